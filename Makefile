@@ -1,0 +1,43 @@
+# hwprof - top-level build.  Everything is built out of tree, in $(BUILD).
+#
+#   make            the hwprof tool and the default simulator library
+#   make test       build and run the test suite (ends with "N passed, N failed")
+#   make lint       verilator -Wall on the RTL; all C with warnings as errors
+#   make bench-ip   replay event traces through the RTL, print throughput figures
+#   make demo       the main job: stream a trace through the RTL, print counts
+#   make clean      remove $(BUILD)
+#
+# Dependencies are Debian packages; scripts/install-deps.sh installs them.
+
+BUILD     ?= build
+CC        ?= cc
+CXX       ?= c++
+VERILATOR ?= verilator
+CFLAGS    ?= -O2 -g
+CXXFLAGS  ?= -O2 -g
+WARN      := -Wall -Wextra -Werror
+C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Idriver -Isim -Itests
+CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
+
+.PHONY: all test lint bench-ip demo clean format
+all:
+
+include rtl/rtl.mk
+include driver/driver.mk
+include sim/sim.mk
+include tools/tools.mk
+include tests/tests.mk
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(C_FLAGS) -MMD -MP -c $< -o $@
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+lint: lint-rtl lint-c
+
+clean:
+	rm -rf $(BUILD)
+
+format:
+	clang-format -i $(wildcard driver/*.[ch] sim/*.h sim/*.cpp tools/*.[ch] tests/*.[ch])

@@ -1,0 +1,185 @@
+/*
+ * hwprof_model.c - C reference model of the hwprof IP; see hwprof_model.h.
+ *
+ * One event, as rtl/hwprof_core.v processes it:
+ *
+ *   index = hash16(spc) mod 2^index_bits
+ *   for probe = 0, 1, ... :
+ *     slot holds spc      -> count + 1 (saturating), done
+ *     slot empty          -> insert {spc, 1}, done
+ *     probe == max_probe-1 -> lost (STAT_LOST_TABLE, STATUS.TABLE_FULL)
+ *     otherwise           -> STAT_PROBES + 1, index + 1 (wrapping)
+ *
+ * With the default SHR2 hash and 4096 entries, SPC 0x00400148 hashes to
+ * 0x0052 and lands in slot 0x052 unless that holds another SPC, in which case
+ * it tries 0x053, 0x054, ... up to 16 slots.
+ */
+#include "hwprof_model.h"
+
+static uint32_t sat_inc(uint32_t v) { return v == UINT32_MAX ? v : v + 1u; }
+
+uint16_t hwprof_hash16(unsigned kind, uint32_t spc) {
+  switch (kind) {
+  case HWPROF_HASH_LOW16:
+    return (uint16_t)spc;
+  case HWPROF_HASH_LOW16_SHR2:
+    return (uint16_t)(spc >> 2);
+  case HWPROF_HASH_XOR_FOLD:
+    return (uint16_t)((spc >> 2) ^ (spc >> 18));
+  default:
+    return (uint16_t)((uint32_t)(spc * 0x9E3779B1u) >> 16);
+  }
+}
+
+int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
+  const char *bad = 0;
+  if (p->fifo_log2 < 1 || p->fifo_log2 > 10)
+    bad = "fifo_log2 must be 1..10";
+  else if (p->hot_log2 < 1 || p->hot_log2 > 10)
+    bad = "hot_log2 must be 1..10";
+  else if (p->index_bits < 4 || p->index_bits > 16)
+    bad = "index_bits must be 4..16";
+  else if (p->hash > HWPROF_HASH_MULT)
+    bad = "hash must be 0..3";
+  else if (p->max_probe < 1 || p->max_probe > (1u << p->index_bits))
+    bad = "max_probe must be 1..2^index_bits";
+  else if (p->count_width < 4 || p->count_width > 32)
+    bad = "count_width must be 4..32";
+  if (why)
+    *why = bad;
+  return bad ? -1 : 0;
+}
+
+uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
+  return (p->fifo_log2 << HWPROF_CONFIG_FIFO_LOG2_SHIFT) |
+         (p->hot_log2 << HWPROF_CONFIG_HOT_LOG2_SHIFT) |
+         (p->index_bits << HWPROF_CONFIG_INDEX_BITS_SHIFT) |
+         (p->hash << HWPROF_CONFIG_HASH_SHIFT) |
+         (p->count_width << HWPROF_CONFIG_COUNT_WIDTH_SHIFT);
+}
+
+uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
+  return p->max_probe;
+}
+
+void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config,
+                                     uint32_t config2) {
+  p->fifo_log2 = HWPROF_CONFIG_FIELD(config, FIFO_LOG2);
+  p->hot_log2 = HWPROF_CONFIG_FIELD(config, HOT_LOG2);
+  p->index_bits = HWPROF_CONFIG_FIELD(config, INDEX_BITS);
+  p->hash = HWPROF_CONFIG_FIELD(config, HASH);
+  p->count_width = HWPROF_CONFIG_FIELD(config, COUNT_WIDTH);
+  p->max_probe = config2;
+}
+
+int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p,
+                      hwprof_model_entry *table, size_t capacity) {
+  if (hwprof_model_check_params(p, 0) < 0)
+    return -1;
+  if (capacity < ((size_t)1 << p->index_bits))
+    return -2;
+  m->p = *p;
+  m->table = table;
+  m->entries = 1u << p->index_bits;
+  m->on_hot = 0;
+  m->on_hot_ctx = 0;
+  hwprof_model_reset(m);
+  return 0;
+}
+
+static void clear_table(hwprof_model *m) {
+  uint32_t i;
+  for (i = 0; i < m->entries; i++) {
+    m->table[i].key = 0;
+    m->table[i].count = 0;
+    m->table[i].hot = 0;
+  }
+  m->occupied = 0;
+  m->table_full = 0;
+  m->dropped = 0;
+}
+
+static void clear_stats(hwprof_model *m) {
+  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0};
+  m->st = zero;
+}
+
+void hwprof_model_reset(hwprof_model *m) {
+  clear_table(m);
+  clear_stats(m);
+  m->threshold = 0;
+}
+
+void hwprof_model_clear(hwprof_model *m, int table, int stats) {
+  if (table)
+    clear_table(m);
+  if (stats)
+    clear_stats(m);
+}
+
+void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold) {
+  m->threshold = threshold;
+}
+
+void hwprof_model_ignore(hwprof_model *m) { m->st.ignored = sat_inc(m->st.ignored); }
+
+void hwprof_model_drop(hwprof_model *m) {
+  m->st.lost_fifo = sat_inc(m->st.lost_fifo);
+  m->dropped = 1;
+}
+
+static uint32_t count_max(const hwprof_model *m) {
+  return m->p.count_width == 32 ? UINT32_MAX : (1u << m->p.count_width) - 1u;
+}
+
+void hwprof_model_event(hwprof_model *m, uint32_t spc) {
+  uint32_t mask = m->entries - 1u;
+  uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
+  uint32_t probe;
+
+  m->st.events_in = sat_inc(m->st.events_in);
+  for (probe = 0;; probe++) {
+    hwprof_model_entry *e = &m->table[idx];
+    int match = e->count != 0 && e->key == spc;
+    if (match || e->count == 0) {
+      uint32_t c = e->count == 0 ? 1u : (e->count == count_max(m) ? e->count : e->count + 1u);
+      if (e->count == 0) {
+        e->key = spc;
+        m->occupied++;
+      }
+      e->count = c;
+      m->st.events = sat_inc(m->st.events);
+      if (!e->hot && m->threshold != 0 && c == m->threshold) {
+        e->hot = 1;
+        m->st.hot = sat_inc(m->st.hot);
+        if (m->on_hot)
+          m->on_hot(m->on_hot_ctx, spc);
+      }
+      break;
+    }
+    if (probe == m->p.max_probe - 1u) {
+      m->st.lost_table = sat_inc(m->st.lost_table);
+      m->table_full = 1;
+      break;
+    }
+    m->st.probes = sat_inc(m->st.probes);
+    idx = (idx + 1u) & mask;
+  }
+  if (probe > m->st.max_probe)
+    m->st.max_probe = probe;
+}
+
+uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t spc) {
+  uint32_t mask = m->entries - 1u;
+  uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
+  uint32_t probe;
+  for (probe = 0; probe < m->p.max_probe; probe++) {
+    const hwprof_model_entry *e = &m->table[idx];
+    if (e->count == 0)
+      return 0;
+    if (e->key == spc)
+      return e->count;
+    idx = (idx + 1u) & mask;
+  }
+  return 0;
+}

@@ -1,0 +1,111 @@
+/*
+ * hwprof_model.h - C reference model of the hwprof IP's functional behaviour.
+ *
+ * The oracle for the RTL: the same hash, probe order, saturation, threshold
+ * and loss rules, and the statistics that do not depend on timing.  It is
+ * driven in bus order -- the order in which EVENT, THRESHOLD and CTRL.CLEAR /
+ * STATS_CLEAR writes were accepted -- which is exactly the order in which the
+ * IP applies them (see hwprof_regs.h, "Ordering").
+ *
+ * What the model does not predict, because it depends on cycle timing: the
+ * FIFO high-water mark, stall cycles, the cycle counter, which EVENT writes a
+ * full FIFO dropped under DROP_ON_FULL (the caller reports those with
+ * hwprof_model_drop()), and which hot SPCs a full hot FIFO lost (the model
+ * reports every threshold crossing through on_hot, in order).
+ *
+ * Freestanding C99: the caller provides the table storage.
+ *
+ *   hwprof_model m;
+ *   hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+ *   static hwprof_model_entry tab[1u << 12];
+ *   hwprof_model_init(&m, &p, tab, 1u << 12);
+ *   hwprof_model_event(&m, 0x400120);
+ */
+#ifndef HWPROF_MODEL_H
+#define HWPROF_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwprof_regs.h"
+
+/* Build parameters of an IP instance (the RTL's parameters). */
+typedef struct hwprof_model_params {
+  unsigned fifo_log2;   /* 1..10 */
+  unsigned hot_log2;    /* 1..10 */
+  unsigned index_bits;  /* 4..16 */
+  unsigned hash;        /* HWPROF_HASH_* */
+  unsigned max_probe;   /* 1..2^index_bits */
+  unsigned count_width; /* 4..32 */
+} hwprof_model_params;
+
+/* The RTL's defaults (rtl/hwprof_axil.v). */
+#define HWPROF_MODEL_DEFAULTS \
+  { 9u, 4u, 12u, HWPROF_HASH_LOW16_SHR2, 16u, 32u }
+
+typedef struct hwprof_model_entry {
+  uint32_t key;
+  uint32_t count; /* 0: empty */
+  uint8_t hot;    /* the threshold has fired for this entry */
+} hwprof_model_entry;
+
+/* The statistics the model predicts, by register (see hwprof_regs.h). */
+typedef struct hwprof_model_stats {
+  uint32_t events_in;  /* STAT_EVENTS_IN */
+  uint32_t events;     /* STAT_EVENTS */
+  uint32_t lost_fifo;  /* STAT_LOST_FIFO (as reported by hwprof_model_drop) */
+  uint32_t lost_table; /* STAT_LOST_TABLE */
+  uint32_t ignored;    /* STAT_IGNORED */
+  uint32_t hot;        /* STAT_HOT */
+  uint32_t probes;     /* STAT_PROBES */
+  uint32_t max_probe;  /* STAT_MAX_PROBE */
+} hwprof_model_stats;
+
+typedef struct hwprof_model {
+  hwprof_model_params p;
+  hwprof_model_entry *table;
+  uint32_t entries;
+  uint32_t threshold;
+  uint32_t occupied;
+  hwprof_model_stats st;
+  int table_full; /* STATUS.TABLE_FULL */
+  int dropped;    /* STATUS.DROPPED */
+  void (*on_hot)(void *ctx, uint32_t spc);
+  void *on_hot_ctx;
+} hwprof_model;
+
+/* The 16-bit hash of an SPC (the RTL's hwprof_hash). */
+uint16_t hwprof_hash16(unsigned kind, uint32_t spc);
+
+/* Checks a parameter set; returns 0 or a negative value and, if why is not
+ * NULL, a static string naming the bad parameter. */
+int hwprof_model_check_params(const hwprof_model_params *p, const char **why);
+
+/* CONFIG and CONFIG2 register values of an instance with these parameters. */
+uint32_t hwprof_model_config_word(const hwprof_model_params *p);
+uint32_t hwprof_model_config2_word(const hwprof_model_params *p);
+
+/* Parameters from CONFIG/CONFIG2 register values. */
+void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config,
+                                     uint32_t config2);
+
+/* Initializes m over `table` (2^index_bits entries, `capacity` available) in
+ * the reset state.  Returns 0, or a negative value for bad parameters or too
+ * small a table. */
+int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p,
+                      hwprof_model_entry *table, size_t capacity);
+
+/* Hardware reset: empty table, statistics zero, threshold 0. */
+void hwprof_model_reset(hwprof_model *m);
+
+/* Operations, in bus order. */
+void hwprof_model_event(hwprof_model *m, uint32_t spc); /* accepted EVENT */
+void hwprof_model_ignore(hwprof_model *m);              /* EVENT while disabled */
+void hwprof_model_drop(hwprof_model *m);                /* EVENT dropped, FIFO full */
+void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold);
+void hwprof_model_clear(hwprof_model *m, int table, int stats);
+
+/* Count of `spc` (0 when absent), as LOOKUP_KEY / LOOKUP_COUNT answer. */
+uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t spc);
+
+#endif /* HWPROF_MODEL_H */

@@ -1,0 +1,473 @@
+// hwprof_axil - the hwprof profiling IP: an AXI4-Lite slave around hwprof_core.
+//
+// Register map (32-bit words; driver/hwprof_regs.h is the reference and
+// tests/test_ip_regs.c proves this file agrees with it):
+//
+//   0x000 ID            RO    0x48575046 ("HWPF")
+//   0x004 VERSION       RO    major << 16 | minor
+//   0x008 CONFIG        RO    [3:0] FIFO_LOG2 [7:4] HOT_LOG2 [12:8] INDEX_BITS
+//                             [15:13] HASH [21:16] COUNT_WIDTH
+//   0x00C CONFIG2       RO    MAX_PROBE
+//   0x010 CTRL          RW    [0] ENABLE [1] CLEAR (queued, reads 0) [2] FREEZE
+//                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
+//   0x014 STATUS        RO    [0] FIFO_EMPTY [1] FIFO_FULL [2] BUSY [3] TABLE_FULL
+//                             [4] HOT_PENDING [5] HOT_OVERFLOW [6] DROPPED
+//                             [7] LOOKUP_BUSY [8] IDLE
+//   0x018 THRESHOLD     RW    queued; 0 disables hot detection
+//   0x01C IRQ_ENABLE    RW    [0] HOT [1] TABLE_FULL [2] LOST
+//   0x020 IRQ_STATUS    RW1C  same bits; HOT stays set while the hot FIFO is not empty
+//   0x040 EVENT         WO    push one SPC (queued)
+//   0x044 HOT_POP       RO    pop the oldest hot SPC, 0 when empty
+//   0x048 LOOKUP_KEY    RW    start a lookup (held while one is running)
+//   0x04C LOOKUP_COUNT  RO    its count, 0 if absent (held until the lookup is done)
+//   0x080..0x0B4        RO    statistics, see hwprof_core
+//   0x80000 + 8*i       RO    table entry i: +0 SPC, +4 count (0 = empty)
+//
+// Queued writes (EVENT, THRESHOLD, CTRL with CLEAR or STATS_CLEAR) enter the core's
+// command FIFO and are held (AWREADY/WREADY low) while it is full, unless the write is
+// an EVENT and DROP_ON_FULL is set.  Any other write completes in one cycle.  Bad
+// accesses answer SLVERR and change nothing: an unaligned address, a write strobe
+// other than 4'b1111, a write to a read-only or unmapped offset.  Reads of unmapped
+// offsets answer 0 with OKAY.
+//
+// Channel behaviour.  A write is accepted when AWVALID and WVALID are both high and
+// the B channel is free (or being emptied this cycle), so back-to-back EVENT writes
+// run at one per clock.  A read is accepted when no other read is in flight and
+// answers one cycle later, or later for table-window reads, lookups and HOT_POP.
+//
+// Parameters: as hwprof_core (FIFO_LOG2, HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE,
+// COUNT_WIDTH), passed through unchanged.
+`default_nettype none
+
+module hwprof_axil #(
+  parameter integer FIFO_LOG2   = 9,
+  parameter integer HOT_LOG2    = 4,
+  parameter integer INDEX_BITS  = 12,
+  parameter integer HASH        = 1,
+  parameter integer MAX_PROBE   = 16,
+  parameter integer COUNT_WIDTH = 32
+) (
+  input  wire        clk,
+  input  wire        rst,
+
+  input  wire [19:0] s_axil_awaddr,
+  input  wire [2:0]  s_axil_awprot,
+  input  wire        s_axil_awvalid,
+  output wire        s_axil_awready,
+  input  wire [31:0] s_axil_wdata,
+  input  wire [3:0]  s_axil_wstrb,
+  input  wire        s_axil_wvalid,
+  output wire        s_axil_wready,
+  output reg  [1:0]  s_axil_bresp,
+  output reg         s_axil_bvalid,
+  input  wire        s_axil_bready,
+
+  input  wire [19:0] s_axil_araddr,
+  input  wire [2:0]  s_axil_arprot,
+  input  wire        s_axil_arvalid,
+  output wire        s_axil_arready,
+  output reg  [31:0] s_axil_rdata,
+  output reg  [1:0]  s_axil_rresp,
+  output reg         s_axil_rvalid,
+  input  wire        s_axil_rready,
+
+  output reg         irq
+);
+
+  localparam [1:0] OKAY   = 2'b00;
+  localparam [1:0] SLVERR = 2'b10;
+
+  localparam [19:0] A_ID           = 20'h00000;
+  localparam [19:0] A_VERSION      = 20'h00004;
+  localparam [19:0] A_CONFIG       = 20'h00008;
+  localparam [19:0] A_CONFIG2      = 20'h0000C;
+  localparam [19:0] A_CTRL         = 20'h00010;
+  localparam [19:0] A_STATUS       = 20'h00014;
+  localparam [19:0] A_THRESHOLD    = 20'h00018;
+  localparam [19:0] A_IRQ_ENABLE   = 20'h0001C;
+  localparam [19:0] A_IRQ_STATUS   = 20'h00020;
+  localparam [19:0] A_EVENT        = 20'h00040;
+  localparam [19:0] A_HOT_POP      = 20'h00044;
+  localparam [19:0] A_LOOKUP_KEY   = 20'h00048;
+  localparam [19:0] A_LOOKUP_COUNT = 20'h0004C;
+  localparam [19:0] A_CYCLES_LO    = 20'h000B0;
+  localparam [19:0] A_CYCLES_HI    = 20'h000B4;
+
+  localparam [31:0] ID_MAGIC = 32'h4857_5046;
+  localparam [31:0] VERSION  = 32'h0001_0000;
+  localparam [31:0] CONFIG   = (COUNT_WIDTH << 16) | (HASH << 13) | (INDEX_BITS << 8) |
+                               (HOT_LOG2 << 4) | FIFO_LOG2;
+  localparam [31:0] CONFIG2  = MAX_PROBE;
+  localparam [31:0] ENTRIES  = 32'd1 << INDEX_BITS;
+
+  localparam [1:0] OP_EVENT  = 2'd0;
+  localparam [1:0] OP_THRESH = 2'd1;
+  localparam [1:0] OP_CLEAR  = 2'd2;
+
+  localparam [2:0] IRQ_HOT        = 3'b001;
+  localparam [2:0] IRQ_TABLE_FULL = 3'b010;
+  localparam [2:0] IRQ_LOST       = 3'b100;
+
+  // ---------------------------------------------------------------- registers
+  reg        enable_q;
+  reg        freeze_q;
+  reg        drop_q;
+  reg [31:0] threshold_q;     // the last value written; the core applies it in order
+  reg [2:0]  irq_enable_q;
+  reg [2:0]  irq_status_q;
+  reg [31:0] lookup_key_q;
+  reg [31:0] lookup_count_q;
+  reg        lookup_busy_q /*verilator public_flat_rd*/;
+  reg        lookup_rq_q;     // lookup waiting for the core to take it
+  reg [31:0] cycles_hi_q;     // CYCLES_HI as latched by the last CYCLES_LO read
+
+  // ---------------------------------------------------------------- core
+  wire        cmd_valid;
+  wire        cmd_ready;
+  wire [1:0]  cmd_op;
+  wire [31:0] cmd_data;
+  wire        rq_valid;
+  wire        rq_ready;
+  wire        rq_lookup;
+  wire [31:0] rq_data;
+  wire        rs_valid;
+  wire        rs_lookup;
+  wire [31:0] rs_key;
+  wire [31:0] rs_count;
+  wire        hot_pop;
+  wire        hot_valid;
+  wire        hot_pending;
+  wire [31:0] hot_spc;
+  wire        st_fifo_empty;
+  wire        st_fifo_full;
+  wire        st_busy;
+  wire        st_idle /*verilator public_flat_rd*/;  // read by the simulator
+  wire        st_table_full;
+  wire        st_hot_overflow;
+  wire        st_dropped;
+  wire        ev_hot;
+  wire        ev_table_full;
+  wire        ev_lost;
+  wire [3:0]  stat_sel;
+  wire [31:0] stat_data;
+  wire [31:0] cycles_hi;
+
+  hwprof_core #(
+    .FIFO_LOG2   (FIFO_LOG2),
+    .HOT_LOG2    (HOT_LOG2),
+    .INDEX_BITS  (INDEX_BITS),
+    .HASH        (HASH),
+    .MAX_PROBE   (MAX_PROBE),
+    .COUNT_WIDTH (COUNT_WIDTH)
+  ) u_core (
+    .clk           (clk),
+    .rst           (rst),
+    .enable        (enable_q),
+    .freeze        (freeze_q),
+    .drop_on_full  (drop_q),
+    .cmd_valid     (cmd_valid),
+    .cmd_ready     (cmd_ready),
+    .cmd_op        (cmd_op),
+    .cmd_data      (cmd_data),
+    .rq_valid      (rq_valid),
+    .rq_ready      (rq_ready),
+    .rq_lookup     (rq_lookup),
+    .rq_data       (rq_data),
+    .rs_valid      (rs_valid),
+    .rs_lookup     (rs_lookup),
+    .rs_key        (rs_key),
+    .rs_count      (rs_count),
+    .hot_pop       (hot_pop),
+    .hot_valid     (hot_valid),
+    .hot_pending   (hot_pending),
+    .hot_spc       (hot_spc),
+    .fifo_empty    (st_fifo_empty),
+    .fifo_full     (st_fifo_full),
+    .busy          (st_busy),
+    .idle          (st_idle),
+    .table_full    (st_table_full),
+    .hot_overflow  (st_hot_overflow),
+    .dropped       (st_dropped),
+    .ev_hot        (ev_hot),
+    .ev_table_full (ev_table_full),
+    .ev_lost       (ev_lost),
+    .stat_sel      (stat_sel),
+    .stat_data     (stat_data),
+    .cycles_hi     (cycles_hi)
+  );
+
+  wire [31:0] status = {23'd0, st_idle, lookup_busy_q, st_dropped, st_hot_overflow,
+                        hot_pending, st_table_full, st_busy, st_fifo_full, st_fifo_empty};
+
+  // ---------------------------------------------------------------- write channel
+  wire [19:0] wa = s_axil_awaddr;
+  wire [31:0] wd = s_axil_wdata;
+
+  wire w_ctrl   = (wa == A_CTRL);
+  wire w_thr    = (wa == A_THRESHOLD);
+  wire w_irq_en = (wa == A_IRQ_ENABLE);
+  wire w_irq_st = (wa == A_IRQ_STATUS);
+  wire w_event  = (wa == A_EVENT);
+  wire w_lkey   = (wa == A_LOOKUP_KEY);
+  wire w_ok     = (s_axil_wstrb == 4'b1111) &&
+                  (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey);
+  wire w_clear  = w_ctrl && (wd[1] || wd[4]);
+  wire w_queued = w_ok && (w_event || w_thr || w_clear);
+
+  wire w_req  = s_axil_awvalid && s_axil_wvalid && (!s_axil_bvalid || s_axil_bready);
+  wire w_hold = w_queued ? !cmd_ready : (w_ok && w_lkey && lookup_busy_q);
+  wire w_fire = w_req && !w_hold;
+  wire w_do   = w_fire && w_ok;
+
+  assign s_axil_awready = w_fire;
+  assign s_axil_wready  = w_fire;
+
+  assign cmd_valid = w_req && w_queued;
+  assign cmd_op    = w_event ? OP_EVENT : (w_thr ? OP_THRESH : OP_CLEAR);
+  assign cmd_data  = w_ctrl ? {30'd0, wd[4], wd[1]} : wd;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      s_axil_bvalid <= 1'b0;
+      s_axil_bresp  <= OKAY;
+    end else if (w_fire) begin
+      s_axil_bvalid <= 1'b1;
+      s_axil_bresp  <= w_ok ? OKAY : SLVERR;
+    end else if (s_axil_bready) begin
+      s_axil_bvalid <= 1'b0;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst) begin
+      enable_q     <= 1'b0;
+      freeze_q     <= 1'b0;
+      drop_q       <= 1'b0;
+      threshold_q  <= 32'd0;
+      irq_enable_q <= 3'd0;
+    end else if (w_do) begin
+      if (w_ctrl) begin
+        enable_q <= wd[0];
+        freeze_q <= wd[2];
+        drop_q   <= wd[3];
+      end
+      if (w_thr) begin
+        threshold_q <= wd;
+      end
+      if (w_irq_en) begin
+        irq_enable_q <= wd[2:0];
+      end
+    end
+  end
+
+  // IRQ_STATUS: set by the core's pulses, cleared by writing 1; HOT cannot be cleared
+  // while the hot FIFO still holds SPCs, so an acknowledge never hides one.
+  wire [2:0] irq_set = (ev_hot ? IRQ_HOT : 3'd0) | (ev_table_full ? IRQ_TABLE_FULL : 3'd0) |
+                       (ev_lost ? IRQ_LOST : 3'd0);
+  wire [2:0] irq_w1c = (w_do && w_irq_st) ? (wd[2:0] & ~(hot_pending ? IRQ_HOT : 3'd0)) : 3'd0;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      irq_status_q <= 3'd0;
+      irq          <= 1'b0;
+    end else begin
+      irq_status_q <= (irq_status_q & ~irq_w1c) | irq_set;
+      irq          <= ((irq_status_q & irq_enable_q) != 3'd0);
+    end
+  end
+
+  // ---------------------------------------------------------------- read channel
+  reg        r_wait_q /*verilator public_flat_rd*/;  // a read accepted, not yet answered
+  reg [19:0] r_addr_q;
+  reg        win_rq_q;     // window read waiting for the core to take it
+  reg        win_done_q;   // window read answered by the core
+  reg [31:0] win_data_q;
+
+  assign s_axil_arready = !r_wait_q && (!s_axil_rvalid || s_axil_rready);
+  wire ar_fire = s_axil_arvalid && s_axil_arready;
+
+  wire [19:0] ra       = r_addr_q;
+  wire        r_align  = (ra[1:0] == 2'b00);
+  wire        r_window = (ra[19] == 1'b1);
+  wire [15:0] r_entry  = ra[18:3];
+  wire        r_in_tab = ({16'd0, r_entry} < ENTRIES);
+  wire        r_stat   = (ra[19:6] == 14'h0002);      // 0x080..0x0BC
+  wire        ar_win   = s_axil_araddr[19] && (s_axil_araddr[1:0] == 2'b00) &&
+                         ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
+
+  assign stat_sel = ra[5:2];
+
+  // When the answer to the accepted read is ready.
+  reg r_ready_now;
+  always @* begin
+    r_ready_now = 1'b1;
+    if (r_align && r_window && r_in_tab) begin
+      r_ready_now = win_done_q;
+    end else if (r_align && ra == A_LOOKUP_COUNT) begin
+      r_ready_now = !lookup_busy_q;
+    end else if (r_align && ra == A_HOT_POP) begin
+      r_ready_now = hot_valid || !hot_pending;
+    end
+  end
+
+  reg [31:0] r_value;
+  always @* begin
+    r_value = 32'd0;
+    if (r_window) begin
+      r_value = r_in_tab ? win_data_q : 32'd0;
+    end else if (r_stat) begin
+      r_value = (ra == A_CYCLES_HI) ? cycles_hi_q : stat_data;
+    end else begin
+      case (ra)
+        A_ID:           r_value = ID_MAGIC;
+        A_VERSION:      r_value = VERSION;
+        A_CONFIG:       r_value = CONFIG;
+        A_CONFIG2:      r_value = CONFIG2;
+        A_CTRL:         r_value = {28'd0, drop_q, freeze_q, 1'b0, enable_q};
+        A_STATUS:       r_value = status;
+        A_THRESHOLD:    r_value = threshold_q;
+        A_IRQ_ENABLE:   r_value = {29'd0, irq_enable_q};
+        A_IRQ_STATUS:   r_value = {29'd0, irq_status_q};
+        A_HOT_POP:      r_value = hot_valid ? hot_spc : 32'd0;
+        A_LOOKUP_KEY:   r_value = lookup_key_q;
+        A_LOOKUP_COUNT: r_value = lookup_count_q;
+        default:        r_value = 32'd0;
+      endcase
+    end
+  end
+
+  wire r_answer = r_wait_q && r_ready_now;
+  assign hot_pop = r_answer && r_align && (ra == A_HOT_POP) && hot_valid;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      r_wait_q      <= 1'b0;
+      s_axil_rvalid <= 1'b0;
+    end else begin
+      if (ar_fire) begin
+        r_wait_q <= 1'b1;
+      end else if (r_answer) begin
+        r_wait_q <= 1'b0;
+      end
+      if (r_answer) begin
+        s_axil_rvalid <= 1'b1;
+      end else if (s_axil_rready) begin
+        s_axil_rvalid <= 1'b0;
+      end
+    end
+  end
+
+  always @(posedge clk) begin
+    if (ar_fire) begin
+      r_addr_q <= s_axil_araddr;
+    end
+    if (r_answer) begin
+      s_axil_rdata <= r_align ? r_value : 32'd0;
+      s_axil_rresp <= r_align ? OKAY : SLVERR;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst) begin
+      cycles_hi_q <= 32'd0;
+    end else if (r_answer && ra == A_CYCLES_LO) begin
+      cycles_hi_q <= cycles_hi;
+    end
+  end
+
+  // ---------------------------------------------------------------- table requests
+  // One lookup and one window read may wait at once; the lookup goes first.
+  assign rq_valid  = lookup_rq_q || win_rq_q;
+  assign rq_lookup = lookup_rq_q;
+  assign rq_data   = lookup_rq_q ? lookup_key_q : {16'd0, r_entry};
+
+  always @(posedge clk) begin
+    if (rst) begin
+      win_rq_q   <= 1'b0;
+      win_done_q <= 1'b0;
+    end else begin
+      if (ar_fire && ar_win) begin
+        win_rq_q <= 1'b1;
+      end else if (rq_ready && !lookup_rq_q) begin
+        win_rq_q <= 1'b0;
+      end
+      if (rs_valid && !rs_lookup) begin
+        win_done_q <= 1'b1;
+      end else if (r_answer) begin
+        win_done_q <= 1'b0;
+      end
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rs_valid && !rs_lookup) begin
+      win_data_q <= ra[2] ? rs_count : rs_key;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst) begin
+      lookup_key_q   <= 32'd0;
+      lookup_count_q <= 32'd0;
+      lookup_busy_q  <= 1'b0;
+      lookup_rq_q    <= 1'b0;
+    end else begin
+      if (w_do && w_lkey) begin
+        lookup_key_q  <= wd;
+        lookup_busy_q <= 1'b1;
+        lookup_rq_q   <= 1'b1;
+      end else begin
+        if (rq_ready && lookup_rq_q) begin
+          lookup_rq_q <= 1'b0;
+        end
+        if (rs_valid && rs_lookup) begin
+          lookup_count_q <= rs_count;
+          lookup_busy_q  <= 1'b0;
+        end
+      end
+    end
+  end
+
+  wire unused_inputs = &{1'b0, s_axil_awprot, s_axil_arprot};
+
+`ifdef HWPROF_ASSERT
+  // Bus protocol, slave side: a response is held until it is taken, and stays still.
+  reg        prev_bvalid_q;
+  reg        prev_bready_q;
+  reg [1:0]  prev_bresp_q;
+  reg        prev_rvalid_q;
+  reg        prev_rready_q;
+  reg [31:0] prev_rdata_q;
+  reg [1:0]  prev_rresp_q;
+
+  always @(posedge clk) begin
+    prev_bvalid_q <= rst ? 1'b0 : s_axil_bvalid;
+    prev_bready_q <= s_axil_bready;
+    prev_bresp_q  <= s_axil_bresp;
+    prev_rvalid_q <= rst ? 1'b0 : s_axil_rvalid;
+    prev_rready_q <= s_axil_rready;
+    prev_rdata_q  <= s_axil_rdata;
+    prev_rresp_q  <= s_axil_rresp;
+    if (!rst) begin
+      if (prev_bvalid_q && !prev_bready_q) begin
+        assert (s_axil_bvalid && s_axil_bresp == prev_bresp_q)
+          else $error("hwprof_axil: B response dropped or changed before BREADY");
+      end
+      if (prev_rvalid_q && !prev_rready_q) begin
+        assert (s_axil_rvalid && s_axil_rdata == prev_rdata_q && s_axil_rresp == prev_rresp_q)
+          else $error("hwprof_axil: R response dropped or changed before RREADY");
+      end
+      assert (!(s_axil_awready && !s_axil_awvalid)) else $error("hwprof_axil: AWREADY alone");
+      assert (!(rs_valid && !rs_lookup && !win_wait_any))
+        else $error("hwprof_axil: window result nobody asked for");
+      assert (!(rs_valid && rs_lookup && !lookup_busy_q))
+        else $error("hwprof_axil: lookup result nobody asked for");
+    end
+  end
+
+  wire win_wait_any = r_wait_q && r_window;
+`endif
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,597 @@
+// hwprof_core - the profiling engine: command FIFO, hash, counter table, hot FIFO.
+//
+// Every translated block stores its guest address (SPC) into the EVENT register; the
+// bus slave (hwprof_axil) turns that store into a command here.  The core keeps one
+// saturating counter per distinct SPC in a table of 2^INDEX_BITS entries held in block
+// RAM, found by hashing the SPC and probing linearly on collision.  When a counter
+// becomes equal to the threshold the SPC goes to the hot FIFO (once per entry) and the
+// slave raises the interrupt.
+//
+// Commands.  The event FIFO carries {op, data}: EVENT (data = SPC), THRESH (data = the
+// new threshold) and CLEAR (data[0] = clear the table, data[1] = clear the statistics).
+// Because threshold changes and clears travel in the same queue as the events, they
+// apply in bus order and the result never depends on timing.  When the queue is full a
+// command is held (cmd_ready low); an EVENT is instead dropped and counted when
+// drop_on_full is set, and ignored and counted while enable is low.
+//
+// Pipeline (one event per clock on hits, a bubble per probe):
+//
+//   FIFO out  ->  H: hash the key, register the table index, present it to the RAM
+//             ->  C: compare the RAM word (or the word written one cycle earlier,
+//                    forwarded) with the key:
+//                      match      count + 1 (saturating), write back
+//                      empty slot insert {key, count = 1}
+//                      other key  probe: read index + 1 while C holds, up to MAX_PROBE
+//                                 slots, then the event is lost (counted, never silent)
+//
+// A back-to-back repeat of one SPC (a tight loop) reads its entry in the same cycle the
+// previous event writes it; the forwarding register supplies the new word, so repeats
+// run at one per clock.  Table reads for the bus (window reads and key lookups) enter
+// stage H ahead of the FIFO, run through the same compare and probe logic, and are not
+// stopped by freeze.  A table clear writes one entry per clock (2^INDEX_BITS cycles);
+// reset starts one too, because block RAM has no reset.
+//
+// Table word: {hot, count[COUNT_WIDTH-1:0], key[31:0]}.  count == 0 marks an empty slot.
+//
+// Parameters
+//   FIFO_LOG2   (default = 9)   event FIFO depth 2^n, n in 1..10
+//   HOT_LOG2    (default = 4)   hot FIFO depth 2^n, n in 1..10
+//   INDEX_BITS  (default = 12)  table entries 2^n, n in 4..16
+//   HASH        (default = 1)   hash kind, see hwprof_hash.v
+//   MAX_PROBE   (default = 16)  slots one event may examine, 1..2^INDEX_BITS
+//   COUNT_WIDTH (default = 32)  counter bits, 4..32; counters saturate
+`default_nettype none
+
+module hwprof_core #(
+  parameter integer FIFO_LOG2   = 9,
+  parameter integer HOT_LOG2    = 4,
+  parameter integer INDEX_BITS  = 12,
+  parameter integer HASH        = 1,
+  parameter integer MAX_PROBE   = 16,
+  parameter integer COUNT_WIDTH = 32
+) (
+  input  wire        clk,
+  input  wire        rst,
+
+  // CTRL bits, applied as they change
+  input  wire        enable,
+  input  wire        freeze,
+  input  wire        drop_on_full,
+
+  // Command queue
+  input  wire        cmd_valid,
+  output wire        cmd_ready,
+  input  wire [1:0]  cmd_op,
+  input  wire [31:0] cmd_data,
+
+  // Table reads: rq_lookup = 1 looks up key rq_data, 0 reads entry rq_data[INDEX_BITS-1:0]
+  input  wire        rq_valid,
+  output wire        rq_ready,
+  input  wire        rq_lookup,
+  input  wire [31:0] rq_data,
+  output reg         rs_valid,
+  output reg         rs_lookup,
+  output reg  [31:0] rs_key,
+  output reg  [31:0] rs_count,
+
+  // Hot FIFO
+  input  wire        hot_pop,
+  output wire        hot_valid,
+  output wire        hot_pending,
+  output wire [31:0] hot_spc,
+
+  // Status
+  output wire        fifo_empty,
+  output wire        fifo_full,
+  output wire        busy,
+  output wire        idle,
+  output reg         table_full,
+  output reg         hot_overflow,
+  output reg         dropped,
+
+  // Interrupt causes, one-cycle pulses
+  output reg         ev_hot,
+  output reg         ev_table_full,
+  output reg         ev_lost,
+
+  // Statistics: word stat_sel of the block at HWPROF_STAT_FIRST_OFFSET
+  input  wire [3:0]  stat_sel,
+  output reg  [31:0] stat_data,
+  output wire [31:0] cycles_hi     // upper half of the cycle counter
+);
+
+  // ---------------------------------------------------------------- parameters
+  localparam [1:0] OP_EVENT  = 2'd0;
+  localparam [1:0] OP_CLEAR  = 2'd2;
+  // pipeline ops: the three commands plus the bus's table reads
+  localparam [2:0] P_EVENT  = 3'd0;
+  localparam [2:0] P_THRESH = 3'd1;
+  localparam [2:0] P_CLEAR  = 3'd2;
+  localparam [2:0] P_WINDOW = 3'd4;
+  localparam [2:0] P_LOOKUP = 3'd5;
+
+  localparam integer CW      = COUNT_WIDTH;
+  localparam integer ENTRY_W = 33 + CW;
+  localparam integer Q_W     = 34;
+  localparam integer IB      = INDEX_BITS;
+
+  localparam integer  LAST_PROBE_I = MAX_PROBE - 1;
+  localparam [16:0]   LAST_PROBE = LAST_PROBE_I[16:0];
+  localparam [IB-1:0] LAST_INDEX = {IB{1'b1}};
+  localparam [CW-1:0] COUNT_MAX  = {CW{1'b1}};
+  localparam [CW-1:0] COUNT_ONE  = {{(CW - 1){1'b0}}, 1'b1};
+
+  // Out-of-range parameters stop elaboration with a module name that says why.
+  generate
+    if (FIFO_LOG2 < 1 || FIFO_LOG2 > 10) begin : g_check_fifo
+      hwprof_error_FIFO_LOG2_must_be_1_to_10 u_error ();
+    end
+    if (HOT_LOG2 < 1 || HOT_LOG2 > 10) begin : g_check_hot
+      hwprof_error_HOT_LOG2_must_be_1_to_10 u_error ();
+    end
+    if (INDEX_BITS < 4 || INDEX_BITS > 16) begin : g_check_index
+      hwprof_error_INDEX_BITS_must_be_4_to_16 u_error ();
+    end
+    if (MAX_PROBE < 1 || MAX_PROBE > (1 << INDEX_BITS)) begin : g_check_probe
+      hwprof_error_MAX_PROBE_must_be_1_to_table_size u_error ();
+    end
+    if (COUNT_WIDTH < 4 || COUNT_WIDTH > 32) begin : g_check_count
+      hwprof_error_COUNT_WIDTH_must_be_4_to_32 u_error ();
+    end
+    if (HASH < 0 || HASH > 3) begin : g_check_hash
+      hwprof_error_HASH_must_be_0_to_3 u_error ();
+    end
+  endgenerate
+
+  function [31:0] sat_inc;
+    input [31:0] v;
+    begin
+      sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
+    end
+  endfunction
+
+  // ---------------------------------------------------------------- command queue
+  wire            q_full;
+  wire [FIFO_LOG2:0] q_level;
+  wire            q_out_valid;
+  wire            q_out_ready;
+  wire [Q_W-1:0]  q_out_data;
+
+  wire in_event  = (cmd_op == OP_EVENT);
+  wire in_ignore = in_event && !enable;
+  wire in_drop   = in_event && enable && drop_on_full && q_full;
+  wire q_push    = cmd_valid && !in_ignore && !in_drop && !q_full;
+  wire in_stats_clear = q_push && (cmd_op == OP_CLEAR) && cmd_data[1];
+  wire in_table_clear = q_push && (cmd_op == OP_CLEAR) && cmd_data[0];
+
+  assign cmd_ready = in_ignore || in_drop || !q_full;
+
+  hwprof_fifo #(
+    .WIDTH (Q_W),
+    .LOG2  (FIFO_LOG2)
+  ) u_event_fifo (
+    .clk       (clk),
+    .rst       (rst),
+    .wr_en     (q_push),
+    .wr_data   ({cmd_op, cmd_data}),
+    .full      (q_full),
+    .level     (q_level),
+    .out_valid (q_out_valid),
+    .out_ready (q_out_ready),
+    .out_data  (q_out_data)
+  );
+
+  // ---------------------------------------------------------------- stage H: hash
+  reg           h_valid_q;
+  reg [2:0]     h_op_q;
+  reg [31:0]    h_key_q;
+  reg [IB-1:0]  h_idx_q;
+
+  wire h_advance;
+  wire h_accept  = !h_valid_q || h_advance;
+  wire h_take_rq = h_accept && rq_valid;
+  wire h_take_q  = h_accept && !rq_valid && q_out_valid && !freeze;
+
+  assign rq_ready    = h_accept;
+  assign q_out_ready = h_take_q;
+
+  wire [31:0] h_key_d = h_take_rq ? rq_data : q_out_data[31:0];
+  wire [2:0]  h_op_d  = h_take_rq ? (rq_lookup ? P_LOOKUP : P_WINDOW)
+                                  : {1'b0, q_out_data[33:32]};
+  wire [15:0] h_hash;
+
+  hwprof_hash #(
+    .HASH (HASH)
+  ) u_hash (
+    .spc  (h_key_d),
+    .hash (h_hash)
+  );
+
+  wire          unused_hash = &{1'b0, h_hash};  // INDEX_BITS < 16 uses the low bits
+  wire [IB-1:0] h_idx_d = (h_op_d == P_WINDOW) ? h_key_d[IB-1:0] : h_hash[IB-1:0];
+
+  always @(posedge clk) begin
+    if (rst) begin
+      h_valid_q <= 1'b0;
+    end else if (h_accept) begin
+      h_valid_q <= h_take_rq || h_take_q;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (h_accept) begin
+      h_op_q  <= h_op_d;
+      h_key_q <= h_key_d;
+      h_idx_q <= h_idx_d;
+    end
+  end
+
+  // ---------------------------------------------------------------- table RAM
+  wire               ram_we;
+  wire [IB-1:0]      ram_waddr;
+  wire [ENTRY_W-1:0] ram_wdata;
+  wire [IB-1:0]      ram_raddr;
+  wire [ENTRY_W-1:0] ram_rdata;
+
+  hwprof_sdpram #(
+    .DATA_W (ENTRY_W),
+    .ADDR_W (IB)
+  ) u_table (
+    .clk   (clk),
+    .we    (ram_we),
+    .waddr (ram_waddr),
+    .wdata (ram_wdata),
+    .re    (1'b1),
+    .raddr (ram_raddr),
+    .rdata (ram_rdata)
+  );
+
+  // The last write, for a read issued in the same cycle (read-during-write).
+  reg               fwd_valid_q;
+  reg [IB-1:0]      fwd_idx_q;
+  reg [ENTRY_W-1:0] fwd_data_q;
+
+  // ---------------------------------------------------------------- stage C: compare
+  reg           c_valid_q;
+  reg [2:0]     c_op_q;
+  reg [31:0]    c_key_q;
+  reg [IB-1:0]  c_idx_q;
+  reg [16:0]    c_probe_q;      // extra slots examined so far
+  reg [31:0]    thr_q;          // threshold in force for the op in C
+  reg           clr_active_q;
+  reg [IB-1:0]  clr_idx_q;
+
+  wire [ENTRY_W-1:0] ent = (fwd_valid_q && fwd_idx_q == c_idx_q) ? fwd_data_q : ram_rdata;
+  wire [31:0]   e_key   = ent[31:0];
+  wire [CW-1:0] e_count = ent[32 +: CW];
+  wire          e_hot   = ent[ENTRY_W-1];
+  wire          e_empty = (e_count == {CW{1'b0}});
+  wire          e_match = !e_empty && (e_key == c_key_q);
+  wire [31:0]   e_count32;
+
+  generate
+    if (CW == 32) begin : g_count32
+      assign e_count32 = e_count;
+    end else begin : g_count_pad
+      assign e_count32 = {{(32 - CW){1'b0}}, e_count};
+    end
+  endgenerate
+
+  wire c_event  = c_valid_q && (c_op_q == P_EVENT);
+  wire c_lookup = c_valid_q && (c_op_q == P_LOOKUP);
+  wire c_window = c_valid_q && (c_op_q == P_WINDOW);
+  wire c_thresh = c_valid_q && (c_op_q == P_THRESH);
+  wire c_clear  = c_valid_q && (c_op_q == P_CLEAR);
+
+  wire last_probe = (c_probe_q == LAST_PROBE);
+  wire collide    = !e_match && !e_empty;
+  wire probe      = (c_event || c_lookup) && collide && !last_probe;
+  wire ev_hit     = c_event && e_match;
+  wire ev_insert  = c_event && e_empty;
+  wire ev_nospace = c_event && collide && last_probe;
+  wire counted    = ev_hit || ev_insert;
+
+  wire [CW-1:0] new_count = e_empty              ? COUNT_ONE :
+                            (e_count == COUNT_MAX) ? e_count : e_count + COUNT_ONE;
+  wire [31:0] new_count32;
+
+  generate
+    if (CW == 32) begin : g_new32
+      assign new_count32 = new_count;
+    end else begin : g_new_pad
+      assign new_count32 = {{(32 - CW){1'b0}}, new_count};
+    end
+  endgenerate
+
+  wire fire = counted && !e_hot && (thr_q != 32'd0) &&
+              (thr_q == new_count32);
+
+  wire clr_start   = c_clear && c_key_q[0];
+  wire stats_clear = c_clear && c_key_q[1];
+  wire c_accept    = (!c_valid_q || !probe) && !clr_active_q && !clr_start;
+  assign h_advance = h_valid_q && c_accept;
+
+  assign ram_we    = clr_active_q || counted;
+  assign ram_waddr = clr_active_q ? clr_idx_q : c_idx_q;
+  assign ram_wdata = clr_active_q ? {ENTRY_W{1'b0}} : {e_hot | fire, new_count, c_key_q};
+  assign ram_raddr = probe ? c_idx_q + {{(IB - 1){1'b0}}, 1'b1} : h_idx_q;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      fwd_valid_q <= 1'b0;
+    end else begin
+      fwd_valid_q <= ram_we;
+    end
+  end
+
+  always @(posedge clk) begin
+    fwd_idx_q  <= ram_waddr;
+    fwd_data_q <= ram_wdata;
+  end
+
+  always @(posedge clk) begin
+    if (rst) begin
+      c_valid_q <= 1'b0;
+    end else if (!probe) begin
+      c_valid_q <= h_advance;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (probe) begin
+      c_idx_q   <= c_idx_q + {{(IB - 1){1'b0}}, 1'b1};
+      c_probe_q <= c_probe_q + 17'd1;
+    end else if (h_advance) begin
+      c_op_q    <= h_op_q;
+      c_key_q   <= h_key_q;
+      c_idx_q   <= h_idx_q;
+      c_probe_q <= 17'd0;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst) begin
+      thr_q <= 32'd0;
+    end else if (c_thresh) begin
+      thr_q <= c_key_q;
+    end
+  end
+
+  // Table clear: one entry per clock; reset starts one because the RAM has no reset.
+  always @(posedge clk) begin
+    if (rst) begin
+      clr_active_q <= 1'b1;
+      clr_idx_q    <= {IB{1'b0}};
+    end else if (clr_start) begin
+      clr_active_q <= 1'b1;
+      clr_idx_q    <= {IB{1'b0}};
+    end else if (clr_active_q) begin
+      clr_idx_q <= clr_idx_q + {{(IB - 1){1'b0}}, 1'b1};
+      if (clr_idx_q == LAST_INDEX) begin
+        clr_active_q <= 1'b0;
+      end
+    end
+  end
+
+  // Table clears queued but not yet started (BUSY).
+  reg [FIFO_LOG2+1:0] clr_queued_q;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      clr_queued_q <= {(FIFO_LOG2 + 2){1'b0}};
+    end else begin
+      clr_queued_q <= clr_queued_q + {{(FIFO_LOG2 + 1){1'b0}}, in_table_clear}
+                                   - {{(FIFO_LOG2 + 1){1'b0}}, clr_start};
+    end
+  end
+
+  // Table read results.
+  always @(posedge clk) begin
+    if (rst) begin
+      rs_valid <= 1'b0;
+    end else begin
+      rs_valid <= c_window || (c_lookup && !probe);
+    end
+  end
+
+  always @(posedge clk) begin
+    rs_lookup <= c_lookup;
+    rs_key    <= c_lookup ? c_key_q : e_key;
+    rs_count  <= (c_window || e_match) ? e_count32 : 32'd0;
+  end
+
+  // ---------------------------------------------------------------- hot FIFO
+  wire              hot_full;
+  wire [HOT_LOG2:0] hot_level;
+  wire              hot_push = fire && !hot_full;
+  wire              hot_lost = fire && hot_full;
+
+  hwprof_fifo #(
+    .WIDTH (32),
+    .LOG2  (HOT_LOG2)
+  ) u_hot_fifo (
+    .clk       (clk),
+    .rst       (rst),
+    .wr_en     (hot_push),
+    .wr_data   (c_key_q),
+    .full      (hot_full),
+    .level     (hot_level),
+    .out_valid (hot_valid),
+    .out_ready (hot_pop),
+    .out_data  (hot_spc)
+  );
+
+  assign hot_pending = (hot_level != {(HOT_LOG2 + 1){1'b0}});
+
+  // ---------------------------------------------------------------- status
+  assign fifo_empty = (q_level == {(FIFO_LOG2 + 1){1'b0}});
+  assign fifo_full  = q_full;
+  assign busy       = clr_active_q || (clr_queued_q != {(FIFO_LOG2 + 2){1'b0}});
+  assign idle       = fifo_empty && !h_valid_q && !c_valid_q && !clr_active_q;
+
+  // Sticky bits: the pipeline's are cleared when a table clear executes, the input
+  // side's when it is accepted, so each is ordered with the events that set it.
+  always @(posedge clk) begin
+    if (rst) begin
+      table_full   <= 1'b0;
+      hot_overflow <= 1'b0;
+      dropped      <= 1'b0;
+    end else begin
+      if (clr_start) begin
+        table_full   <= 1'b0;
+        hot_overflow <= 1'b0;
+      end else begin
+        table_full   <= table_full || ev_nospace;
+        hot_overflow <= hot_overflow || hot_lost;
+      end
+      if (in_table_clear) begin
+        dropped <= 1'b0;
+      end else begin
+        dropped <= dropped || (cmd_valid && in_drop);
+      end
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst) begin
+      ev_hot        <= 1'b0;
+      ev_table_full <= 1'b0;
+      ev_lost       <= 1'b0;
+    end else begin
+      ev_hot        <= hot_push;
+      ev_table_full <= ev_nospace;
+      ev_lost       <= hot_lost || (cmd_valid && in_drop);
+    end
+  end
+
+  // ---------------------------------------------------------------- statistics
+  // Input side (cleared when a STATS_CLEAR is accepted)
+  reg [31:0] st_events_in_q;
+  reg [31:0] st_lost_fifo_q /*verilator public_flat_rd*/;  // the simulator reports drops
+  reg [31:0] st_ignored_q;
+  reg [31:0] st_stall_q;
+  reg [31:0] st_fifo_high_q;
+  // Pipeline side (cleared when a STATS_CLEAR reaches stage C)
+  reg [31:0] st_events_q;
+  reg [31:0] st_lost_table_q;
+  reg [31:0] st_hot_q;
+  reg [31:0] st_hot_lost_q;
+  reg [31:0] st_probes_q;
+  reg [31:0] st_max_probe_q;
+  // Table state
+  reg [31:0] st_occupied_q;
+  reg [63:0] cycles_q /*verilator public_flat_rw*/;  // the simulator skips idle cycles
+
+  wire [31:0] q_level32 = {{(31 - FIFO_LOG2){1'b0}}, q_level};
+
+  always @(posedge clk) begin
+    if (rst || in_stats_clear) begin
+      st_events_in_q <= 32'd0;
+      st_lost_fifo_q <= 32'd0;
+      st_ignored_q   <= 32'd0;
+      st_stall_q     <= 32'd0;
+      st_fifo_high_q <= rst ? 32'd0 : q_level32;
+    end else begin
+      if (q_push && in_event) begin
+        st_events_in_q <= sat_inc(st_events_in_q);
+      end
+      if (cmd_valid && in_drop) begin
+        st_lost_fifo_q <= sat_inc(st_lost_fifo_q);
+      end
+      if (cmd_valid && in_ignore) begin
+        st_ignored_q <= sat_inc(st_ignored_q);
+      end
+      if (cmd_valid && !cmd_ready) begin
+        st_stall_q <= sat_inc(st_stall_q);
+      end
+      if (q_level32 > st_fifo_high_q) begin
+        st_fifo_high_q <= q_level32;
+      end
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst || stats_clear) begin
+      st_events_q     <= 32'd0;
+      st_lost_table_q <= 32'd0;
+      st_hot_q        <= 32'd0;
+      st_hot_lost_q   <= 32'd0;
+      st_probes_q     <= 32'd0;
+      st_max_probe_q  <= 32'd0;
+    end else begin
+      if (counted) begin
+        st_events_q <= sat_inc(st_events_q);
+      end
+      if (ev_nospace) begin
+        st_lost_table_q <= sat_inc(st_lost_table_q);
+      end
+      if (fire) begin
+        st_hot_q <= sat_inc(st_hot_q);
+      end
+      if (hot_lost) begin
+        st_hot_lost_q <= sat_inc(st_hot_lost_q);
+      end
+      if (probe && c_event) begin
+        st_probes_q <= sat_inc(st_probes_q);
+      end
+      if ((counted || ev_nospace) && {15'd0, c_probe_q} > st_max_probe_q) begin
+        st_max_probe_q <= {15'd0, c_probe_q};
+      end
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst || clr_start) begin
+      st_occupied_q <= 32'd0;
+    end else if (ev_insert) begin
+      st_occupied_q <= st_occupied_q + 32'd1;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (rst) begin
+      cycles_q <= 64'd0;
+    end else begin
+      cycles_q <= cycles_q + 64'd1;
+    end
+  end
+
+  assign cycles_hi = cycles_q[63:32];
+
+  always @* begin
+    case (stat_sel)
+      4'd0:    stat_data = st_events_in_q;
+      4'd1:    stat_data = st_events_q;
+      4'd2:    stat_data = st_lost_fifo_q;
+      4'd3:    stat_data = st_lost_table_q;
+      4'd4:    stat_data = st_ignored_q;
+      4'd5:    stat_data = st_hot_q;
+      4'd6:    stat_data = st_hot_lost_q;
+      4'd7:    stat_data = st_probes_q;
+      4'd8:    stat_data = st_max_probe_q;
+      4'd9:    stat_data = st_occupied_q;
+      4'd10:   stat_data = st_fifo_high_q;
+      4'd11:   stat_data = st_stall_q;
+      4'd12:   stat_data = cycles_q[31:0];
+      4'd13:   stat_data = cycles_q[63:32];
+      default: stat_data = 32'd0;
+    endcase
+  end
+
+`ifdef HWPROF_ASSERT
+  // Invariants of the pipeline.
+  always @(posedge clk) begin
+    if (!rst) begin
+      assert (!(clr_active_q && c_valid_q)) else $error("hwprof_core: op in C during clear");
+      assert (!(probe && h_advance)) else $error("hwprof_core: H advanced during a probe");
+      assert (!(ram_we && !clr_active_q && !c_event))
+        else $error("hwprof_core: table write without an event");
+      assert (st_occupied_q <= (32'd1 << IB)) else $error("hwprof_core: occupancy overflow");
+      assert (c_probe_q <= LAST_PROBE || !c_valid_q) else $error("hwprof_core: probe overrun");
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire

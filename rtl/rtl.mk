@@ -1,0 +1,21 @@
+# rtl/ - the IP's Verilog sources and their lint.
+
+RTL_TOP  := hwprof_axil
+RTL_SRCS := rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v rtl/hwprof_core.v \
+            rtl/hwprof_axil.v
+
+# Parameter sets that lint must accept: the defaults and the corners.
+LINT_PARAMS := "" \
+  "-GFIFO_LOG2=1 -GHOT_LOG2=1 -GINDEX_BITS=4 -GHASH=0 -GMAX_PROBE=16 -GCOUNT_WIDTH=4" \
+  "-GFIFO_LOG2=10 -GHOT_LOG2=10 -GINDEX_BITS=16 -GHASH=3 -GMAX_PROBE=65536 -GCOUNT_WIDTH=32" \
+  "-GHASH=2 -GMAX_PROBE=1 -GCOUNT_WIDTH=31"
+
+.PHONY: lint-rtl
+lint-rtl:
+	@for p in $(LINT_PARAMS); do \
+	  echo "verilator --lint-only -Wall (Verilog-2005) $$p"; \
+	  $(VERILATOR) --lint-only -Wall --default-language 1364-2005 --top-module $(RTL_TOP) \
+	    $$p $(RTL_SRCS) || exit 1; \
+	  $(VERILATOR) --lint-only -Wall --assert -DHWPROF_ASSERT --top-module $(RTL_TOP) \
+	    $$p $(RTL_SRCS) || exit 1; \
+	done

@@ -1,0 +1,328 @@
+// hwprof_sim.cpp - the Verilated hwprof IP behind the C API of hwprof_sim.h.
+//
+// C++ only because Verilator's models are C++ classes; the interface is C.
+// One tick() is one IP clock cycle: the master's inputs are settled with the
+// clock low, handshakes are sampled, then the rising edge is evaluated.
+#include "hwprof_sim.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+
+#include "Vhwprof.h"
+#include "Vhwprof___024root.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+namespace {
+
+const unsigned kPostCapacity = 1024;
+const unsigned kResetCycles = 4;
+
+struct Write {
+  uint32_t addr;
+  uint32_t data;
+  unsigned strb;
+  bool posted;
+};
+
+// xorshift64*: small, seeded, good enough to pick stall lengths.
+struct Rng {
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed ? seed : 0x9E3779B97F4A7C15ull) {}
+  uint64_t next() {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return s * 0x2545F4914F6CDD1Dull;
+  }
+  unsigned below(unsigned n) { return (unsigned)(next() % n); }
+};
+
+}  // namespace
+
+struct hwprof_sim {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Vhwprof> top;
+  std::unique_ptr<VerilatedFstC> wave;
+  uint64_t cycle = 0;
+  uint64_t timeout = 10000000;
+  unsigned stall_pct = 0;
+  Rng rng{1};
+
+  // Write channel: the head write is driven; accepted writes wait for B.
+  std::deque<Write> writes;
+  bool aw_done = false, w_done = false;
+  unsigned aw_delay = 0, w_delay = 0;
+  bool head_fresh = true;  // delays not yet drawn for the head write
+  std::deque<Write> awaiting_b;
+  uint64_t b_seen = 0;     // B responses received
+  unsigned last_bresp = 0;
+  uint64_t post_errors = 0;
+  uint64_t write_waits = 0;
+
+  // Read channel: at most one read, blocking.
+  bool rd_active = false, ar_done = false, r_done = false;
+  unsigned ar_delay = 0;
+  uint32_t rd_addr = 0, rd_data = 0;
+  unsigned rd_resp = 0;
+
+  hwprof_sim_accept_fn on_accept = nullptr;
+  void *on_accept_ctx = nullptr;
+
+  unsigned draw_delay() {
+    if (!stall_pct) return 0;
+    unsigned d = 0;
+    while (d < 16 && rng.below(100) < stall_pct) d++;
+    return d;
+  }
+  bool stall_now() { return stall_pct && rng.below(100) < stall_pct; }
+
+  void dump() {
+    if (wave) wave->dump(ctx->time());
+  }
+
+  // One IP clock cycle.
+  void tick() {
+    Vhwprof &t = *top;
+    if (!writes.empty() && head_fresh) {
+      aw_delay = draw_delay();
+      w_delay = draw_delay();
+      head_fresh = false;
+    }
+    const Write *w = writes.empty() ? nullptr : &writes.front();
+    t.s_axil_awvalid = w && !aw_done && aw_delay == 0;
+    t.s_axil_awaddr = w ? w->addr : 0;
+    t.s_axil_awprot = 0;
+    t.s_axil_wvalid = w && !w_done && w_delay == 0;
+    t.s_axil_wdata = w ? w->data : 0;
+    t.s_axil_wstrb = w ? w->strb : 0;
+    t.s_axil_bready = !stall_now();
+    t.s_axil_arvalid = rd_active && !ar_done && ar_delay == 0;
+    t.s_axil_araddr = rd_addr;
+    t.s_axil_arprot = 0;
+    t.s_axil_rready = !stall_now();
+    t.clk = 0;
+    t.eval();
+    ctx->timeInc(1);
+    dump();
+
+    // While reset is held the slave's outputs mean nothing (they start random).
+    bool live = !t.rst;
+    bool aw_hs = live && t.s_axil_awvalid && t.s_axil_awready;
+    bool w_hs = live && t.s_axil_wvalid && t.s_axil_wready;
+    bool b_hs = live && t.s_axil_bvalid && t.s_axil_bready;
+    bool ar_hs = live && t.s_axil_arvalid && t.s_axil_arready;
+    bool r_hs = live && t.s_axil_rvalid && t.s_axil_rready;
+    unsigned bresp = t.s_axil_bresp;
+    uint32_t rdata = t.s_axil_rdata;
+    unsigned rresp = t.s_axil_rresp;
+    if ((t.s_axil_awvalid && !aw_hs) || (t.s_axil_wvalid && !w_hs)) write_waits++;
+    uint32_t lost_before = t.rootp->hwprof_axil__DOT__u_core__DOT__st_lost_fifo_q;
+
+    t.clk = 1;
+    t.eval();
+    ctx->timeInc(1);
+    dump();
+    cycle++;
+
+    if (w && !aw_done && aw_delay) aw_delay--;
+    if (w && !w_done && w_delay) w_delay--;
+    if (rd_active && !ar_done && ar_delay) ar_delay--;
+    if (b_hs) {
+      if (awaiting_b.empty()) {
+        std::fprintf(stderr, "hwprof_sim: B response with no write outstanding\n");
+        std::abort();
+      }
+      if (awaiting_b.front().posted && bresp != 0) post_errors++;
+      awaiting_b.pop_front();
+      last_bresp = bresp;
+      b_seen++;
+    }
+    if (aw_hs) aw_done = true;
+    if (w_hs) w_done = true;
+    if (w && aw_done && w_done) {
+      Write acc = *w;
+      writes.pop_front();
+      aw_done = w_done = false;
+      head_fresh = true;
+      awaiting_b.push_back(acc);
+      if (on_accept) {
+        uint32_t lost_after = t.rootp->hwprof_axil__DOT__u_core__DOT__st_lost_fifo_q;
+        on_accept(on_accept_ctx, acc.addr, acc.data, lost_after != lost_before);
+      }
+    }
+    if (ar_hs) ar_done = true;
+    if (r_hs) {
+      rd_data = rdata;
+      rd_resp = rresp;
+      r_done = true;
+    }
+  }
+
+  bool quiet() const {
+    const Vhwprof &t = *top;
+    return writes.empty() && awaiting_b.empty() && !rd_active && !t.s_axil_bvalid &&
+           !t.s_axil_rvalid && t.rootp->hwprof_axil__DOT__st_idle &&
+           !t.rootp->hwprof_axil__DOT__lookup_busy_q && !t.rootp->hwprof_axil__DOT__r_wait_q;
+  }
+
+  void step(uint64_t n) {
+    // Two real cycles let registered outputs (IRQ, event pulses) settle first.
+    while (n > 0) {
+      if (n > 2 && quiet()) {
+        tick();
+        tick();
+        n -= 2;
+        if (quiet()) {
+          top->rootp->hwprof_axil__DOT__u_core__DOT__cycles_q += n;
+          cycle += n;
+          ctx->timeInc(2 * n);
+          return;
+        }
+        continue;
+      }
+      tick();
+      n--;
+    }
+  }
+
+  int drain() {
+    uint64_t start = cycle;
+    while (!writes.empty() || !awaiting_b.empty()) {
+      if (cycle - start > timeout) return HWPROF_SIM_ETIMEDOUT;
+      tick();
+    }
+    return 0;
+  }
+
+  void hold_reset() {
+    top->rst = 1;
+    writes.clear();
+    awaiting_b.clear();
+    aw_done = w_done = false;
+    head_fresh = true;
+    rd_active = ar_done = r_done = false;
+    for (unsigned i = 0; i < kResetCycles; i++) tick();
+    top->rst = 0;
+  }
+};
+
+extern "C" {
+
+hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
+  hwprof_sim_config defaults = {nullptr, 1};
+  if (!config) config = &defaults;
+  auto *s = new (std::nothrow) hwprof_sim;
+  if (!s) return nullptr;
+  s->ctx.reset(new VerilatedContext);
+  s->ctx->randReset(2);  // registers without reset start random, not zero
+  s->ctx->randSeed((int)(config->seed & 0x7FFFFFFF));
+  s->rng = Rng(config->seed);
+  if (config->wave_path) s->ctx->traceEverOn(true);
+  s->top.reset(new Vhwprof{s->ctx.get(), "hwprof"});
+  if (config->wave_path) {
+    s->wave.reset(new VerilatedFstC);
+    s->top->trace(s->wave.get(), 99);
+    s->wave->open(config->wave_path);
+    if (!s->wave->isOpen()) {
+      s->top->final();
+      delete s;
+      return nullptr;
+    }
+  }
+  s->hold_reset();
+  return s;
+}
+
+void hwprof_sim_free(hwprof_sim *s) {
+  if (!s) return;
+  s->top->final();
+  if (s->wave) s->wave->close();
+  delete s;
+}
+
+unsigned hwprof_sim_reset(hwprof_sim *s) {
+  unsigned abandoned = (unsigned)(s->writes.size() + s->awaiting_b.size());
+  s->hold_reset();
+  return abandoned;
+}
+
+void hwprof_sim_set_stalls(hwprof_sim *s, unsigned stall_pct, uint64_t seed) {
+  s->stall_pct = stall_pct > 100 ? 100 : stall_pct;
+  s->rng = Rng(seed);
+}
+
+void hwprof_sim_set_timeout(hwprof_sim *s, uint64_t cycles) { s->timeout = cycles; }
+
+void hwprof_sim_step(hwprof_sim *s, uint64_t n) { s->step(n); }
+
+uint64_t hwprof_sim_cycle(const hwprof_sim *s) { return s->cycle; }
+
+int hwprof_sim_write(hwprof_sim *s, uint32_t addr, uint32_t data, unsigned strb,
+                     hwprof_sim_xfer *x) {
+  uint64_t start = s->cycle;
+  int rc = s->drain();
+  if (rc) return rc;
+  s->writes.push_back(Write{addr, data, strb & 0xF, false});
+  uint64_t want = s->b_seen + 1;
+  while (s->b_seen < want) {
+    if (s->cycle - start > s->timeout) return HWPROF_SIM_ETIMEDOUT;
+    s->tick();
+  }
+  if (x) {
+    x->cycles = s->cycle - start;
+    x->resp = s->last_bresp;
+  }
+  return (int)s->last_bresp;
+}
+
+int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfer *x) {
+  uint64_t start = s->cycle;
+  int rc = s->drain();
+  if (rc) return rc;
+  s->rd_active = true;
+  s->ar_done = s->r_done = false;
+  s->ar_delay = s->draw_delay();
+  s->rd_addr = addr;
+  while (!s->r_done) {
+    if (s->cycle - start > s->timeout) {
+      s->rd_active = false;
+      return HWPROF_SIM_ETIMEDOUT;
+    }
+    s->tick();
+  }
+  s->rd_active = false;
+  if (data) *data = s->rd_data;
+  if (x) {
+    x->cycles = s->cycle - start;
+    x->resp = s->rd_resp;
+  }
+  return (int)s->rd_resp;
+}
+
+int hwprof_sim_post(hwprof_sim *s, uint32_t addr, uint32_t data) {
+  if (s->writes.size() >= kPostCapacity) return HWPROF_SIM_EBUSY;
+  s->writes.push_back(Write{addr, data, 0xF, true});
+  return 0;
+}
+
+unsigned hwprof_sim_pending(const hwprof_sim *s) {
+  return (unsigned)(s->writes.size() + s->awaiting_b.size());
+}
+
+int hwprof_sim_drain(hwprof_sim *s) { return s->drain(); }
+
+void hwprof_sim_on_accept(hwprof_sim *s, hwprof_sim_accept_fn fn, void *ctx) {
+  s->on_accept = fn;
+  s->on_accept_ctx = ctx;
+}
+
+uint64_t hwprof_sim_post_errors(const hwprof_sim *s) { return s->post_errors; }
+
+uint64_t hwprof_sim_write_wait_cycles(const hwprof_sim *s) { return s->write_waits; }
+
+int hwprof_sim_irq(const hwprof_sim *s) { return s->top->irq; }
+
+}  // extern "C"

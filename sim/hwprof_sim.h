@@ -1,0 +1,111 @@
+/*
+ * hwprof_sim.h - the Verilated hwprof IP, cycle by cycle, behind a C API.
+ *
+ * One hwprof_sim is one instance of rtl/hwprof_axil.v (built with the
+ * parameters of this library's build; read them back from CONFIG) with an
+ * AXI4-Lite master in front of it.  Everything is in IP clock cycles.
+ *
+ *   hwprof_sim *s = hwprof_sim_new(NULL);
+ *   hwprof_sim_xfer x;
+ *   hwprof_sim_write(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE, 0xF, &x);
+ *   hwprof_sim_post(s, HWPROF_EVENT_OFFSET, 0x400120);  // posted: returns at once
+ *   hwprof_sim_drain(s);                                 // until it is accepted
+ *   uint32_t n;
+ *   hwprof_sim_read(s, HWPROF_STAT_EVENTS_IN_OFFSET, &n, &x);
+ *   hwprof_sim_free(s);
+ *
+ * The master keeps AXI's rules: a VALID, once raised, stays high until its
+ * handshake.  With stalls enabled (hwprof_sim_set_stalls) it waits a random
+ * number of cycles before raising AWVALID, WVALID and ARVALID, each on its
+ * own, and drops BREADY and RREADY at random, from a seeded generator.
+ *
+ * Every wait is bounded: a transaction that has not completed within the
+ * timeout (hwprof_sim_set_timeout, default 10,000,000 cycles) returns
+ * HWPROF_SIM_ETIMEDOUT.  A failed RTL assertion aborts the process with the
+ * assertion's message (the library is built with --assert).
+ */
+#ifndef HWPROF_SIM_H
+#define HWPROF_SIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hwprof_sim hwprof_sim;
+
+typedef struct hwprof_sim_config {
+  const char *wave_path; /* FST waveform file, or NULL for none */
+  uint64_t seed;         /* initial register contents and stall choices */
+} hwprof_sim_config;
+
+/* How one transaction went. */
+typedef struct hwprof_sim_xfer {
+  uint64_t cycles; /* from the call to the response handshake, inclusive */
+  unsigned resp;   /* HWPROF_RESP_OKAY or HWPROF_RESP_SLVERR */
+} hwprof_sim_xfer;
+
+#define HWPROF_SIM_ETIMEDOUT (-110)
+#define HWPROF_SIM_EBUSY (-16)
+
+/* Creates an instance and holds it in reset for a few cycles.  The IP then
+ * clears its table (2^INDEX_BITS cycles, STATUS.BUSY); transactions issued
+ * meanwhile are served as the IP allows.  NULL config: no waveform, seed 1.
+ * Returns NULL when out of memory or the waveform file cannot be opened. */
+hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config);
+void hwprof_sim_free(hwprof_sim *s);
+
+/* Asserts reset for a few cycles.  Transactions in flight are abandoned (the
+ * posted queue is emptied); returns how many posted writes were abandoned. */
+unsigned hwprof_sim_reset(hwprof_sim *s);
+
+/* stall_pct in 0..100: how often the master holds back (see above). */
+void hwprof_sim_set_stalls(hwprof_sim *s, unsigned stall_pct, uint64_t seed);
+void hwprof_sim_set_timeout(hwprof_sim *s, uint64_t cycles);
+
+/* Advances n cycles, moving posted writes along.  When the IP is idle and no
+ * transaction is pending the cycles are skipped without evaluating the RTL
+ * (the IP's own cycle counter still advances by n). */
+void hwprof_sim_step(hwprof_sim *s, uint64_t n);
+
+/* Cycles since hwprof_sim_new. */
+uint64_t hwprof_sim_cycle(const hwprof_sim *s);
+
+/* Blocking transactions.  Each first waits for the posted queue to drain, so
+ * bus order is call order.  Return the response code (>= 0) or
+ * HWPROF_SIM_ETIMEDOUT.  x may be NULL. */
+int hwprof_sim_write(hwprof_sim *s, uint32_t addr, uint32_t data, unsigned strb,
+                     hwprof_sim_xfer *x);
+int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfer *x);
+
+/* Posted writes (full-word strobe): queued and returned from at once, then
+ * driven back to back, in order, as cycles pass.  Returns 0, or
+ * HWPROF_SIM_EBUSY when the queue (1024 writes) is full. */
+int hwprof_sim_post(hwprof_sim *s, uint32_t addr, uint32_t data);
+unsigned hwprof_sim_pending(const hwprof_sim *s);
+
+/* Steps until every posted write has its response; returns 0 or
+ * HWPROF_SIM_ETIMEDOUT. */
+int hwprof_sim_drain(hwprof_sim *s);
+
+/* Called once per write at the cycle the IP accepts it, in bus order:
+ * `dropped` is 1 when it was an EVENT the IP dropped on a full FIFO
+ * (CTRL.DROP_ON_FULL).  Posted and blocking writes alike. */
+typedef void (*hwprof_sim_accept_fn)(void *ctx, uint32_t addr, uint32_t data, int dropped);
+void hwprof_sim_on_accept(hwprof_sim *s, hwprof_sim_accept_fn fn, void *ctx);
+
+/* Posted writes answered with SLVERR since creation. */
+uint64_t hwprof_sim_post_errors(const hwprof_sim *s);
+
+/* Cycles, since creation, in which a write was presented but not accepted. */
+uint64_t hwprof_sim_write_wait_cycles(const hwprof_sim *s);
+
+/* The interrupt line, as of the last cycle. */
+int hwprof_sim_irq(const hwprof_sim *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HWPROF_SIM_H */

@@ -1,0 +1,87 @@
+/* ip_util.c - see ip_util.h. */
+#include "ip_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#ifndef HWPROF_IP_PARAMS
+#define HWPROF_IP_PARAMS ""
+#endif
+
+void ip_built_params(hwprof_model_params *p) {
+  hwprof_model_params d = HWPROF_MODEL_DEFAULTS;
+  const char *s = HWPROF_IP_PARAMS;
+  *p = d;
+  while ((s = strstr(s, "-G")) != NULL) {
+    char name[32];
+    unsigned i = 0;
+    s += 2;
+    while (*s && *s != '=' && i < sizeof name - 1)
+      name[i++] = *s++;
+    name[i] = 0;
+    if (*s == '=')
+      s++;
+    unsigned v = (unsigned)strtoul(s, NULL, 0);
+    if (!strcmp(name, "FIFO_LOG2"))
+      p->fifo_log2 = v;
+    else if (!strcmp(name, "HOT_LOG2"))
+      p->hot_log2 = v;
+    else if (!strcmp(name, "INDEX_BITS"))
+      p->index_bits = v;
+    else if (!strcmp(name, "HASH"))
+      p->hash = v;
+    else if (!strcmp(name, "MAX_PROBE"))
+      p->max_probe = v;
+    else if (!strcmp(name, "COUNT_WIDTH"))
+      p->count_width = v;
+  }
+}
+
+uint32_t ip_rd(hwprof_sim *s, uint32_t off) {
+  uint32_t v = 0;
+  int rc = hwprof_sim_read(s, off, &v, NULL);
+  CHECK(rc == HWPROF_RESP_OKAY, "read of %#x answered %d\n", off, rc);
+  return v;
+}
+
+void ip_wr(hwprof_sim *s, uint32_t off, uint32_t val) {
+  int rc = hwprof_sim_write(s, off, val, 0xF, NULL);
+  CHECK(rc == HWPROF_RESP_OKAY, "write of %#x to %#x answered %d\n", val, off, rc);
+}
+
+int ip_wait_idle(hwprof_sim *s, uint64_t limit) {
+  uint64_t start = hwprof_sim_cycle(s);
+  for (;;) {
+    uint32_t st = ip_rd(s, HWPROF_STATUS_OFFSET);
+    if ((st & HWPROF_STATUS_IDLE) && !(st & HWPROF_STATUS_BUSY))
+      return 0;
+    if (hwprof_sim_cycle(s) - start > limit)
+      return -1;
+    hwprof_sim_step(s, 8);
+  }
+}
+
+uint64_t ip_rand(uint64_t *x) {
+  *x ^= *x >> 12;
+  *x ^= *x << 25;
+  *x ^= *x >> 27;
+  return *x * 0x2545F4914F6CDD1Dull;
+}
+
+void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out,
+                       unsigned n, uint64_t *rng) {
+  uint32_t mask = (1u << p->index_bits) - 1u;
+  unsigned have = 0;
+  while (have < n) {
+    uint32_t k = (uint32_t)ip_rand(rng);
+    unsigned j;
+    if ((hwprof_hash16(p->hash, k) & mask) != index)
+      continue;
+    for (j = 0; j < have && out[j] != k; j++)
+      ;
+    if (j == have)
+      out[have++] = k;
+  }
+}

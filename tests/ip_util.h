@@ -1,0 +1,30 @@
+/*
+ * ip_util.h - helpers shared by the tests that drive the Verilated IP.
+ */
+#ifndef HWPROF_IP_UTIL_H
+#define HWPROF_IP_UTIL_H
+
+#include <stdint.h>
+
+#include "hwprof_model.h"
+#include "hwprof_regs.h"
+#include "hwprof_sim.h"
+
+/* The parameters this binary's IP library was built with: the RTL defaults
+ * overridden by the Verilator -G flags in HWPROF_IP_PARAMS (from the Makefile). */
+void ip_built_params(hwprof_model_params *p);
+
+/* Register access that checks for an OKAY response (a CHECK failure if not). */
+uint32_t ip_rd(hwprof_sim *s, uint32_t off);
+void ip_wr(hwprof_sim *s, uint32_t off, uint32_t val);
+
+/* Steps until STATUS.IDLE and not BUSY; returns 0 or -1 after `limit` cycles. */
+int ip_wait_idle(hwprof_sim *s, uint64_t limit);
+
+/* n distinct SPCs whose table index (hash & mask) is `index`. */
+void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out,
+                       unsigned n, uint64_t *rng);
+
+uint64_t ip_rand(uint64_t *state); /* xorshift64* */
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * test_model.c - unit tests of the C reference model (driver/hwprof_model.c):
+ * hash values worked by hand, probe order and wrap, saturation, the
+ * once-per-entry threshold, loss accounting, clears.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "hwprof_model.h"
+
+CHECK_DEFINE_GLOBALS("");
+
+static hwprof_model_entry table[1u << 16];
+
+static uint32_t hot_seen[64];
+static unsigned n_hot;
+static void on_hot(void *ctx, uint32_t spc) {
+  (void)ctx;
+  if (n_hot < 64)
+    hot_seen[n_hot] = spc;
+  n_hot++;
+}
+
+static void init(hwprof_model *m, unsigned index_bits, unsigned hash, unsigned max_probe,
+                 unsigned count_width) {
+  hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  p.index_bits = index_bits;
+  p.hash = hash;
+  p.max_probe = max_probe;
+  p.count_width = count_width;
+  CHECK_EQ(hwprof_model_init(m, &p, table, sizeof table / sizeof table[0]), 0);
+  m->on_hot = on_hot;
+  n_hot = 0;
+}
+
+static void test_hashes(void) {
+  CHECK_EQ(hwprof_hash16(HWPROF_HASH_LOW16, 0x12345678u), 0x5678);
+  CHECK_EQ(hwprof_hash16(HWPROF_HASH_LOW16_SHR2, 0x12345678u), 0x159E); /* 0x048D159E */
+  /* s = 0x048D159E; s[15:0] ^ s[29:16] = 0x159E ^ 0x048D */
+  CHECK_EQ(hwprof_hash16(HWPROF_HASH_XOR_FOLD, 0x12345678u), 0x159E ^ 0x048D);
+  /* 0x12345678 * 0x9E3779B1 mod 2^32 = 0x31E5EFF8 (worked by hand in 64 bits) */
+  CHECK_EQ(hwprof_hash16(HWPROF_HASH_MULT, 0x12345678u),
+           (uint16_t)(((uint64_t)0x12345678u * 0x9E3779B1u & 0xFFFFFFFFu) >> 16));
+  CHECK_EQ(hwprof_hash16(HWPROF_HASH_MULT, 1), 0x9E37);
+}
+
+static void test_params(void) {
+  hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  const char *why;
+  hwprof_model m;
+  CHECK_EQ(hwprof_model_check_params(&p, &why), 0);
+  p.index_bits = 3;
+  CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "index_bits 3 accepted\n");
+  p.index_bits = 4;
+  p.max_probe = 17;
+  CHECK(hwprof_model_check_params(&p, &why) < 0, "max_probe past the table accepted\n");
+  p.max_probe = 16;
+  CHECK_EQ(hwprof_model_init(&m, &p, table, 15), -2);
+  CHECK_EQ(hwprof_model_config_word(&p), 9u | 4u << 4 | 4u << 8 | 1u << 13 | 32u << 16);
+}
+
+static void test_probe_wrap_and_loss(void) {
+  hwprof_model m;
+  init(&m, 4, HWPROF_HASH_LOW16, 16, 32);
+  /* index = spc & 15: keys 0x1E, 0x2E, 0x3E land in 14, 15, then wrap to 0 */
+  hwprof_model_event(&m, 0x1E);
+  hwprof_model_event(&m, 0x2E);
+  hwprof_model_event(&m, 0x3E);
+  CHECK_EQ(m.table[14].key, 0x1E);
+  CHECK_EQ(m.table[15].key, 0x2E);
+  CHECK_EQ(m.table[0].key, 0x3E);
+  CHECK_EQ(m.st.probes, 0 + 1 + 2);
+  CHECK_EQ(m.st.max_probe, 2);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x3E), 1);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x4E), 0);
+  for (uint32_t i = 0; i < 13; i++)
+    hwprof_model_event(&m, 0x100 + i);
+  CHECK_EQ(m.occupied, 16);
+  hwprof_model_event(&m, 0x777); /* full: all 16 slots examined */
+  CHECK_EQ(m.st.lost_table, 1);
+  CHECK_EQ(m.st.max_probe, 15);
+  CHECK(m.table_full, "table_full not set\n");
+  hwprof_model_event(&m, 0x1E); /* hits still count */
+  CHECK_EQ(hwprof_model_lookup(&m, 0x1E), 2);
+  hwprof_model_clear(&m, 1, 0);
+  CHECK(!m.table_full && m.occupied == 0, "clear left state\n");
+  CHECK_EQ(m.st.lost_table, 1);
+  hwprof_model_clear(&m, 0, 1);
+  CHECK_EQ(m.st.lost_table, 0);
+}
+
+static void test_saturation_and_threshold(void) {
+  hwprof_model m;
+  init(&m, 8, HWPROF_HASH_LOW16_SHR2, 4, 4);
+  hwprof_model_set_threshold(&m, 15);
+  for (int i = 0; i < 40; i++)
+    hwprof_model_event(&m, 0x400000);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x400000), 15);
+  CHECK_EQ(n_hot, 1);
+  CHECK_EQ(hot_seen[0], 0x400000);
+  hwprof_model_set_threshold(&m, 16); /* beyond the counter: never fires */
+  for (int i = 0; i < 40; i++)
+    hwprof_model_event(&m, 0x500000);
+  CHECK_EQ(n_hot, 1);
+  hwprof_model_set_threshold(&m, 1);
+  hwprof_model_event(&m, 0x600000);
+  CHECK_EQ(n_hot, 2);
+  /* lowering then raising does not refire an entry */
+  hwprof_model_set_threshold(&m, 3);
+  hwprof_model_event(&m, 0x600000);
+  hwprof_model_event(&m, 0x600000);
+  CHECK_EQ(n_hot, 2);
+  hwprof_model_set_threshold(&m, 0);
+  hwprof_model_event(&m, 0x700000);
+  CHECK_EQ(n_hot, 2);
+  CHECK_EQ(m.st.hot, 2);
+}
+
+int main(void) {
+  RUN(test_hashes);
+  RUN(test_params);
+  RUN(test_probe_wrap_and_loss);
+  RUN(test_saturation_and_threshold);
+  return check_failed_tests ? 1 : 0;
+}

@@ -1,0 +1,32 @@
+# tests/ - unit tests of the model, directed and differential tests of the RTL
+# (one set of binaries per IP configuration in IP_TEST_CONFIGS).
+
+MODEL_LIB := $(BUILD)/libhwprof_model.a
+IP_TESTS  := test_ip_regs
+
+$(BUILD)/tests/test_model: $(BUILD)/tests/test_model.o $(MODEL_LIB)
+	$(CC) -o $@ $^
+
+# $(call ip_tests,CONFIG): the IP test binaries for one configuration.
+define ip_tests
+$(BUILD)/tests/$(1)/%.o: tests/%.c tests/ip_util.h tests/check.h sim/hwprof_sim.h \
+                         driver/hwprof_regs.h driver/hwprof_model.h tests/tests.mk
+	@mkdir -p $$(@D)
+	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -c $$< -o $$@
+
+$(BUILD)/tests/$(1)/%: $(BUILD)/tests/$(1)/%.o $(BUILD)/tests/$(1)/ip_util.o $(MODEL_LIB) \
+                       $(BUILD)/sim/$(1)/libhwprof_sim.a
+	$(CXX) -o $$@ $$^ $(SIM_LDLIBS)
+endef
+
+$(foreach c,$(IP_TEST_CONFIGS),$(eval $(call ip_tests,$(c))))
+
+TEST_BINS := $(BUILD)/tests/test_model \
+             $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS)))
+
+.PRECIOUS: $(BUILD)/tests/%.o $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/%.o)
+
+test: $(TEST_BINS)
+	tests/run.sh $(TEST_BINS)
+
+lint-c: lint-driver $(TEST_BINS) $(HWPROF)

@@ -1,0 +1,1 @@
+# tools/ - the user-facing hwprof program.
