@@ -2,7 +2,7 @@
 # (one set of binaries per IP configuration in IP_TEST_CONFIGS).
 
 MODEL_LIB := $(BUILD)/libhwprof_model.a
-IP_TESTS  := test_ip_regs
+IP_TESTS  := test_ip_regs test_ip_diff
 
 $(BUILD)/tests/test_model: $(BUILD)/tests/test_model.o $(MODEL_LIB)
 	$(CC) -o $@ $^

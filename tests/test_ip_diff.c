@@ -1,0 +1,403 @@
+/*
+ * test_ip_diff.c - randomized differential test: the Verilated IP against the
+ * C reference model (driver/hwprof_model.c), at least 1,000,000 events per
+ * IP configuration.
+ *
+ * Three streams of SPCs:
+ *   loop        loop bodies of 1..8 blocks repeated 1..300 times (tight
+ *               repeats of one SPC included: the read-after-write path)
+ *   random      uniform over 2000 distinct SPCs, a few arbitrary 32-bit ones
+ *   adversarial keys that all hash to a few table indices, twice as many
+ *               per index as MAX_PROBE allows (probing, wrap, table loss)
+ * mixed, while events are in flight, with random threshold changes, table
+ * CLEAR and STATS_CLEAR, ENABLE toggles, FREEZE spans, DROP_ON_FULL, hot FIFO
+ * pops and resets, and with random AXI stalls (valid delays on AW, W and AR,
+ * ready drops on B and R) chosen per segment.
+ *
+ * The model is driven from the simulator's accept callback, so it sees the
+ * writes in exactly the order the IP accepted them.  At the end of each
+ * segment the IP is drained and compared: every statistic the model predicts,
+ * the sticky status bits, lookups of keys present and absent, and the hot
+ * SPCs (the popped sequence must be the model's crossings in order, less
+ * exactly as many as STAT_HOT_LOST says were lost).  At the end of each
+ * stream every table entry is compared through the read window.
+ *
+ * Seed: HWPROF_SEED in the environment, else a fixed default; printed with
+ * every failure.  Events per stream: HWPROF_DIFF_EVENTS (default 350000).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "ip_util.h"
+
+CHECK_DEFINE_GLOBALS("");
+
+typedef struct {
+  uint32_t *v;
+  size_t n, cap;
+} vec;
+
+static void vec_push(vec *a, uint32_t x) {
+  if (a->n == a->cap) {
+    a->cap = a->cap ? 2 * a->cap : 1024;
+    a->v = realloc(a->v, a->cap * sizeof *a->v);
+    if (!a->v) {
+      fprintf(stderr, "out of memory\n");
+      exit(2);
+    }
+  }
+  a->v[a->n++] = x;
+}
+
+typedef struct {
+  hwprof_sim *s;
+  hwprof_model m;
+  hwprof_model_params p;
+  uint64_t rng;
+  int enabled;       /* CTRL.ENABLE as of the last accepted CTRL write */
+  uint32_t ctrl;     /* RW bits of the last CTRL write posted */
+  vec fired;         /* the model's crossings this segment */
+  vec popped;        /* hot SPCs read from the IP this segment */
+  int stats_cleared; /* a STATS_CLEAR went by this segment */
+  uint32_t hot_lost_base; /* STAT_HOT_LOST when the segment began */
+  uint64_t events;   /* events posted */
+  uint64_t segments, resets, clears, stats_clears, thresholds, freezes, drops_seen;
+  vec keys;          /* recent SPCs, for lookups */
+} diff;
+
+static unsigned rnd(diff *d, unsigned n) { return (unsigned)(ip_rand(&d->rng) % n); }
+
+static void on_hot(void *ctx, uint32_t spc) { vec_push(&((diff *)ctx)->fired, spc); }
+
+static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
+  diff *d = ctx;
+  switch (addr) {
+  case HWPROF_EVENT_OFFSET:
+    if (!d->enabled)
+      hwprof_model_ignore(&d->m);
+    else if (dropped) {
+      hwprof_model_drop(&d->m);
+      d->drops_seen++;
+    } else
+      hwprof_model_event(&d->m, data);
+    break;
+  case HWPROF_THRESHOLD_OFFSET:
+    hwprof_model_set_threshold(&d->m, data);
+    break;
+  case HWPROF_CTRL_OFFSET:
+    d->enabled = (data & HWPROF_CTRL_ENABLE) != 0;
+    if (data & (HWPROF_CTRL_CLEAR | HWPROF_CTRL_STATS_CLEAR)) {
+      hwprof_model_clear(&d->m, (data & HWPROF_CTRL_CLEAR) != 0,
+                         (data & HWPROF_CTRL_STATS_CLEAR) != 0);
+      if (data & HWPROF_CTRL_STATS_CLEAR)
+        d->stats_cleared = 1;
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+static void post(diff *d, uint32_t off, uint32_t val) {
+  while (hwprof_sim_post(d->s, off, val) == HWPROF_SIM_EBUSY)
+    hwprof_sim_step(d->s, 1);
+}
+
+static void post_ctrl(diff *d, uint32_t bits) {
+  d->ctrl = bits & HWPROF_CTRL_RW_MASK;
+  post(d, HWPROF_CTRL_OFFSET, bits);
+}
+
+static void pop_hot(diff *d, unsigned max) {
+  for (unsigned i = 0; i < max; i++) {
+    uint32_t st = ip_rd(d->s, HWPROF_STATUS_OFFSET);
+    if (!(st & HWPROF_STATUS_HOT_PENDING))
+      return;
+    vec_push(&d->popped, ip_rd(d->s, HWPROF_HOT_POP_OFFSET));
+  }
+}
+
+/* The popped SPCs must be the fired ones in order, with gaps only where the
+ * hot FIFO was full.  Returns how many fired SPCs were skipped. */
+static size_t check_hot_subsequence(diff *d) {
+  size_t j = 0;
+  for (size_t i = 0; i < d->popped.n; i++) {
+    while (j < d->fired.n && d->fired.v[j] != d->popped.v[i])
+      j++;
+    if (j == d->fired.n) {
+      CHECK(0, "hot SPC %#x (pop %zu) is not among the model's crossings in order\n",
+            d->popped.v[i], i);
+      return 0;
+    }
+    j++;
+  }
+  return d->fired.n - d->popped.n;
+}
+
+static void start_segment(diff *d) {
+  d->fired.n = 0;
+  d->popped.n = 0;
+  d->stats_cleared = 0;
+  d->segments++;
+  static const unsigned stall_choices[] = {0, 0, 10, 30, 60};
+  hwprof_sim_set_stalls(d->s, stall_choices[rnd(d, 5)], ip_rand(&d->rng));
+  uint32_t ctrl = HWPROF_CTRL_ENABLE;
+  if (rnd(d, 4) == 0)
+    ctrl |= HWPROF_CTRL_DROP_ON_FULL;
+  post_ctrl(d, ctrl);
+}
+
+/* Drains the IP and compares everything the model predicts. */
+static void end_segment(diff *d, int whole_table) {
+  hwprof_sim *s = d->s;
+  hwprof_model *m = &d->m;
+  post_ctrl(d, HWPROF_CTRL_ENABLE);
+  CHECK_EQ(hwprof_sim_drain(s), 0);
+  REQUIRE(ip_wait_idle(s, 1u << 22) == 0, "IP not idle at the end of a segment\n");
+  pop_hot(d, 1u << 20);
+
+  struct {
+    uint32_t off;
+    uint32_t want;
+    const char *name;
+  } st[] = {
+      {HWPROF_STAT_EVENTS_IN_OFFSET, m->st.events_in, "EVENTS_IN"},
+      {HWPROF_STAT_EVENTS_OFFSET, m->st.events, "EVENTS"},
+      {HWPROF_STAT_LOST_FIFO_OFFSET, m->st.lost_fifo, "LOST_FIFO"},
+      {HWPROF_STAT_LOST_TABLE_OFFSET, m->st.lost_table, "LOST_TABLE"},
+      {HWPROF_STAT_IGNORED_OFFSET, m->st.ignored, "IGNORED"},
+      {HWPROF_STAT_HOT_OFFSET, m->st.hot, "HOT"},
+      {HWPROF_STAT_PROBES_OFFSET, m->st.probes, "PROBES"},
+      {HWPROF_STAT_MAX_PROBE_OFFSET, m->st.max_probe, "MAX_PROBE"},
+      {HWPROF_STAT_OCCUPIED_OFFSET, m->occupied, "OCCUPIED"},
+  };
+  for (unsigned i = 0; i < sizeof st / sizeof st[0]; i++) {
+    uint32_t got = ip_rd(s, st[i].off);
+    CHECK(got == st[i].want, "%s = %u, model %u (segment %llu)\n", st[i].name, got, st[i].want,
+          (unsigned long long)d->segments);
+  }
+  CHECK(ip_rd(s, HWPROF_STAT_FIFO_HIGH_OFFSET) <= (1u << d->p.fifo_log2), "FIFO high-water\n");
+  uint32_t status = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK(!!(status & HWPROF_STATUS_TABLE_FULL) == !!m->table_full, "TABLE_FULL %#x\n", status);
+  CHECK(!!(status & HWPROF_STATUS_DROPPED) == !!m->dropped, "DROPPED %#x\n", status);
+  CHECK(!(status & HWPROF_STATUS_HOT_PENDING), "hot FIFO not drained\n");
+
+  /* Hot SPCs: in order, and every missing one counted as lost. */
+  size_t skipped = check_hot_subsequence(d);
+  uint32_t hot_lost_now = ip_rd(s, HWPROF_STAT_HOT_LOST_OFFSET);
+  uint32_t hot_lost = hot_lost_now - d->hot_lost_base;
+  d->hot_lost_base = hot_lost_now;
+  if (!d->stats_cleared)
+    CHECK(skipped == hot_lost, "%zu crossings missing from the hot FIFO, STAT_HOT_LOST %u\n",
+          skipped, hot_lost);
+  if (hot_lost == 0 && !d->stats_cleared)
+    CHECK(d->popped.n == d->fired.n, "hot sequence length %zu, model %zu\n", d->popped.n,
+          d->fired.n);
+
+  /* Lookups: recent keys and keys never sent. */
+  for (unsigned i = 0; i < 24 && d->keys.n; i++) {
+    uint32_t k = d->keys.v[rnd(d, (unsigned)d->keys.n)];
+    if (i % 6 == 5)
+      k = (uint32_t)ip_rand(&d->rng) | 1u; /* odd: never in a word-aligned stream */
+    ip_wr(s, HWPROF_LOOKUP_KEY_OFFSET, k);
+    uint32_t got = ip_rd(s, HWPROF_LOOKUP_COUNT_OFFSET);
+    uint32_t want = hwprof_model_lookup(m, k);
+    CHECK(got == want, "lookup %#x = %u, model %u\n", k, got, want);
+  }
+
+  if (whole_table) {
+    unsigned bad = 0;
+    for (uint32_t i = 0; i < m->entries && bad < 10; i++) {
+      uint32_t key = ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i);
+      uint32_t cnt = ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i + 4);
+      if (key != m->table[i].key || cnt != m->table[i].count) {
+        bad++;
+        CHECK(0, "entry %u = {%#x, %u}, model {%#x, %u}\n", i, key, cnt, m->table[i].key,
+              m->table[i].count);
+      }
+    }
+  }
+}
+
+static void do_reset(diff *d) {
+  hwprof_sim_step(d->s, rnd(d, 40));
+  hwprof_sim_reset(d->s);
+  /* The IP ran a prefix of what the model saw: the popped SPCs are still an
+   * in-order part of the model's crossings.  Then both start over. */
+  check_hot_subsequence(d);
+  hwprof_model_reset(&d->m);
+  d->enabled = 0;
+  d->hot_lost_base = 0;
+  d->resets++;
+  start_segment(d);
+}
+
+static uint32_t next_threshold(diff *d) {
+  uint32_t cmax = d->p.count_width == 32 ? 0xFFFFFFFFu : (1u << d->p.count_width) - 1u;
+  switch (rnd(d, 8)) {
+  case 0: return 0;
+  case 1: return 1;
+  case 2: return 2 + rnd(d, 8);
+  case 3: return 50 + rnd(d, 100);
+  case 4: return 1000 + rnd(d, 4000);
+  case 5: return cmax;
+  case 6: return cmax == 0xFFFFFFFFu ? cmax : cmax + 1; /* never reached */
+  default: return 5 + rnd(d, 300);
+  }
+}
+
+/* One event plus, now and then, something else in the same stream. */
+static void stream_event(diff *d, uint32_t spc) {
+  post(d, HWPROF_EVENT_OFFSET, spc);
+  d->events++;
+  if (d->keys.n < 4096)
+    vec_push(&d->keys, spc);
+  else
+    d->keys.v[rnd(d, 4096)] = spc;
+
+  unsigned r = rnd(d, 1000000);
+  if (r < 300) {
+    post(d, HWPROF_THRESHOLD_OFFSET, next_threshold(d));
+    d->thresholds++;
+  } else if (r < 330) {
+    post_ctrl(d, d->ctrl | HWPROF_CTRL_CLEAR);
+    d->clears++;
+  } else if (r < 340) {
+    post_ctrl(d, d->ctrl | HWPROF_CTRL_STATS_CLEAR);
+    d->stats_clears++;
+  } else if (r < 400) {
+    /* ENABLE off for a while: those events are ignored, and counted. */
+    uint32_t keep = d->ctrl;
+    post_ctrl(d, keep & ~HWPROF_CTRL_ENABLE);
+    for (unsigned i = rnd(d, 200); i > 0; i--)
+      post(d, HWPROF_EVENT_OFFSET, spc + 4 * i);
+    post_ctrl(d, keep);
+  } else if (r < 900) {
+    /* FREEZE while the pipeline is busy.  Without DROP_ON_FULL the FIFO must
+     * not fill while frozen (the single master would wait on itself), so wait
+     * for it to empty first and queue fewer writes than it holds. */
+    uint32_t keep = d->ctrl;
+    unsigned depth = 1u << d->p.fifo_log2;
+    unsigned n = (keep & HWPROF_CTRL_DROP_ON_FULL) ? rnd(d, 3 * depth + 2) : rnd(d, depth);
+    if (!(keep & HWPROF_CTRL_DROP_ON_FULL)) {
+      uint64_t start = hwprof_sim_cycle(d->s);
+      CHECK_EQ(hwprof_sim_drain(d->s), 0);
+      while (!(ip_rd(d->s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_FIFO_EMPTY)) {
+        if (hwprof_sim_cycle(d->s) - start > (1u << 22)) {
+          CHECK(0, "event FIFO never emptied\n");
+          return;
+        }
+      }
+    }
+    post_ctrl(d, keep | HWPROF_CTRL_FREEZE);
+    for (unsigned i = 0; i < n; i++)
+      post(d, HWPROF_EVENT_OFFSET, spc);
+    d->events += n;
+    hwprof_sim_step(d->s, rnd(d, 50));
+    post_ctrl(d, keep);
+    d->freezes++;
+  } else if (r < 1400) {
+    pop_hot(d, 1 + rnd(d, 8));
+  } else if (r < 1403) {
+    do_reset(d);
+  }
+}
+
+enum stream { LOOP, RANDOM, ADVERSARIAL };
+
+static void run_stream(diff *d, enum stream kind, uint64_t n) {
+  static const char *names[] = {"loop", "random", "adversarial"};
+  uint32_t pool[2000];
+  unsigned npool;
+  uint64_t done = 0, seg_left = 0;
+
+  if (kind == ADVERSARIAL) {
+    uint32_t mask = (1u << d->p.index_bits) - 1u;
+    unsigned per = 2 * d->p.max_probe < 250 ? 2 * d->p.max_probe : 250;
+    npool = 0;
+    for (unsigned h = 0; h < 4 && npool + per <= 2000; h++) {
+      ip_colliding_keys(&d->p, (uint32_t)(ip_rand(&d->rng) & mask), pool + npool, per, &d->rng);
+      npool += per;
+    }
+  } else {
+    npool = kind == LOOP ? 256 : 2000;
+    for (unsigned i = 0; i < npool; i++) {
+      pool[i] = 0x00400000u + 4u * (uint32_t)rnd(d, 1u << 18);
+      if (kind == RANDOM && i % 97 == 0)
+        pool[i] = (uint32_t)ip_rand(&d->rng);
+    }
+  }
+
+  while (done < n) {
+    if (seg_left == 0) {
+      if (done)
+        end_segment(d, 0);
+      start_segment(d);
+      seg_left = 20000 + rnd(d, 80000);
+    }
+    if (kind == LOOP) {
+      uint32_t body[8];
+      unsigned len = 1 + rnd(d, 8), reps = 1 + rnd(d, 300);
+      for (unsigned i = 0; i < len; i++)
+        body[i] = pool[rnd(d, npool)];
+      for (unsigned r = 0; r < reps && done < n; r++)
+        for (unsigned i = 0; i < len && done < n; i++, done++, seg_left -= !!seg_left)
+          stream_event(d, body[i]);
+    } else {
+      stream_event(d, pool[rnd(d, npool)]);
+      done++;
+      seg_left--;
+    }
+  }
+  end_segment(d, 1);
+  printf("  %s: %llu events, %llu cycles so far\n", names[kind], (unsigned long long)n,
+         (unsigned long long)hwprof_sim_cycle(d->s));
+}
+
+static diff D;
+static uint64_t seed;
+static uint64_t per_stream;
+
+static void test_loop_stream(void) { run_stream(&D, LOOP, per_stream); }
+static void test_random_stream(void) { run_stream(&D, RANDOM, per_stream); }
+static void test_adversarial_stream(void) { run_stream(&D, ADVERSARIAL, per_stream); }
+
+int main(void) {
+  static char ctx[256];
+  static hwprof_model_entry table[1u << 16];
+  const char *e = getenv("HWPROF_SEED");
+  seed = e ? strtoull(e, NULL, 0) : 0x5EED2026ull;
+  e = getenv("HWPROF_DIFF_EVENTS");
+  per_stream = e ? strtoull(e, NULL, 0) : 350000;
+  snprintf(ctx, sizeof ctx, "[seed %#llx, IP params: %s]", (unsigned long long)seed,
+           HWPROF_IP_PARAMS[0] ? HWPROF_IP_PARAMS : "defaults");
+  check_context = ctx;
+
+  ip_built_params(&D.p);
+  D.rng = seed;
+  hwprof_sim_config cfg = {NULL, seed};
+  D.s = hwprof_sim_new(&cfg);
+  if (!D.s || hwprof_model_init(&D.m, &D.p, table, sizeof table / sizeof table[0]) != 0) {
+    fprintf(stderr, "cannot set up %s\n", ctx);
+    return 2;
+  }
+  D.m.on_hot = on_hot;
+  D.m.on_hot_ctx = &D;
+  hwprof_sim_on_accept(D.s, on_accept, &D);
+  hwprof_sim_set_timeout(D.s, 1u << 24);
+
+  RUN(test_loop_stream);
+  RUN(test_random_stream);
+  RUN(test_adversarial_stream);
+  printf("  %llu events, %llu segments, %llu resets, %llu clears, %llu stats clears, "
+         "%llu thresholds, %llu freezes, %llu drops, %llu cycles %s\n",
+         (unsigned long long)D.events, (unsigned long long)D.segments,
+         (unsigned long long)D.resets, (unsigned long long)D.clears,
+         (unsigned long long)D.stats_clears, (unsigned long long)D.thresholds,
+         (unsigned long long)D.freezes, (unsigned long long)D.drops_seen,
+         (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+  CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");
+  hwprof_sim_free(D.s);
+  return check_failed_tests ? 1 : 0;
+}
