@@ -34,10 +34,16 @@ $(BUILD)/%.o: %.c
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
-lint: lint-rtl lint-c
+C_SOURCES := $(wildcard driver/*.[ch] sim/*.h sim/*.cpp tools/*.[ch] tests/*.[ch])
+
+lint: lint-rtl lint-c lint-format
+
+.PHONY: lint-format
+lint-format:
+	clang-format --dry-run -Werror $(C_SOURCES)
 
 clean:
 	rm -rf $(BUILD)
 
 format:
-	clang-format -i $(wildcard driver/*.[ch] sim/*.h sim/*.cpp tools/*.[ch] tests/*.[ch])
+	clang-format -i $(C_SOURCES)

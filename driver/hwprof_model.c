@@ -16,18 +16,16 @@
  */
 #include "hwprof_model.h"
 
-static uint32_t sat_inc(uint32_t v) { return v == UINT32_MAX ? v : v + 1u; }
+static uint32_t sat_inc(uint32_t v) {
+  return v == UINT32_MAX ? v : v + 1u;
+}
 
 uint16_t hwprof_hash16(unsigned kind, uint32_t spc) {
   switch (kind) {
-  case HWPROF_HASH_LOW16:
-    return (uint16_t)spc;
-  case HWPROF_HASH_LOW16_SHR2:
-    return (uint16_t)(spc >> 2);
-  case HWPROF_HASH_XOR_FOLD:
-    return (uint16_t)((spc >> 2) ^ (spc >> 18));
-  default:
-    return (uint16_t)((uint32_t)(spc * 0x9E3779B1u) >> 16);
+  case HWPROF_HASH_LOW16: return (uint16_t)spc;
+  case HWPROF_HASH_LOW16_SHR2: return (uint16_t)(spc >> 2);
+  case HWPROF_HASH_XOR_FOLD: return (uint16_t)((spc >> 2) ^ (spc >> 18));
+  default: return (uint16_t)((uint32_t)(spc * 0x9E3779B1u) >> 16);
   }
 }
 
@@ -53,8 +51,7 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
 uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
   return (p->fifo_log2 << HWPROF_CONFIG_FIFO_LOG2_SHIFT) |
          (p->hot_log2 << HWPROF_CONFIG_HOT_LOG2_SHIFT) |
-         (p->index_bits << HWPROF_CONFIG_INDEX_BITS_SHIFT) |
-         (p->hash << HWPROF_CONFIG_HASH_SHIFT) |
+         (p->index_bits << HWPROF_CONFIG_INDEX_BITS_SHIFT) | (p->hash << HWPROF_CONFIG_HASH_SHIFT) |
          (p->count_width << HWPROF_CONFIG_COUNT_WIDTH_SHIFT);
 }
 
@@ -62,8 +59,7 @@ uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
   return p->max_probe;
 }
 
-void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config,
-                                     uint32_t config2) {
+void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, uint32_t config2) {
   p->fifo_log2 = HWPROF_CONFIG_FIELD(config, FIFO_LOG2);
   p->hot_log2 = HWPROF_CONFIG_FIELD(config, HOT_LOG2);
   p->index_bits = HWPROF_CONFIG_FIELD(config, INDEX_BITS);
@@ -72,8 +68,8 @@ void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config,
   p->max_probe = config2;
 }
 
-int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p,
-                      hwprof_model_entry *table, size_t capacity) {
+int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_model_entry *table,
+                      size_t capacity) {
   if (hwprof_model_check_params(p, 0) < 0)
     return -1;
   if (capacity < ((size_t)1 << p->index_bits))
@@ -121,7 +117,9 @@ void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold) {
   m->threshold = threshold;
 }
 
-void hwprof_model_ignore(hwprof_model *m) { m->st.ignored = sat_inc(m->st.ignored); }
+void hwprof_model_ignore(hwprof_model *m) {
+  m->st.ignored = sat_inc(m->st.ignored);
+}
 
 void hwprof_model_drop(hwprof_model *m) {
   m->st.lost_fifo = sat_inc(m->st.lost_fifo);

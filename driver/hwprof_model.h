@@ -40,7 +40,7 @@ typedef struct hwprof_model_params {
 } hwprof_model_params;
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
-#define HWPROF_MODEL_DEFAULTS \
+#define HWPROF_MODEL_DEFAULTS                                                                      \
   { 9u, 4u, 12u, HWPROF_HASH_LOW16_SHR2, 16u, 32u }
 
 typedef struct hwprof_model_entry {
@@ -86,14 +86,13 @@ uint32_t hwprof_model_config_word(const hwprof_model_params *p);
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p);
 
 /* Parameters from CONFIG/CONFIG2 register values. */
-void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config,
-                                     uint32_t config2);
+void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, uint32_t config2);
 
 /* Initializes m over `table` (2^index_bits entries, `capacity` available) in
  * the reset state.  Returns 0, or a negative value for bad parameters or too
  * small a table. */
-int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p,
-                      hwprof_model_entry *table, size_t capacity);
+int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_model_entry *table,
+                      size_t capacity);
 
 /* Hardware reset: empty table, statistics zero, threshold 0. */
 void hwprof_model_reset(hwprof_model *m);

@@ -27,114 +27,114 @@
 #include <stdint.h>
 
 /* Size of the IP's address window (bytes) and of its register page. */
-#define HWPROF_SPAN 0x00100000u
+#define HWPROF_SPAN      0x00100000u
 #define HWPROF_ADDR_BITS 20
 
 /* Identification ---------------------------------------------------------- */
-#define HWPROF_ID_OFFSET 0x000u      /* RO: magic */
-#define HWPROF_ID_MAGIC 0x48575046u  /* "HWPF" */
-#define HWPROF_VERSION_OFFSET 0x004u /* RO: major << 16 | minor */
-#define HWPROF_VERSION_MAJOR 1u
-#define HWPROF_VERSION_MINOR 0u
-#define HWPROF_VERSION_VALUE ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
+#define HWPROF_ID_OFFSET      0x000u      /* RO: magic */
+#define HWPROF_ID_MAGIC       0x48575046u /* "HWPF" */
+#define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
+#define HWPROF_VERSION_MAJOR  1u
+#define HWPROF_VERSION_MINOR  0u
+#define HWPROF_VERSION_VALUE  ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
-#define HWPROF_CONFIG_OFFSET 0x008u
-#define HWPROF_CONFIG_FIFO_LOG2_SHIFT 0 /* [3:0]   event FIFO depth = 2^n */
-#define HWPROF_CONFIG_FIFO_LOG2_MASK 0x0000000Fu
-#define HWPROF_CONFIG_HOT_LOG2_SHIFT 4 /* [7:4]   hot FIFO depth = 2^n */
-#define HWPROF_CONFIG_HOT_LOG2_MASK 0x000000F0u
-#define HWPROF_CONFIG_INDEX_BITS_SHIFT 8 /* [12:8]  table entries = 2^n */
-#define HWPROF_CONFIG_INDEX_BITS_MASK 0x00001F00u
-#define HWPROF_CONFIG_HASH_SHIFT 13 /* [15:13] HWPROF_HASH_* */
-#define HWPROF_CONFIG_HASH_MASK 0x0000E000u
+#define HWPROF_CONFIG_OFFSET            0x008u
+#define HWPROF_CONFIG_FIFO_LOG2_SHIFT   0 /* [3:0]   event FIFO depth = 2^n */
+#define HWPROF_CONFIG_FIFO_LOG2_MASK    0x0000000Fu
+#define HWPROF_CONFIG_HOT_LOG2_SHIFT    4 /* [7:4]   hot FIFO depth = 2^n */
+#define HWPROF_CONFIG_HOT_LOG2_MASK     0x000000F0u
+#define HWPROF_CONFIG_INDEX_BITS_SHIFT  8 /* [12:8]  table entries = 2^n */
+#define HWPROF_CONFIG_INDEX_BITS_MASK   0x00001F00u
+#define HWPROF_CONFIG_HASH_SHIFT        13 /* [15:13] HWPROF_HASH_* */
+#define HWPROF_CONFIG_HASH_MASK         0x0000E000u
 #define HWPROF_CONFIG_COUNT_WIDTH_SHIFT 16 /* [21:16] counter bits, 1..32 */
-#define HWPROF_CONFIG_COUNT_WIDTH_MASK 0x003F0000u
+#define HWPROF_CONFIG_COUNT_WIDTH_MASK  0x003F0000u
 
 /* CONFIG2: MAX_PROBE, the number of slots one lookup may examine (RO). */
 #define HWPROF_CONFIG2_OFFSET 0x00Cu
 
 /* Hash kinds (CONFIG.HASH and the RTL's HASH parameter).  Each yields a
  * 16-bit hash; the table index is its low INDEX_BITS bits. */
-#define HWPROF_HASH_LOW16 0u     /* spc[15:0], as the original design */
+#define HWPROF_HASH_LOW16      0u /* spc[15:0], as the original design */
 #define HWPROF_HASH_LOW16_SHR2 1u /* spc[17:2] */
-#define HWPROF_HASH_XOR_FOLD 2u  /* s = spc >> 2; s[15:0] ^ s[29:16] */
-#define HWPROF_HASH_MULT 3u      /* (spc * 0x9E3779B1)[31:16] */
+#define HWPROF_HASH_XOR_FOLD   2u /* s = spc >> 2; s[15:0] ^ s[29:16] */
+#define HWPROF_HASH_MULT       3u /* (spc * 0x9E3779B1)[31:16] */
 
 /* Control and status ----------------------------------------------------- */
-#define HWPROF_CTRL_OFFSET 0x010u /* RW */
-#define HWPROF_CTRL_ENABLE 0x00000001u       /* accept EVENT writes */
-#define HWPROF_CTRL_CLEAR 0x00000002u        /* queue a table clear; reads 0 */
-#define HWPROF_CTRL_FREEZE 0x00000004u       /* stop draining the event FIFO */
+#define HWPROF_CTRL_OFFSET       0x010u      /* RW */
+#define HWPROF_CTRL_ENABLE       0x00000001u /* accept EVENT writes */
+#define HWPROF_CTRL_CLEAR        0x00000002u /* queue a table clear; reads 0 */
+#define HWPROF_CTRL_FREEZE       0x00000004u /* stop draining the event FIFO */
 #define HWPROF_CTRL_DROP_ON_FULL 0x00000008u /* drop+count instead of holding */
-#define HWPROF_CTRL_STATS_CLEAR 0x00000010u  /* queue a statistics clear; reads 0 */
-#define HWPROF_CTRL_RW_MASK 0x0000000Du      /* bits that read back */
-#define HWPROF_CTRL_RESET 0x00000000u
+#define HWPROF_CTRL_STATS_CLEAR  0x00000010u /* queue a statistics clear; reads 0 */
+#define HWPROF_CTRL_RW_MASK      0x0000000Du /* bits that read back */
+#define HWPROF_CTRL_RESET        0x00000000u
 
-#define HWPROF_STATUS_OFFSET 0x014u /* RO */
-#define HWPROF_STATUS_FIFO_EMPTY 0x00000001u
-#define HWPROF_STATUS_FIFO_FULL 0x00000002u
-#define HWPROF_STATUS_BUSY 0x00000004u        /* a table clear is queued or running */
-#define HWPROF_STATUS_TABLE_FULL 0x00000008u  /* sticky: an event found no slot */
-#define HWPROF_STATUS_HOT_PENDING 0x00000010u /* hot FIFO not empty */
+#define HWPROF_STATUS_OFFSET       0x014u /* RO */
+#define HWPROF_STATUS_FIFO_EMPTY   0x00000001u
+#define HWPROF_STATUS_FIFO_FULL    0x00000002u
+#define HWPROF_STATUS_BUSY         0x00000004u /* a table clear is queued or running */
+#define HWPROF_STATUS_TABLE_FULL   0x00000008u /* sticky: an event found no slot */
+#define HWPROF_STATUS_HOT_PENDING  0x00000010u /* hot FIFO not empty */
 #define HWPROF_STATUS_HOT_OVERFLOW 0x00000020u /* sticky: a hot SPC was lost */
-#define HWPROF_STATUS_DROPPED 0x00000040u     /* sticky: an event was dropped */
-#define HWPROF_STATUS_LOOKUP_BUSY 0x00000080u /* LOOKUP_COUNT not yet valid */
-#define HWPROF_STATUS_IDLE 0x00000100u        /* nothing queued or in flight */
+#define HWPROF_STATUS_DROPPED      0x00000040u /* sticky: an event was dropped */
+#define HWPROF_STATUS_LOOKUP_BUSY  0x00000080u /* LOOKUP_COUNT not yet valid */
+#define HWPROF_STATUS_IDLE         0x00000100u /* nothing queued or in flight */
 /* The sticky bits are cleared by CTRL.CLEAR (when the clear executes). */
 
 #define HWPROF_THRESHOLD_OFFSET 0x018u /* RW: 0 disables hot detection */
-#define HWPROF_THRESHOLD_RESET 0x00000000u
+#define HWPROF_THRESHOLD_RESET  0x00000000u
 
-#define HWPROF_IRQ_ENABLE_OFFSET 0x01Cu /* RW */
-#define HWPROF_IRQ_STATUS_OFFSET 0x020u /* RW1C */
-#define HWPROF_IRQ_HOT 0x00000001u        /* an SPC entered the hot FIFO */
-#define HWPROF_IRQ_TABLE_FULL 0x00000002u /* an event found no slot */
-#define HWPROF_IRQ_LOST 0x00000004u       /* an event was dropped / a hot SPC lost */
-#define HWPROF_IRQ_MASK 0x00000007u
+#define HWPROF_IRQ_ENABLE_OFFSET 0x01Cu      /* RW */
+#define HWPROF_IRQ_STATUS_OFFSET 0x020u      /* RW1C */
+#define HWPROF_IRQ_HOT           0x00000001u /* an SPC entered the hot FIFO */
+#define HWPROF_IRQ_TABLE_FULL    0x00000002u /* an event found no slot */
+#define HWPROF_IRQ_LOST          0x00000004u /* an event was dropped / a hot SPC lost */
+#define HWPROF_IRQ_MASK          0x00000007u
 /* IRQ_STATUS.HOT stays set while the hot FIFO holds entries: acknowledge it
  * after draining HOT_POP, and an SPC that arrives meanwhile re-raises it.
  * The interrupt line is high while (IRQ_STATUS & IRQ_ENABLE) != 0. */
 
 /* Data path ---------------------------------------------------------------- */
-#define HWPROF_EVENT_OFFSET 0x040u        /* WO: push one SPC */
-#define HWPROF_HOT_POP_OFFSET 0x044u      /* RO: pop the oldest hot SPC; 0 if empty */
-#define HWPROF_LOOKUP_KEY_OFFSET 0x048u   /* RW: start a lookup of this SPC */
-#define HWPROF_LOOKUP_COUNT_OFFSET 0x04Cu /* RO: its count (0: absent); the read
-                                           * is held until the lookup is done */
+#define HWPROF_EVENT_OFFSET      0x040u /* WO: push one SPC */
+#define HWPROF_HOT_POP_OFFSET    0x044u /* RO: pop the oldest hot SPC; 0 if empty */
+#define HWPROF_LOOKUP_KEY_OFFSET 0x048u /* RW: start a lookup of this SPC */
+#define HWPROF_LOOKUP_COUNT_OFFSET                                                                 \
+  0x04Cu /* RO: its count (0: absent); the read                                                    \
+          * is held until the lookup is done */
 
 /* Statistics (RO, 32-bit, saturating; cleared by reset and STATS_CLEAR). */
-#define HWPROF_STAT_EVENTS_IN_OFFSET 0x080u    /* EVENT writes accepted into the FIFO */
-#define HWPROF_STAT_EVENTS_OFFSET 0x084u       /* events counted in the table */
-#define HWPROF_STAT_LOST_FIFO_OFFSET 0x088u    /* dropped on a full FIFO */
-#define HWPROF_STAT_LOST_TABLE_OFFSET 0x08Cu   /* no slot within MAX_PROBE */
-#define HWPROF_STAT_IGNORED_OFFSET 0x090u      /* written while CTRL.ENABLE = 0 */
-#define HWPROF_STAT_HOT_OFFSET 0x094u          /* threshold crossings */
-#define HWPROF_STAT_HOT_LOST_OFFSET 0x098u     /* crossings lost: hot FIFO full */
-#define HWPROF_STAT_PROBES_OFFSET 0x09Cu       /* extra slots examined (probe cycles) */
-#define HWPROF_STAT_MAX_PROBE_OFFSET 0x0A0u    /* longest probe sequence (extra slots) */
-#define HWPROF_STAT_OCCUPIED_OFFSET 0x0A4u     /* table entries in use */
-#define HWPROF_STAT_FIFO_HIGH_OFFSET 0x0A8u    /* event FIFO high-water mark */
-#define HWPROF_STAT_STALL_OFFSET 0x0ACu        /* cycles a queue write was held */
-#define HWPROF_STAT_CYCLES_LO_OFFSET 0x0B0u    /* free-running cycle counter; */
-#define HWPROF_STAT_CYCLES_HI_OFFSET 0x0B4u    /* reading LO latches HI */
-#define HWPROF_STAT_FIRST_OFFSET HWPROF_STAT_EVENTS_IN_OFFSET
-#define HWPROF_STAT_COUNT 14u /* words from 0x080 to 0x0B4 */
+#define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */
+#define HWPROF_STAT_EVENTS_OFFSET     0x084u /* events counted in the table */
+#define HWPROF_STAT_LOST_FIFO_OFFSET  0x088u /* dropped on a full FIFO */
+#define HWPROF_STAT_LOST_TABLE_OFFSET 0x08Cu /* no slot within MAX_PROBE */
+#define HWPROF_STAT_IGNORED_OFFSET    0x090u /* written while CTRL.ENABLE = 0 */
+#define HWPROF_STAT_HOT_OFFSET        0x094u /* threshold crossings */
+#define HWPROF_STAT_HOT_LOST_OFFSET   0x098u /* crossings lost: hot FIFO full */
+#define HWPROF_STAT_PROBES_OFFSET     0x09Cu /* extra slots examined (probe cycles) */
+#define HWPROF_STAT_MAX_PROBE_OFFSET  0x0A0u /* longest probe sequence (extra slots) */
+#define HWPROF_STAT_OCCUPIED_OFFSET   0x0A4u /* table entries in use */
+#define HWPROF_STAT_FIFO_HIGH_OFFSET  0x0A8u /* event FIFO high-water mark */
+#define HWPROF_STAT_STALL_OFFSET      0x0ACu /* cycles a queue write was held */
+#define HWPROF_STAT_CYCLES_LO_OFFSET  0x0B0u /* free-running cycle counter; */
+#define HWPROF_STAT_CYCLES_HI_OFFSET  0x0B4u /* reading LO latches HI */
+#define HWPROF_STAT_FIRST_OFFSET      HWPROF_STAT_EVENTS_IN_OFFSET
+#define HWPROF_STAT_COUNT             14u /* words from 0x080 to 0x0B4 */
 
 /* Table read window: entry i is two words at HWPROF_TABLE_OFFSET + 8*i:
  * +0 the SPC, +4 its count.  A count of 0 marks an empty slot (a counter
  * starts at 1 when its SPC is inserted and saturates, so it never returns to
  * 0).  Reads past the table's 2^INDEX_BITS entries return 0. */
-#define HWPROF_TABLE_OFFSET 0x80000u
+#define HWPROF_TABLE_OFFSET      0x80000u
 #define HWPROF_TABLE_ENTRY_BYTES 8u
 #define HWPROF_TABLE_MAX_ENTRIES 65536u
 
 /* AXI4-Lite response codes. */
-#define HWPROF_RESP_OKAY 0u
+#define HWPROF_RESP_OKAY   0u
 #define HWPROF_RESP_SLVERR 2u
 
 /* Decode helpers for CONFIG. */
-#define HWPROF_CONFIG_FIELD(cfg, f) \
-  (((cfg) & HWPROF_CONFIG_##f##_MASK) >> HWPROF_CONFIG_##f##_SHIFT)
+#define HWPROF_CONFIG_FIELD(cfg, f) (((cfg)&HWPROF_CONFIG_##f##_MASK) >> HWPROF_CONFIG_##f##_SHIFT)
 
 #endif /* HWPROF_REGS_H */

@@ -40,7 +40,7 @@ struct Rng {
   unsigned below(unsigned n) { return (unsigned)(next() % n); }
 };
 
-}  // namespace
+} // namespace
 
 struct hwprof_sim {
   std::unique_ptr<VerilatedContext> ctx;
@@ -55,9 +55,9 @@ struct hwprof_sim {
   std::deque<Write> writes;
   bool aw_done = false, w_done = false;
   unsigned aw_delay = 0, w_delay = 0;
-  bool head_fresh = true;  // delays not yet drawn for the head write
+  bool head_fresh = true; // delays not yet drawn for the head write
   std::deque<Write> awaiting_b;
-  uint64_t b_seen = 0;     // B responses received
+  uint64_t b_seen = 0; // B responses received
   unsigned last_bresp = 0;
   uint64_t post_errors = 0;
   uint64_t write_waits = 0;
@@ -72,15 +72,18 @@ struct hwprof_sim {
   void *on_accept_ctx = nullptr;
 
   unsigned draw_delay() {
-    if (!stall_pct) return 0;
+    if (!stall_pct)
+      return 0;
     unsigned d = 0;
-    while (d < 16 && rng.below(100) < stall_pct) d++;
+    while (d < 16 && rng.below(100) < stall_pct)
+      d++;
     return d;
   }
   bool stall_now() { return stall_pct && rng.below(100) < stall_pct; }
 
   void dump() {
-    if (wave) wave->dump(ctx->time());
+    if (wave)
+      wave->dump(ctx->time());
   }
 
   // One IP clock cycle.
@@ -118,7 +121,8 @@ struct hwprof_sim {
     unsigned bresp = t.s_axil_bresp;
     uint32_t rdata = t.s_axil_rdata;
     unsigned rresp = t.s_axil_rresp;
-    if ((t.s_axil_awvalid && !aw_hs) || (t.s_axil_wvalid && !w_hs)) write_waits++;
+    if ((t.s_axil_awvalid && !aw_hs) || (t.s_axil_wvalid && !w_hs))
+      write_waits++;
     uint32_t lost_before = t.rootp->hwprof_axil__DOT__u_core__DOT__st_lost_fifo_q;
 
     t.clk = 1;
@@ -127,21 +131,27 @@ struct hwprof_sim {
     dump();
     cycle++;
 
-    if (w && !aw_done && aw_delay) aw_delay--;
-    if (w && !w_done && w_delay) w_delay--;
-    if (rd_active && !ar_done && ar_delay) ar_delay--;
+    if (w && !aw_done && aw_delay)
+      aw_delay--;
+    if (w && !w_done && w_delay)
+      w_delay--;
+    if (rd_active && !ar_done && ar_delay)
+      ar_delay--;
     if (b_hs) {
       if (awaiting_b.empty()) {
         std::fprintf(stderr, "hwprof_sim: B response with no write outstanding\n");
         std::abort();
       }
-      if (awaiting_b.front().posted && bresp != 0) post_errors++;
+      if (awaiting_b.front().posted && bresp != 0)
+        post_errors++;
       awaiting_b.pop_front();
       last_bresp = bresp;
       b_seen++;
     }
-    if (aw_hs) aw_done = true;
-    if (w_hs) w_done = true;
+    if (aw_hs)
+      aw_done = true;
+    if (w_hs)
+      w_done = true;
     if (w && aw_done && w_done) {
       Write acc = *w;
       writes.pop_front();
@@ -153,7 +163,8 @@ struct hwprof_sim {
         on_accept(on_accept_ctx, acc.addr, acc.data, lost_after != lost_before);
       }
     }
-    if (ar_hs) ar_done = true;
+    if (ar_hs)
+      ar_done = true;
     if (r_hs) {
       rd_data = rdata;
       rd_resp = rresp;
@@ -191,7 +202,8 @@ struct hwprof_sim {
   int drain() {
     uint64_t start = cycle;
     while (!writes.empty() || !awaiting_b.empty()) {
-      if (cycle - start > timeout) return HWPROF_SIM_ETIMEDOUT;
+      if (cycle - start > timeout)
+        return HWPROF_SIM_ETIMEDOUT;
       tick();
     }
     return 0;
@@ -204,7 +216,8 @@ struct hwprof_sim {
     aw_done = w_done = false;
     head_fresh = true;
     rd_active = ar_done = r_done = false;
-    for (unsigned i = 0; i < kResetCycles; i++) tick();
+    for (unsigned i = 0; i < kResetCycles; i++)
+      tick();
     top->rst = 0;
   }
 };
@@ -213,14 +226,17 @@ extern "C" {
 
 hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
   hwprof_sim_config defaults = {nullptr, 1};
-  if (!config) config = &defaults;
+  if (!config)
+    config = &defaults;
   auto *s = new (std::nothrow) hwprof_sim;
-  if (!s) return nullptr;
+  if (!s)
+    return nullptr;
   s->ctx.reset(new VerilatedContext);
-  s->ctx->randReset(2);  // registers without reset start random, not zero
+  s->ctx->randReset(2); // registers without reset start random, not zero
   s->ctx->randSeed((int)(config->seed & 0x7FFFFFFF));
   s->rng = Rng(config->seed);
-  if (config->wave_path) s->ctx->traceEverOn(true);
+  if (config->wave_path)
+    s->ctx->traceEverOn(true);
   s->top.reset(new Vhwprof{s->ctx.get(), "hwprof"});
   if (config->wave_path) {
     s->wave.reset(new VerilatedFstC);
@@ -237,9 +253,11 @@ hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
 }
 
 void hwprof_sim_free(hwprof_sim *s) {
-  if (!s) return;
+  if (!s)
+    return;
   s->top->final();
-  if (s->wave) s->wave->close();
+  if (s->wave)
+    s->wave->close();
   delete s;
 }
 
@@ -254,21 +272,29 @@ void hwprof_sim_set_stalls(hwprof_sim *s, unsigned stall_pct, uint64_t seed) {
   s->rng = Rng(seed);
 }
 
-void hwprof_sim_set_timeout(hwprof_sim *s, uint64_t cycles) { s->timeout = cycles; }
+void hwprof_sim_set_timeout(hwprof_sim *s, uint64_t cycles) {
+  s->timeout = cycles;
+}
 
-void hwprof_sim_step(hwprof_sim *s, uint64_t n) { s->step(n); }
+void hwprof_sim_step(hwprof_sim *s, uint64_t n) {
+  s->step(n);
+}
 
-uint64_t hwprof_sim_cycle(const hwprof_sim *s) { return s->cycle; }
+uint64_t hwprof_sim_cycle(const hwprof_sim *s) {
+  return s->cycle;
+}
 
 int hwprof_sim_write(hwprof_sim *s, uint32_t addr, uint32_t data, unsigned strb,
                      hwprof_sim_xfer *x) {
   uint64_t start = s->cycle;
   int rc = s->drain();
-  if (rc) return rc;
+  if (rc)
+    return rc;
   s->writes.push_back(Write{addr, data, strb & 0xF, false});
   uint64_t want = s->b_seen + 1;
   while (s->b_seen < want) {
-    if (s->cycle - start > s->timeout) return HWPROF_SIM_ETIMEDOUT;
+    if (s->cycle - start > s->timeout)
+      return HWPROF_SIM_ETIMEDOUT;
     s->tick();
   }
   if (x) {
@@ -281,7 +307,8 @@ int hwprof_sim_write(hwprof_sim *s, uint32_t addr, uint32_t data, unsigned strb,
 int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfer *x) {
   uint64_t start = s->cycle;
   int rc = s->drain();
-  if (rc) return rc;
+  if (rc)
+    return rc;
   s->rd_active = true;
   s->ar_done = s->r_done = false;
   s->ar_delay = s->draw_delay();
@@ -294,7 +321,8 @@ int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfe
     s->tick();
   }
   s->rd_active = false;
-  if (data) *data = s->rd_data;
+  if (data)
+    *data = s->rd_data;
   if (x) {
     x->cycles = s->cycle - start;
     x->resp = s->rd_resp;
@@ -303,7 +331,8 @@ int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfe
 }
 
 int hwprof_sim_post(hwprof_sim *s, uint32_t addr, uint32_t data) {
-  if (s->writes.size() >= kPostCapacity) return HWPROF_SIM_EBUSY;
+  if (s->writes.size() >= kPostCapacity)
+    return HWPROF_SIM_EBUSY;
   s->writes.push_back(Write{addr, data, 0xF, true});
   return 0;
 }
@@ -312,17 +341,25 @@ unsigned hwprof_sim_pending(const hwprof_sim *s) {
   return (unsigned)(s->writes.size() + s->awaiting_b.size());
 }
 
-int hwprof_sim_drain(hwprof_sim *s) { return s->drain(); }
+int hwprof_sim_drain(hwprof_sim *s) {
+  return s->drain();
+}
 
 void hwprof_sim_on_accept(hwprof_sim *s, hwprof_sim_accept_fn fn, void *ctx) {
   s->on_accept = fn;
   s->on_accept_ctx = ctx;
 }
 
-uint64_t hwprof_sim_post_errors(const hwprof_sim *s) { return s->post_errors; }
+uint64_t hwprof_sim_post_errors(const hwprof_sim *s) {
+  return s->post_errors;
+}
 
-uint64_t hwprof_sim_write_wait_cycles(const hwprof_sim *s) { return s->write_waits; }
+uint64_t hwprof_sim_write_wait_cycles(const hwprof_sim *s) {
+  return s->write_waits;
+}
 
-int hwprof_sim_irq(const hwprof_sim *s) { return s->top->irq; }
+int hwprof_sim_irq(const hwprof_sim *s) {
+  return s->top->irq;
+}
 
-}  // extern "C"
+} // extern "C"

@@ -47,7 +47,7 @@ typedef struct hwprof_sim_xfer {
 } hwprof_sim_xfer;
 
 #define HWPROF_SIM_ETIMEDOUT (-110)
-#define HWPROF_SIM_EBUSY (-16)
+#define HWPROF_SIM_EBUSY     (-16)
 
 /* Creates an instance and holds it in reset for a few cycles.  The IP then
  * clears its table (2^INDEX_BITS cycles, STATUS.BUSY); transactions issued

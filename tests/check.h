@@ -11,50 +11,48 @@
 
 #include <stdio.h>
 
-extern int check_failures;  /* in the current test */
+extern int check_failures; /* in the current test */
 extern int check_failed_tests;
 extern const char *check_context; /* printed with each failure, e.g. the seed */
 
-#define CHECK(cond, ...)                                                        \
-  do {                                                                          \
-    if (!(cond)) {                                                              \
-      check_failures++;                                                         \
-      if (check_failures <= 20) {                                               \
-        fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-        fprintf(stderr, __VA_ARGS__);                                           \
-        fprintf(stderr, "%s%s\n", check_context ? " " : "",                     \
-                check_context ? check_context : "");                            \
-      }                                                                         \
-    }                                                                           \
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      check_failures++;                                                                            \
+      if (check_failures <= 20) {                                                                  \
+        fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);                   \
+        fprintf(stderr, __VA_ARGS__);                                                              \
+        fprintf(stderr, "%s%s\n", check_context ? " " : "", check_context ? check_context : "");   \
+      }                                                                                            \
+    }                                                                                              \
   } while (0)
 
-#define REQUIRE(cond, ...)         \
-  do {                             \
-    int before_ = check_failures;  \
-    CHECK(cond, __VA_ARGS__);      \
-    if (check_failures != before_) \
-      return;                      \
+#define REQUIRE(cond, ...)                                                                         \
+  do {                                                                                             \
+    int before_ = check_failures;                                                                  \
+    CHECK(cond, __VA_ARGS__);                                                                      \
+    if (check_failures != before_)                                                                 \
+      return;                                                                                      \
   } while (0)
 
-#define CHECK_EQ(a, b)                                                             \
-  CHECK((unsigned long long)(a) == (unsigned long long)(b), "%s = %#llx, want %#llx", \
-        #a, (unsigned long long)(a), (unsigned long long)(b))
+#define CHECK_EQ(a, b)                                                                             \
+  CHECK((unsigned long long)(a) == (unsigned long long)(b), "%s = %#llx, want %#llx", #a,          \
+        (unsigned long long)(a), (unsigned long long)(b))
 
-#define RUN(fn)                                                   \
-  do {                                                            \
-    check_failures = 0;                                           \
-    fn();                                                         \
-    printf("%s: %s%s\n", check_failures ? "FAIL" : "PASS", #fn,   \
-           check_label);                                          \
-    fflush(stdout);                                               \
-    if (check_failures)                                           \
-      check_failed_tests++;                                       \
+#define RUN(fn)                                                                                    \
+  do {                                                                                             \
+    check_failures = 0;                                                                            \
+    fn();                                                                                          \
+    printf("%s: %s%s\n", check_failures ? "FAIL" : "PASS", #fn, check_label);                      \
+    fflush(stdout);                                                                                \
+    if (check_failures)                                                                            \
+      check_failed_tests++;                                                                        \
   } while (0)
 
-#define CHECK_DEFINE_GLOBALS(label)  \
-  int check_failures;                \
-  int check_failed_tests;            \
-  const char *check_context;         \
+#define CHECK_DEFINE_GLOBALS(label)                                                                \
+  int check_failures;                                                                              \
+  int check_failed_tests;                                                                          \
+  const char *check_context;                                                                       \
   static const char check_label[] = label
 
 #endif

@@ -70,8 +70,8 @@ uint64_t ip_rand(uint64_t *x) {
   return *x * 0x2545F4914F6CDD1Dull;
 }
 
-void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out,
-                       unsigned n, uint64_t *rng) {
+void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out, unsigned n,
+                       uint64_t *rng) {
   uint32_t mask = (1u << p->index_bits) - 1u;
   unsigned have = 0;
   while (have < n) {

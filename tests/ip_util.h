@@ -22,8 +22,8 @@ void ip_wr(hwprof_sim *s, uint32_t off, uint32_t val);
 int ip_wait_idle(hwprof_sim *s, uint64_t limit);
 
 /* n distinct SPCs whose table index (hash & mask) is `index`. */
-void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out,
-                       unsigned n, uint64_t *rng);
+void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out, unsigned n,
+                       uint64_t *rng);
 
 uint64_t ip_rand(uint64_t *state); /* xorshift64* */
 

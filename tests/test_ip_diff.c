@@ -55,20 +55,24 @@ typedef struct {
   hwprof_model m;
   hwprof_model_params p;
   uint64_t rng;
-  int enabled;       /* CTRL.ENABLE as of the last accepted CTRL write */
-  uint32_t ctrl;     /* RW bits of the last CTRL write posted */
-  vec fired;         /* the model's crossings this segment */
-  vec popped;        /* hot SPCs read from the IP this segment */
-  int stats_cleared; /* a STATS_CLEAR went by this segment */
+  int enabled;            /* CTRL.ENABLE as of the last accepted CTRL write */
+  uint32_t ctrl;          /* RW bits of the last CTRL write posted */
+  vec fired;              /* the model's crossings this segment */
+  vec popped;             /* hot SPCs read from the IP this segment */
+  int stats_cleared;      /* a STATS_CLEAR went by this segment */
   uint32_t hot_lost_base; /* STAT_HOT_LOST when the segment began */
-  uint64_t events;   /* events posted */
+  uint64_t events;        /* events posted */
   uint64_t segments, resets, clears, stats_clears, thresholds, freezes, drops_seen;
-  vec keys;          /* recent SPCs, for lookups */
+  vec keys; /* recent SPCs, for lookups */
 } diff;
 
-static unsigned rnd(diff *d, unsigned n) { return (unsigned)(ip_rand(&d->rng) % n); }
+static unsigned rnd(diff *d, unsigned n) {
+  return (unsigned)(ip_rand(&d->rng) % n);
+}
 
-static void on_hot(void *ctx, uint32_t spc) { vec_push(&((diff *)ctx)->fired, spc); }
+static void on_hot(void *ctx, uint32_t spc) {
+  vec_push(&((diff *)ctx)->fired, spc);
+}
 
 static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   diff *d = ctx;
@@ -82,9 +86,7 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
     } else
       hwprof_model_event(&d->m, data);
     break;
-  case HWPROF_THRESHOLD_OFFSET:
-    hwprof_model_set_threshold(&d->m, data);
-    break;
+  case HWPROF_THRESHOLD_OFFSET: hwprof_model_set_threshold(&d->m, data); break;
   case HWPROF_CTRL_OFFSET:
     d->enabled = (data & HWPROF_CTRL_ENABLE) != 0;
     if (data & (HWPROF_CTRL_CLEAR | HWPROF_CTRL_STATS_CLEAR)) {
@@ -94,8 +96,7 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
         d->stats_cleared = 1;
     }
     break;
-  default:
-    break;
+  default: break;
   }
 }
 
@@ -359,9 +360,15 @@ static diff D;
 static uint64_t seed;
 static uint64_t per_stream;
 
-static void test_loop_stream(void) { run_stream(&D, LOOP, per_stream); }
-static void test_random_stream(void) { run_stream(&D, RANDOM, per_stream); }
-static void test_adversarial_stream(void) { run_stream(&D, ADVERSARIAL, per_stream); }
+static void test_loop_stream(void) {
+  run_stream(&D, LOOP, per_stream);
+}
+static void test_random_stream(void) {
+  run_stream(&D, RANDOM, per_stream);
+}
+static void test_adversarial_stream(void) {
+  run_stream(&D, ADVERSARIAL, per_stream);
+}
 
 int main(void) {
   static char ctx[256];
@@ -392,11 +399,10 @@ int main(void) {
   RUN(test_adversarial_stream);
   printf("  %llu events, %llu segments, %llu resets, %llu clears, %llu stats clears, "
          "%llu thresholds, %llu freezes, %llu drops, %llu cycles %s\n",
-         (unsigned long long)D.events, (unsigned long long)D.segments,
-         (unsigned long long)D.resets, (unsigned long long)D.clears,
-         (unsigned long long)D.stats_clears, (unsigned long long)D.thresholds,
-         (unsigned long long)D.freezes, (unsigned long long)D.drops_seen,
-         (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+         (unsigned long long)D.events, (unsigned long long)D.segments, (unsigned long long)D.resets,
+         (unsigned long long)D.clears, (unsigned long long)D.stats_clears,
+         (unsigned long long)D.thresholds, (unsigned long long)D.freezes,
+         (unsigned long long)D.drops_seen, (unsigned long long)hwprof_sim_cycle(D.s), ctx);
   CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");
   hwprof_sim_free(D.s);
   return check_failed_tests ? 1 : 0;

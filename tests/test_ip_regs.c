@@ -7,8 +7,10 @@
  * in the register page reads 0 and refuses writes, and every bit does what
  * the header says.  The binary is built once per IP configuration.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "ip_util.h"
@@ -30,7 +32,9 @@ static hwprof_sim *fresh(void) {
   return s;
 }
 
-static void enable(hwprof_sim *s) { ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE); }
+static void enable(hwprof_sim *s) {
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
+}
 
 /* Posts a write, letting cycles pass while the master's queue is full. */
 static void post(hwprof_sim *s, uint32_t off, uint32_t val) {
@@ -112,10 +116,10 @@ static void test_bad_accesses(void) {
                                       HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
                                       HWPROF_EVENT_OFFSET,      HWPROF_LOOKUP_KEY_OFFSET};
   static const uint32_t readable[] = {
-      HWPROF_ID_OFFSET,         HWPROF_VERSION_OFFSET,    HWPROF_CONFIG_OFFSET,
-      HWPROF_CONFIG2_OFFSET,    HWPROF_CTRL_OFFSET,       HWPROF_STATUS_OFFSET,
-      HWPROF_THRESHOLD_OFFSET,  HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
-      HWPROF_HOT_POP_OFFSET,    HWPROF_LOOKUP_KEY_OFFSET, HWPROF_LOOKUP_COUNT_OFFSET};
+      HWPROF_ID_OFFSET,        HWPROF_VERSION_OFFSET,    HWPROF_CONFIG_OFFSET,
+      HWPROF_CONFIG2_OFFSET,   HWPROF_CTRL_OFFSET,       HWPROF_STATUS_OFFSET,
+      HWPROF_THRESHOLD_OFFSET, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
+      HWPROF_HOT_POP_OFFSET,   HWPROF_LOOKUP_KEY_OFFSET, HWPROF_LOOKUP_COUNT_OFFSET};
   hwprof_sim_xfer x;
   uint32_t v;
   ip_wr(s, HWPROF_THRESHOLD_OFFSET, 77);
@@ -254,8 +258,7 @@ static void test_freeze_and_backpressure(void) {
 static void test_drop_on_full(void) {
   hwprof_sim *s = fresh();
   ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_LOST);
-  ip_wr(s, HWPROF_CTRL_OFFSET,
-        HWPROF_CTRL_ENABLE | HWPROF_CTRL_FREEZE | HWPROF_CTRL_DROP_ON_FULL);
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_FREEZE | HWPROF_CTRL_DROP_ON_FULL);
   events(s, 0x3000, fifo_depth + 5);
   CHECK_EQ(ip_rd(s, HWPROF_STAT_LOST_FIFO_OFFSET), 5);
   CHECK_EQ(ip_rd(s, HWPROF_STAT_EVENTS_IN_OFFSET), fifo_depth);
@@ -440,6 +443,34 @@ static void test_reset_mid_stream(void) {
   hwprof_sim_free(s);
 }
 
+static void test_waveform(void) {
+  char path[] = "/tmp/hwprof-wave-XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0, "mkstemp failed\n");
+  close(fd);
+  hwprof_sim_config cfg = {path, 7};
+  hwprof_sim *s = hwprof_sim_new(&cfg);
+  REQUIRE(s != NULL, "no simulator with a waveform\n");
+  enable(s);
+  events(s, 0x400000, 10);
+  hwprof_sim_free(s);
+  FILE *f = fopen(path, "rb");
+  REQUIRE(f != NULL, "waveform file missing\n");
+  unsigned char hdr[1] = {0xFF};
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  rewind(f);
+  CHECK(fread(hdr, 1, 1, f) == 1 && hdr[0] == 0, "not an FST file (first block %u)\n", hdr[0]);
+  CHECK(size > 1000, "waveform only %ld bytes\n", size);
+  fclose(f);
+  remove(path);
+  /* An unwritable path is refused, not ignored. */
+  hwprof_sim_config bad = {"/nonexistent-dir/w.fst", 7};
+  s = hwprof_sim_new(&bad);
+  CHECK(s == NULL, "waveform to an unwritable path accepted\n");
+  hwprof_sim_free(s);
+}
+
 int main(void) {
   static char ctx[160];
   ip_built_params(&P);
@@ -459,5 +490,6 @@ int main(void) {
   RUN(test_saturation);
   RUN(test_cycles_and_idle_skip);
   RUN(test_reset_mid_stream);
+  RUN(test_waveform);
   return check_failed_tests ? 1 : 0;
 }

@@ -1,1 +1,27 @@
-# tools/ - the user-facing hwprof program.
+# tools/ - the user-facing hwprof program and the IP benchmark.
+
+HWPROF    := $(BUILD)/hwprof
+TOOL_OBJS := $(BUILD)/tools/hwprof.o $(BUILD)/tools/ipdemo.o $(BUILD)/tools/ipstream.o \
+             $(BUILD)/tools/trace.o
+
+$(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof_model.a $(SIM_LIB)
+	$(CXX) -o $@ $^ $(SIM_LDLIBS)
+
+all: $(HWPROF)
+
+# The main job, until the virtual board and the translator land.
+demo: $(HWPROF)
+	$(HWPROF) ip --trace loop --events 200000 --top 4
+	$(HWPROF) ip --trace random --events 1000000 --distinct 2000 --threshold 500
+
+# bench_ip is linked once per configuration in IP_BENCH_CONFIGS (one per hash kind).
+$(foreach c,$(IP_BENCH_CONFIGS),$(eval \
+  $(BUILD)/bench/$(c)/bench_ip: $(BUILD)/tools/bench_ip.o $(BUILD)/tools/ipstream.o \
+      $(BUILD)/tools/trace.o $(BUILD)/libhwprof_model.a $(BUILD)/sim/$(c)/libhwprof_sim.a ; \
+	@mkdir -p $$(@D) && $(CXX) -o $$@ $$^ $(SIM_LDLIBS)))
+
+BENCH_IP_BINS := $(foreach c,$(IP_BENCH_CONFIGS),$(BUILD)/bench/$(c)/bench_ip)
+
+bench-ip: $(BENCH_IP_BINS)
+	@$(BUILD)/bench/default/bench_ip --throughput
+	@for c in $(IP_BENCH_CONFIGS); do $(BUILD)/bench/$$c/bench_ip --probes || exit 1; done

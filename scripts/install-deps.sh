@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# scripts/install-deps.sh - installs the Debian packages hwprof builds with.
+#
+# Safe to run again: it installs only what is missing.  Needs root or sudo.
+#   gcc g++ make         C and C++ compilers, make
+#   verilator zlib1g-dev the RTL simulator (and zlib for its FST waveforms)
+#   clang-format         'make format' and the format check in 'make lint'
+set -euo pipefail
+
+packages=(gcc g++ make verilator zlib1g-dev clang-format)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

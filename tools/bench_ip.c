@@ -1,0 +1,64 @@
+/*
+ * bench_ip.c - replays event traces through the RTL and prints figures, one
+ * "name: value" a line (a benchmark, not a test: nothing here can fail on a
+ * number).  Built once per IP configuration (make bench-ip).
+ *
+ *   --throughput  events per IP cycle on a tight loop of 4 blocks, on a
+ *                 single block repeated (the read-after-write case), and on
+ *                 1,000,000 random events over 2,000 blocks; and how fast
+ *                 Verilator simulates (Mcycles per wall second, busy cycles)
+ *   --probes      mean and max probe length of this build's hash on the
+ *                 loop and random traces
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ipstream.h"
+#include "trace.h"
+
+static int run(const char *kind, size_t events, unsigned distinct, ip_run *r,
+               hwprof_model_params *p) {
+  trace t;
+  hwprof_sim *s = hwprof_sim_new(NULL);
+  if (!s || trace_make(&t, kind, events, distinct, 1) != 0)
+    return -1;
+  int rc = ip_read_params(s, p) || ip_stream(s, &t, 0, r);
+  trace_free(&t);
+  hwprof_sim_free(s);
+  return rc ? -1 : 0;
+}
+
+int main(int argc, char **argv) {
+  ip_run r;
+  hwprof_model_params p;
+  const size_t n = 1000000;
+  if (argc == 2 && !strcmp(argv[1], "--throughput")) {
+    if (run("loop", n, 4, &r, &p))
+      return 1;
+    printf("events_per_cycle_loop: %.4f\n", (double)n / (double)r.cycles);
+    if (run("loop", n, 1, &r, &p))
+      return 1;
+    printf("events_per_cycle_repeat: %.4f\n", (double)n / (double)r.cycles);
+    if (run("random", n, 2000, &r, &p))
+      return 1;
+    printf("events_per_cycle_random: %.4f\n", (double)n / (double)r.cycles);
+    printf("sim_mcycles_per_s: %.2f\n", (double)r.cycles / r.wall_s / 1e6);
+    return 0;
+  }
+  if (argc == 2 && !strcmp(argv[1], "--probes")) {
+    static const char *kinds[] = {"loop", "random"};
+    static const unsigned distinct[] = {4, 2000};
+    for (int k = 0; k < 2; k++) {
+      if (run(kinds[k], n, distinct[k], &r, &p))
+        return 1;
+      const char *h = ip_hash_name(p.hash);
+      printf("probe_mean_%s_%s: %.4f\n", h, kinds[k], (double)r.stat[7] / (double)r.stat[1]);
+      printf("probe_max_%s_%s: %u\n", h, kinds[k], r.stat[8]);
+      if (k == 1)
+        printf("events_per_cycle_%s_%s: %.4f\n", h, kinds[k], (double)n / (double)r.cycles);
+    }
+    return 0;
+  }
+  fprintf(stderr, "usage: bench_ip --throughput | --probes\n");
+  return 2;
+}
