@@ -440,6 +440,39 @@ module hwprof_axil #(
   reg [31:0] prev_rdata_q;
   reg [1:0]  prev_rresp_q;
 
+  // Bus protocol, master side: a VALID stays high, with its payload still, until READY.
+  reg        prev_aw_wait_q;
+  reg        prev_w_wait_q;
+  reg        prev_ar_wait_q;
+  reg [19:0] prev_awaddr_q;
+  reg [31:0] prev_wdata_q;
+  reg [3:0]  prev_wstrb_q;
+  reg [19:0] prev_araddr_q;
+
+  always @(posedge clk) begin
+    prev_aw_wait_q <= !rst && s_axil_awvalid && !s_axil_awready;
+    prev_w_wait_q  <= !rst && s_axil_wvalid && !s_axil_wready;
+    prev_ar_wait_q <= !rst && s_axil_arvalid && !s_axil_arready;
+    prev_awaddr_q  <= s_axil_awaddr;
+    prev_wdata_q   <= s_axil_wdata;
+    prev_wstrb_q   <= s_axil_wstrb;
+    prev_araddr_q  <= s_axil_araddr;
+    if (!rst) begin
+      if (prev_aw_wait_q) begin
+        assert (s_axil_awvalid && s_axil_awaddr == prev_awaddr_q)
+          else $error("hwprof_axil: master dropped or changed AW before AWREADY");
+      end
+      if (prev_w_wait_q) begin
+        assert (s_axil_wvalid && s_axil_wdata == prev_wdata_q && s_axil_wstrb == prev_wstrb_q)
+          else $error("hwprof_axil: master dropped or changed W before WREADY");
+      end
+      if (prev_ar_wait_q) begin
+        assert (s_axil_arvalid && s_axil_araddr == prev_araddr_q)
+          else $error("hwprof_axil: master dropped or changed AR before ARREADY");
+      end
+    end
+  end
+
   always @(posedge clk) begin
     prev_bvalid_q <= rst ? 1'b0 : s_axil_bvalid;
     prev_bready_q <= s_axil_bready;
