@@ -120,6 +120,7 @@ module hwprof_core #(
   localparam [IB-1:0] LAST_INDEX = {IB{1'b1}};
   localparam [CW-1:0] COUNT_MAX  = {CW{1'b1}};
   localparam [CW-1:0] COUNT_ONE  = {{(CW - 1){1'b0}}, 1'b1};
+  localparam [32:0]   COUNT_MAX33 = (33'd1 << CW) - 33'd1;
 
   // Out-of-range parameters stop elaboration with a module name that says why.
   generate
@@ -246,9 +247,10 @@ module hwprof_core #(
     .rdata (ram_rdata)
   );
 
-  // The last write, for a read issued in the same cycle (read-during-write).
-  reg               fwd_valid_q;
-  reg [IB-1:0]      fwd_idx_q;
+  // The last write, for a read issued in the same cycle (read-during-write).  Whether C
+  // needs it is decided a cycle early, when both addresses are known, so the compare is
+  // not on the path from the RAM.
+  reg               fwd_sel_q;
   reg [ENTRY_W-1:0] fwd_data_q;
 
   // ---------------------------------------------------------------- stage C: compare
@@ -257,11 +259,16 @@ module hwprof_core #(
   reg [31:0]    c_key_q;
   reg [IB-1:0]  c_idx_q;
   reg [16:0]    c_probe_q;      // extra slots examined so far
-  reg [31:0]    thr_q;          // threshold in force for the op in C
+  // The threshold in force for the op in C, kept in the forms the compare needs, so that
+  // "count + 1 == THRESHOLD" is decided without waiting for the adder.
+  reg           thr_on_q;       // THRESHOLD != 0
+  reg           thr_is1_q;      // THRESHOLD == 1
+  reg           thr_ismax_q;    // THRESHOLD == the saturated count
+  reg [31:0]    thr_m1_q;       // THRESHOLD - 1
   reg           clr_active_q;
   reg [IB-1:0]  clr_idx_q;
 
-  wire [ENTRY_W-1:0] ent = (fwd_valid_q && fwd_idx_q == c_idx_q) ? fwd_data_q : ram_rdata;
+  wire [ENTRY_W-1:0] ent = fwd_sel_q ? fwd_data_q : ram_rdata;
   wire [31:0]   e_key   = ent[31:0];
   wire [CW-1:0] e_count = ent[32 +: CW];
   wire          e_hot   = ent[ENTRY_W-1];
@@ -291,20 +298,11 @@ module hwprof_core #(
   wire ev_nospace = c_event && collide && last_probe;
   wire counted    = ev_hit || ev_insert;
 
+  wire e_full = (e_count == COUNT_MAX);
   wire [CW-1:0] new_count = e_empty              ? COUNT_ONE :
-                            (e_count == COUNT_MAX) ? e_count : e_count + COUNT_ONE;
-  wire [31:0] new_count32;
-
-  generate
-    if (CW == 32) begin : g_new32
-      assign new_count32 = new_count;
-    end else begin : g_new_pad
-      assign new_count32 = {{(32 - CW){1'b0}}, new_count};
-    end
-  endgenerate
-
-  wire fire = counted && !e_hot && (thr_q != 32'd0) &&
-              (thr_q == new_count32);
+                            e_full               ? e_count : e_count + COUNT_ONE;
+  wire reach  = e_empty ? thr_is1_q : (e_full ? thr_ismax_q : (e_count32 == thr_m1_q));
+  wire fire   = counted && !e_hot && thr_on_q && reach;
 
   wire clr_start   = c_clear && c_key_q[0];
   wire stats_clear = c_clear && c_key_q[1];
@@ -316,16 +314,20 @@ module hwprof_core #(
   assign ram_wdata = clr_active_q ? {ENTRY_W{1'b0}} : {e_hot | fire, new_count, c_key_q};
   assign ram_raddr = probe ? c_idx_q + {{(IB - 1){1'b0}}, 1'b1} : h_idx_q;
 
+  // C's next index is the address read this cycle: c_idx + 1 while probing (and then
+  // nothing is written), else h_idx.  So the forwarding test is (written index == h_idx),
+  // a compare of registers that does not wait for the probe decision.
+  wire fwd_sel_d = clr_active_q ? (clr_idx_q == h_idx_q) : (counted && (c_idx_q == h_idx_q));
+
   always @(posedge clk) begin
     if (rst) begin
-      fwd_valid_q <= 1'b0;
+      fwd_sel_q <= 1'b0;
     end else begin
-      fwd_valid_q <= ram_we;
+      fwd_sel_q <= fwd_sel_d;
     end
   end
 
   always @(posedge clk) begin
-    fwd_idx_q  <= ram_waddr;
     fwd_data_q <= ram_wdata;
   end
 
@@ -351,9 +353,15 @@ module hwprof_core #(
 
   always @(posedge clk) begin
     if (rst) begin
-      thr_q <= 32'd0;
+      thr_on_q    <= 1'b0;
+      thr_is1_q   <= 1'b0;
+      thr_ismax_q <= 1'b0;
+      thr_m1_q    <= 32'd0;
     end else if (c_thresh) begin
-      thr_q <= c_key_q;
+      thr_on_q    <= (c_key_q != 32'd0);
+      thr_is1_q   <= (c_key_q == 32'd1);
+      thr_ismax_q <= ({1'b0, c_key_q} == COUNT_MAX33);
+      thr_m1_q    <= c_key_q - 32'd1;
     end
   end
 
@@ -403,8 +411,23 @@ module hwprof_core #(
   // ---------------------------------------------------------------- hot FIFO
   wire              hot_full;
   wire [HOT_LOG2:0] hot_level;
-  wire              hot_push = fire && !hot_full;
-  wire              hot_lost = fire && hot_full;
+  // A crossing reaches the hot FIFO one cycle after C (off C's critical path).
+  reg               fire_q;
+  reg  [31:0]       fire_spc_q;
+  wire              hot_push = fire_q && !hot_full;
+  wire              hot_lost = fire_q && hot_full;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      fire_q <= 1'b0;
+    end else begin
+      fire_q <= fire;
+    end
+  end
+
+  always @(posedge clk) begin
+    fire_spc_q <= c_key_q;
+  end
 
   hwprof_fifo #(
     .WIDTH (32),
@@ -413,7 +436,7 @@ module hwprof_core #(
     .clk       (clk),
     .rst       (rst),
     .wr_en     (hot_push),
-    .wr_data   (c_key_q),
+    .wr_data   (fire_spc_q),
     .full      (hot_full),
     .level     (hot_level),
     .out_valid (hot_valid),
@@ -427,7 +450,7 @@ module hwprof_core #(
   assign fifo_empty = (q_level == {(FIFO_LOG2 + 1){1'b0}});
   assign fifo_full  = q_full;
   assign busy       = clr_active_q || (clr_queued_q != {(FIFO_LOG2 + 2){1'b0}});
-  assign idle       = fifo_empty && !h_valid_q && !c_valid_q && !clr_active_q;
+  assign idle       = fifo_empty && !h_valid_q && !c_valid_q && !clr_active_q && !fire_q;
 
   // Sticky bits: the pipeline's are cleared when a table clear executes, the input
   // side's when it is accepted, so each is ordered with the events that set it.
@@ -525,7 +548,7 @@ module hwprof_core #(
       if (ev_nospace) begin
         st_lost_table_q <= sat_inc(st_lost_table_q);
       end
-      if (fire) begin
+      if (fire_q) begin
         st_hot_q <= sat_inc(st_hot_q);
       end
       if (hot_lost) begin
@@ -552,7 +575,12 @@ module hwprof_core #(
     if (rst) begin
       cycles_q <= 64'd0;
     end else begin
-      cycles_q <= cycles_q + 64'd1;
+      // Two 32-bit halves: the high half counts when the low one wraps, so no carry
+      // chain is longer than 32 bits.
+      cycles_q[31:0] <= cycles_q[31:0] + 32'd1;
+      if (cycles_q[31:0] == 32'hFFFF_FFFF) begin
+        cycles_q[63:32] <= cycles_q[63:32] + 32'd1;
+      end
     end
   end
 
@@ -588,6 +616,8 @@ module hwprof_core #(
         else $error("hwprof_core: table write without an event");
       assert (st_occupied_q <= (32'd1 << IB)) else $error("hwprof_core: occupancy overflow");
       assert (c_probe_q <= LAST_PROBE || !c_valid_q) else $error("hwprof_core: probe overrun");
+      assert (fwd_sel_d == (ram_we && ram_waddr == ram_raddr))
+        else $error("hwprof_core: forwarding select disagrees with the addresses");
     end
   end
 `endif

@@ -4,7 +4,8 @@
 // block RAM with no extra flops on the data path.  A word written into an empty FIFO
 // appears on out_data two cycles later; after that the FIFO delivers one word per
 // cycle.  `level` counts every word held, including the one on the output, and
-// `full` is (level == 2^LOG2).
+// `full` is (level == 2^LOG2); both are registers, so a writer's decision to push does not
+// wait on an adder.
 //
 // Parameters
 //   WIDTH (default = 32)  word width
@@ -19,8 +20,8 @@ module hwprof_fifo #(
   input  wire             rst,
   input  wire             wr_en,
   input  wire [WIDTH-1:0] wr_data,
-  output wire             full,
-  output wire [LOG2:0]    level,
+  output reg              full,
+  output reg  [LOG2:0]    level,
   output reg              out_valid,
   input  wire             out_ready,
   output wire [WIDTH-1:0] out_data
@@ -35,8 +36,17 @@ module hwprof_fifo #(
   wire pop  = out_valid && out_ready;
   wire load = (mem_count_q != {(LOG2 + 1){1'b0}}) && (!out_valid || out_ready);
 
-  assign level = mem_count_q + {{LOG2{1'b0}}, out_valid};
-  assign full  = (level == DEPTH);
+  // wr_en, pop and load arrive late (they depend on the writer's address decode and the
+  // reader's stall logic), so each count's +1 and -1 come from its register alone and
+  // the late signals only select; `full` needs no adder at all.
+  localparam [LOG2:0] ONE = {{LOG2{1'b0}}, 1'b1};
+  wire [LOG2:0] level_inc = level + ONE;
+  wire [LOG2:0] level_dec = level - ONE;
+  wire [LOG2:0] level_d   = (wr_en == pop) ? level : (wr_en ? level_inc : level_dec);
+  wire          full_d    = !pop && (full || (wr_en && level == DEPTH - ONE));
+  wire [LOG2:0] mem_inc   = mem_count_q + ONE;
+  wire [LOG2:0] mem_dec   = mem_count_q - ONE;
+  wire [LOG2:0] mem_d     = (wr_en == load) ? mem_count_q : (wr_en ? mem_inc : mem_dec);
 
   hwprof_sdpram #(
     .DATA_W (WIDTH),
@@ -57,14 +67,18 @@ module hwprof_fifo #(
       rd_ptr_q    <= {LOG2{1'b0}};
       mem_count_q <= {(LOG2 + 1){1'b0}};
       out_valid   <= 1'b0;
+      level       <= {(LOG2 + 1){1'b0}};
+      full        <= 1'b0;
     end else begin
+      level <= level_d;
+      full  <= full_d;
       if (wr_en) begin
         wr_ptr_q <= wr_ptr_q + {{(LOG2 - 1){1'b0}}, 1'b1};
       end
       if (load) begin
         rd_ptr_q <= rd_ptr_q + {{(LOG2 - 1){1'b0}}, 1'b1};
       end
-      mem_count_q <= mem_count_q + {{LOG2{1'b0}}, wr_en} - {{LOG2{1'b0}}, load};
+      mem_count_q <= mem_d;
       if (load) begin
         out_valid <= 1'b1;
       end else if (pop) begin
@@ -80,6 +94,9 @@ module hwprof_fifo #(
     if (!rst) begin
       assert (!(wr_en && full)) else $error("hwprof_fifo: write while full");
       assert (level <= DEPTH) else $error("hwprof_fifo: level above depth");
+      assert (level == mem_count_q + {{LOG2{1'b0}}, out_valid})
+        else $error("hwprof_fifo: level does not match the words held");
+      assert (full == (level == DEPTH)) else $error("hwprof_fifo: full does not match level");
     end
   end
 `endif
