@@ -17,6 +17,7 @@
 // Pipeline (one event per clock on hits, a bubble per probe):
 //
 //   FIFO out  ->  H: hash the key, register the table index, present it to the RAM
+//                    (a skid buffer: its ready upstream is a register)
 //             ->  C: compare the RAM word (or the word written one cycle earlier,
 //                    forwarded) with the key:
 //                      match      count + 1 (saturating), write back
@@ -183,47 +184,66 @@ module hwprof_core #(
   );
 
   // ---------------------------------------------------------------- stage H: hash
+  // H is a skid buffer: its ready to the FIFO and to the table-read requests is a
+  // register (!s_valid_q), so the compare-and-probe decision in C never reaches back
+  // past H in the same cycle.  An op that arrives while C stalls H waits in the skid
+  // register s_* and enters H next.
   reg           h_valid_q;
   reg [2:0]     h_op_q;
   reg [31:0]    h_key_q;
   reg [IB-1:0]  h_idx_q;
+  reg           s_valid_q;
+  reg [2:0]     s_op_q;
+  reg [31:0]    s_key_q;
+  reg [IB-1:0]  s_idx_q;
 
   wire h_advance;
-  wire h_accept  = !h_valid_q || h_advance;
-  wire h_take_rq = h_accept && rq_valid;
-  wire h_take_q  = h_accept && !rq_valid && q_out_valid && !freeze;
+  wire in_ready   = !s_valid_q;
+  wire in_take_rq = in_ready && rq_valid;
+  wire in_take_q  = in_ready && !rq_valid && q_out_valid && !freeze;
+  wire in_fire    = in_take_rq || in_take_q;
+  wire h_load     = !h_valid_q || h_advance;
 
-  assign rq_ready    = h_accept;
-  assign q_out_ready = h_take_q;
+  assign rq_ready    = in_ready;
+  assign q_out_ready = in_take_q;
 
-  wire [31:0] h_key_d = h_take_rq ? rq_data : q_out_data[31:0];
-  wire [2:0]  h_op_d  = h_take_rq ? (rq_lookup ? P_LOOKUP : P_WINDOW)
+  wire [31:0] in_key = in_take_rq ? rq_data : q_out_data[31:0];
+  wire [2:0]  in_op  = in_take_rq ? (rq_lookup ? P_LOOKUP : P_WINDOW)
                                   : {1'b0, q_out_data[33:32]};
-  wire [15:0] h_hash;
+  wire [15:0] in_hash;
 
   hwprof_hash #(
     .HASH (HASH)
   ) u_hash (
-    .spc  (h_key_d),
-    .hash (h_hash)
+    .spc  (in_key),
+    .hash (in_hash)
   );
 
-  wire          unused_hash = &{1'b0, h_hash};  // INDEX_BITS < 16 uses the low bits
-  wire [IB-1:0] h_idx_d = (h_op_d == P_WINDOW) ? h_key_d[IB-1:0] : h_hash[IB-1:0];
+  wire          unused_hash = &{1'b0, in_hash};  // INDEX_BITS < 16 uses the low bits
+  wire [IB-1:0] in_idx = (in_op == P_WINDOW) ? in_key[IB-1:0] : in_hash[IB-1:0];
 
   always @(posedge clk) begin
     if (rst) begin
       h_valid_q <= 1'b0;
-    end else if (h_accept) begin
-      h_valid_q <= h_take_rq || h_take_q;
+      s_valid_q <= 1'b0;
+    end else if (h_load) begin
+      h_valid_q <= s_valid_q || in_fire;
+      s_valid_q <= 1'b0;
+    end else begin
+      s_valid_q <= s_valid_q || in_fire;
     end
   end
 
   always @(posedge clk) begin
-    if (h_accept) begin
-      h_op_q  <= h_op_d;
-      h_key_q <= h_key_d;
-      h_idx_q <= h_idx_d;
+    if (h_load) begin
+      h_op_q  <= s_valid_q ? s_op_q : in_op;
+      h_key_q <= s_valid_q ? s_key_q : in_key;
+      h_idx_q <= s_valid_q ? s_idx_q : in_idx;
+    end
+    if (!h_load && !s_valid_q) begin
+      s_op_q  <= in_op;
+      s_key_q <= in_key;
+      s_idx_q <= in_idx;
     end
   end
 
@@ -450,7 +470,8 @@ module hwprof_core #(
   assign fifo_empty = (q_level == {(FIFO_LOG2 + 1){1'b0}});
   assign fifo_full  = q_full;
   assign busy       = clr_active_q || (clr_queued_q != {(FIFO_LOG2 + 2){1'b0}});
-  assign idle       = fifo_empty && !h_valid_q && !c_valid_q && !clr_active_q && !fire_q;
+  assign idle       = fifo_empty && !s_valid_q && !h_valid_q && !c_valid_q && !clr_active_q &&
+                      !fire_q;
 
   // Sticky bits: the pipeline's are cleared when a table clear executes, the input
   // side's when it is accepted, so each is ordered with the events that set it.
@@ -616,6 +637,7 @@ module hwprof_core #(
         else $error("hwprof_core: table write without an event");
       assert (st_occupied_q <= (32'd1 << IB)) else $error("hwprof_core: occupancy overflow");
       assert (c_probe_q <= LAST_PROBE || !c_valid_q) else $error("hwprof_core: probe overrun");
+      assert (!s_valid_q || h_valid_q) else $error("hwprof_core: skid full with H empty");
       assert (fwd_sel_d == (ram_we && ram_waddr == ram_raddr))
         else $error("hwprof_core: forwarding select disagrees with the addresses");
     end
