@@ -132,8 +132,7 @@ module hwprof_axil #(
   wire [31:0] rq_data;
   wire        rs_valid;
   wire        rs_lookup;
-  wire [31:0] rs_key;
-  wire [31:0] rs_count;
+  wire [31:0] rs_data;
   wire        hot_pop;
   wire        hot_valid;
   wire        hot_pending;
@@ -175,8 +174,7 @@ module hwprof_axil #(
     .rq_data       (rq_data),
     .rs_valid      (rs_valid),
     .rs_lookup     (rs_lookup),
-    .rs_key        (rs_key),
-    .rs_count      (rs_count),
+    .rs_data       (rs_data),
     .hot_pop       (hot_pop),
     .hot_valid     (hot_valid),
     .hot_pending   (hot_pending),
@@ -280,8 +278,6 @@ module hwprof_axil #(
   reg        r_wait_q /*verilator public_flat_rd*/;  // a read accepted, not yet answered
   reg [19:0] r_addr_q;
   reg        win_rq_q;     // window read waiting for the core to take it
-  reg        win_done_q;   // window read answered by the core
-  reg [31:0] win_data_q;
 
   assign s_axil_arready = !r_wait_q && (!s_axil_rvalid || s_axil_rready);
   wire ar_fire = s_axil_arvalid && s_axil_arready;
@@ -302,7 +298,7 @@ module hwprof_axil #(
   always @* begin
     r_ready_now = 1'b1;
     if (r_align && r_window && r_in_tab) begin
-      r_ready_now = win_done_q;
+      r_ready_now = rs_valid && !rs_lookup;   // answered the cycle the core has it
     end else if (r_align && ra == A_LOOKUP_COUNT) begin
       r_ready_now = !lookup_busy_q;
     end else if (r_align && ra == A_HOT_POP) begin
@@ -314,7 +310,7 @@ module hwprof_axil #(
   always @* begin
     r_value = 32'd0;
     if (r_window) begin
-      r_value = r_in_tab ? win_data_q : 32'd0;
+      r_value = r_in_tab ? rs_data : 32'd0;
     end else if (r_stat) begin
       r_value = (ra == A_CYCLES_HI) ? cycles_hi_q : stat_data;
     end else begin
@@ -379,29 +375,15 @@ module hwprof_axil #(
   // One lookup and one window read may wait at once; the lookup goes first.
   assign rq_valid  = lookup_rq_q || win_rq_q;
   assign rq_lookup = lookup_rq_q;
-  assign rq_data   = lookup_rq_q ? lookup_key_q : {16'd0, r_entry};
+  assign rq_data   = lookup_rq_q ? lookup_key_q : {ra[2], 15'd0, r_entry};
 
   always @(posedge clk) begin
     if (rst) begin
-      win_rq_q   <= 1'b0;
-      win_done_q <= 1'b0;
-    end else begin
-      if (ar_fire && ar_win) begin
-        win_rq_q <= 1'b1;
-      end else if (rq_ready && !lookup_rq_q) begin
-        win_rq_q <= 1'b0;
-      end
-      if (rs_valid && !rs_lookup) begin
-        win_done_q <= 1'b1;
-      end else if (r_answer) begin
-        win_done_q <= 1'b0;
-      end
-    end
-  end
-
-  always @(posedge clk) begin
-    if (rs_valid && !rs_lookup) begin
-      win_data_q <= ra[2] ? rs_count : rs_key;
+      win_rq_q <= 1'b0;
+    end else if (ar_fire && ar_win) begin
+      win_rq_q <= 1'b1;
+    end else if (rq_ready && !lookup_rq_q) begin
+      win_rq_q <= 1'b0;
     end
   end
 
@@ -421,7 +403,7 @@ module hwprof_axil #(
           lookup_rq_q <= 1'b0;
         end
         if (rs_valid && rs_lookup) begin
-          lookup_count_q <= rs_count;
+          lookup_count_q <= rs_data;
           lookup_busy_q  <= 1'b0;
         end
       end

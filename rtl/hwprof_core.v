@@ -65,15 +65,16 @@ module hwprof_core #(
   input  wire [1:0]  cmd_op,
   input  wire [31:0] cmd_data,
 
-  // Table reads: rq_lookup = 1 looks up key rq_data, 0 reads entry rq_data[INDEX_BITS-1:0]
+  // Table reads: rq_lookup = 1 looks up key rq_data and answers its count (0: absent);
+  // rq_lookup = 0 reads entry rq_data[INDEX_BITS-1:0] and answers its count when
+  // rq_data[31] is set, else its SPC.
   input  wire        rq_valid,
   output wire        rq_ready,
   input  wire        rq_lookup,
   input  wire [31:0] rq_data,
   output reg         rs_valid,
   output reg         rs_lookup,
-  output reg  [31:0] rs_key,
-  output reg  [31:0] rs_count,
+  output reg  [31:0] rs_data,
 
   // Hot FIFO
   input  wire        hot_pop,
@@ -120,7 +121,6 @@ module hwprof_core #(
   localparam [16:0]   LAST_PROBE = LAST_PROBE_I[16:0];
   localparam [IB-1:0] LAST_INDEX = {IB{1'b1}};
   localparam [CW-1:0] COUNT_MAX  = {CW{1'b1}};
-  localparam [CW-1:0] COUNT_ONE  = {{(CW - 1){1'b0}}, 1'b1};
   localparam [32:0]   COUNT_MAX33 = (33'd1 << CW) - 33'd1;
 
   // Out-of-range parameters stop elaboration with a module name that says why.
@@ -148,7 +148,8 @@ module hwprof_core #(
   function [31:0] sat_inc;
     input [31:0] v;
     begin
-      sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
+      // Adds 0 at the top instead of muxing after the adder: no LUT per bit.
+      sat_inc = v + {31'd0, ~&v};
     end
   endfunction
 
@@ -195,7 +196,6 @@ module hwprof_core #(
   reg           s_valid_q;
   reg [2:0]     s_op_q;
   reg [31:0]    s_key_q;
-  reg [IB-1:0]  s_idx_q;
 
   wire h_advance;
   wire in_ready   = !s_valid_q;
@@ -210,17 +210,21 @@ module hwprof_core #(
   wire [31:0] in_key = in_take_rq ? rq_data : q_out_data[31:0];
   wire [2:0]  in_op  = in_take_rq ? (rq_lookup ? P_LOOKUP : P_WINDOW)
                                   : {1'b0, q_out_data[33:32]};
-  wire [15:0] in_hash;
+
+  // The op entering H: from the skid register if it holds one, else from upstream.
+  wire [31:0] ld_key = s_valid_q ? s_key_q : in_key;
+  wire [2:0]  ld_op  = s_valid_q ? s_op_q : in_op;
+  wire [15:0] ld_hash;
 
   hwprof_hash #(
     .HASH (HASH)
   ) u_hash (
-    .spc  (in_key),
-    .hash (in_hash)
+    .spc  (ld_key),
+    .hash (ld_hash)
   );
 
-  wire          unused_hash = &{1'b0, in_hash};  // INDEX_BITS < 16 uses the low bits
-  wire [IB-1:0] in_idx = (in_op == P_WINDOW) ? in_key[IB-1:0] : in_hash[IB-1:0];
+  wire          unused_hash = &{1'b0, ld_hash};  // INDEX_BITS < 16 uses the low bits
+  wire [IB-1:0] ld_idx = (ld_op == P_WINDOW) ? ld_key[IB-1:0] : ld_hash[IB-1:0];
 
   always @(posedge clk) begin
     if (rst) begin
@@ -236,14 +240,13 @@ module hwprof_core #(
 
   always @(posedge clk) begin
     if (h_load) begin
-      h_op_q  <= s_valid_q ? s_op_q : in_op;
-      h_key_q <= s_valid_q ? s_key_q : in_key;
-      h_idx_q <= s_valid_q ? s_idx_q : in_idx;
+      h_op_q  <= ld_op;
+      h_key_q <= ld_key;
+      h_idx_q <= ld_idx;
     end
     if (!h_load && !s_valid_q) begin
       s_op_q  <= in_op;
       s_key_q <= in_key;
-      s_idx_q <= in_idx;
     end
   end
 
@@ -318,9 +321,9 @@ module hwprof_core #(
   wire ev_nospace = c_event && collide && last_probe;
   wire counted    = ev_hit || ev_insert;
 
+  // An empty slot has count 0 and becomes 1; a full counter stays.
   wire e_full = (e_count == COUNT_MAX);
-  wire [CW-1:0] new_count = e_empty              ? COUNT_ONE :
-                            e_full               ? e_count : e_count + COUNT_ONE;
+  wire [CW-1:0] new_count = e_count + {{(CW - 1){1'b0}}, ~e_full};
   wire reach  = e_empty ? thr_is1_q : (e_full ? thr_ismax_q : (e_count32 == thr_m1_q));
   wire fire   = counted && !e_hot && thr_on_q && reach;
 
@@ -424,8 +427,11 @@ module hwprof_core #(
 
   always @(posedge clk) begin
     rs_lookup <= c_lookup;
-    rs_key    <= c_lookup ? c_key_q : e_key;
-    rs_count  <= (c_window || e_match) ? e_count32 : 32'd0;
+    if (c_lookup) begin
+      rs_data <= e_match ? e_count32 : 32'd0;
+    end else begin
+      rs_data <= c_key_q[31] ? e_count32 : e_key;
+    end
   end
 
   // ---------------------------------------------------------------- hot FIFO
@@ -523,7 +529,7 @@ module hwprof_core #(
   reg [31:0] st_probes_q;
   reg [31:0] st_max_probe_q;
   // Table state
-  reg [31:0] st_occupied_q;
+  reg [IB:0] st_occupied_q;      // at most 2^INDEX_BITS
   reg [63:0] cycles_q /*verilator public_flat_rw*/;  // the simulator skips idle cycles
 
   wire [31:0] q_level32 = {{(31 - FIFO_LOG2){1'b0}}, q_level};
@@ -586,9 +592,9 @@ module hwprof_core #(
 
   always @(posedge clk) begin
     if (rst || clr_start) begin
-      st_occupied_q <= 32'd0;
+      st_occupied_q <= {(IB + 1){1'b0}};
     end else if (ev_insert) begin
-      st_occupied_q <= st_occupied_q + 32'd1;
+      st_occupied_q <= st_occupied_q + {{IB{1'b0}}, 1'b1};
     end
   end
 
@@ -618,7 +624,7 @@ module hwprof_core #(
       4'd6:    stat_data = st_hot_lost_q;
       4'd7:    stat_data = st_probes_q;
       4'd8:    stat_data = st_max_probe_q;
-      4'd9:    stat_data = st_occupied_q;
+      4'd9:    stat_data = {{(31 - IB){1'b0}}, st_occupied_q};
       4'd10:   stat_data = st_fifo_high_q;
       4'd11:   stat_data = st_stall_q;
       4'd12:   stat_data = cycles_q[31:0];
@@ -635,7 +641,8 @@ module hwprof_core #(
       assert (!(probe && h_advance)) else $error("hwprof_core: H advanced during a probe");
       assert (!(ram_we && !clr_active_q && !c_event))
         else $error("hwprof_core: table write without an event");
-      assert (st_occupied_q <= (32'd1 << IB)) else $error("hwprof_core: occupancy overflow");
+      assert ({{(31 - IB){1'b0}}, st_occupied_q} <= (32'd1 << IB))
+        else $error("hwprof_core: occupancy overflow");
       assert (c_probe_q <= LAST_PROBE || !c_valid_q) else $error("hwprof_core: probe overrun");
       assert (!s_valid_q || h_valid_q) else $error("hwprof_core: skid full with H empty");
       assert (fwd_sel_d == (ram_we && ram_waddr == ram_raddr))

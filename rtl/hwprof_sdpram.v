@@ -24,6 +24,9 @@ module hwprof_sdpram #(
   output reg  [DATA_W-1:0] rdata
 );
 
+  // no_rw_check: the read data of a same-address read-during-write is don't-care (see
+  // above), so synthesis needs no bypass logic around the RAM to define it.
+  (* no_rw_check *)
   reg [DATA_W-1:0] mem [0:(1 << ADDR_W) - 1];
 
   always @(posedge clk) begin
