@@ -26,6 +26,7 @@ include rtl/rtl.mk
 include driver/driver.mk
 include sim/sim.mk
 include tools/tools.mk
+include syn/syn.mk
 include tests/tests.mk
 
 $(BUILD)/%.o: %.c
@@ -34,7 +35,7 @@ $(BUILD)/%.o: %.c
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
-C_SOURCES := $(wildcard driver/*.[ch] sim/*.h sim/*.cpp tools/*.[ch] tests/*.[ch])
+C_SOURCES := $(wildcard driver/*.[ch] sim/*.h sim/*.cpp tools/*.[ch] tests/*.[ch] syn/*.c)
 
 lint: lint-rtl lint-c lint-format
 

@@ -4,10 +4,13 @@
 # Safe to run again: it installs only what is missing.  Needs root or sudo.
 #   gcc g++ make         C and C++ compilers, make
 #   verilator zlib1g-dev the RTL simulator (and zlib for its FST waveforms)
+#   yosys                synthesis, and the post-synthesis netlist the tests simulate
+#   nextpnr-ice40        place and route for the iCE40 timing figure (make synth)
+#   libcjson-dev         syn/netdepth.c reads Yosys's JSON netlists
 #   clang-format         'make format' and the format check in 'make lint'
 set -euo pipefail
 
-packages=(gcc g++ make verilator zlib1g-dev clang-format)
+packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev clang-format)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -15,6 +15,22 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+// The few internal signals the harness reads.  The RTL marks them public; a Yosys
+// netlist (HWPROF_SIM_NETLIST, built with --public-flat-rw) keeps them as flattened
+// names, "u_core.x" becoming u_core__02ex.  The netlist's cycle counter lives in
+// per-bit flip-flop cells, so idle stretches are simulated there, not skipped.
+#ifdef HWPROF_SIM_NETLIST
+#define SIG_LOST_FIFO(t) ((t).rootp->hwprof_axil__DOT__u_core__02est_lost_fifo_q)
+#define CAN_SKIP_IDLE 0
+#else
+#define SIG_LOST_FIFO(t) ((t).rootp->hwprof_axil__DOT__u_core__DOT__st_lost_fifo_q)
+#define SIG_CYCLES(t) ((t).rootp->hwprof_axil__DOT__u_core__DOT__cycles_q)
+#define CAN_SKIP_IDLE 1
+#endif
+#define SIG_IDLE(t) ((t).rootp->hwprof_axil__DOT__st_idle)
+#define SIG_LOOKUP_BUSY(t) ((t).rootp->hwprof_axil__DOT__lookup_busy_q)
+#define SIG_READ_WAIT(t) ((t).rootp->hwprof_axil__DOT__r_wait_q)
+
 namespace {
 
 const unsigned kPostCapacity = 1024;
@@ -123,7 +139,7 @@ struct hwprof_sim {
     unsigned rresp = t.s_axil_rresp;
     if ((t.s_axil_awvalid && !aw_hs) || (t.s_axil_wvalid && !w_hs))
       write_waits++;
-    uint32_t lost_before = t.rootp->hwprof_axil__DOT__u_core__DOT__st_lost_fifo_q;
+    uint32_t lost_before = SIG_LOST_FIFO(t);
 
     t.clk = 1;
     t.eval();
@@ -159,7 +175,7 @@ struct hwprof_sim {
       head_fresh = true;
       awaiting_b.push_back(acc);
       if (on_accept) {
-        uint32_t lost_after = t.rootp->hwprof_axil__DOT__u_core__DOT__st_lost_fifo_q;
+        uint32_t lost_after = SIG_LOST_FIFO(t);
         on_accept(on_accept_ctx, acc.addr, acc.data, lost_after != lost_before);
       }
     }
@@ -175,19 +191,20 @@ struct hwprof_sim {
   bool quiet() const {
     const Vhwprof &t = *top;
     return writes.empty() && awaiting_b.empty() && !rd_active && !t.s_axil_bvalid &&
-           !t.s_axil_rvalid && t.rootp->hwprof_axil__DOT__st_idle &&
-           !t.rootp->hwprof_axil__DOT__lookup_busy_q && !t.rootp->hwprof_axil__DOT__r_wait_q;
+           !t.s_axil_rvalid && SIG_IDLE(t) && !SIG_LOOKUP_BUSY(t) && !SIG_READ_WAIT(t);
   }
 
   void step(uint64_t n) {
     // Two real cycles let registered outputs (IRQ, event pulses) settle first.
     while (n > 0) {
-      if (n > 2 && quiet()) {
+      if (CAN_SKIP_IDLE && n > 2 && quiet()) {
         tick();
         tick();
         n -= 2;
         if (quiet()) {
-          top->rootp->hwprof_axil__DOT__u_core__DOT__cycles_q += n;
+#if CAN_SKIP_IDLE
+          SIG_CYCLES(*top) += n;
+#endif
           cycle += n;
           ctx->timeInc(2 * n);
           return;

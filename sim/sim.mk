@@ -1,15 +1,22 @@
 # sim/ - Verilator builds of the IP, one per named parameter set, each wrapped in the
-# C API of sim/hwprof_sim.h as $(BUILD)/sim/<config>/libhwprof_sim.a.
+# C API of sim/hwprof_sim.h as $(BUILD)/sim/<config>/libhwprof_sim.a.  The same API is
+# also built over Yosys's post-synthesis netlist of some configurations
+# ($(BUILD)/sim/netlist-<config>/), to show that the netlist behaves like the RTL.
 
 VERILATOR_ROOT := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 VLT_INC        := -isystem $(VERILATOR_ROOT)/include -isystem $(VERILATOR_ROOT)/include/vltstd
 VLT_GLOBAL     := verilated.o verilated_dpi.o verilated_fst_c.o verilated_threads.o
-VLT_FLAGS      := --cc -O3 --x-assign fast --x-initial unique --assert -DHWPROF_ASSERT \
-                  --trace-fst --prefix Vhwprof --top-module $(RTL_TOP)
+VLT_FLAGS      := --cc -O3 --x-assign fast --x-initial unique --trace-fst --prefix Vhwprof \
+                  --top-module $(RTL_TOP)
+VLT_RTL_FLAGS  := --assert -DHWPROF_ASSERT
+# A gate-level netlist: Yosys's cell library, and the few signals the harness reads
+# (hwprof_sim.cpp) kept visible.
+VLT_NET_FLAGS  := -Wno-fatal -Wno-lint -Wno-style --public-flat-rw
+YOSYS_SIMCELLS := $(firstword $(wildcard /usr/share/yosys/simcells.v /usr/local/share/yosys/simcells.v) /usr/share/yosys/simcells.v)
 SIM_LDLIBS     := -lz -pthread
 
-# Named parameter sets.  The test suite runs every one in IP_TEST_CONFIGS; the
-# benchmark also builds one per hash kind.
+# Named parameter sets.  The test suite runs every one in IP_TEST_CONFIGS (and the
+# netlist of each in IP_NETLIST_CONFIGS); the benchmark builds one per hash kind.
 IPCFG_default :=
 IPCFG_tiny    := -GFIFO_LOG2=1 -GHOT_LOG2=1 -GINDEX_BITS=4 -GHASH=0 -GMAX_PROBE=16 \
                  -GCOUNT_WIDTH=8
@@ -19,27 +26,36 @@ IPCFG_big     := -GFIFO_LOG2=9 -GHOT_LOG2=6 -GINDEX_BITS=16 -GHASH=3 -GMAX_PROBE
 IPCFG_hash0   := -GHASH=0
 IPCFG_hash2   := -GHASH=2
 IPCFG_hash3   := -GHASH=3
-IP_TEST_CONFIGS  := default tiny narrow big
-IP_BENCH_CONFIGS := default hash0 hash2 hash3
+IP_TEST_CONFIGS    := default tiny narrow big
+IP_BENCH_CONFIGS   := default hash0 hash2 hash3
+IP_NETLIST_CONFIGS := default narrow
 
-# $(call ip_config,NAME): rules for $(BUILD)/sim/NAME/libhwprof_sim.a
-define ip_config
-$(BUILD)/sim/$(1)/obj/Vhwprof.mk: $(RTL_SRCS) sim/sim.mk
+# $(call vlib,DIR,SOURCES,VERILATOR_FLAGS,CXX_DEFINES): $(BUILD)/sim/DIR/libhwprof_sim.a
+define vlib
+$(BUILD)/sim/$(1)/obj/Vhwprof.mk: $(2) sim/sim.mk
 	@rm -rf $(BUILD)/sim/$(1)/obj && mkdir -p $(BUILD)/sim/$(1)/obj
-	$(VERILATOR) $(VLT_FLAGS) $(IPCFG_$(1)) -Mdir $(BUILD)/sim/$(1)/obj $(RTL_SRCS)
+	$(VERILATOR) $(VLT_FLAGS) $(3) -Mdir $(BUILD)/sim/$(1)/obj $(2)
 
 $(BUILD)/sim/$(1)/libhwprof_sim.a: $(BUILD)/sim/$(1)/obj/Vhwprof.mk sim/hwprof_sim.cpp \
                                    sim/hwprof_sim.h
 	+$(MAKE) -s -C $(BUILD)/sim/$(1)/obj -f Vhwprof.mk CXX="$(CXX)" OPT_FAST=-O2 \
 	  OPT_GLOBAL=-O2 Vhwprof__ALL.a $(VLT_GLOBAL)
-	$(CXX) -std=c++17 $(CXXFLAGS) -Wall -Wextra -Werror -Isim -Idriver \
-	  -isystem $(BUILD)/sim/$(1)/obj $(VLT_INC) -c sim/hwprof_sim.cpp -o $(BUILD)/sim/$(1)/hwprof_sim.o
+	$(CXX) -std=c++17 $(CXXFLAGS) -Wall -Wextra -Werror $(4) -Isim -Idriver \
+	  -isystem $(BUILD)/sim/$(1)/obj $(VLT_INC) -c sim/hwprof_sim.cpp \
+	  -o $(BUILD)/sim/$(1)/hwprof_sim.o
 	rm -f $$@
-	ar rcs $$@ $(BUILD)/sim/$(1)/hwprof_sim.o $(BUILD)/sim/$(1)/obj/Vhwprof__ALL.o \
+	cd $(BUILD)/sim/$(1)/obj && ar x Vhwprof__ALL.a
+	ar rcs $$@ $(BUILD)/sim/$(1)/hwprof_sim.o \
+	  $$$$(ar t $(BUILD)/sim/$(1)/obj/Vhwprof__ALL.a | sed 's|^|$(BUILD)/sim/$(1)/obj/|') \
 	  $(addprefix $(BUILD)/sim/$(1)/obj/,$(VLT_GLOBAL))
 endef
 
-$(foreach c,$(sort $(IP_TEST_CONFIGS) $(IP_BENCH_CONFIGS)),$(eval $(call ip_config,$(c))))
+$(foreach c,$(sort $(IP_TEST_CONFIGS) $(IP_BENCH_CONFIGS)),$(eval \
+  $(call vlib,$(c),$(RTL_SRCS),$(VLT_RTL_FLAGS) $(IPCFG_$(c)),)))
+
+$(foreach c,$(IP_NETLIST_CONFIGS),$(eval \
+  $(call vlib,netlist-$(c),$(BUILD)/netlist/$(c)/netlist.v $(YOSYS_SIMCELLS),$(VLT_NET_FLAGS),\
+    -DHWPROF_SIM_NETLIST)))
 
 SIM_LIB := $(BUILD)/sim/default/libhwprof_sim.a
 all: $(SIM_LIB)

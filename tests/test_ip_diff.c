@@ -23,7 +23,8 @@
  * stream every table entry is compared through the read window.
  *
  * Seed: HWPROF_SEED in the environment, else a fixed default; printed with
- * every failure.  Events per stream: HWPROF_DIFF_EVENTS (default 350000).
+ * every failure.  Events per stream: HWPROF_DIFF_EVENTS (default 350000; 60000
+ * when built over a post-synthesis netlist, HWPROF_NETLIST).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,15 @@
 #include "ip_util.h"
 
 CHECK_DEFINE_GLOBALS("");
+
+#ifndef HWPROF_DIFF_DEFAULT_EVENTS
+#define HWPROF_DIFF_DEFAULT_EVENTS 350000
+#endif
+#ifdef HWPROF_NETLIST
+#define NETLIST_OR_RTL "Yosys netlist"
+#else
+#define NETLIST_OR_RTL "RTL"
+#endif
 
 typedef struct {
   uint32_t *v;
@@ -376,9 +386,9 @@ int main(void) {
   const char *e = getenv("HWPROF_SEED");
   seed = e ? strtoull(e, NULL, 0) : 0x5EED2026ull;
   e = getenv("HWPROF_DIFF_EVENTS");
-  per_stream = e ? strtoull(e, NULL, 0) : 350000;
-  snprintf(ctx, sizeof ctx, "[seed %#llx, IP params: %s]", (unsigned long long)seed,
-           HWPROF_IP_PARAMS[0] ? HWPROF_IP_PARAMS : "defaults");
+  per_stream = e ? strtoull(e, NULL, 0) : HWPROF_DIFF_DEFAULT_EVENTS;
+  snprintf(ctx, sizeof ctx, "[seed %#llx, %s, IP params: %s]", (unsigned long long)seed,
+           NETLIST_OR_RTL, HWPROF_IP_PARAMS[0] ? HWPROF_IP_PARAMS : "defaults");
   check_context = ctx;
 
   ip_built_params(&D.p);

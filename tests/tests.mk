@@ -21,12 +21,30 @@ endef
 
 $(foreach c,$(IP_TEST_CONFIGS),$(eval $(call ip_tests,$(c))))
 
-TEST_BINS := $(BUILD)/tests/test_model \
-             $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS)))
+# The differential test over each post-synthesis netlist: a shorter run, since a
+# gate-level simulation is slower and cannot skip idle cycles.
+define netlist_tests
+$(BUILD)/tests/netlist-$(1)/%.o: tests/%.c tests/ip_util.h tests/check.h sim/hwprof_sim.h \
+                                 driver/hwprof_regs.h driver/hwprof_model.h tests/tests.mk
+	@mkdir -p $$(@D)
+	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -DHWPROF_NETLIST \
+	  -DHWPROF_DIFF_DEFAULT_EVENTS=60000 -c $$< -o $$@
 
-.PRECIOUS: $(BUILD)/tests/%.o $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/%.o)
+$(BUILD)/tests/netlist-$(1)/%: $(BUILD)/tests/netlist-$(1)/%.o \
+    $(BUILD)/tests/netlist-$(1)/ip_util.o $(MODEL_LIB) $(BUILD)/sim/netlist-$(1)/libhwprof_sim.a
+	$(CXX) -o $$@ $$^ $(SIM_LDLIBS)
+endef
+
+$(foreach c,$(IP_NETLIST_CONFIGS),$(eval $(call netlist_tests,$(c))))
+
+TEST_BINS := $(BUILD)/tests/test_model \
+             $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS))) \
+             $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff)
+
+.PRECIOUS: $(BUILD)/tests/%.o $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/%.o) \
+           $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/%.o)
 
 test: $(TEST_BINS)
 	tests/run.sh $(TEST_BINS)
 
-lint-c: lint-driver $(TEST_BINS) $(HWPROF)
+lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH)

@@ -1,0 +1,43 @@
+# syn/ - synthesis with Yosys (and place and route with nextpnr-ice40).
+#
+#   make synth [FAMILY=xc7] [PARAMS="-GINDEX_BITS=10 ..."]   one family
+#   make synth-all                                             every family
+#   make synth-sweep                                           the README's resource table
+
+FAMILY      ?= xc7
+FAMILIES    := xc2vp xc4v xc5v xc7 ice40
+NETDEPTH    := $(BUILD)/syn/netdepth
+# The default table (4096 x 65 bits) does not fit an iCE40 HX8K's 32 EBRs.
+SYNTH_PARAMS_ice40 := -GINDEX_BITS=10 -GFIFO_LOG2=8
+
+$(NETDEPTH): syn/netdepth.c
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) $< -o $@ -lcjson
+
+.PHONY: synth synth-all synth-sweep
+synth: $(NETDEPTH)
+	NETDEPTH=$(NETDEPTH) syn/synth.sh $(FAMILY) $(BUILD)/synth/$(FAMILY) \
+	  $(SYNTH_PARAMS_$(FAMILY)) $(PARAMS)
+	@cat $(BUILD)/synth/$(FAMILY)/report.json
+
+synth-all: $(NETDEPTH)
+	@for f in $(FAMILIES); do $(MAKE) -s synth FAMILY=$$f || exit 1; done
+
+synth-sweep: $(NETDEPTH)
+	NETDEPTH=$(NETDEPTH) syn/sweep.sh $(BUILD)/synth/sweep README.md
+
+# The generic post-synthesis netlist of a configuration: Yosys's synth flow to gate
+# cells ($_AND_, $_DFF_P_, ...; simulated with its simcells.v), memories kept as arrays
+# rather than mapped to flip-flops.  Tests run the differential test over it.
+# $(call netlist_rule,CONFIG)
+define netlist_rule
+$(BUILD)/netlist/$(1)/netlist.v: $(RTL_SRCS) syn/syn.mk
+	@mkdir -p $$(@D)
+	yosys -q -l $$(@D)/yosys.log -p "read_verilog -defer $(RTL_SRCS); \
+	  $(foreach g,$(IPCFG_$(1)),chparam -set $(subst =, ,$(patsubst -G%,%,$(g))) $(RTL_TOP);) \
+	  hierarchy -top $(RTL_TOP); synth -top $(RTL_TOP) -flatten -run begin:fine; \
+	  opt -fast -full; techmap; opt -fast; abc -fast; opt -fast; check -assert; \
+	  write_verilog -noexpr -noattr $$@"
+endef
+
+$(foreach c,$(IP_NETLIST_CONFIGS),$(eval $(call netlist_rule,$(c))))
