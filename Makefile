@@ -33,7 +33,8 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -MMD -MP -c $< -o $@
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# Our compiler's dependency files (not Verilator's, which name generated sources).
+-include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
 C_SOURCES := $(wildcard driver/*.[ch] sim/*.h sim/*.cpp tools/*.[ch] tests/*.[ch] syn/*.c)
 

@@ -286,7 +286,8 @@ module hwprof_axil #(
   wire        r_align  = (ra[1:0] == 2'b00);
   wire        r_window = (ra[19] == 1'b1);
   wire [15:0] r_entry  = ra[18:3];
-  wire        r_in_tab = ({16'd0, r_entry} < ENTRIES);
+  reg         r_in_tab_q;    // the accepted read is inside the table (decoded at AR)
+  wire        r_in_tab = r_in_tab_q;
   wire        r_stat   = (ra[19:6] == 14'h0002);      // 0x080..0x0BC
   wire        ar_win   = s_axil_araddr[19] && (s_axil_araddr[1:0] == 2'b00) &&
                          ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
@@ -355,7 +356,8 @@ module hwprof_axil #(
 
   always @(posedge clk) begin
     if (ar_fire) begin
-      r_addr_q <= s_axil_araddr;
+      r_addr_q   <= s_axil_araddr;
+      r_in_tab_q <= ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
     end
     if (r_answer) begin
       s_axil_rdata <= r_align ? r_value : 32'd0;

@@ -11,7 +11,7 @@ VLT_FLAGS      := --cc -O3 --x-assign fast --x-initial unique --trace-fst --pref
 VLT_RTL_FLAGS  := --assert -DHWPROF_ASSERT
 # A gate-level netlist: Yosys's cell library, and the few signals the harness reads
 # (hwprof_sim.cpp) kept visible.
-VLT_NET_FLAGS  := -Wno-fatal -Wno-lint -Wno-style --public-flat-rw
+VLT_NET_FLAGS  := -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT --public-flat-rw
 YOSYS_SIMCELLS := $(firstword $(wildcard /usr/share/yosys/simcells.v /usr/local/share/yosys/simcells.v) /usr/share/yosys/simcells.v)
 SIM_LDLIBS     := -lz -pthread
 

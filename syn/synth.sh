@@ -21,7 +21,8 @@
 # binary (default: build/syn/netdepth beside this script's repository).
 #
 # Fails (exit 1) when any latch is inferred, when the counter table is not in
-# block RAM, or when a memory is built from flip-flops.
+# block RAM, when an event FIFO of 64 entries or more is not in block RAM, or when
+# any memory is built from flip-flops.
 set -euo pipefail
 
 family=${1:?usage: syn/synth.sh FAMILY OUTDIR [-GNAME=VALUE ...]}
@@ -107,6 +108,17 @@ if ! grep -q "mapping memory hwprof_axil.u_core.u_table.mem $bram_map" "$log"; t
   grep "u_table.mem" "$log" | head -3 >&2 || true
   fail=1
 fi
+# The event FIFO: block RAM from 64 entries up; a smaller one may use LUT RAM (a whole
+# block RAM for 16 words would be waste), never flip-flops (checked below).
+fifo_log2=9
+for g in "$@"; do case "$g" in -GFIFO_LOG2=*) fifo_log2=${g#-GFIFO_LOG2=} ;; esac; done
+if [ "$fifo_log2" -ge 6 ] &&
+   ! grep -q "mapping memory hwprof_axil.u_core.u_event_fifo.u_mem.mem $bram_map" "$log"; then
+  echo "synth.sh: $family: the event FIFO (2^$fifo_log2 entries) is not in block RAM:" >&2
+  grep "u_event_fifo.u_mem.mem" "$log" | head -3 >&2 || true
+  fail=1
+fi
+
 # Any memory left unmapped by memory_libmap becomes flip-flops in memory_map.
 if grep -q "^Mapping memory " "$log"; then
   echo "synth.sh: $family: a memory was built from flip-flops:" >&2
