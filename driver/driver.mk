@@ -1,14 +1,36 @@
-# driver/ - register map and C reference model (C99, freestanding-clean).
+# driver/ - register map, reference model, and libhwprof (C99; the model and the
+# driver core are freestanding-clean, the UIO backend is Linux user space).
 
-DRIVER_SRCS := driver/hwprof_model.c
-DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(BUILD)/%.o)
+MODEL_OBJS  := $(BUILD)/driver/hwprof_model.o
+DRIVER_OBJS := $(BUILD)/driver/hwprof.o $(BUILD)/driver/hwprof_fdt.o \
+               $(BUILD)/driver/hwprof_uio.o
+FDT_LDLIBS  := -lfdt
 
-$(BUILD)/libhwprof_model.a: $(DRIVER_OBJS)
+$(BUILD)/libhwprof_model.a: $(MODEL_OBJS)
 	ar rcs $@ $^
 
-# The driver must build freestanding (the firmware links it).
+$(BUILD)/libhwprof.a: $(DRIVER_OBJS)
+	ar rcs $@ $^
+
+# Device trees: the board's and the tests'.
+DTBS := $(patsubst firmware/boards/%.dts,$(BUILD)/dtb/%.dtb,$(wildcard firmware/boards/*.dts)) \
+        $(patsubst tests/dts/%.dts,$(BUILD)/dtb/%.dtb,$(wildcard tests/dts/*.dts))
+
+$(BUILD)/dtb/%.dtb: firmware/boards/%.dts
+	@mkdir -p $(@D)
+	dtc -q -I dts -O dtb -o $@ $<
+
+$(BUILD)/dtb/%.dtb: tests/dts/%.dts
+	@mkdir -p $(@D)
+	dtc -q -I dts -O dtb -o $@ $<
+
+all: $(BUILD)/libhwprof.a $(DTBS)
+
+# The model and the driver core must build freestanding (the firmware links them).
 .PHONY: lint-driver
 lint-driver:
 	@mkdir -p $(BUILD)/lint
-	$(CC) -std=c99 $(WARN) -ffreestanding -nostdlib -Idriver -c driver/hwprof_model.c \
-	  -o $(BUILD)/lint/hwprof_model.o
+	for f in driver/hwprof_model.c driver/hwprof.c; do \
+	  $(CC) -std=c99 $(WARN) -ffreestanding -nostdlib -Idriver -c $$f \
+	    -o $(BUILD)/lint/$$(basename $$f .c).o || exit 1; \
+	done

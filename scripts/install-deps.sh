@@ -7,10 +7,12 @@
 #   yosys                synthesis, and the post-synthesis netlist the tests simulate
 #   nextpnr-ice40        place and route for the iCE40 timing figure (make synth)
 #   libcjson-dev         syn/netdepth.c reads Yosys's JSON netlists
+#   device-tree-compiler libfdt-dev   the board's device tree (dtc) and the driver's probe
 #   clang-format         'make format' and the format check in 'make lint'
 set -euo pipefail
 
-packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev clang-format)
+packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev
+  device-tree-compiler libfdt-dev clang-format)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -37,7 +37,17 @@ endef
 
 $(foreach c,$(IP_NETLIST_CONFIGS),$(eval $(call netlist_tests,$(c))))
 
-TEST_BINS := $(BUILD)/tests/test_model \
+# libhwprof over the default simulated IP, the device trees, and the UIO backend.
+$(BUILD)/tests/test_driver.o: tests/test_driver.c tests/ip_util.h tests/check.h driver/hwprof.h \
+                              driver/hwprof_fdt.h driver/hwprof_uio.h sim/hwprof_sim_bus.h
+	@mkdir -p $(@D)
+	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='""' -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
+
+$(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/ip_util.o \
+    $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
+	$(CXX) -o $@ $(filter %.o %.a,$^) $(FDT_LDLIBS) $(SIM_LDLIBS)
+
+TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver \
              $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS))) \
              $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff)
 

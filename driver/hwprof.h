@@ -1,0 +1,122 @@
+/*
+ * hwprof.h - libhwprof, the driver for the hwprof profiling IP.
+ *
+ * C99 and freestanding-clean (the PPC405 firmware links it): no libc beyond
+ * <stdint.h> and <stddef.h>.  Register access goes through a small ops table, so
+ * the same calls run over the simulated IP (sim/hwprof_sim_bus.h), volatile MMIO
+ * on bare metal (hwprof_mmio_ops) or Linux UIO (driver/hwprof_uio.h).
+ *
+ *   hwprof_dev dev;
+ *   hwprof_mmio mmio = {(volatile uint32_t *)0x80000000};
+ *   int err = hwprof_init(&dev, &hwprof_mmio_ops, &mmio);
+ *   if (err < 0) panic(hwprof_strerror(err));
+ *   hwprof_set_threshold(&dev, 3000);
+ *   hwprof_enable(&dev, 1);
+ *   ... translated code stores SPCs to HWPROF_EVENT_OFFSET ...
+ *   hwprof_read_entries(&dev, entries, max, &n);
+ *
+ * Every call returns 0 (or a count) on success and a negative HWPROF_E* code on
+ * failure; hwprof_strerror() names it.  Waits are bounded (HWPROF_POLL_LIMIT
+ * register reads) and end with HWPROF_ETIMEDOUT.
+ */
+#ifndef HWPROF_H
+#define HWPROF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwprof_regs.h"
+
+/* Error codes (negated; the values follow Linux errno where one fits). */
+#define HWPROF_EIO       5   /* the bus answered SLVERR or failed */
+#define HWPROF_ENODEV    19  /* no hwprof IP there (ID register mismatch) */
+#define HWPROF_EINVAL    22  /* a bad argument */
+#define HWPROF_ENOSPC    28  /* the caller's buffer is too small */
+#define HWPROF_ENOENT    2   /* no matching device-tree node */
+#define HWPROF_ENOTSUP   95  /* an IP version this driver does not know */
+#define HWPROF_ETIMEDOUT 110 /* the IP did not become ready in time */
+#define HWPROF_EMISMATCH 200 /* device-tree parameters differ from CONFIG */
+#define HWPROF_EBADDT    201 /* a malformed device-tree node */
+
+/* How many register reads a wait may take before HWPROF_ETIMEDOUT. */
+#define HWPROF_POLL_LIMIT 10000000u
+
+/* Register access.  Each returns 0 or a negative HWPROF_E* code. */
+typedef struct hwprof_bus_ops {
+  int (*read32)(void *ctx, uint32_t offset, uint32_t *value);
+  int (*write32)(void *ctx, uint32_t offset, uint32_t value);
+} hwprof_bus_ops;
+
+/* The IP's build parameters, decoded from CONFIG/CONFIG2. */
+typedef struct hwprof_config {
+  uint32_t fifo_depth;
+  uint32_t hot_depth;
+  uint32_t index_bits;
+  uint32_t entries; /* 2^index_bits */
+  uint32_t hash;    /* HWPROF_HASH_* */
+  uint32_t max_probe;
+  uint32_t count_width;
+} hwprof_config;
+
+typedef struct hwprof_dev {
+  const hwprof_bus_ops *ops;
+  void *ctx;
+  hwprof_config cfg;
+  uint32_t version;
+} hwprof_dev;
+
+/* One table entry. */
+typedef struct hwprof_entry {
+  uint32_t spc;
+  uint32_t count;
+} hwprof_entry;
+
+/* The statistics block, in register order. */
+typedef struct hwprof_stats {
+  uint32_t events_in, events, lost_fifo, lost_table, ignored, hot, hot_lost, probes;
+  uint32_t max_probe, occupied, fifo_high, stall;
+  uint64_t cycles;
+} hwprof_stats;
+
+/* Checks ID and VERSION, reads CONFIG; does not change the IP's state. */
+int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx);
+
+/* ENABLE on or off, keeping FREEZE and DROP_ON_FULL. */
+int hwprof_enable(hwprof_dev *dev, int on);
+/* FREEZE on or off, keeping the other bits. */
+int hwprof_freeze(hwprof_dev *dev, int on);
+/* Queues a table clear and waits until it has run (BUSY low). */
+int hwprof_clear(hwprof_dev *dev);
+/* Queues a statistics clear. */
+int hwprof_clear_stats(hwprof_dev *dev);
+int hwprof_set_threshold(hwprof_dev *dev, uint32_t threshold);
+/* Waits until nothing is queued or in flight (STATUS.IDLE). */
+int hwprof_wait_idle(hwprof_dev *dev);
+
+/* Copies every occupied entry, in table order, into out (up to max); returns
+ * how many there are, or HWPROF_ENOSPC (with *n = max copied) if more. */
+int hwprof_read_entries(hwprof_dev *dev, hwprof_entry *out, size_t max, size_t *n);
+/* The count of one SPC (0 when absent). */
+int hwprof_lookup(hwprof_dev *dev, uint32_t spc, uint32_t *count);
+/* Pops up to max hot SPCs into out; *n gets how many. */
+int hwprof_drain_hot(hwprof_dev *dev, uint32_t *out, size_t max, size_t *n);
+int hwprof_read_stats(hwprof_dev *dev, hwprof_stats *st);
+
+int hwprof_irq_enable(hwprof_dev *dev, uint32_t mask);
+/* Reads IRQ_STATUS into *pending and acknowledges those bits (write 1 to clear). */
+int hwprof_irq_ack(hwprof_dev *dev, uint32_t *pending);
+
+/* Raw register access through the device's ops. */
+int hwprof_read(hwprof_dev *dev, uint32_t offset, uint32_t *value);
+int hwprof_write(hwprof_dev *dev, uint32_t offset, uint32_t value);
+
+/* A name for an error code (negative or positive). */
+const char *hwprof_strerror(int err);
+
+/* Bare-metal backend: the IP's registers mapped at base. */
+typedef struct hwprof_mmio {
+  volatile uint32_t *base;
+} hwprof_mmio;
+extern const hwprof_bus_ops hwprof_mmio_ops;
+
+#endif /* HWPROF_H */

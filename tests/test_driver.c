@@ -1,0 +1,290 @@
+/*
+ * test_driver.c - libhwprof (driver/) against the Verilated IP, the device-tree
+ * probe against compiled .dts files, and the UIO backend against a mapped file.
+ *
+ * Device trees come from HWPROF_DTB_DIR (set by the Makefile): the board's
+ * ml300-virtual.dtb and one small tree per probe outcome (tests/dts/).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "hwprof.h"
+#include "hwprof_fdt.h"
+#include "hwprof_model.h"
+#include "hwprof_sim_bus.h"
+#include "hwprof_uio.h"
+#include "ip_util.h"
+
+CHECK_DEFINE_GLOBALS("");
+
+#ifndef HWPROF_DTB_DIR
+#define HWPROF_DTB_DIR "build/dtb"
+#endif
+
+static hwprof_sim *S;
+static hwprof_dev D;
+
+static void *load_dtb(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.dtb", HWPROF_DTB_DIR, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "cannot open %s\n", path);
+    return NULL;
+  }
+  static char buf[8][65536];
+  static int next;
+  char *b = buf[next++ % 8];
+  size_t n = fread(b, 1, sizeof buf[0], f);
+  fclose(f);
+  return n ? b : NULL;
+}
+
+static void test_init_reads_config(void) {
+  hwprof_model_params p;
+  ip_built_params(&p);
+  REQUIRE(hwprof_init(&D, &hwprof_sim_bus_ops, S) == 0, "init failed\n");
+  CHECK_EQ(D.version, HWPROF_VERSION_VALUE);
+  CHECK_EQ(D.cfg.fifo_depth, 1u << p.fifo_log2);
+  CHECK_EQ(D.cfg.hot_depth, 1u << p.hot_log2);
+  CHECK_EQ(D.cfg.index_bits, p.index_bits);
+  CHECK_EQ(D.cfg.entries, 1u << p.index_bits);
+  CHECK_EQ(D.cfg.hash, p.hash);
+  CHECK_EQ(D.cfg.max_probe, p.max_probe);
+  CHECK_EQ(D.cfg.count_width, p.count_width);
+}
+
+/* A backend that answers with fixed ID and VERSION words. */
+static uint32_t fake_id, fake_version;
+static int fake_read(void *ctx, uint32_t off, uint32_t *v) {
+  (void)ctx;
+  *v = off == HWPROF_ID_OFFSET ? fake_id : off == HWPROF_VERSION_OFFSET ? fake_version : 0;
+  return 0;
+}
+static int fake_write(void *ctx, uint32_t off, uint32_t v) {
+  (void)ctx, (void)off, (void)v;
+  return -HWPROF_EIO;
+}
+static const hwprof_bus_ops fake_ops = {fake_read, fake_write};
+
+static void test_init_refuses_other_devices(void) {
+  hwprof_dev d;
+  fake_id = 0x12345678;
+  fake_version = HWPROF_VERSION_VALUE;
+  CHECK_EQ(hwprof_init(&d, &fake_ops, NULL), -HWPROF_ENODEV);
+  fake_id = HWPROF_ID_MAGIC;
+  fake_version = 2u << 16;
+  CHECK_EQ(hwprof_init(&d, &fake_ops, NULL), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_init(&d, NULL, NULL), -HWPROF_EINVAL);
+  CHECK(strstr(hwprof_strerror(-HWPROF_ENODEV), "ID") != NULL, "strerror\n");
+  CHECK(strcmp(hwprof_strerror(-9999), "unknown hwprof error") == 0, "strerror unknown\n");
+}
+
+static void test_bus_errors_surface(void) {
+  CHECK_EQ(hwprof_write(&D, HWPROF_ID_OFFSET, 1), -HWPROF_EIO);
+  CHECK_EQ(hwprof_write(&D, 0x7F0, 1), -HWPROF_EIO);
+  CHECK_EQ(hwprof_irq_enable(&D, 0x80), -HWPROF_EINVAL);
+}
+
+static hwprof_model_entry model_tab[1u << 16];
+static uint32_t model_hot[256];
+static size_t n_model_hot;
+static void on_hot(void *ctx, uint32_t spc) {
+  (void)ctx;
+  if (n_model_hot < 256)
+    model_hot[n_model_hot] = spc;
+  n_model_hot++;
+}
+
+/* The driver's calls, end to end, against the model. */
+static void test_profile_through_driver(void) {
+  hwprof_model m;
+  hwprof_model_params p;
+  ip_built_params(&p);
+  REQUIRE(hwprof_model_init(&m, &p, model_tab, sizeof model_tab / sizeof model_tab[0]) == 0,
+          "model\n");
+  m.on_hot = on_hot;
+  CHECK_EQ(hwprof_clear(&D), 0);
+  CHECK_EQ(hwprof_clear_stats(&D), 0);
+  /* About 17 events per SPC: a threshold of 12 makes most of them hot. */
+  CHECK_EQ(hwprof_set_threshold(&D, 12), 0);
+  hwprof_model_set_threshold(&m, 12);
+  CHECK_EQ(hwprof_irq_enable(&D, HWPROF_IRQ_HOT), 0);
+  CHECK_EQ(hwprof_enable(&D, 1), 0);
+  uint64_t rng = 99;
+  for (int i = 0; i < 5000; i++) {
+    uint32_t spc = 0x00400000u + 4u * (uint32_t)(ip_rand(&rng) % 300);
+    CHECK_EQ(hwprof_write(&D, HWPROF_EVENT_OFFSET, spc), 0);
+    hwprof_model_event(&m, spc);
+  }
+  CHECK_EQ(hwprof_wait_idle(&D), 0);
+  hwprof_sim_step(S, 2);
+  CHECK_EQ(hwprof_sim_irq(S), 1);
+
+  static hwprof_entry e[1u << 16];
+  size_t n = 0;
+  CHECK_EQ(hwprof_read_entries(&D, e, sizeof e / sizeof e[0], &n), m.occupied);
+  CHECK_EQ(n, m.occupied);
+  for (size_t i = 0, j = 0; i < m.entries; i++) {
+    if (!m.table[i].count)
+      continue;
+    CHECK(j < n && e[j].spc == m.table[i].key && e[j].count == m.table[i].count,
+          "entry %zu differs\n", j);
+    j++;
+  }
+  /* Too small a buffer: ENOSPC, and what fitted is copied. */
+  CHECK_EQ(hwprof_read_entries(&D, e, 3, &n), -HWPROF_ENOSPC);
+  CHECK_EQ(n, 3);
+
+  for (uint32_t k = 0; k < 20; k++) {
+    uint32_t spc = 0x00400000u + 4u * k * 13u, c = 0xDEAD;
+    CHECK_EQ(hwprof_lookup(&D, spc, &c), 0);
+    CHECK_EQ(c, hwprof_model_lookup(&m, spc));
+  }
+
+  uint32_t hot[256];
+  size_t nh = 0;
+  CHECK(hwprof_drain_hot(&D, hot, 256, &nh) >= 0, "drain\n");
+  hwprof_stats st;
+  CHECK_EQ(hwprof_read_stats(&D, &st), 0);
+  CHECK(n_model_hot > 100, "only %zu crossings\n", n_model_hot);
+  CHECK_EQ(nh + st.hot_lost, n_model_hot);
+  for (size_t i = 0, j = 0; i < nh; i++, j++) {
+    while (j < n_model_hot && model_hot[j] != hot[i])
+      j++;
+    CHECK(j < n_model_hot, "hot SPC %#x out of order\n", hot[i]);
+  }
+  CHECK_EQ(st.events, m.st.events);
+  CHECK_EQ(st.events_in, 5000);
+  CHECK_EQ(st.occupied, m.occupied);
+  CHECK_EQ(st.probes, m.st.probes);
+  CHECK(st.cycles > 5000, "cycles %llu\n", (unsigned long long)st.cycles);
+
+  uint32_t pending = 0;
+  CHECK_EQ(hwprof_irq_ack(&D, &pending), 0);
+  CHECK(pending & HWPROF_IRQ_HOT, "HOT not pending: %#x\n", pending);
+  hwprof_sim_step(S, 2);
+  CHECK_EQ(hwprof_sim_irq(S), 0);
+
+  /* FREEZE and ENABLE through the driver keep the other CTRL bits. */
+  CHECK_EQ(hwprof_freeze(&D, 1), 0);
+  uint32_t ctrl = 0;
+  CHECK_EQ(hwprof_read(&D, HWPROF_CTRL_OFFSET, &ctrl), 0);
+  CHECK_EQ(ctrl, HWPROF_CTRL_ENABLE | HWPROF_CTRL_FREEZE);
+  CHECK_EQ(hwprof_freeze(&D, 0), 0);
+  CHECK_EQ(hwprof_enable(&D, 0), 0);
+  CHECK_EQ(hwprof_read(&D, HWPROF_CTRL_OFFSET, &ctrl), 0);
+  CHECK_EQ(ctrl, 0);
+}
+
+static void test_fdt_board(void) {
+  void *dtb = load_dtb("ml300-virtual");
+  REQUIRE(dtb != NULL, "no board DTB\n");
+  hwprof_fdt_info info;
+  const char *why = NULL;
+  REQUIRE(hwprof_fdt_probe(dtb, 0, &info, &why) == 0, "probe: %s\n", why);
+  CHECK_EQ(info.base, 0x80000000u);
+  CHECK_EQ(info.size, HWPROF_SPAN);
+  CHECK(info.has_irq && info.irq == 0, "interrupts\n");
+  CHECK_EQ(info.clock_hz, 100000000u);
+  CHECK_EQ(info.present, (1u << HWPROF_FDT_NPARAMS) - 1u);
+  CHECK(strcmp(info.name, "profiler@80000000") == 0, "name %s\n", info.name);
+  /* The board describes the default IP: the check against CONFIG passes. */
+  CHECK_EQ(hwprof_fdt_check(&info, &D, &why), 0);
+  CHECK_EQ(hwprof_fdt_probe(dtb, 1, &info, &why), -HWPROF_ENOENT);
+}
+
+static void test_fdt_cases(void) {
+  hwprof_fdt_info info;
+  const char *why = NULL;
+  void *dtb = load_dtb("two-cells");
+  REQUIRE(dtb != NULL, "two-cells.dtb\n");
+  REQUIRE(hwprof_fdt_probe(dtb, 0, &info, &why) == 0, "two-cells: %s\n", why);
+  CHECK_EQ(info.base, 0x100000000ull); /* the disabled node was skipped */
+  CHECK_EQ(info.size, 0x200000u);
+  CHECK_EQ(info.irq, 7);
+  CHECK_EQ(info.present, 0);
+  CHECK_EQ(hwprof_fdt_check(&info, &D, &why), 0); /* nothing to compare */
+
+  struct {
+    const char *dtb;
+    int err;
+    const char *why_has;
+  } bad[] = {
+      {"none", -HWPROF_ENOENT, "no enabled node"},
+      {"small-reg", -HWPROF_EBADDT, "smaller than"},
+      {"no-reg", -HWPROF_EBADDT, "reg"},
+      {"bad-param", -HWPROF_EBADDT, "hwprof,fifo-depth"},
+  };
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    dtb = load_dtb(bad[i].dtb);
+    REQUIRE(dtb != NULL, "%s.dtb\n", bad[i].dtb);
+    why = NULL;
+    int err = hwprof_fdt_probe(dtb, 0, &info, &why);
+    CHECK(err == bad[i].err, "%s: %d (%s), want %d\n", bad[i].dtb, err, why ? why : "", bad[i].err);
+    CHECK(why && strstr(why, bad[i].why_has), "%s: reason '%s'\n", bad[i].dtb, why ? why : "");
+  }
+
+  dtb = load_dtb("mismatch");
+  REQUIRE(dtb != NULL, "mismatch.dtb\n");
+  REQUIRE(hwprof_fdt_probe(dtb, 0, &info, &why) == 0, "mismatch probe: %s\n", why);
+  CHECK_EQ(hwprof_fdt_check(&info, &D, &why), -HWPROF_EMISMATCH);
+  CHECK(why && !strcmp(why, "hwprof,index-bits"), "mismatch names %s\n", why ? why : "-");
+
+  static const char junk[64] = "not a device tree";
+  CHECK_EQ(hwprof_fdt_probe(junk, 0, &info, &why), -HWPROF_EBADDT);
+}
+
+/* The UIO backend over a regular file: the same mmap and register paths. */
+static void test_uio_backend(void) {
+  char path[] = "/tmp/hwprof-uio-XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0, "mkstemp\n");
+  REQUIRE(ftruncate(fd, 4096) == 0, "ftruncate\n");
+  close(fd);
+  hwprof_uio u;
+  REQUIRE(hwprof_uio_open(&u, path, 4096) == 0, "open\n");
+  CHECK_EQ(hwprof_uio_ops.write32(&u, HWPROF_THRESHOLD_OFFSET, 0xCAFE), 0);
+  uint32_t v = 0;
+  CHECK_EQ(hwprof_uio_ops.read32(&u, HWPROF_THRESHOLD_OFFSET, &v), 0);
+  CHECK_EQ(v, 0xCAFE);
+  CHECK_EQ(hwprof_uio_ops.read32(&u, 4096, &v), -HWPROF_EINVAL); /* past the map */
+  CHECK_EQ(hwprof_uio_ops.read32(&u, 2, &v), -HWPROF_EINVAL);    /* unaligned */
+  /* Not an IP: init says so. */
+  hwprof_dev d;
+  CHECK_EQ(hwprof_init(&d, &hwprof_uio_ops, &u), -HWPROF_ENODEV);
+  hwprof_uio_close(&u);
+  FILE *f = fopen(path, "rb");
+  unsigned char b[4] = {0};
+  REQUIRE(f != NULL, "reopen\n");
+  fseek(f, HWPROF_THRESHOLD_OFFSET, SEEK_SET);
+  CHECK(fread(b, 1, 4, f) == 4, "read back\n");
+  fclose(f);
+  uint32_t native;
+  memcpy(&native, b, 4);
+  CHECK_EQ(native, 0xCAFE); /* the write went through the shared mapping */
+  remove(path);
+  CHECK_EQ(hwprof_uio_open(&u, "/nonexistent/uio99", 4096), -ENOENT);
+}
+
+int main(void) {
+  S = hwprof_sim_new(NULL);
+  if (!S) {
+    fprintf(stderr, "cannot create the simulator\n");
+    return 2;
+  }
+  RUN(test_init_reads_config);
+  RUN(test_init_refuses_other_devices);
+  RUN(test_bus_errors_surface);
+  RUN(test_profile_through_driver);
+  RUN(test_fdt_board);
+  RUN(test_fdt_cases);
+  RUN(test_uio_backend);
+  hwprof_sim_free(S);
+  return check_failed_tests ? 1 : 0;
+}
