@@ -36,7 +36,7 @@ $(BUILD)/%.o: %.c
 # Our compiler's dependency files (not Verilator's, which name generated sources).
 -include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
-C_SOURCES := $(wildcard driver/*.[ch] sim/*.h sim/*.cpp tools/*.[ch] tests/*.[ch] syn/*.c)
+C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp tools/*.[ch] tests/*.[ch] syn/*.c)
 
 lint: lint-rtl lint-c lint-format
 
