@@ -20,9 +20,9 @@ $(BUILD)/dtb/%.dtb: firmware/boards/%.dts
 	@mkdir -p $(@D)
 	dtc -q -I dts -O dtb -o $@ $<
 
-$(BUILD)/dtb/%.dtb: tests/dts/%.dts
+$(BUILD)/dtb/%.dtb: tests/dts/%.dts firmware/boards/ml300-virtual.dts
 	@mkdir -p $(@D)
-	dtc -q -I dts -O dtb -o $@ $<
+	dtc -q -i firmware/boards -I dts -O dtb -o $@ $<
 
 all: $(BUILD)/libhwprof.a $(DTBS)
 

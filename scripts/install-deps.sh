@@ -8,11 +8,13 @@
 #   nextpnr-ice40        place and route for the iCE40 timing figure (make synth)
 #   libcjson-dev         syn/netdepth.c reads Yosys's JSON netlists
 #   device-tree-compiler libfdt-dev   the board's device tree (dtc) and the driver's probe
+#   libunicorn-dev       the virtual board's PowerPC 405 CPU
+#   gcc-powerpc-linux-gnu   the PPC405 firmware (bare metal, -mcpu=405)
 #   clang-format         'make format' and the format check in 'make lint'
 set -euo pipefail
 
 packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev
-  device-tree-compiler libfdt-dev clang-format)
+  device-tree-compiler libfdt-dev libunicorn-dev gcc-powerpc-linux-gnu clang-format)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -76,6 +76,7 @@ struct hwprof_sim {
   uint64_t b_seen = 0; // B responses received
   unsigned last_bresp = 0;
   uint64_t post_errors = 0;
+  uint32_t post_error_addr = 0, post_error_data = 0;
   uint64_t write_waits = 0;
 
   // Read channel: at most one read, blocking.
@@ -86,6 +87,10 @@ struct hwprof_sim {
 
   hwprof_sim_accept_fn on_accept = nullptr;
   void *on_accept_ctx = nullptr;
+
+  unsigned quiet_streak = 0; // consecutive quiet cycles: from 2 on, skipping is safe
+  int irq_level = 0;
+  uint64_t irq_rise = 0; // cycle at which the line last went high
 
   unsigned draw_delay() {
     if (!stall_pct)
@@ -158,8 +163,11 @@ struct hwprof_sim {
         std::fprintf(stderr, "hwprof_sim: B response with no write outstanding\n");
         std::abort();
       }
-      if (awaiting_b.front().posted && bresp != 0)
+      if (awaiting_b.front().posted && bresp != 0) {
         post_errors++;
+        post_error_addr = awaiting_b.front().addr;
+        post_error_data = awaiting_b.front().data;
+      }
       awaiting_b.pop_front();
       last_bresp = bresp;
       b_seen++;
@@ -186,6 +194,10 @@ struct hwprof_sim {
       rd_resp = rresp;
       r_done = true;
     }
+    if (t.irq && !irq_level)
+      irq_rise = cycle;
+    irq_level = t.irq;
+    quiet_streak = quiet() ? quiet_streak + 1 : 0;
   }
 
   bool quiet() const {
@@ -194,7 +206,20 @@ struct hwprof_sim {
            !t.s_axil_rvalid && SIG_IDLE(t) && !SIG_LOOKUP_BUSY(t) && !SIG_READ_WAIT(t);
   }
 
+  void skip(uint64_t n) {
+#if CAN_SKIP_IDLE
+    SIG_CYCLES(*top) += n;
+#endif
+    cycle += n;
+    ctx->timeInc(2 * n);
+  }
+
   void step(uint64_t n) {
+    // Quiet for two cycles already (registered outputs settled): skip at once.
+    if (CAN_SKIP_IDLE && n > 0 && quiet_streak >= 2 && quiet()) {
+      skip(n);
+      return;
+    }
     // Two real cycles let registered outputs (IRQ, event pulses) settle first.
     while (n > 0) {
       if (CAN_SKIP_IDLE && n > 2 && quiet()) {
@@ -202,11 +227,7 @@ struct hwprof_sim {
         tick();
         n -= 2;
         if (quiet()) {
-#if CAN_SKIP_IDLE
-          SIG_CYCLES(*top) += n;
-#endif
-          cycle += n;
-          ctx->timeInc(2 * n);
+          skip(n);
           return;
         }
         continue;
@@ -371,12 +392,21 @@ uint64_t hwprof_sim_post_errors(const hwprof_sim *s) {
   return s->post_errors;
 }
 
+void hwprof_sim_post_error(const hwprof_sim *s, uint32_t *addr, uint32_t *data) {
+  *addr = s->post_error_addr;
+  *data = s->post_error_data;
+}
+
 uint64_t hwprof_sim_write_wait_cycles(const hwprof_sim *s) {
   return s->write_waits;
 }
 
 int hwprof_sim_irq(const hwprof_sim *s) {
   return s->top->irq;
+}
+
+uint64_t hwprof_sim_irq_rise_cycle(const hwprof_sim *s) {
+  return s->irq_rise;
 }
 
 } // extern "C"

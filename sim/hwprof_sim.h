@@ -98,11 +98,17 @@ void hwprof_sim_on_accept(hwprof_sim *s, hwprof_sim_accept_fn fn, void *ctx);
 /* Posted writes answered with SLVERR since creation. */
 uint64_t hwprof_sim_post_errors(const hwprof_sim *s);
 
+/* The address and data of the most recent posted write answered with SLVERR. */
+void hwprof_sim_post_error(const hwprof_sim *s, uint32_t *addr, uint32_t *data);
+
 /* Cycles, since creation, in which a write was presented but not accepted. */
 uint64_t hwprof_sim_write_wait_cycles(const hwprof_sim *s);
 
 /* The interrupt line, as of the last cycle. */
 int hwprof_sim_irq(const hwprof_sim *s);
+
+/* The cycle at which the interrupt line last went from low to high. */
+uint64_t hwprof_sim_irq_rise_cycle(const hwprof_sim *s);
 
 #ifdef __cplusplus
 }

@@ -54,7 +54,7 @@ TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver \
 .PRECIOUS: $(BUILD)/tests/%.o $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/%.o) \
            $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/%.o)
 
-test: $(TEST_BINS)
-	tests/run.sh $(TEST_BINS)
+test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS)
+	BUILD=$(BUILD) tests/run.sh $(TEST_BINS) tests/test_vp.sh
 
 lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH)

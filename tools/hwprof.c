@@ -15,6 +15,7 @@ static const struct {
   const char *what;
 } commands[] = {
     {"ip", cmd_ip, "stream a trace of block addresses through the simulated IP (RTL)"},
+    {"vp", cmd_vp, "run PPC405 firmware on the virtual board (CPU + RTL of the IP)"},
 };
 
 static void usage(FILE *f) {
@@ -25,7 +26,10 @@ static void usage(FILE *f) {
              "Exit status: 0 success, 1 a check failed, 2 bad usage or input.\n");
 }
 
+const char *tools_argv0 = "hwprof";
+
 int main(int argc, char **argv) {
+  tools_argv0 = argv[0];
   if (argc < 2) {
     usage(stderr);
     return 2;

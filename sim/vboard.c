@@ -1,0 +1,831 @@
+/*
+ * vboard.c - the virtual board; see vboard.h.
+ *
+ * Cycle model (CPU cycles per PowerPC instruction; PPC405 Core User's Manual,
+ * SA14-2339-04, appendix C).  Cache and TLB misses are not modelled: every
+ * fetch and data access hits.  The CPU is cycle-approximate; the IP is the RTL.
+ *
+ *   integer ALU, compare, rotate, logical, CR ops            1
+ *   load (cache hit)                                          1, +1 when the next
+ *                                                             instruction uses the
+ *                                                             loaded register (load-use)
+ *   store                                                     1
+ *   lmw / stmw                                                1 per register
+ *   mulli                                                     2
+ *   mullw, mulhw, mulhwu (word operands; the core finishes
+ *     sooner on 16-bit operands, which is not modelled)       4
+ *   divw, divwu                                               35
+ *   b, bl (known taken)                                       1
+ *   bc: static prediction (backward taken, forward not,
+ *     y bit flips it); correct 1, mispredicted 3             1 / 3
+ *   bclr, bcctr (address dependency on LR/CTR)                2
+ *   mtspr, mfspr, mfmsr, mtcrf, mfcr                          1
+ *   mtmsr                                                     2
+ *   sync, isync, rfi                                          4
+ *   MMIO store to the IP: posted through a write buffer of
+ *     VBOARD_WRITE_BUFFER entries; the CPU stalls only while
+ *     the buffer is full (e.g. the IP's FIFO holds the bus)   1 + stall
+ *   MMIO load from the IP: blocks for the whole transaction   1 + bus time
+ *   external interrupt entry                                  VBOARD_IRQ_ENTRY
+ *
+ * Costs are summed per translation block when the block is first seen (with a
+ * cumulative cost per instruction, so that an MMIO access inside a block is timed
+ * at its own instruction), and a conditional branch's misprediction is charged
+ * when the next block shows which way it went.
+ *
+ * Interrupts.  Unicorn has no call to raise an external interrupt, so the board
+ * does what the core would: at a block boundary, with the IP's line high and
+ * MSR[EE] set, it saves r3/r4 in its reserved page, puts the interrupted address
+ * and the MSR in r3/r4, clears MSR[EE,PR,WE,IR,DR], and runs a trampoline in the
+ * reserved page (mtsrr0 r3; mtsrr1 r4; mfspr EVPR; restore r3/r4); a hook at its
+ * end jumps to EVPR + 0x500.  The latency bound is therefore one translation block:
+ * the line is sampled at every block boundary.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "vboard.h"
+
+#include <errno.h>
+#include <libfdt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicorn/unicorn.h>
+
+#include "hwprof.h"
+#include "hwprof_fdt.h"
+#include "hwprof_sim_bus.h"
+
+#define VBOARD_WRITE_BUFFER 4     /* posted MMIO stores the CPU may have outstanding */
+#define VBOARD_IRQ_ENTRY    4     /* CPU cycles to vector an external interrupt */
+#define BLOCK_CACHE         65536 /* entries, a power of two */
+
+/* MSR bits (IBM numbering: bit 0 is the MSB). */
+#define MSR_WE 0x00040000u
+#define MSR_EE 0x00008000u
+#define MSR_PR 0x00004000u
+#define MSR_IR 0x00000020u
+#define MSR_DR 0x00000010u
+
+#define SPR_SRR0 26
+#define SPR_SRR1 27
+#define SPR_EVPR 982
+
+/* The reserved page: scratch words, then the trampoline. */
+#define SCRATCH_R3     (VBOARD_RESERVED_BASE + 0x0)
+#define SCRATCH_R4     (VBOARD_RESERVED_BASE + 0x4)
+#define SCRATCH_EVPR   (VBOARD_RESERVED_BASE + 0xC)
+#define TRAMPOLINE     (VBOARD_RESERVED_BASE + 0x100)
+#define TRAMPOLINE_END (TRAMPOLINE + 6 * 4)
+#define RUN_UNTIL      (VBOARD_RESERVED_BASE + 0xFFC) /* never reached */
+
+typedef struct block {
+  uint32_t addr, size, first; /* first: the first instruction word, to spot rewrites */
+  uint32_t cost;              /* cycles for the whole block (branch predicted right) */
+  uint32_t n;                 /* instructions */
+  uint32_t cond_target_taken; /* ends in bc: 1 if statically predicted taken */
+  int cond;                   /* ends in a conditional branch */
+  uint16_t *prefix;           /* cycles before instruction i */
+} block;
+
+struct vboard {
+  uc_engine *uc;
+  hwprof_sim *ip;
+  uint32_t cpu_hz, bus_hz;
+  uint32_t ram_base, ram_size;
+  uint32_t ip_base, ip_size;
+  uint32_t uart_base, uart_size;
+  uint32_t dtb_addr;
+  uint32_t entry;
+  int loaded;
+  uc_hook h_block, h_tramp, h_unmapped, h_intr;
+
+  block *cache;
+  block *cur;           /* block executing now */
+  block *prev;          /* the one before, for its branch direction */
+  uint64_t cycles;      /* CPU cycles, to the end of the current block */
+  uint64_t block_start; /* CPU cycles when the current block started */
+  uint64_t block_extra; /* stalls inside the current block so far */
+  uint64_t max_cycles;
+  uint64_t ip_cycle0; /* the IP's cycle when the CPU was at cycle 0 */
+  int in_irq_entry;
+  uint32_t evpr_seen;
+
+  vboard_result *r;
+  int stop;
+  char outbuf[4096];
+  size_t outlen;
+};
+
+/* --------------------------------------------------------------- helpers */
+
+static void fault(vboard *b, const char *fmt, ...) {
+  if (b->stop)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(b->r->message, sizeof b->r->message, fmt, ap);
+  va_end(ap);
+  b->r->stop = VBOARD_FAULT;
+  b->stop = 1;
+  uc_emu_stop(b->uc);
+}
+
+static void errf(char *err, size_t len, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (err && len)
+    vsnprintf(err, len, fmt, ap);
+  va_end(ap);
+}
+
+static uint32_t pc(vboard *b) {
+  uint32_t v = 0;
+  uc_reg_read(b->uc, UC_PPC_REG_PC, &v);
+  return v;
+}
+
+static uint32_t be32(const uint8_t *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void put_be32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)(v >> 24);
+  p[1] = (uint8_t)(v >> 16);
+  p[2] = (uint8_t)(v >> 8);
+  p[3] = (uint8_t)v;
+}
+
+static void flush_console(vboard *b) {
+  if (b->outlen) {
+    fwrite(b->outbuf, 1, b->outlen, stdout);
+    fflush(stdout);
+    b->outlen = 0;
+  }
+}
+
+/* --------------------------------------------------------------- time */
+
+/* The IP cycle that corresponds to CPU cycle t (the clocks from the device tree). */
+static uint64_t ip_cycle_at(const vboard *b, uint64_t t) {
+  return b->ip_cycle0 + (uint64_t)((unsigned __int128)t * b->bus_hz / b->cpu_hz);
+}
+
+/* The first CPU cycle at or after IP cycle c. */
+static uint64_t cpu_cycle_at(const vboard *b, uint64_t c) {
+  uint64_t d = c - b->ip_cycle0;
+  return (uint64_t)(((unsigned __int128)d * b->cpu_hz + b->bus_hz - 1) / b->bus_hz);
+}
+
+/* Advances the RTL to CPU cycle t (it never runs ahead of the CPU). */
+static void sync_ip(vboard *b, uint64_t t) {
+  uint64_t want = ip_cycle_at(b, t), now = hwprof_sim_cycle(b->ip);
+  if (want > now)
+    hwprof_sim_step(b->ip, want - now);
+}
+
+/* The CPU's time at the instruction now executing inside the current block. */
+static uint64_t cpu_now(vboard *b) {
+  block *k = b->cur;
+  uint64_t t = b->block_start + b->block_extra;
+  if (k) {
+    uint32_t p = pc(b);
+    if (p >= k->addr && p < k->addr + k->size)
+      t += k->prefix[(p - k->addr) / 4];
+  }
+  return t;
+}
+
+/* The CPU waits until CPU cycle t; the wait is added to *counter. */
+static void wait_until(vboard *b, uint64_t t, uint64_t now, uint64_t *counter) {
+  if (t > now) {
+    b->block_extra += t - now;
+    b->cycles += t - now;
+    *counter += t - now;
+  }
+}
+
+/* --------------------------------------------------------------- cycle model */
+
+static unsigned insn_cost(uint32_t w, uint32_t next, int has_next) {
+  unsigned op = w >> 26, xo = (w >> 1) & 0x3FF, rt = (w >> 21) & 31;
+  int load = 0;
+  unsigned c = 1;
+  switch (op) {
+  case 7: c = 2; break; /* mulli */
+  case 32:
+  case 33:
+  case 34:
+  case 35:
+  case 40:
+  case 41:
+  case 42:
+  case 43: load = 1; break; /* lwz..lhau */
+  case 46:
+  case 47: c = 32 - rt; break; /* lmw, stmw */
+  case 16: c = 1; break;       /* bc: see the block */
+  case 19:
+    if (xo == 16 || xo == 528)
+      c = 2; /* bclr, bcctr */
+    else if (xo == 150 || xo == 50)
+      c = 4; /* isync, rfi */
+    break;
+  case 31:
+    switch (xo & 0x1FF) {
+    case 235:
+    case 75:
+    case 11: c = 4; break; /* mullw, mulhw, mulhwu */
+    case 491:
+    case 459: c = 35; break; /* divw, divwu */
+    default: break;
+    }
+    if (xo == 146)
+      c = 2; /* mtmsr */
+    if (xo == 598)
+      c = 4; /* sync */
+    if (xo == 23 || xo == 55 || xo == 87 || xo == 119 || xo == 279 || xo == 311 || xo == 343 ||
+        xo == 375 || xo == 534 || xo == 790 || xo == 20)
+      load = 1; /* indexed loads, lwarx */
+    break;
+  default: break;
+  }
+  if (load && has_next) {
+    unsigned nra = (next >> 16) & 31, nrb = (next >> 11) & 31, nrs = (next >> 21) & 31;
+    unsigned nop = next >> 26;
+    int next_store = nop >= 36 && nop <= 39;
+    if (nra == rt || (nop == 31 && nrb == rt) || (next_store && nrs == rt))
+      c += 1;
+  }
+  return c;
+}
+
+static block *lookup_block(vboard *b, uint32_t addr, uint32_t size) {
+  uint8_t buf[4 * 1024];
+  uint32_t n = size / 4;
+  if (size == 0 || size > sizeof buf || uc_mem_read(b->uc, addr, buf, size) != UC_ERR_OK)
+    return NULL;
+  block *k = &b->cache[(addr >> 2) & (BLOCK_CACHE - 1)];
+  if (k->prefix && k->addr == addr && k->size == size && k->first == be32(buf))
+    return k;
+  free(k->prefix);
+  k->prefix = malloc(n * sizeof *k->prefix);
+  if (!k->prefix)
+    return NULL;
+  k->addr = addr;
+  k->size = size;
+  k->first = be32(buf);
+  k->n = n;
+  k->cost = 0;
+  k->cond = 0;
+  int reserved = addr >= VBOARD_RESERVED_BASE;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t w = be32(buf + 4 * i);
+    k->prefix[i] = (uint16_t)(k->cost > 65535 ? 65535 : k->cost);
+    if (!reserved)
+      k->cost += insn_cost(w, i + 1 < n ? be32(buf + 4 * i + 4) : 0, i + 1 < n);
+  }
+  uint32_t last = be32(buf + 4 * (n - 1));
+  if ((last >> 26) == 16 && !reserved) { /* bc: static prediction */
+    unsigned bo = (last >> 21) & 31;
+    int16_t bd = (int16_t)(last & 0xFFFC);
+    int always = (bo & 0x14) == 0x14;
+    if (!always) {
+      k->cond = 1;
+      int predicted = bd < 0; /* backward taken */
+      if (bo & 1)             /* the y bit reverses it */
+        predicted = !predicted;
+      k->cond_target_taken = (uint32_t)predicted;
+    }
+  }
+  return k;
+}
+
+/* --------------------------------------------------------------- interrupts */
+
+static void take_interrupt(vboard *b, uint32_t at) {
+  uint32_t r3, r4, msr;
+  uint8_t save[8];
+  uc_reg_read(b->uc, UC_PPC_REG_3, &r3);
+  uc_reg_read(b->uc, UC_PPC_REG_4, &r4);
+  uc_reg_read(b->uc, UC_PPC_REG_MSR, &msr);
+  put_be32(save, r3);
+  put_be32(save + 4, r4);
+  uc_mem_write(b->uc, SCRATCH_R3, save, 8);
+  r3 = at;
+  r4 = msr;
+  msr &= ~(MSR_WE | MSR_EE | MSR_PR | MSR_IR | MSR_DR);
+  uc_reg_write(b->uc, UC_PPC_REG_3, &r3);
+  uc_reg_write(b->uc, UC_PPC_REG_4, &r4);
+  uc_reg_write(b->uc, UC_PPC_REG_MSR, &msr);
+  uint32_t t = TRAMPOLINE;
+  uc_reg_write(b->uc, UC_PPC_REG_PC, &t);
+  b->in_irq_entry = 1;
+  b->cycles += VBOARD_IRQ_ENTRY;
+  b->r->irqs++;
+}
+
+static void hook_tramp_end(uc_engine *uc, uint64_t addr, uint32_t size, void *user) {
+  vboard *b = user;
+  uint8_t w[4];
+  (void)addr, (void)size;
+  uc_mem_read(uc, SCRATCH_EVPR, w, 4);
+  uint32_t vec = (be32(w) & 0xFFFF0000u) + 0x500;
+  uc_reg_write(uc, UC_PPC_REG_PC, &vec);
+  b->evpr_seen = be32(w);
+}
+
+/* --------------------------------------------------------------- block hook */
+
+static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user) {
+  vboard *b = user;
+  uint32_t addr = (uint32_t)addr64;
+  (void)uc;
+  if (b->stop)
+    return;
+  /* The previous block's conditional branch: charge a misprediction. */
+  if (b->prev && b->prev->cond) {
+    int taken = addr != b->prev->addr + b->prev->size;
+    if (taken != (int)b->prev->cond_target_taken)
+      b->cycles += 2;
+  }
+  if (addr >= VBOARD_RESERVED_BASE) { /* the interrupt trampoline: not the guest's */
+    b->cur = NULL;
+    b->prev = NULL;
+    return;
+  }
+  if (b->in_irq_entry) {
+    /* The handler's first instruction: the latency from the line rising. */
+    uint64_t rise = cpu_cycle_at(b, hwprof_sim_irq_rise_cycle(b->ip));
+    uint64_t lat = b->cycles > rise ? b->cycles - rise : 0;
+    b->r->irq_latency_sum += lat;
+    if (lat > b->r->irq_latency_max)
+      b->r->irq_latency_max = lat;
+    b->in_irq_entry = 0;
+  }
+  /* External interrupt: sampled at every block boundary. */
+  uint32_t msr = 0;
+  uc_reg_read(b->uc, UC_PPC_REG_MSR, &msr);
+  if (msr & MSR_EE) {
+    sync_ip(b, b->cycles);
+    if (hwprof_sim_irq(b->ip)) {
+      take_interrupt(b, addr);
+      b->cur = NULL;
+      b->prev = NULL;
+      return;
+    }
+  }
+  block *k = lookup_block(b, addr, size);
+  if (!k) {
+    fault(b, "cannot read the block at %#x (%u bytes)", addr, size);
+    return;
+  }
+  b->block_start = b->cycles;
+  b->block_extra = 0;
+  b->cycles += k->cost;
+  b->cur = k;
+  b->prev = k;
+  b->r->insns += k->n;
+  b->r->blocks++;
+  if (b->max_cycles && b->cycles >= b->max_cycles) {
+    b->r->stop = VBOARD_LIMIT;
+    snprintf(b->r->message, sizeof b->r->message, "cycle limit %llu reached at %#x",
+             (unsigned long long)b->max_cycles, addr);
+    b->stop = 1;
+    uc_emu_stop(b->uc);
+  }
+}
+
+/* --------------------------------------------------------------- devices */
+
+/* A posted store answered SLVERR is a bus error: on the 405 a machine check. */
+static void check_posted(vboard *b) {
+  if (hwprof_sim_post_errors(b->ip) && !b->stop) {
+    uint32_t addr, data;
+    hwprof_sim_post_error(b->ip, &addr, &data);
+    fault(b, "store of %#x to hwprof IP offset %#x answered SLVERR (bus error, detected at pc %#x)",
+          data, addr, pc(b));
+  }
+}
+
+static uint64_t ip_read(uc_engine *uc, uint64_t off, unsigned size, void *user) {
+  vboard *b = user;
+  (void)uc;
+  uint32_t v = 0;
+  if (size != 4 || (off & 3)) {
+    fault(b, "%u-byte load from the hwprof IP at offset %#llx (pc %#x): word access only", size,
+          (unsigned long long)off, pc(b));
+    return 0;
+  }
+  uint64_t now = cpu_now(b);
+  sync_ip(b, now);
+  hwprof_sim_xfer x;
+  int rc = hwprof_sim_read(b->ip, (uint32_t)off, &v, &x);
+  b->r->ip_reads++;
+  if (rc != HWPROF_RESP_OKAY)
+    fault(b, "load from hwprof IP offset %#llx (pc %#x) %s", (unsigned long long)off, pc(b),
+          rc == HWPROF_SIM_ETIMEDOUT ? "timed out" : "answered SLVERR");
+  check_posted(b);
+  /* A load blocks for the whole transaction. */
+  wait_until(b, cpu_cycle_at(b, hwprof_sim_cycle(b->ip)), now, &b->r->load_cycles);
+  return v;
+}
+
+static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, void *user) {
+  vboard *b = user;
+  (void)uc;
+  if (size != 4 || (off & 3)) {
+    fault(b, "%u-byte store to the hwprof IP at offset %#llx (pc %#x): word access only", size,
+          (unsigned long long)off, pc(b));
+    return;
+  }
+  uint64_t now = cpu_now(b);
+  sync_ip(b, now);
+  /* The write buffer: wait while it is full (the IP holds the bus). */
+  while (hwprof_sim_pending(b->ip) >= VBOARD_WRITE_BUFFER)
+    hwprof_sim_step(b->ip, 1);
+  wait_until(b, cpu_cycle_at(b, hwprof_sim_cycle(b->ip)), now, &b->r->stall_cycles);
+  check_posted(b);
+  hwprof_sim_post(b->ip, (uint32_t)off, (uint32_t)val);
+  b->r->ip_writes++;
+}
+
+static uint64_t uart_read(uc_engine *uc, uint64_t off, unsigned size, void *user) {
+  (void)uc, (void)size, (void)user;
+  return off == VBOARD_UART_STATUS ? 1 : 0;
+}
+
+static void uart_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, void *user) {
+  vboard *b = user;
+  (void)uc, (void)size;
+  if (off == VBOARD_UART_TX) {
+    b->outbuf[b->outlen++] = (char)val;
+    if (b->outlen == sizeof b->outbuf || (char)val == '\n')
+      flush_console(b);
+  } else if (off == VBOARD_UART_EXIT) {
+    b->r->stop = VBOARD_EXITED;
+    b->r->exit_status = (int)(uint32_t)val;
+    b->stop = 1;
+    uc_emu_stop(b->uc);
+  } else {
+    fault(b, "store to UART offset %#llx (pc %#x): no such register", (unsigned long long)off,
+          pc(b));
+  }
+}
+
+static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t v,
+                          void *user) {
+  vboard *b = user;
+  (void)uc, (void)v;
+  const char *what = type == UC_MEM_WRITE_UNMAPPED   ? "store to"
+                     : type == UC_MEM_FETCH_UNMAPPED ? "instruction fetch from"
+                                                     : "load from";
+  fault(b, "%d-byte %s unmapped address %#llx (pc %#x)", size, what, (unsigned long long)addr,
+        pc(b));
+  return false;
+}
+
+static void hook_intr(uc_engine *uc, uint32_t intno, void *user) {
+  vboard *b = user;
+  (void)uc;
+  fault(b,
+        "unexpected PowerPC exception %u at pc %#x (the board models external interrupts "
+        "only)",
+        intno, pc(b));
+}
+
+/* --------------------------------------------------------------- device tree */
+
+static int overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen) {
+  return a < b + blen && b < a + alen;
+}
+
+static int read_reg1(const void *fdt, int node, uint64_t *base, uint64_t *size, char *err,
+                     size_t errlen, const char *what) {
+  int len, parent = fdt_parent_offset(fdt, node);
+  int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent);
+  const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
+  if (!reg || ac < 1 || ac > 2 || sc < 1 || sc > 2 || len < 4 * (ac + sc)) {
+    errf(err, errlen, "device tree: %s has no usable \"reg\"", what);
+    return -1;
+  }
+  *base =
+      ac == 2 ? (uint64_t)fdt32_to_cpu(reg[0]) << 32 | fdt32_to_cpu(reg[1]) : fdt32_to_cpu(reg[0]);
+  *size = sc == 2 ? (uint64_t)fdt32_to_cpu(reg[ac]) << 32 | fdt32_to_cpu(reg[ac + 1])
+                  : fdt32_to_cpu(reg[ac]);
+  if (*base + *size > 0x100000000ull) {
+    errf(err, errlen, "device tree: %s lies beyond the 32-bit address space", what);
+    return -1;
+  }
+  return 0;
+}
+
+static int u32prop(const void *fdt, int node, const char *name, uint32_t *v) {
+  int len;
+  const fdt32_t *p = fdt_getprop(fdt, node, name, &len);
+  if (!p || len != 4)
+    return -1;
+  *v = fdt32_to_cpu(*p);
+  return 0;
+}
+
+static int parse_dtb(vboard *b, const void *fdt, size_t size, char *err, size_t errlen) {
+  if (size < 40 || fdt_check_header(fdt) != 0 || fdt_totalsize(fdt) > size) {
+    errf(err, errlen, "device tree: not a valid DTB");
+    return -1;
+  }
+  int cpu = fdt_path_offset(fdt, "/cpus/cpu@0");
+  if (cpu < 0 || u32prop(fdt, cpu, "clock-frequency", &b->cpu_hz) || !b->cpu_hz) {
+    errf(err, errlen, "device tree: /cpus/cpu@0 needs a one-cell \"clock-frequency\"");
+    return -1;
+  }
+  int mem = fdt_node_offset_by_prop_value(fdt, -1, "device_type", "memory", 7);
+  uint64_t base, len;
+  if (mem < 0 || read_reg1(fdt, mem, &base, &len, err, errlen, "the memory node")) {
+    if (mem < 0)
+      errf(err, errlen, "device tree: no memory node (device_type = \"memory\")");
+    return -1;
+  }
+  if (len < 0x10000 || (base & 0xFFF) || (len & 0xFFF)) {
+    errf(err, errlen, "device tree: memory must be page-aligned and at least 64 KiB");
+    return -1;
+  }
+  b->ram_base = (uint32_t)base;
+  b->ram_size = (uint32_t)len;
+
+  hwprof_fdt_info info;
+  const char *why = NULL;
+  int rc = hwprof_fdt_probe(fdt, 0, &info, &why);
+  if (rc < 0) {
+    errf(err, errlen, "device tree: hwprof IP: %s (%s)", why ? why : "?", hwprof_strerror(rc));
+    return -1;
+  }
+  if (info.base + info.size > 0x100000000ull) {
+    errf(err, errlen, "device tree: the hwprof IP lies beyond the 32-bit address space");
+    return -1;
+  }
+  b->ip_base = (uint32_t)info.base;
+  b->ip_size = (uint32_t)info.size;
+  b->bus_hz = info.clock_hz;
+  if (!b->bus_hz) {
+    int parent = fdt_parent_offset(fdt, info.node);
+    if (parent < 0 || u32prop(fdt, parent, "clock-frequency", &b->bus_hz) || !b->bus_hz) {
+      errf(err, errlen, "device tree: no clock-frequency on the hwprof node or its bus");
+      return -1;
+    }
+  }
+  if (!info.has_irq) {
+    errf(err, errlen, "device tree: the hwprof node has no \"interrupts\"");
+    return -1;
+  }
+
+  int uart = fdt_node_offset_by_compatible(fdt, -1, "hwprof,sim-uart");
+  if (uart < 0 || read_reg1(fdt, uart, &base, &len, err, errlen, "the UART")) {
+    if (uart < 0)
+      errf(err, errlen, "device tree: no UART (compatible \"hwprof,sim-uart\")");
+    return -1;
+  }
+  b->uart_base = (uint32_t)base;
+  b->uart_size = (uint32_t)len;
+
+  struct {
+    const char *name;
+    uint64_t base, size;
+  } r[] = {{"memory", b->ram_base, b->ram_size},
+           {"the hwprof IP", b->ip_base, b->ip_size},
+           {"the UART", b->uart_base, b->uart_size},
+           {"the board's reserved page", VBOARD_RESERVED_BASE, 0x1000}};
+  for (unsigned i = 0; i < 4; i++)
+    for (unsigned j = i + 1; j < 4; j++)
+      if (overlaps(r[i].base, r[i].size, r[j].base, r[j].size)) {
+        errf(err, errlen, "device tree: %s [%#llx, +%#llx) overlaps %s [%#llx, +%#llx)", r[i].name,
+             (unsigned long long)r[i].base, (unsigned long long)r[i].size, r[j].name,
+             (unsigned long long)r[j].base, (unsigned long long)r[j].size);
+        return -1;
+      }
+
+  /* The node's build parameters must be the compiled RTL's. */
+  hwprof_dev dev;
+  if ((rc = hwprof_init(&dev, &hwprof_sim_bus_ops, b->ip)) < 0) {
+    errf(err, errlen, "the simulated IP does not answer: %s", hwprof_strerror(rc));
+    return -1;
+  }
+  if (hwprof_fdt_check(&info, &dev, &why) < 0) {
+    const uint32_t actual[HWPROF_FDT_NPARAMS] = {dev.cfg.fifo_depth, dev.cfg.hot_depth,
+                                                 dev.cfg.index_bits, dev.cfg.hash,
+                                                 dev.cfg.max_probe,  dev.cfg.count_width};
+    for (int i = 0; i < HWPROF_FDT_NPARAMS; i++)
+      if (!strcmp(why, hwprof_fdt_param_names[i]))
+        errf(err, errlen, "device tree: %s says %s = <%u>, but the simulated RTL was built with %u",
+             info.name, why, info.param[i], actual[i]);
+    return -1;
+  }
+  return 0;
+}
+
+/* --------------------------------------------------------------- setup */
+
+static uint32_t mtspr(unsigned spr, unsigned rs) {
+  return 31u << 26 | rs << 21 | ((spr & 31) << 5 | spr >> 5) << 11 | 467u << 1;
+}
+static uint32_t mfspr(unsigned rt, unsigned spr) {
+  return 31u << 26 | rt << 21 | ((spr & 31) << 5 | spr >> 5) << 11 | 339u << 1;
+}
+static uint32_t dform(unsigned op, unsigned rt, unsigned ra, int16_t d) {
+  return op << 26 | rt << 21 | ra << 16 | (uint16_t)d;
+}
+
+vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
+  vboard *b = calloc(1, sizeof *b);
+  if (!b || !(b->cache = calloc(BLOCK_CACHE, sizeof *b->cache))) {
+    free(b);
+    errf(err, errlen, "out of memory");
+    return NULL;
+  }
+  static vboard_result scratch_result;
+  b->r = &scratch_result;
+  if (!(b->ip = hwprof_sim_new(NULL))) {
+    errf(err, errlen, "cannot start the simulated IP");
+    vboard_free(b);
+    return NULL;
+  }
+  if (parse_dtb(b, dtb, dtb_size, err, errlen) < 0) {
+    vboard_free(b);
+    return NULL;
+  }
+  uc_err e = uc_open(UC_ARCH_PPC, UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN, &b->uc);
+  if (e == UC_ERR_OK)
+    e = uc_ctl_set_cpu_model(b->uc, UC_CPU_PPC32_405D4);
+  if (e == UC_ERR_OK)
+    e = uc_mem_map(b->uc, b->ram_base, b->ram_size, UC_PROT_ALL);
+  if (e == UC_ERR_OK)
+    e = uc_mem_map(b->uc, VBOARD_RESERVED_BASE, 0x1000, UC_PROT_ALL);
+  if (e == UC_ERR_OK)
+    e = uc_mmio_map(b->uc, b->ip_base, b->ip_size, ip_read, b, ip_write, b);
+  if (e == UC_ERR_OK)
+    e = uc_mmio_map(b->uc, b->uart_base, (b->uart_size + 0xFFF) & ~0xFFFu, uart_read, b, uart_write,
+                    b);
+  if (e != UC_ERR_OK) {
+    errf(err, errlen, "CPU setup failed: %s", uc_strerror(e));
+    vboard_free(b);
+    return NULL;
+  }
+  /* The interrupt trampoline. */
+  const uint32_t tramp[6] = {
+      mtspr(SPR_SRR0, 3),
+      mtspr(SPR_SRR1, 4),
+      mfspr(3, SPR_EVPR),
+      dform(36, 3, 0, (int16_t)(SCRATCH_EVPR - 0x100000000ull)), /* stw r3,EVPR(0) */
+      dform(32, 3, 0, (int16_t)(SCRATCH_R3 - 0x100000000ull)),   /* lwz r3 */
+      dform(32, 4, 0, (int16_t)(SCRATCH_R4 - 0x100000000ull)),   /* lwz r4 */
+  };
+  uint8_t code[sizeof tramp + 4];
+  for (unsigned i = 0; i < 6; i++)
+    put_be32(code + 4 * i, tramp[i]);
+  put_be32(code + 24, 0x60000000); /* nop: the hook at TRAMPOLINE_END replaces it */
+  uc_mem_write(b->uc, TRAMPOLINE, code, sizeof code);
+
+  /* The DTB at the top of RAM. */
+  uint32_t dtb_len = fdt_totalsize(dtb);
+  b->dtb_addr = (b->ram_base + b->ram_size - dtb_len - 64) & ~63u;
+  uc_mem_write(b->uc, b->dtb_addr, dtb, dtb_len);
+
+  uc_hook_add(b->uc, &b->h_block, UC_HOOK_BLOCK, (void *)hook_block, b, 1, 0);
+  uc_hook_add(b->uc, &b->h_tramp, UC_HOOK_CODE, (void *)hook_tramp_end, b, TRAMPOLINE_END,
+              TRAMPOLINE_END);
+  uc_hook_add(b->uc, &b->h_unmapped, UC_HOOK_MEM_UNMAPPED, (void *)hook_unmapped, b, 1, 0);
+  uc_hook_add(b->uc, &b->h_intr, UC_HOOK_INTR, (void *)hook_intr, b, 1, 0);
+  b->ip_cycle0 = hwprof_sim_cycle(b->ip);
+  return b;
+}
+
+void vboard_free(vboard *b) {
+  if (!b)
+    return;
+  if (b->uc)
+    uc_close(b->uc);
+  if (b->ip)
+    hwprof_sim_free(b->ip);
+  if (b->cache)
+    for (unsigned i = 0; i < BLOCK_CACHE; i++)
+      free(b->cache[i].prefix);
+  free(b->cache);
+  free(b);
+}
+
+hwprof_sim *vboard_ip(vboard *b) {
+  return b->ip;
+}
+
+/* --------------------------------------------------------------- ELF */
+
+int vboard_load_elf(vboard *b, const char *path, char *err, size_t errlen) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    errf(err, errlen, "%s: %s", path, strerror(errno));
+    return -1;
+  }
+  fseek(f, 0, SEEK_END);
+  long flen = ftell(f);
+  rewind(f);
+  uint8_t *img = flen > 0 ? malloc((size_t)flen) : NULL;
+  if (!img || fread(img, 1, (size_t)flen, f) != (size_t)flen) {
+    fclose(f);
+    free(img);
+    errf(err, errlen, "%s: cannot read", path);
+    return -1;
+  }
+  fclose(f);
+  int rc = -1;
+#define BAD(...)                                                                                   \
+  do {                                                                                             \
+    errf(err, errlen, __VA_ARGS__);                                                                \
+    goto out;                                                                                      \
+  } while (0)
+  if (flen < 52 || memcmp(img, "\177ELF", 4))
+    BAD("%s: not an ELF file", path);
+  if (img[4] != 1)
+    BAD("%s: not a 32-bit ELF (EI_CLASS %u)", path, img[4]);
+  if (img[5] != 2)
+    BAD("%s: not big-endian (EI_DATA %u)", path, img[5]);
+  uint16_t type = (uint16_t)(img[16] << 8 | img[17]), mach = (uint16_t)(img[18] << 8 | img[19]);
+  if (type != 2)
+    BAD("%s: not an executable (e_type %u)", path, type);
+  if (mach != 20)
+    BAD("%s: not a PowerPC ELF (e_machine %u)", path, mach);
+  uint32_t entry = be32(img + 24), phoff = be32(img + 28);
+  uint16_t phentsize = (uint16_t)(img[42] << 8 | img[43]),
+           phnum = (uint16_t)(img[44] << 8 | img[45]);
+  if (phentsize != 32 || phnum == 0 || phoff > (uint64_t)flen ||
+      (uint64_t)phoff + (uint64_t)phnum * 32 > (uint64_t)flen)
+    BAD("%s: program headers out of the file", path);
+  int loaded = 0;
+  for (unsigned i = 0; i < phnum; i++) {
+    const uint8_t *ph = img + phoff + 32 * i;
+    uint32_t ptype = be32(ph), off = be32(ph + 4), vaddr = be32(ph + 8), filesz = be32(ph + 16),
+             memsz = be32(ph + 20);
+    if (ptype != 1) /* PT_LOAD */
+      continue;
+    if (filesz > memsz || (uint64_t)off + filesz > (uint64_t)flen)
+      BAD("%s: segment %u is larger than the file", path, i);
+    if (vaddr < b->ram_base || (uint64_t)vaddr + memsz > (uint64_t)b->ram_base + b->ram_size ||
+        (uint64_t)vaddr + memsz > b->dtb_addr)
+      BAD("%s: segment %u [%#x, +%#x) lies outside RAM (or over the DTB at %#x)", path, i, vaddr,
+          memsz, b->dtb_addr);
+    uc_mem_write(b->uc, vaddr, img + off, filesz);
+    if (memsz > filesz) {
+      uint8_t *zero = calloc(1, memsz - filesz);
+      uc_mem_write(b->uc, vaddr + filesz, zero, memsz - filesz);
+      free(zero);
+    }
+    loaded++;
+  }
+  if (!loaded)
+    BAD("%s: no loadable segment", path);
+  if (entry < b->ram_base || entry >= b->ram_base + b->ram_size)
+    BAD("%s: entry point %#x is outside RAM", path, entry);
+  b->entry = entry;
+  b->loaded = 1;
+  rc = 0;
+#undef BAD
+out:
+  free(img);
+  return rc;
+}
+
+/* --------------------------------------------------------------- run */
+
+int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r) {
+  memset(r, 0, sizeof *r);
+  b->r = r;
+  b->stop = 0;
+  b->max_cycles = max_cycles;
+  if (!b->loaded) {
+    r->stop = VBOARD_FAULT;
+    snprintf(r->message, sizeof r->message, "no firmware loaded");
+    return 1;
+  }
+  uint32_t zero = 0, regs[3] = {b->dtb_addr, b->ip_base, b->uart_base};
+  uc_reg_write(b->uc, UC_PPC_REG_1, &zero);
+  uc_reg_write(b->uc, UC_PPC_REG_3, &regs[0]);
+  uc_reg_write(b->uc, UC_PPC_REG_4, &regs[1]);
+  uc_reg_write(b->uc, UC_PPC_REG_5, &regs[2]);
+  uc_reg_write(b->uc, UC_PPC_REG_MSR, &zero);
+  uint64_t ip0 = hwprof_sim_cycle(b->ip);
+  uc_err e = uc_emu_start(b->uc, b->entry, RUN_UNTIL, 0, 0);
+  if (e != UC_ERR_OK && !b->stop) {
+    r->stop = VBOARD_FAULT;
+    snprintf(r->message, sizeof r->message, "CPU stopped at pc %#x: %s", pc(b), uc_strerror(e));
+  } else if (!b->stop) {
+    r->stop = VBOARD_FAULT;
+    snprintf(r->message, sizeof r->message, "the CPU left the firmware (pc %#x)", pc(b));
+  }
+  hwprof_sim_drain(b->ip);
+  if (hwprof_sim_post_errors(b->ip) && r->stop == VBOARD_EXITED) {
+    b->stop = 0; /* a bus error before the exit still fails the run */
+    check_posted(b);
+  }
+  flush_console(b);
+  r->cpu_cycles = b->cycles;
+  r->ip_cycles = hwprof_sim_cycle(b->ip) - ip0;
+  return r->stop == VBOARD_EXITED ? 0 : 1;
+}

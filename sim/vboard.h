@@ -1,0 +1,83 @@
+/*
+ * vboard.h - the virtual board: a PowerPC 405 (Unicorn) on a bus described by a
+ * device tree, with the Verilated hwprof IP and a console UART.
+ *
+ * The board builds itself from a DTB (firmware/boards/ml300-virtual.dts): RAM
+ * from the memory node, the CPU clock from /cpus/cpu@0, the IP's window, clock
+ * and interrupt from its node (checked against the RTL's CONFIG), the UART
+ * ("hwprof,sim-uart").  Time is kept in CPU cycles by a cycle model (vboard.c,
+ * "Cycle model"); the IP's RTL is advanced lazily to the CPU's time whenever the
+ * CPU touches it or could see its interrupt, using the clock ratio.
+ *
+ * Boot protocol: the ELF's PT_LOAD segments are copied to RAM, the DTB to the
+ * top of RAM; the CPU starts at the ELF entry in supervisor real mode with
+ * r1 = 0, r3 = the DTB's address, r4 = the IP's base, r5 = the UART's base.
+ * Firmware ends the run by writing its exit status to the UART's EXIT register.
+ *
+ *   char err[256];
+ *   vboard *b = vboard_new(dtb, dtb_len, err, sizeof err);
+ *   if (!b || vboard_load_elf(b, "fw.elf", err, sizeof err) < 0) die(err);
+ *   vboard_result r;
+ *   vboard_run(b, 0, &r);         // r.exit_status, r.cpu_cycles, ...
+ *   vboard_free(b);
+ */
+#ifndef HWPROF_VBOARD_H
+#define HWPROF_VBOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwprof_sim.h"
+
+typedef struct vboard vboard;
+
+/* UART registers ("hwprof,sim-uart"). */
+#define VBOARD_UART_TX     0x0 /* WO: write a byte to the console */
+#define VBOARD_UART_STATUS 0x4 /* RO: bit 0 = ready to send (always) */
+#define VBOARD_UART_EXIT   0x8 /* WO: end the run with this exit status */
+
+/* The board's reserved page (trampoline and scratch) at the top of the address
+ * space; firmware must not use it. */
+#define VBOARD_RESERVED_BASE 0xFFFFF000u
+
+typedef enum vboard_stop {
+  VBOARD_EXITED, /* firmware wrote EXIT */
+  VBOARD_LIMIT,  /* the cycle limit was reached */
+  VBOARD_FAULT,  /* unmapped access, bad instruction, bus error: see message */
+} vboard_stop;
+
+typedef struct vboard_result {
+  vboard_stop stop;
+  int exit_status;
+  char message[256];        /* why it stopped, for VBOARD_FAULT */
+  uint64_t cpu_cycles;      /* simulated CPU cycles */
+  uint64_t insns;           /* PowerPC instructions executed */
+  uint64_t blocks;          /* translation blocks executed */
+  uint64_t ip_cycles;       /* IP clock cycles simulated */
+  uint64_t ip_writes;       /* stores to the IP */
+  uint64_t ip_reads;        /* loads from the IP */
+  uint64_t stall_cycles;    /* CPU cycles stalled on a full write buffer */
+  uint64_t load_cycles;     /* CPU cycles loads from the IP waited for the bus */
+  uint64_t irqs;            /* external interrupts taken */
+  uint64_t irq_latency_max; /* CPU cycles from the line rising to the vector */
+  uint64_t irq_latency_sum;
+} vboard_result;
+
+/* Builds the board from a DTB.  Returns NULL with a message naming the problem
+ * (missing or malformed node, overlapping regions, IP parameters that differ
+ * from the compiled RTL). */
+vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen);
+void vboard_free(vboard *b);
+
+/* Loads a 32-bit big-endian PowerPC ELF executable.  Returns 0 or -1 with a
+ * message (not ELF, wrong class/endianness/machine, segment outside RAM, ...). */
+int vboard_load_elf(vboard *b, const char *path, char *err, size_t errlen);
+
+/* Runs until EXIT, a fault, or max_cycles CPU cycles (0: no limit).  Returns 0
+ * when the firmware exited, 1 otherwise. */
+int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r);
+
+/* The simulated IP, e.g. for reading its statistics after a run. */
+hwprof_sim *vboard_ip(vboard *b);
+
+#endif

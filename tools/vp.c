@@ -1,0 +1,149 @@
+/*
+ * vp.c - 'hwprof vp': run PPC405 firmware on the virtual board.
+ *
+ * Exit status: the firmware's own (the value it wrote to the UART's EXIT
+ * register, low 8 bits), 125 when the board stopped it (a fault: unmapped access,
+ * bus error, bad instruction), 126 when the cycle limit was reached, 2 for bad
+ * usage, a bad DTB or a bad ELF.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tools.h"
+#include "vboard.h"
+
+static void help(FILE *f) {
+  fprintf(f, "usage: hwprof vp --firmware FILE.elf [OPTIONS]\n"
+             "\n"
+             "Runs PowerPC 405 firmware on the virtual board: the CPU (Unicorn, cycle-\n"
+             "approximate), the hwprof IP (the Verilated RTL, cycle-accurate) and a console\n"
+             "UART, all placed by the board's device tree.  The firmware's console output goes\n"
+             "to stdout.\n"
+             "\n"
+             "options:\n"
+             "  --firmware FILE    32-bit big-endian PowerPC ELF executable (required)\n"
+             "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
+             "                     this program)\n"
+             "  --max-cycles N     stop after N CPU cycles (default: no limit)\n"
+             "  --stats            print the run's figures to stderr\n"
+             "  --help             this text\n"
+             "\n"
+             "Exit status: the firmware's (what it wrote to the UART's EXIT register), 125 when\n"
+             "the board stopped it (fault), 126 at the cycle limit, 2 for bad usage or input.\n");
+}
+
+static void *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  rewind(f);
+  void *buf = n > 0 ? malloc((size_t)n) : NULL;
+  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  *len = (size_t)(n > 0 ? n : 0);
+  return buf;
+}
+
+int cmd_vp(int argc, char **argv) {
+  const char *fw = NULL, *dtb_path = NULL;
+  uint64_t max_cycles = 0;
+  int stats = 0, c;
+  static const struct option opts[] = {{"firmware", required_argument, 0, 'f'},
+                                       {"dtb", required_argument, 0, 'd'},
+                                       {"max-cycles", required_argument, 0, 'm'},
+                                       {"stats", no_argument, 0, 's'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'f': fw = optarg; break;
+    case 'd': dtb_path = optarg; break;
+    case 'm': {
+      char *end;
+      max_cycles = strtoull(optarg, &end, 0);
+      if (*optarg == 0 || *end) {
+        fprintf(stderr, "hwprof vp: --max-cycles wants a number, not '%s'\n", optarg);
+        return 2;
+      }
+      break;
+    }
+    case 's': stats = 1; break;
+    case 'h': help(stdout); return 0;
+    default: help(stderr); return 2;
+    }
+  }
+  if (!fw || optind != argc) {
+    fprintf(stderr, "hwprof vp: %s\n", fw ? "unexpected argument" : "--firmware is required");
+    help(stderr);
+    return 2;
+  }
+  char def[4096];
+  if (!dtb_path) {
+    const char *self = tools_argv0;
+    const char *slash = strrchr(self, '/');
+    snprintf(def, sizeof def, "%.*sdtb/ml300-virtual.dtb", slash ? (int)(slash - self + 1) : 0,
+             self);
+    dtb_path = def;
+  }
+  size_t dtb_len = 0;
+  void *dtb = slurp(dtb_path, &dtb_len);
+  if (!dtb) {
+    fprintf(stderr, "hwprof vp: cannot read the device tree %s: %s\n", dtb_path,
+            strerror(errno ? errno : EIO));
+    return 2;
+  }
+  char err[512];
+  vboard *b = vboard_new(dtb, dtb_len, err, sizeof err);
+  if (!b) {
+    fprintf(stderr, "hwprof vp: %s: %s\n", dtb_path, err);
+    free(dtb);
+    return 2;
+  }
+  if (vboard_load_elf(b, fw, err, sizeof err) < 0) {
+    fprintf(stderr, "hwprof vp: %s\n", err);
+    vboard_free(b);
+    free(dtb);
+    return 2;
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  vboard_result r;
+  vboard_run(b, max_cycles, &r);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  if (r.stop != VBOARD_EXITED)
+    fprintf(stderr, "hwprof vp: %s\n", r.message);
+  if (stats) {
+    fprintf(stderr,
+            "cpu_cycles: %llu\ninstructions: %llu\nblocks: %llu\nip_cycles: %llu\n"
+            "ip_stores: %llu\nip_loads: %llu\nstall_cycles: %llu\nload_wait_cycles: %llu\n"
+            "interrupts: %llu\n"
+            "irq_latency_max: %llu\nirq_latency_mean: %.1f\nwall_s: %.3f\n"
+            "sim_cpu_mcycles_per_s: %.2f\n",
+            (unsigned long long)r.cpu_cycles, (unsigned long long)r.insns,
+            (unsigned long long)r.blocks, (unsigned long long)r.ip_cycles,
+            (unsigned long long)r.ip_writes, (unsigned long long)r.ip_reads,
+            (unsigned long long)r.stall_cycles, (unsigned long long)r.load_cycles,
+            (unsigned long long)r.irqs, (unsigned long long)r.irq_latency_max,
+            r.irqs ? (double)r.irq_latency_sum / (double)r.irqs : 0.0, wall,
+            wall > 0 ? (double)r.cpu_cycles / wall / 1e6 : 0.0);
+  }
+  vboard_free(b);
+  free(dtb);
+  switch (r.stop) {
+  case VBOARD_EXITED: return r.exit_status & 0xFF;
+  case VBOARD_LIMIT: return 126;
+  default: return 125;
+  }
+}
