@@ -25,9 +25,10 @@ all:
 include rtl/rtl.mk
 include driver/driver.mk
 include sim/sim.mk
+include firmware/firmware.mk
 include tools/tools.mk
 include syn/syn.mk
-include firmware/firmware.mk
+include sim/systemc/systemc.mk
 include tests/tests.mk
 
 $(BUILD)/%.o: %.c
@@ -37,8 +38,8 @@ $(BUILD)/%.o: %.c
 # Our compiler's dependency files (not Verilator's, which name generated sources).
 -include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
-C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp tools/*.[ch] tests/*.[ch] syn/*.c \
-               firmware/*.[ch])
+C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
+               tests/*.[ch] tests/*.cpp syn/*.c firmware/*.[ch])
 
 lint: lint-rtl lint-c lint-format
 

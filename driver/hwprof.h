@@ -27,6 +27,10 @@
 
 #include "hwprof_regs.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Error codes (negated; the values follow Linux errno where one fits). */
 #define HWPROF_EIO       5   /* the bus answered SLVERR or failed */
 #define HWPROF_ENODEV    19  /* no hwprof IP there (ID register mismatch) */
@@ -118,5 +122,9 @@ typedef struct hwprof_mmio {
   volatile uint32_t *base;
 } hwprof_mmio;
 extern const hwprof_bus_ops hwprof_mmio_ops;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* HWPROF_H */

@@ -19,6 +19,10 @@
 
 #include "hwprof.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 extern const char *const hwprof_fdt_match[]; /* NULL-terminated */
 
 /* Parameter properties: bit i of hwprof_fdt_info.present is set when
@@ -53,5 +57,9 @@ int hwprof_fdt_probe(const void *fdt, int index, hwprof_fdt_info *info, const ch
 /* Compares the node's parameter properties with the device's CONFIG.  Returns 0
  * or -HWPROF_EMISMATCH with *why naming the first property that differs. */
 int hwprof_fdt_check(const hwprof_fdt_info *info, const hwprof_dev *dev, const char **why);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

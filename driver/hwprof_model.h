@@ -29,6 +29,10 @@
 
 #include "hwprof_regs.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Build parameters of an IP instance (the RTL's parameters). */
 typedef struct hwprof_model_params {
   unsigned fifo_log2;   /* 1..10 */
@@ -106,5 +110,9 @@ void hwprof_model_clear(hwprof_model *m, int table, int stats);
 
 /* Count of `spc` (0 when absent), as LOOKUP_KEY / LOOKUP_COUNT answer. */
 uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t spc);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* HWPROF_MODEL_H */

@@ -32,6 +32,20 @@ $(BUILD)/firmware/fault%.o: firmware/faults.c firmware/fw.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -DFAULT=$* -c $< -o $@
 
+# Store loops for make bench-vp: one store every N instructions, to the IP or to RAM.
+STORELOOP_N := 4 8 16
+STORELOOPS  := $(foreach n,$(STORELOOP_N),$(BUILD)/firmware/storeloop-ip-$(n).elf \
+                 $(BUILD)/firmware/storeloop-ram-$(n).elf)
+
+$(BUILD)/firmware/storeloop-ip-%.o: firmware/storeloop.c firmware/fw.h driver/hwprof_regs.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -DEVERY=$* -DTARGET_IP=1 -c $< -o $@
+
+$(BUILD)/firmware/storeloop-ram-%.o: firmware/storeloop.c firmware/fw.h driver/hwprof_regs.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -DEVERY=$* -DTARGET_IP=0 -c $< -o $@
+
 all: $(FIRMWARE)
 
-.SECONDARY: $(FW_OBJS) $(BUILD)/firmware/selftest.o $(foreach n,1 2 3,$(BUILD)/firmware/fault$(n).o)
+.SECONDARY: $(FW_OBJS) $(BUILD)/firmware/selftest.o $(foreach n,1 2 3,$(BUILD)/firmware/fault$(n).o) \
+            $(STORELOOPS:.elf=.o)

@@ -10,10 +10,11 @@
 #   device-tree-compiler libfdt-dev   the board's device tree (dtc) and the driver's probe
 #   libunicorn-dev       the virtual board's PowerPC 405 CPU
 #   gcc-powerpc-linux-gnu   the PPC405 firmware (bare metal, -mcpu=405)
+#   libsystemc-dev       the SystemC TLM-2.0 model of the IP (sim/systemc/)
 #   clang-format         'make format' and the format check in 'make lint'
 set -euo pipefail
 
-packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev
+packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev libsystemc-dev
   device-tree-compiler libfdt-dev libunicorn-dev gcc-powerpc-linux-gnu clang-format)
 
 missing=()

@@ -47,7 +47,7 @@ $(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/
     $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) $(FDT_LDLIBS) $(SIM_LDLIBS)
 
-TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver \
+TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests/test_systemc \
              $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS))) \
              $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff)
 

@@ -26,3 +26,9 @@ BENCH_IP_BINS := $(foreach c,$(IP_BENCH_CONFIGS),$(BUILD)/bench/$(c)/bench_ip)
 bench-ip: $(BENCH_IP_BINS)
 	@$(BUILD)/bench/default/bench_ip --throughput
 	@for c in $(IP_BENCH_CONFIGS); do $(BUILD)/bench/$$c/bench_ip --probes || exit 1; done
+
+# The virtual board's figures: the cost of one profiling store, the interrupt latency,
+# and co-simulation speed for one store every N instructions.
+.PHONY: bench-vp
+bench-vp: $(HWPROF) $(FIRMWARE) $(STORELOOPS)
+	@BUILD=$(BUILD) tools/bench_vp.sh $(STORELOOP_N)

@@ -1,0 +1,220 @@
+// test_systemc.cpp - the SystemC TLM-2.0 model of the IP (sim/systemc/hwprof_tlm.h)
+// under randomized traffic, against the C reference model.
+//
+// An initiator issues blocking, loosely-timed transactions: EVENT writes over a pool
+// of SPCs, threshold changes, table clears, ENABLE toggles, hot-FIFO pops, bad
+// accesses.  Transactions complete in order, so the model is driven in bus order.
+// At the end every table entry, the statistics the model predicts, lookups and the
+// hot SPCs are compared, and the interrupt signal must have risen.  Seed:
+// HWPROF_SEED.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "hwprof_model.h"
+#include "hwprof_tlm.h"
+
+using namespace sc_core;
+
+static int failures;
+static int checks_failed_here;
+#define EXPECT(cond, ...)                                                                          \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      if (++checks_failed_here <= 10) {                                                            \
+        std::fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond);                            \
+        std::fprintf(stderr, __VA_ARGS__);                                                         \
+        std::fprintf(stderr, "\n");                                                                \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
+
+static void result(const char *name) {
+  std::printf("%s: %s\n", checks_failed_here ? "FAIL" : "PASS", name);
+  failures += checks_failed_here != 0;
+  checks_failed_here = 0;
+}
+
+struct initiator : sc_module {
+  tlm_utils::simple_initiator_socket<initiator> socket;
+  sc_in<bool> irq;
+  uint64_t rng;
+  hwprof_model model;
+  std::vector<hwprof_model_entry> table;
+  std::vector<uint32_t> fired, popped;
+  int irq_rises = 0;
+  bool irq_was = false;
+  sc_time delay = SC_ZERO_TIME;
+
+  SC_HAS_PROCESS(initiator);
+  initiator(sc_module_name n, uint64_t seed) : sc_module(n), socket("socket"), rng(seed) {
+    hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+    table.resize(1u << p.index_bits);
+    hwprof_model_init(&model, &p, table.data(), table.size());
+    model.on_hot = [](void *ctx, uint32_t spc) {
+      static_cast<initiator *>(ctx)->fired.push_back(spc);
+    };
+    model.on_hot_ctx = this;
+    SC_THREAD(run);
+    SC_METHOD(watch_irq);
+    sensitive << irq;
+    dont_initialize();
+  }
+
+  uint64_t rand() {
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 0x2545F4914F6CDD1Dull;
+  }
+
+  void watch_irq() {
+    if (irq.read() && !irq_was)
+      irq_rises++;
+    irq_was = irq.read();
+  }
+
+  tlm::tlm_response_status access(tlm::tlm_command cmd, uint32_t addr, uint32_t &v,
+                                  unsigned len = 4) {
+    tlm::tlm_generic_payload p;
+    unsigned char buf[8] = {0};
+    std::memcpy(buf, &v, 4);
+    p.set_command(cmd);
+    p.set_address(addr);
+    p.set_data_ptr(buf);
+    p.set_data_length(len);
+    p.set_streaming_width(len);
+    p.set_byte_enable_ptr(nullptr);
+    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    socket->b_transport(p, delay);
+    if (delay > sc_time(1, SC_US)) { // let time pass now and then (quantum)
+      wait(delay);
+      delay = SC_ZERO_TIME;
+    }
+    std::memcpy(&v, buf, 4);
+    return p.get_response_status();
+  }
+
+  void wr(uint32_t addr, uint32_t v) {
+    EXPECT(access(tlm::TLM_WRITE_COMMAND, addr, v) == tlm::TLM_OK_RESPONSE, "write %#x", addr);
+  }
+  uint32_t rd(uint32_t addr) {
+    uint32_t v = 0;
+    EXPECT(access(tlm::TLM_READ_COMMAND, addr, v) == tlm::TLM_OK_RESPONSE, "read %#x", addr);
+    return v;
+  }
+
+  void pop_hot() {
+    while (rd(HWPROF_STATUS_OFFSET) & HWPROF_STATUS_HOT_PENDING)
+      popped.push_back(rd(HWPROF_HOT_POP_OFFSET));
+    wr(HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_MASK);
+  }
+
+  void run() {
+    uint32_t pool[500];
+    for (auto &s : pool)
+      s = 0x00400000u + 4u * static_cast<uint32_t>(rand() % 20000);
+    bool enabled = true;
+    wr(HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_HOT);
+    wr(HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
+    uint32_t thr = 40;
+    wr(HWPROF_THRESHOLD_OFFSET, thr);
+    hwprof_model_set_threshold(&model, thr);
+    for (int i = 0; i < 200000; i++) {
+      unsigned r = static_cast<unsigned>(rand() % 10000);
+      if (r < 9900) {
+        uint32_t spc = pool[rand() % 500];
+        wr(HWPROF_EVENT_OFFSET, spc);
+        if (enabled)
+          hwprof_model_event(&model, spc);
+        else
+          hwprof_model_ignore(&model);
+      } else if (r < 9910) {
+        thr = static_cast<uint32_t>(rand() % 200);
+        wr(HWPROF_THRESHOLD_OFFSET, thr);
+        hwprof_model_set_threshold(&model, thr);
+      } else if (r < 9912) {
+        wr(HWPROF_CTRL_OFFSET, (enabled ? HWPROF_CTRL_ENABLE : 0) | HWPROF_CTRL_CLEAR);
+        hwprof_model_clear(&model, 1, 0);
+      } else if (r < 9920) {
+        enabled = !enabled;
+        wr(HWPROF_CTRL_OFFSET, enabled ? HWPROF_CTRL_ENABLE : 0);
+      } else if (r < 9990) {
+        pop_hot();
+      } else {
+        // Bad accesses get an error response and change nothing.
+        uint32_t v = 1;
+        EXPECT(access(tlm::TLM_WRITE_COMMAND, HWPROF_ID_OFFSET, v) ==
+                   tlm::TLM_GENERIC_ERROR_RESPONSE,
+               "write to ID");
+        EXPECT(access(tlm::TLM_READ_COMMAND, HWPROF_STATUS_OFFSET + 1, v) ==
+                   tlm::TLM_ADDRESS_ERROR_RESPONSE,
+               "unaligned read");
+        EXPECT(access(tlm::TLM_READ_COMMAND, HWPROF_STATUS_OFFSET, v, 2) ==
+                   tlm::TLM_ADDRESS_ERROR_RESPONSE,
+               "2-byte read");
+      }
+    }
+    wr(HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
+    while (!(rd(HWPROF_STATUS_OFFSET) & HWPROF_STATUS_IDLE))
+      ;
+    wait(sc_time(1, SC_US));
+    pop_hot();
+    result("systemc_random_traffic");
+
+    for (uint32_t i = 0; i < model.entries; i++) {
+      uint32_t k = rd(HWPROF_TABLE_OFFSET + 8 * i), c = rd(HWPROF_TABLE_OFFSET + 8 * i + 4);
+      EXPECT(k == model.table[i].key && c == model.table[i].count,
+             "entry %u = {%#x, %u}, model {%#x, %u}", i, k, c, model.table[i].key,
+             model.table[i].count);
+    }
+    EXPECT(rd(HWPROF_STAT_EVENTS_OFFSET) == model.st.events, "events");
+    EXPECT(rd(HWPROF_STAT_IGNORED_OFFSET) == model.st.ignored, "ignored");
+    EXPECT(rd(HWPROF_STAT_PROBES_OFFSET) == model.st.probes, "probes");
+    EXPECT(rd(HWPROF_STAT_OCCUPIED_OFFSET) == model.occupied, "occupied");
+    EXPECT(rd(HWPROF_STAT_HOT_OFFSET) == model.st.hot, "hot");
+    for (int i = 0; i < 50; i++) {
+      uint32_t spc = pool[rand() % 500];
+      wr(HWPROF_LOOKUP_KEY_OFFSET, spc);
+      EXPECT(rd(HWPROF_LOOKUP_COUNT_OFFSET) == hwprof_model_lookup(&model, spc), "lookup");
+    }
+    result("systemc_end_state_matches_model");
+
+    size_t j = 0;
+    for (uint32_t spc : popped) {
+      while (j < fired.size() && fired[j] != spc)
+        j++;
+      EXPECT(j < fired.size(), "hot SPC %#x out of order", spc);
+      j++;
+    }
+    uint32_t lost = rd(HWPROF_STAT_HOT_LOST_OFFSET);
+    EXPECT(popped.size() + lost == fired.size(), "%zu popped + %u lost != %zu crossings",
+           popped.size(), lost, fired.size());
+    EXPECT(fired.size() > 10, "only %zu crossings", fired.size());
+    EXPECT(irq_rises > 0, "the interrupt signal never rose");
+    std::printf("  %zu crossings, %zu popped, %u lost, %d interrupt edges, %.1f us simulated\n",
+                fired.size(), popped.size(), lost, irq_rises, sc_time_stamp().to_seconds() * 1e6);
+    result("systemc_hot_spcs_and_interrupt");
+    sc_stop();
+  }
+};
+
+int sc_main(int, char *[]) {
+  const char *e = std::getenv("HWPROF_SEED");
+  uint64_t seed = e ? std::strtoull(e, nullptr, 0) : 0x5EED2026ull;
+  sc_signal<bool> irq("irq");
+  hwprof_tlm ip("ip", sc_time(10, SC_NS));
+  initiator cpu("cpu", seed);
+  cpu.socket.bind(ip.socket);
+  ip.irq(irq);
+  cpu.irq(irq);
+  sc_start();
+  if (failures)
+    std::fprintf(stderr, "seed %#llx\n", static_cast<unsigned long long>(seed));
+  return failures ? 1 : 0;
+}
