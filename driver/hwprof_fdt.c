@@ -42,7 +42,8 @@ static uint64_t read_cells(const fdt32_t *p, int n) {
   return v;
 }
 
-static int parse_node(const void *fdt, int node, hwprof_fdt_info *info, const char **why) {
+int hwprof_fdt_read_reg(const void *fdt, int node, uint64_t *base, uint64_t *size,
+                        const char **why) {
   int len, parent = fdt_parent_offset(fdt, node);
   if (parent < 0)
     return fail(why, "the node has no parent bus", -HWPROF_EBADDT);
@@ -54,10 +55,17 @@ static int parse_node(const void *fdt, int node, hwprof_fdt_info *info, const ch
     return fail(why, "no \"reg\" property", -HWPROF_EBADDT);
   if (len < (ac + sc) * 4 || len % ((ac + sc) * 4))
     return fail(why, "\"reg\" is not a whole number of (address, size) entries", -HWPROF_EBADDT);
+  *base = read_cells(reg, ac);
+  *size = read_cells(reg + ac, sc);
+  return 0;
+}
+
+static int parse_node(const void *fdt, int node, hwprof_fdt_info *info, const char **why) {
+  int len, rc = hwprof_fdt_read_reg(fdt, node, &info->base, &info->size, why);
+  if (rc < 0)
+    return rc;
   info->node = node;
   info->name = fdt_get_name(fdt, node, 0);
-  info->base = read_cells(reg, ac);
-  info->size = read_cells(reg + ac, sc);
   if (info->size < HWPROF_SPAN)
     return fail(why, "\"reg\" size is smaller than the IP's 1 MiB window", -HWPROF_EBADDT);
   if (info->base & (HWPROF_SPAN - 1))

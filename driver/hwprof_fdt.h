@@ -54,6 +54,11 @@ typedef struct hwprof_fdt_info {
  * 0, -HWPROF_ENOENT, or -HWPROF_EBADDT; *why (if not NULL) names the problem. */
 int hwprof_fdt_probe(const void *fdt, int index, hwprof_fdt_info *info, const char **why);
 
+/* Reads a node's first "reg" entry with its parent bus's #address-cells and
+ * #size-cells (1 or 2 each).  Returns 0 or -HWPROF_EBADDT with *why. */
+int hwprof_fdt_read_reg(const void *fdt, int node, uint64_t *base, uint64_t *size,
+                        const char **why);
+
 /* Compares the node's parameter properties with the device's CONFIG.  Returns 0
  * or -HWPROF_EMISMATCH with *why naming the first property that differs. */
 int hwprof_fdt_check(const hwprof_fdt_info *info, const hwprof_dev *dev, const char **why);

@@ -181,3 +181,15 @@ uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t spc) {
   }
   return 0;
 }
+
+size_t hwprof_model_hot_missing(const uint32_t *fired, size_t n_fired, const uint32_t *popped,
+                                size_t n_popped) {
+  size_t i, j = 0;
+  for (i = 0; i < n_popped; i++, j++) {
+    while (j < n_fired && fired[j] != popped[i])
+      j++;
+    if (j == n_fired)
+      return (size_t)-1;
+  }
+  return n_fired - n_popped;
+}

@@ -108,6 +108,13 @@ void hwprof_model_drop(hwprof_model *m);                /* EVENT dropped, FIFO f
 void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold);
 void hwprof_model_clear(hwprof_model *m, int table, int stats);
 
+/* How the IP's hot SPCs compare with the model's threshold crossings: returns
+ * how many crossings are missing from `popped` when `popped` is the crossings
+ * in order with some left out (a full hot FIFO loses them, and STAT_HOT_LOST
+ * counts them), or (size_t)-1 when it is not: an SPC out of order or unknown. */
+size_t hwprof_model_hot_missing(const uint32_t *fired, size_t n_fired, const uint32_t *popped,
+                                size_t n_popped);
+
 /* Count of `spc` (0 when absent), as LOOKUP_KEY / LOOKUP_COUNT answer. */
 uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t spc);
 

@@ -379,6 +379,12 @@ unsigned hwprof_sim_pending(const hwprof_sim *s) {
   return (unsigned)(s->writes.size() + s->awaiting_b.size());
 }
 
+int hwprof_sim_post_wait(hwprof_sim *s, uint32_t addr, uint32_t data) {
+  while (hwprof_sim_post(s, addr, data) == HWPROF_SIM_EBUSY)
+    s->tick();
+  return 0;
+}
+
 int hwprof_sim_drain(hwprof_sim *s) {
   return s->drain();
 }

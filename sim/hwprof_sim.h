@@ -85,6 +85,9 @@ int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfe
 int hwprof_sim_post(hwprof_sim *s, uint32_t addr, uint32_t data);
 unsigned hwprof_sim_pending(const hwprof_sim *s);
 
+/* hwprof_sim_post, letting cycles pass while the queue is full.  Returns 0. */
+int hwprof_sim_post_wait(hwprof_sim *s, uint32_t addr, uint32_t data);
+
 /* Steps until every posted write has its response; returns 0 or
  * HWPROF_SIM_ETIMEDOUT. */
 int hwprof_sim_drain(hwprof_sim *s);

@@ -109,7 +109,6 @@ struct vboard {
   uint64_t max_cycles;
   uint64_t ip_cycle0; /* the IP's cycle when the CPU was at cycle 0 */
   int in_irq_entry;
-  uint32_t evpr_seen;
 
   vboard_result *r;
   int stop;
@@ -325,13 +324,11 @@ static void take_interrupt(vboard *b, uint32_t at) {
 }
 
 static void hook_tramp_end(uc_engine *uc, uint64_t addr, uint32_t size, void *user) {
-  vboard *b = user;
   uint8_t w[4];
-  (void)addr, (void)size;
+  (void)addr, (void)size, (void)user;
   uc_mem_read(uc, SCRATCH_EVPR, w, 4);
   uint32_t vec = (be32(w) & 0xFFFF0000u) + 0x500;
   uc_reg_write(uc, UC_PPC_REG_PC, &vec);
-  b->evpr_seen = be32(w);
 }
 
 /* --------------------------------------------------------------- block hook */
@@ -501,17 +498,11 @@ static int overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen) {
 
 static int read_reg1(const void *fdt, int node, uint64_t *base, uint64_t *size, char *err,
                      size_t errlen, const char *what) {
-  int len, parent = fdt_parent_offset(fdt, node);
-  int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent);
-  const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
-  if (!reg || ac < 1 || ac > 2 || sc < 1 || sc > 2 || len < 4 * (ac + sc)) {
-    errf(err, errlen, "device tree: %s has no usable \"reg\"", what);
+  const char *why = NULL;
+  if (hwprof_fdt_read_reg(fdt, node, base, size, &why) < 0) {
+    errf(err, errlen, "device tree: %s: %s", what, why);
     return -1;
   }
-  *base =
-      ac == 2 ? (uint64_t)fdt32_to_cpu(reg[0]) << 32 | fdt32_to_cpu(reg[1]) : fdt32_to_cpu(reg[0]);
-  *size = sc == 2 ? (uint64_t)fdt32_to_cpu(reg[ac]) << 32 | fdt32_to_cpu(reg[ac + 1])
-                  : fdt32_to_cpu(reg[ac]);
   if (*base + *size > 0x100000000ull) {
     errf(err, errlen, "device tree: %s lies beyond the 32-bit address space", what);
     return -1;

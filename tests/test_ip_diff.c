@@ -111,8 +111,7 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
 }
 
 static void post(diff *d, uint32_t off, uint32_t val) {
-  while (hwprof_sim_post(d->s, off, val) == HWPROF_SIM_EBUSY)
-    hwprof_sim_step(d->s, 1);
+  hwprof_sim_post_wait(d->s, off, val);
 }
 
 static void post_ctrl(diff *d, uint32_t bits) {
@@ -132,18 +131,9 @@ static void pop_hot(diff *d, unsigned max) {
 /* The popped SPCs must be the fired ones in order, with gaps only where the
  * hot FIFO was full.  Returns how many fired SPCs were skipped. */
 static size_t check_hot_subsequence(diff *d) {
-  size_t j = 0;
-  for (size_t i = 0; i < d->popped.n; i++) {
-    while (j < d->fired.n && d->fired.v[j] != d->popped.v[i])
-      j++;
-    if (j == d->fired.n) {
-      CHECK(0, "hot SPC %#x (pop %zu) is not among the model's crossings in order\n",
-            d->popped.v[i], i);
-      return 0;
-    }
-    j++;
-  }
-  return d->fired.n - d->popped.n;
+  size_t missing = hwprof_model_hot_missing(d->fired.v, d->fired.n, d->popped.v, d->popped.n);
+  CHECK(missing != (size_t)-1, "the hot SPCs popped are not the model's crossings in order\n");
+  return missing == (size_t)-1 ? 0 : missing;
 }
 
 static void start_segment(diff *d) {

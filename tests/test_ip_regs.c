@@ -36,15 +36,9 @@ static void enable(hwprof_sim *s) {
   ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
 }
 
-/* Posts a write, letting cycles pass while the master's queue is full. */
-static void post(hwprof_sim *s, uint32_t off, uint32_t val) {
-  while (hwprof_sim_post(s, off, val) == HWPROF_SIM_EBUSY)
-    hwprof_sim_step(s, 1);
-}
-
 static void events(hwprof_sim *s, uint32_t spc, unsigned n) {
   for (unsigned i = 0; i < n; i++)
-    post(s, HWPROF_EVENT_OFFSET, spc);
+    hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, spc);
   CHECK(hwprof_sim_drain(s) == 0, "events not accepted\n");
 }
 
@@ -245,7 +239,7 @@ static void test_freeze_and_backpressure(void) {
   waits0 = hwprof_sim_write_wait_cycles(s);
   uint32_t stall0 = ip_rd(s, HWPROF_STAT_STALL_OFFSET);
   for (uint32_t i = 0; i < 3 * fifo_depth + 10; i++)
-    post(s, HWPROF_EVENT_OFFSET, 0x2000);
+    hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, 0x2000);
   CHECK_EQ(hwprof_sim_drain(s), 0);
   uint32_t stall = ip_rd(s, HWPROF_STAT_STALL_OFFSET) - stall0;
   CHECK_EQ(stall, hwprof_sim_write_wait_cycles(s) - waits0);

@@ -150,12 +150,7 @@ int cmd_ip(int argc, char **argv) {
   int stats_ok = r.stat[0] == m.st.events_in && r.stat[1] == m.st.events &&
                  r.stat[3] == m.st.lost_table && r.stat[5] == m.st.hot &&
                  r.stat[7] == m.st.probes && r.stat[8] == m.st.max_probe && r.stat[9] == m.occupied;
-  int hot_ok = r.n_hot + r.stat[6] == n_model_hot;
-  for (size_t i = 0, j = 0; hot_ok && i < r.n_hot; i++, j++) {
-    while (j < n_model_hot && model_hot[j] != r.hot[i])
-      j++;
-    hot_ok = j < n_model_hot;
-  }
+  int hot_ok = hwprof_model_hot_missing(model_hot, n_model_hot, r.hot, r.n_hot) == r.stat[6];
 
   if (threshold) {
     printf("\nhot blocks (threshold %u): %zu reported through %u interrupts", threshold, r.n_hot,

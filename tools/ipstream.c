@@ -96,8 +96,7 @@ int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, ip_run *r) {
   uint64_t c0 = hwprof_sim_cycle(s);
   int irq_was = 0;
   for (size_t i = 0; i < t->n; i++) {
-    while (hwprof_sim_post(s, HWPROF_EVENT_OFFSET, t->spc[i]) == HWPROF_SIM_EBUSY)
-      hwprof_sim_step(s, 1);
+    hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, t->spc[i]);
     /* The interrupt line is level-sensitive: a handler runs while it is high,
      * at most 16 stores after it rose (a CPU takes it within a few). */
     if (threshold && (i & 15) == 0) {
