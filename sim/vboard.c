@@ -98,6 +98,10 @@ struct vboard {
   uint32_t dtb_addr;
   uint32_t entry;
   int loaded;
+  uint8_t *ram; /* host memory behind RAM (uc_mem_map_ptr) */
+  void (*observer)(void *ctx, uint32_t addr);
+  void *observer_ctx;
+  uint64_t ip_start; /* the IP's cycle when the run started */
   uc_hook h_block, h_tramp, h_unmapped, h_intr;
 
   block *cache;
@@ -376,6 +380,8 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
     fault(b, "cannot read the block at %#x (%u bytes)", addr, size);
     return;
   }
+  if (b->observer)
+    b->observer(b->observer_ctx, addr);
   b->block_start = b->cycles;
   b->block_extra = 0;
   b->cycles += k->cost;
@@ -647,7 +653,9 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   if (e == UC_ERR_OK)
     e = uc_ctl_set_cpu_model(b->uc, UC_CPU_PPC32_405D4);
   if (e == UC_ERR_OK)
-    e = uc_mem_map(b->uc, b->ram_base, b->ram_size, UC_PROT_ALL);
+    e = (b->ram = calloc(1, b->ram_size))
+            ? uc_mem_map_ptr(b->uc, b->ram_base, b->ram_size, UC_PROT_ALL, b->ram)
+            : UC_ERR_NOMEM;
   if (e == UC_ERR_OK)
     e = uc_mem_map(b->uc, VBOARD_RESERVED_BASE, 0x1000, UC_PROT_ALL);
   if (e == UC_ERR_OK)
@@ -700,6 +708,7 @@ void vboard_free(vboard *b) {
     for (unsigned i = 0; i < BLOCK_CACHE; i++)
       free(b->cache[i].prefix);
   free(b->cache);
+  free(b->ram);
   free(b);
 }
 
@@ -785,11 +794,60 @@ out:
 
 /* --------------------------------------------------------------- run */
 
-int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r) {
+void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r) {
   memset(r, 0, sizeof *r);
   b->r = r;
   b->stop = 0;
   b->max_cycles = max_cycles;
+  b->cur = b->prev = NULL;
+  b->ip_start = hwprof_sim_cycle(b->ip);
+  uint32_t zero = 0;
+  uc_reg_write(b->uc, UC_PPC_REG_MSR, &zero);
+}
+
+int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {
+  if (b->stop)
+    return 1;
+  uc_err e = uc_emu_start(b->uc, pc_start, until, 0, 0);
+  if (b->stop)
+    return 1;
+  if (e != UC_ERR_OK) {
+    b->r->stop = VBOARD_FAULT;
+    snprintf(b->r->message, sizeof b->r->message, "CPU stopped at pc %#x: %s", pc(b),
+             uc_strerror(e));
+    b->stop = 1;
+    return 1;
+  }
+  if (pc(b) != until) {
+    fault(b, "the CPU stopped at pc %#x, not at %#x", pc(b), until);
+    return 1;
+  }
+  b->cur = b->prev = NULL; /* the host runs between calls: no branch to charge */
+  return 0;
+}
+
+void vboard_exit(vboard *b, int exit_status) {
+  if (!b->stop) {
+    b->r->stop = VBOARD_EXITED;
+    b->r->exit_status = exit_status;
+    b->stop = 1;
+  }
+}
+
+void vboard_finish(vboard *b) {
+  vboard_result *r = b->r;
+  hwprof_sim_drain(b->ip);
+  if (hwprof_sim_post_errors(b->ip) && r->stop == VBOARD_EXITED) {
+    b->stop = 0; /* a bus error before the exit still fails the run */
+    check_posted(b);
+  }
+  flush_console(b);
+  r->cpu_cycles = b->cycles;
+  r->ip_cycles = hwprof_sim_cycle(b->ip) - b->ip_start;
+}
+
+int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r) {
+  vboard_start(b, max_cycles, r);
   if (!b->loaded) {
     r->stop = VBOARD_FAULT;
     snprintf(r->message, sizeof r->message, "no firmware loaded");
@@ -800,23 +858,65 @@ int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r) {
   uc_reg_write(b->uc, UC_PPC_REG_3, &regs[0]);
   uc_reg_write(b->uc, UC_PPC_REG_4, &regs[1]);
   uc_reg_write(b->uc, UC_PPC_REG_5, &regs[2]);
-  uc_reg_write(b->uc, UC_PPC_REG_MSR, &zero);
-  uint64_t ip0 = hwprof_sim_cycle(b->ip);
-  uc_err e = uc_emu_start(b->uc, b->entry, RUN_UNTIL, 0, 0);
-  if (e != UC_ERR_OK && !b->stop) {
-    r->stop = VBOARD_FAULT;
-    snprintf(r->message, sizeof r->message, "CPU stopped at pc %#x: %s", pc(b), uc_strerror(e));
-  } else if (!b->stop) {
+  if (vboard_call(b, b->entry, RUN_UNTIL) == 0 && !b->stop) {
     r->stop = VBOARD_FAULT;
     snprintf(r->message, sizeof r->message, "the CPU left the firmware (pc %#x)", pc(b));
   }
-  hwprof_sim_drain(b->ip);
-  if (hwprof_sim_post_errors(b->ip) && r->stop == VBOARD_EXITED) {
-    b->stop = 0; /* a bus error before the exit still fails the run */
-    check_posted(b);
-  }
-  flush_console(b);
-  r->cpu_cycles = b->cycles;
-  r->ip_cycles = hwprof_sim_cycle(b->ip) - ip0;
+  vboard_finish(b);
   return r->stop == VBOARD_EXITED ? 0 : 1;
+}
+
+/* --------------------------------------------------------------- host access */
+
+uint8_t *vboard_ram(vboard *b, uint32_t *base, uint32_t *size) {
+  *base = b->ram_base;
+  *size = b->ram_size;
+  return b->ram;
+}
+
+uint32_t vboard_ip_base(const vboard *b) {
+  return b->ip_base;
+}
+
+uint32_t vboard_dtb_addr(const vboard *b) {
+  return b->dtb_addr;
+}
+
+void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len) {
+  uc_ctl_remove_cache(b->uc, addr, (uint64_t)addr + len);
+  if (len > 64) /* a refill, not a patch: forget the costs of blocks in the range */
+    for (unsigned i = 0; i < BLOCK_CACHE; i++)
+      if (b->cache[i].prefix && b->cache[i].addr >= addr && b->cache[i].addr - addr < len)
+        b->cache[i].size = 0;
+}
+
+void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr), void *ctx) {
+  b->observer = fn;
+  b->observer_ctx = ctx;
+}
+
+void vboard_get_gprs(vboard *b, uint32_t r[32]) {
+  int ids[32];
+  void *ptrs[32];
+  for (int i = 0; i < 32; i++) {
+    ids[i] = UC_PPC_REG_0 + i;
+    ptrs[i] = &r[i];
+  }
+  uc_reg_read_batch(b->uc, ids, ptrs, 32);
+}
+
+void vboard_set_gpr(vboard *b, unsigned n, uint32_t v) {
+  uc_reg_write(b->uc, UC_PPC_REG_0 + (int)n, &v);
+}
+
+uint32_t vboard_get_gpr(vboard *b, unsigned n) {
+  uint32_t v = 0;
+  uc_reg_read(b->uc, UC_PPC_REG_0 + (int)n, &v);
+  return v;
+}
+
+uint32_t vboard_get_lr(vboard *b) {
+  uint32_t v = 0;
+  uc_reg_read(b->uc, UC_PPC_REG_LR, &v);
+  return v;
 }

@@ -77,6 +77,37 @@ int vboard_load_elf(vboard *b, const char *path, char *err, size_t errlen);
  * when the firmware exited, 1 otherwise. */
 int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r);
 
+/* Host-driven execution, for a runtime that keeps control between stretches of
+ * PowerPC code (the binary translator, dbt/): start a run, call into code that
+ * branches to `until` when it wants the host back, and finish.  Cycles, the IP
+ * and the cycle limit carry over between calls.
+ *
+ *   vboard_start(b, 0, &r);
+ *   while (vboard_call(b, pc, EXIT) == 0) { ...handle the exit, pick pc... }
+ *   vboard_finish(b);
+ *
+ * vboard_call returns 0 when the CPU reached `until`, 1 when the run stopped
+ * (fault, cycle limit, or vboard_exit); r.stop and r.message say why.
+ * vboard_exit ends the run with an exit status (the runtime's "exit").
+ * vboard_finish drains the IP's bus and fills r's totals. */
+void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r);
+int vboard_call(vboard *b, uint32_t pc, uint32_t until);
+void vboard_exit(vboard *b, int exit_status);
+void vboard_finish(vboard *b);
+
+/* RAM as host memory: guest physical address a is ram[a - *base]. */
+uint8_t *vboard_ram(vboard *b, uint32_t *base, uint32_t *size);
+uint32_t vboard_ip_base(const vboard *b);
+uint32_t vboard_dtb_addr(const vboard *b);
+/* Code in [addr, addr + len) was written by the host: drop what the CPU cached. */
+void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len);
+/* fn(ctx, addr) is called at the start of every block of PowerPC code executed. */
+void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr), void *ctx);
+void vboard_get_gprs(vboard *b, uint32_t r[32]);
+uint32_t vboard_get_gpr(vboard *b, unsigned n);
+void vboard_set_gpr(vboard *b, unsigned n, uint32_t v);
+uint32_t vboard_get_lr(vboard *b);
+
 /* The simulated IP, e.g. for reading its statistics after a run. */
 hwprof_sim *vboard_ip(vboard *b);
 
