@@ -16,7 +16,7 @@ VERILATOR ?= verilator
 CFLAGS    ?= -O2 -g
 CXXFLAGS  ?= -O2 -g
 WARN      := -Wall -Wextra -Werror
-C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Idriver -Isim -Itests
+C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Idriver -Isim -Idbt -Itests
 CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
 
 .PHONY: all test lint bench-ip demo clean format
@@ -26,6 +26,7 @@ include rtl/rtl.mk
 include driver/driver.mk
 include sim/sim.mk
 include firmware/firmware.mk
+include dbt/dbt.mk
 include tools/tools.mk
 include syn/syn.mk
 include sim/systemc/systemc.mk
@@ -39,7 +40,7 @@ $(BUILD)/%.o: %.c
 -include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
 C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
-               tests/*.[ch] tests/*.cpp syn/*.c firmware/*.[ch])
+               tests/*.[ch] tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch])
 
 lint: lint-rtl lint-c lint-format
 

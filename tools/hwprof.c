@@ -16,6 +16,7 @@ static const struct {
 } commands[] = {
     {"ip", cmd_ip, "stream a trace of block addresses through the simulated IP (RTL)"},
     {"vp", cmd_vp, "run PPC405 firmware on the virtual board (CPU + RTL of the IP)"},
+    {"run", cmd_run, "run a static MIPS Linux program on the board through the translator"},
 };
 
 static void usage(FILE *f) {

@@ -4,6 +4,13 @@
 
 int cmd_ip(int argc, char **argv);
 int cmd_vp(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+/* The virtual board from a DTB file (NULL: dtb/ml300-virtual.dtb beside this
+ * program).  Prints why and returns NULL when it cannot; *dtb is the blob, to
+ * free after the board. */
+struct vboard;
+struct vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb);
 
 /* argv[0] of the hwprof program, to find files installed beside it. */
 extern const char *tools_argv0;

@@ -2,11 +2,11 @@
 
 HWPROF    := $(BUILD)/hwprof
 TOOL_OBJS := $(BUILD)/tools/hwprof.o $(BUILD)/tools/ipdemo.o $(BUILD)/tools/ipstream.o \
-             $(BUILD)/tools/trace.o $(BUILD)/tools/vp.o $(BUILD)/sim/vboard.o \
-             $(BUILD)/sim/hwprof_sim_bus.o
+             $(BUILD)/tools/trace.o $(BUILD)/tools/vp.o $(BUILD)/tools/run.o \
+             $(BUILD)/sim/vboard.o $(BUILD)/sim/hwprof_sim_bus.o $(DBT_OBJS)
 
 $(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS)
-	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(SIM_LDLIBS)
+	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS)
 
 all: $(HWPROF)
 

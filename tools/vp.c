@@ -54,6 +54,33 @@ static void *slurp(const char *path, size_t *len) {
   return buf;
 }
 
+vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb_out) {
+  char def[4096];
+  if (!dtb_path) {
+    const char *self = tools_argv0;
+    const char *slash = strrchr(self, '/');
+    snprintf(def, sizeof def, "%.*sdtb/ml300-virtual.dtb", slash ? (int)(slash - self + 1) : 0,
+             self);
+    dtb_path = def;
+  }
+  size_t dtb_len = 0;
+  void *dtb = slurp(dtb_path, &dtb_len);
+  if (!dtb) {
+    fprintf(stderr, "hwprof %s: cannot read the device tree %s: %s\n", cmd, dtb_path,
+            strerror(errno ? errno : EIO));
+    return NULL;
+  }
+  char err[512];
+  vboard *b = vboard_new(dtb, dtb_len, err, sizeof err);
+  if (!b) {
+    fprintf(stderr, "hwprof %s: %s: %s\n", cmd, dtb_path, err);
+    free(dtb);
+    return NULL;
+  }
+  *dtb_out = dtb;
+  return b;
+}
+
 int cmd_vp(int argc, char **argv) {
   const char *fw = NULL, *dtb_path = NULL;
   uint64_t max_cycles = 0;
@@ -88,28 +115,11 @@ int cmd_vp(int argc, char **argv) {
     help(stderr);
     return 2;
   }
-  char def[4096];
-  if (!dtb_path) {
-    const char *self = tools_argv0;
-    const char *slash = strrchr(self, '/');
-    snprintf(def, sizeof def, "%.*sdtb/ml300-virtual.dtb", slash ? (int)(slash - self + 1) : 0,
-             self);
-    dtb_path = def;
-  }
-  size_t dtb_len = 0;
-  void *dtb = slurp(dtb_path, &dtb_len);
-  if (!dtb) {
-    fprintf(stderr, "hwprof vp: cannot read the device tree %s: %s\n", dtb_path,
-            strerror(errno ? errno : EIO));
+  void *dtb = NULL;
+  vboard *b = tools_board("vp", dtb_path, &dtb);
+  if (!b)
     return 2;
-  }
   char err[512];
-  vboard *b = vboard_new(dtb, dtb_len, err, sizeof err);
-  if (!b) {
-    fprintf(stderr, "hwprof vp: %s: %s\n", dtb_path, err);
-    free(dtb);
-    return 2;
-  }
   if (vboard_load_elf(b, fw, err, sizeof err) < 0) {
     fprintf(stderr, "hwprof vp: %s\n", err);
     vboard_free(b);

@@ -1,0 +1,548 @@
+/*
+ * dbt.c - the translator's runtime: code cache, dispatcher, exits, profiles.
+ * See dbt.h and translate.h.
+ */
+#define _GNU_SOURCE
+#include "dbt.h"
+
+#include <capstone/capstone.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpu.h"
+#include "hwprof_regs.h"
+#include "mips.h"
+
+/* A guest block: its counter, and where it sits in the current cache. */
+typedef struct rec {
+  uint32_t pc;
+  uint32_t id;   /* counter index, order of first translation */
+  uint32_t host; /* PowerPC address, valid when gen == the runtime's */
+  uint32_t gen;
+  uint32_t insns;
+} rec;
+
+struct dbt {
+  vboard *b;
+  dbt_options o;
+  uint8_t *ram; /* PowerPC address a is ram[a] (RAM starts at 0) */
+  guest g;
+  int loaded;
+  dbt_core core;
+  uint32_t used; /* bytes of the code cache in use */
+  uint32_t gen;  /* cache generation: bumped by a flush */
+  rec *tab;      /* open addressing on pc */
+  uint32_t tab_mask, tab_used;
+  uint32_t *by_id; /* id -> tab index */
+  uint32_t nblocks, cap_blocks;
+  uint16_t *entry_insns; /* per code word: guest instructions of a block starting there */
+  uint64_t *exec;        /* per id: entries */
+  uint32_t *entry_id;    /* per code word: id + 1 of a block starting there */
+  dbt_stats st;
+  csh cs_mips, cs_ppc;
+};
+
+static uint32_t rd32(const dbt *d, uint32_t a) {
+  const uint8_t *p = d->ram + a;
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static void wr32(dbt *d, uint32_t a, uint32_t v) {
+  uint8_t *p = d->ram + a;
+  p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+
+static void errf(char *err, size_t len, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (err && len)
+    vsnprintf(err, len, fmt, ap);
+  va_end(ap);
+}
+
+dbt_options dbt_defaults(void) {
+  dbt_options o;
+  memset(&o, 0, sizeof o);
+  o.profile = DBT_PROFILE_NONE;
+  o.code_size = DBT_CODE_MAX;
+  o.max_block = 64;
+  return o;
+}
+
+/* ------------------------------------------------------------ block table */
+
+static uint32_t hash(uint32_t pc) {
+  return (pc >> 2) * 2654435761u;
+}
+
+static rec *find(dbt *d, uint32_t pc, int add) {
+  for (uint32_t i = hash(pc) & d->tab_mask;; i = (i + 1) & d->tab_mask) {
+    rec *r = &d->tab[i];
+    if (r->insns && r->pc == pc)
+      return r;
+    if (!r->insns) {
+      if (!add)
+        return NULL;
+      if (d->nblocks == d->cap_blocks || 2 * (d->tab_used + 1) > d->tab_mask)
+        return NULL;
+      r->pc = pc;
+      r->id = d->nblocks;
+      r->gen = UINT32_MAX;
+      r->insns = UINT32_MAX; /* set by the translation */
+      d->by_id[d->nblocks++] = i;
+      d->tab_used++;
+      return r;
+    }
+  }
+}
+
+/* ------------------------------------------------------------ code cache */
+
+static void reset_jump_table(dbt *d) {
+  for (uint32_t i = 0; i < DBT_JT_ENTRIES; i++) {
+    wr32(d, DBT_STATE + DBT_ST_JT + 8 * i, 0xFFFFFFFFu); /* never a guest pc */
+    wr32(d, DBT_STATE + DBT_ST_JT + 8 * i + 4, DBT_STUBS + 8 * DBT_EXIT_INDIRECT);
+  }
+}
+
+static void flush(dbt *d) {
+  d->gen++;
+  d->used = 0;
+  memset(d->entry_insns, 0, d->o.code_size / 4 * sizeof *d->entry_insns);
+  memset(d->entry_id, 0, d->o.code_size / 4 * sizeof *d->entry_id);
+  reset_jump_table(d);
+  vboard_code_changed(d->b, DBT_CODE, d->o.code_size);
+  d->st.flushes++;
+}
+
+static void dump_block(dbt *d, const dbt_block *blk) {
+  FILE *f = d->o.dump;
+  uint32_t n_ppc = blk->host_size / 4;
+  fprintf(f, "block %#010x: %u MIPS instructions -> %u PowerPC at %#010x (%u for the profile)\n",
+          blk->guest_pc, blk->guest_insns, n_ppc, blk->host_addr, blk->prof_insns);
+  uint32_t rows = blk->guest_insns > n_ppc ? blk->guest_insns : n_ppc;
+  for (uint32_t i = 0; i < rows; i++) {
+    char l[128] = "", r[256] = "";
+    if (i < blk->guest_insns) {
+      uint32_t pc = blk->guest_pc + 4 * i, w = rd32(d, pc);
+      char t[64];
+      dbt_disasm_mips(pc, w, t, sizeof t);
+      snprintf(l, sizeof l, "%08x  %08x  %s", pc, w, t);
+    }
+    if (i < n_ppc) {
+      uint32_t a = blk->host_addr + 4 * i;
+      cs_insn *ins;
+      size_t k = cs_disasm(d->cs_ppc, d->ram + a, 4, a, 1, &ins);
+      snprintf(r, sizeof r, "%08x  %08x  %s %s", a, rd32(d, a), k ? ins->mnemonic : ".long",
+               k ? ins->op_str : "");
+      if (k)
+        cs_free(ins, k);
+    }
+    fprintf(f, "  %-52s | %s\n", l, r);
+  }
+}
+
+/* The host address of the block at guest pc, translating it if needed.
+ * 0: pc is not executable (*sig says which signal the guest takes). */
+static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) {
+  if (pc & 3) {
+    *sig = 10; /* SIGBUS: address error on fetch */
+    return 0;
+  }
+  if (pc < d->g.text_lo || pc >= d->g.text_hi) {
+    *sig = DBT_SIGSEGV;
+    return 0;
+  }
+  rec *r = find(d, pc, 1);
+  if (!r) {
+    *sig = 0;
+    errf(err, errlen, "too many distinct blocks (%u)", d->nblocks);
+    return 0;
+  }
+  if (r->gen == d->gen)
+    return r->host;
+  dbt_block blk;
+  int n = dbt_translate(&d->core, pc, d->used, r->id, &blk);
+  if (n == 0) {
+    flush(d);
+    n = dbt_translate(&d->core, pc, d->used, r->id, &blk);
+  }
+  if (n <= 0) {
+    *sig = n < 0 ? DBT_SIGSEGV : 0;
+    if (n == 0)
+      errf(err, errlen, "the block at %#x does not fit in the code cache", pc);
+    return 0;
+  }
+  if (r->insns == UINT32_MAX)
+    d->st.distinct_blocks++;
+  r->host = blk.host_addr;
+  r->gen = d->gen;
+  r->insns = blk.guest_insns;
+  uint32_t slot = (blk.host_addr - DBT_CODE) / 4;
+  d->entry_insns[slot] = (uint16_t)blk.guest_insns;
+  d->entry_id[slot] = r->id + 1;
+  d->used += (uint32_t)n;
+  d->st.blocks_translated++;
+  d->st.guest_insns_translated += blk.guest_insns;
+  d->st.code_bytes += (uint32_t)n;
+  d->st.prof_insns += blk.prof_insns;
+  if (d->o.dump)
+    dump_block(d, &blk);
+  return blk.host_addr;
+}
+
+/* Counts guest instructions and block entries as the CPU enters blocks. */
+static void observe(void *ctx, uint32_t addr) {
+  dbt *d = ctx;
+  uint32_t off = addr - DBT_CODE;
+  if (off < d->used && d->entry_insns[off / 4]) {
+    d->st.guest_insns += d->entry_insns[off / 4];
+    d->st.blocks_executed++;
+    d->exec[d->entry_id[off / 4] - 1]++;
+  }
+}
+
+/* ------------------------------------------------------------ set-up */
+
+dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
+  uint32_t base, size;
+  uint8_t *ram = vboard_ram(b, &base, &size);
+  if (base != 0 || size < DBT_RAM_NEEDED) {
+    errf(err, errlen,
+         "the board's RAM [%#x, +%#x) must start at 0 and hold %#x bytes for the translator",
+         base, size, DBT_RAM_NEEDED);
+    return NULL;
+  }
+  if (o->code_size < 4096 || o->code_size > DBT_CODE_MAX || (o->code_size & 3)) {
+    errf(err, errlen, "code cache size %u is not between 4096 and %u bytes", o->code_size,
+         DBT_CODE_MAX);
+    return NULL;
+  }
+  dbt *d = calloc(1, sizeof *d);
+  if (!d)
+    return errf(err, errlen, "out of memory"), NULL;
+  d->b = b;
+  d->o = *o;
+  d->ram = ram;
+  d->tab_mask = (1u << 21) - 1;
+  d->cap_blocks = DBT_MAX_COUNTERS;
+  d->tab = calloc(d->tab_mask + 1, sizeof *d->tab);
+  d->by_id = calloc(d->cap_blocks, sizeof *d->by_id);
+  d->exec = calloc(d->cap_blocks, sizeof *d->exec);
+  d->entry_insns = calloc(o->code_size / 4, sizeof *d->entry_insns);
+  d->entry_id = calloc(o->code_size / 4, sizeof *d->entry_id);
+  if (!d->tab || !d->by_id || !d->exec || !d->entry_insns || !d->entry_id ||
+      cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &d->cs_mips) != CS_ERR_OK ||
+      cs_open(CS_ARCH_PPC, CS_MODE_32 | CS_MODE_BIG_ENDIAN, &d->cs_ppc) != CS_ERR_OK) {
+    dbt_free(d);
+    return errf(err, errlen, "out of memory (or capstone could not start)"), NULL;
+  }
+  /* Exit stubs: li r0, kind; b STOP. */
+  dbt_emit_stubs(ram + DBT_STUBS, DBT_STUBS, DBT_STOP);
+  wr32(d, DBT_STOP, 0); /* never executed: the CPU stops on reaching it */
+  memset(ram + DBT_STATE, 0, DBT_ST_JT);
+  reset_jump_table(d);
+  d->core.buf = ram + DBT_CODE;
+  d->core.buf_addr = DBT_CODE;
+  d->core.buf_size = o->code_size;
+  for (uint32_t k = 0; k < DBT_EXIT_KINDS; k++)
+    d->core.exit_stub[k] = DBT_STUBS + 8 * k;
+  d->core.profile = o->profile;
+  d->core.event_offset = HWPROF_EVENT_OFFSET;
+  d->core.max_insns = o->max_block;
+  vboard_observe_blocks(b, observe, d);
+  return d;
+}
+
+void dbt_free(dbt *d) {
+  if (!d)
+    return;
+  if (d->loaded)
+    guest_free(&d->g);
+  if (d->cs_mips)
+    cs_close(&d->cs_mips);
+  if (d->cs_ppc)
+    cs_close(&d->cs_ppc);
+  free(d->tab);
+  free(d->by_id);
+  free(d->exec);
+  free(d->entry_insns);
+  free(d->entry_id);
+  free(d);
+}
+
+int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const envp[],
+             char *err, size_t errlen) {
+  if (guest_load(&d->g, d->ram, path, argc, argv, envp, err, errlen) < 0)
+    return -1;
+  d->g.strict = d->o.strict;
+  d->loaded = 1;
+  d->core.text = d->ram + d->g.text_lo;
+  d->core.text_base = d->g.text_lo;
+  d->core.text_size = d->g.text_hi - d->g.text_lo;
+  return 0;
+}
+
+const dbt_stats *dbt_get_stats(const dbt *d) {
+  return &d->st;
+}
+
+const guest *dbt_guest(const dbt *d) {
+  return &d->g;
+}
+
+void dbt_disasm_mips(uint32_t pc, uint32_t w, char *buf, size_t len) {
+  static csh h;
+  if (!h && cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &h) != CS_ERR_OK) {
+    snprintf(buf, len, "?");
+    return;
+  }
+  uint8_t b[4] = {(uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8), (uint8_t)w};
+  cs_insn *ins;
+  size_t n = cs_disasm(h, b, 4, pc, 1, &ins);
+  if (n) {
+    snprintf(buf, len, "%s%s%s", ins->mnemonic, ins->op_str[0] ? " " : "", ins->op_str);
+    cs_free(ins, n);
+  } else {
+    snprintf(buf, len, "?");
+  }
+}
+
+size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
+  dbt_block_count *v = calloc(d->nblocks ? d->nblocks : 1, sizeof *v);
+  if (!v)
+    return 0;
+  for (uint32_t id = 0; id < d->nblocks; id++) {
+    const rec *r = &d->tab[d->by_id[id]];
+    v[id].pc = r->pc;
+    v[id].insns = r->insns == UINT32_MAX ? 0 : r->insns;
+    v[id].count = d->exec[id];
+    if (d->o.profile == DBT_PROFILE_SW)
+      v[id].sw = rd32(d, DBT_COUNTERS + 4 * id);
+  }
+  *out = v;
+  return d->nblocks;
+}
+
+/* ------------------------------------------------------------ guest registers */
+
+static void read_gprs(dbt *d, uint32_t m[32]) {
+  uint32_t p[32];
+  vboard_get_gprs(d->b, p);
+  m[0] = 0;
+  for (int i = 1; i < 32; i++)
+    m[i] = dbt_host_reg[i] >= 0 ? p[dbt_host_reg[i]] : rd32(d, DBT_STATE + DBT_ST_GPR(i));
+}
+
+static void write_gpr(dbt *d, unsigned i, uint32_t v) {
+  if (i == 0)
+    return;
+  if (dbt_host_reg[i] >= 0)
+    vboard_set_gpr(d->b, (unsigned)dbt_host_reg[i], v);
+  else
+    wr32(d, DBT_STATE + DBT_ST_GPR(i), v);
+}
+
+/* ------------------------------------------------------------ run */
+
+static const char *signame(int s) {
+  switch (s) {
+  case 4: return "SIGILL";
+  case 5: return "SIGTRAP";
+  case 6: return "SIGABRT";
+  case 8: return "SIGFPE";
+  case 10: return "SIGBUS";
+  case 11: return "SIGSEGV";
+  default: return "signal";
+  }
+}
+
+static int fpu_helper(dbt *d, uint32_t pc, dbt_result *r) {
+  mips_fpu f;
+  uint32_t w = rd32(d, pc);
+  for (int i = 0; i < 32; i++)
+    f.fpr[i] = rd32(d, DBT_STATE + DBT_ST_FPR(i));
+  f.fcsr = rd32(d, DBT_STATE + DBT_ST_FCSR);
+  read_gprs(d, f.gpr);
+  f.gpr_written = 0;
+  int rc = mips_fpu_exec(&f, w, d->ram, DBT_GUEST_TOP);
+  if (rc == MIPS_FPU_RESERVED) {
+    r->how = DBT_UNIMPL;
+    r->pc = pc;
+    r->insn = w;
+    return -1;
+  }
+  if (rc != MIPS_FPU_OK) {
+    r->how = DBT_SIGNALED;
+    r->signal = rc == MIPS_FPU_SIGFPE ? DBT_SIGFPE : DBT_SIGSEGV;
+    r->pc = pc;
+    return -1;
+  }
+  for (int i = 0; i < 32; i++)
+    wr32(d, DBT_STATE + DBT_ST_FPR(i), f.fpr[i]);
+  wr32(d, DBT_STATE + DBT_ST_FCSR, f.fcsr);
+  for (unsigned i = 1; i < 32; i++)
+    if (f.gpr_written >> i & 1)
+      write_gpr(d, i, f.gpr[i]);
+  return 0;
+}
+
+/* Where to continue after a guest pc; fills r when the guest cannot go on. */
+static uint32_t go(dbt *d, uint32_t pc, dbt_result *r) {
+  int sig = 0;
+  uint32_t h = block_host(d, pc, &sig, r->message, sizeof r->message);
+  if (!h) {
+    if (sig) {
+      r->how = DBT_SIGNALED;
+      r->signal = sig;
+      r->pc = pc;
+    } else {
+      r->how = DBT_STOPPED;
+    }
+  }
+  return h;
+}
+
+static void finish_message(dbt *d, dbt_result *r) {
+  char dis[64];
+  switch (r->how) {
+  case DBT_SIGNALED:
+    if (d->g.fatal[0])
+      snprintf(r->message, sizeof r->message, "%s", d->g.fatal);
+    else
+      snprintf(r->message, sizeof r->message, "guest terminated by %s (%d) at pc %#x",
+               signame(r->signal), r->signal, r->pc);
+    break;
+  case DBT_UNIMPL:
+    dbt_disasm_mips(r->pc, r->insn, dis, sizeof dis);
+    snprintf(r->message, sizeof r->message,
+             "cannot execute the instruction at pc %#x: %08x (%s)%s", r->pc, r->insn,
+             strcmp(dis, "?") ? dis : "not a MIPS32 instruction",
+             strcmp(dis, "?") ? "" : ": guest terminated by SIGILL");
+    if (!strcmp(dis, "?")) { /* a reserved encoding: the guest's SIGILL, as qemu-mips */
+      r->how = DBT_SIGNALED;
+      r->signal = DBT_SIGILL;
+    }
+    break;
+  case DBT_STOPPED:
+    if (!r->message[0])
+      snprintf(r->message, sizeof r->message, "%s", r->board.message);
+    break;
+  default:
+    break;
+  }
+}
+
+int dbt_run(dbt *d, dbt_result *r) {
+  memset(r, 0, sizeof *r);
+  if (!d->loaded) {
+    r->how = DBT_STOPPED;
+    snprintf(r->message, sizeof r->message, "no program loaded");
+    return 126;
+  }
+  vboard_start(d->b, d->o.max_cycles, &r->board);
+  for (int i = 0; i < 32; i++)
+    vboard_set_gpr(d->b, (unsigned)i, 0);
+  vboard_set_gpr(d->b, DBT_R_STATE, DBT_STATE);
+  vboard_set_gpr(d->b, DBT_R_PROF,
+                 d->o.profile == DBT_PROFILE_HW   ? vboard_ip_base(d->b)
+                 : d->o.profile == DBT_PROFILE_SW ? DBT_COUNTERS + DBT_SW_BIAS
+                                                  : 0);
+  if (d->o.profile == DBT_PROFILE_SW)
+    memset(d->ram + DBT_COUNTERS, 0, 4 * DBT_MAX_COUNTERS);
+  write_gpr(d, 29, d->g.sp);
+  uint32_t host = go(d, d->g.entry, r);
+  uint32_t m[32];
+  while (host) {
+    if (vboard_call(d->b, host, DBT_STOP)) {
+      r->how = DBT_STOPPED;
+      break;
+    }
+    uint32_t kind = vboard_get_gpr(d->b, 0), lr = vboard_get_lr(d->b);
+    if (kind >= DBT_EXIT_KINDS) {
+      r->how = DBT_STOPPED;
+      snprintf(r->message, sizeof r->message, "translated code reached the dispatcher with r0 = %u",
+               kind);
+      break;
+    }
+    d->st.exits[kind]++;
+    switch (kind) {
+    case DBT_EXIT_CHAIN: {
+      uint32_t target = rd32(d, lr), stub = lr - 4, gen = d->gen;
+      host = go(d, target, r);
+      if (host && gen == d->gen) {
+        uint32_t w = dbt_chain_word(stub, host);
+        if (w) {
+          wr32(d, stub, w);
+          vboard_code_changed(d->b, stub, 4);
+          d->st.chained++;
+        }
+      }
+      break;
+    }
+    case DBT_EXIT_INDIRECT: {
+      uint32_t target = vboard_get_gpr(d->b, 3);
+      host = go(d, target, r);
+      if (host) {
+        uint32_t e = DBT_STATE + DBT_ST_JT + 8 * ((target >> 2) & (DBT_JT_ENTRIES - 1));
+        wr32(d, e, target);
+        wr32(d, e + 4, host);
+      }
+      break;
+    }
+    case DBT_EXIT_SYSCALL: {
+      uint32_t pc = rd32(d, lr);
+      read_gprs(d, m);
+      int stop = guest_syscall(&d->g, m);
+      wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);
+      if (stop) {
+        if (d->g.exited && !d->g.fatal[0]) {
+          r->how = DBT_EXITED;
+          r->status = d->g.exit_status;
+        } else if (d->g.exited) {
+          r->how = DBT_SIGNALED;
+          r->signal = d->g.exit_status - 128;
+          r->pc = pc;
+        } else {
+          r->how = DBT_STOPPED;
+          snprintf(r->message, sizeof r->message, "%s at pc %#x", d->g.fatal, pc);
+        }
+        vboard_exit(d->b, r->status);
+        host = 0;
+        break;
+      }
+      write_gpr(d, 2, m[2]);
+      write_gpr(d, 7, m[7]);
+      host = go(d, pc + 4, r);
+      break;
+    }
+    case DBT_EXIT_HELPER:
+      host = fpu_helper(d, rd32(d, lr), r) < 0 ? 0 : lr + 4;
+      break;
+    case DBT_EXIT_TRAP:
+      r->how = DBT_SIGNALED;
+      r->pc = rd32(d, lr);
+      r->signal = (int)rd32(d, lr + 4);
+      host = 0;
+      break;
+    default: /* DBT_EXIT_UNIMPL */
+      r->how = DBT_UNIMPL;
+      r->pc = rd32(d, lr);
+      r->insn = rd32(d, r->pc);
+      host = 0;
+      break;
+    }
+  }
+  vboard_finish(d->b);
+  finish_message(d, r);
+  switch (r->how) {
+  case DBT_EXITED:
+    return r->status;
+  case DBT_SIGNALED:
+    return 128 + r->signal;
+  case DBT_UNIMPL:
+    return 125;
+  default:
+    return 126;
+  }
+}

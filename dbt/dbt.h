@@ -1,0 +1,107 @@
+/*
+ * dbt.h - the MIPS32 -> PowerPC 405 dynamic binary translator's runtime: a
+ * static MIPS Linux program on the virtual board (sim/vboard.h).
+ *
+ * The runtime owns the code cache, the dispatcher (entered only at exits of
+ * translated code: a new block, an inline-lookup miss, a syscall, an FPU
+ * helper, a signal), the guest process (guest.h) and the profiles.
+ *
+ * PowerPC address map above the guest (DBT_GUEST_TOP):
+ *   DBT_STUBS     the exit stubs, and DBT_STOP where the CPU hands back
+ *   DBT_STATE     the CPU state (r1) and the indirect-jump table
+ *   DBT_COUNTERS  sw profile: a 32-bit counter per block (r2 - DBT_SW_BIAS)
+ *   DBT_CODE      the code cache (within 32 MiB of the stubs: b/bl reach)
+ *
+ *   dbt_options o = dbt_defaults();
+ *   dbt *d = dbt_new(board, &o, err, sizeof err);
+ *   dbt_load(d, "prog", argc, argv, environ, err, sizeof err);
+ *   dbt_result r;
+ *   dbt_run(d, &r);           // r.how, r.status, ...
+ */
+#ifndef HWPROF_DBT_H
+#define HWPROF_DBT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "guest.h"
+#include "translate.h"
+#include "vboard.h"
+
+#define DBT_STUBS        0x0C000000u
+#define DBT_STOP         (DBT_STUBS + 8 * DBT_EXIT_KINDS)
+#define DBT_STATE        0x0C001000u
+#define DBT_COUNTERS     0x0C100000u
+#define DBT_MAX_COUNTERS (1u << 20)
+#define DBT_CODE         0x0D000000u
+#define DBT_CODE_MAX     0x00FF0000u /* the most the cache may take */
+#define DBT_RAM_NEEDED   0x0E000000u
+
+typedef struct dbt_options {
+  int profile;         /* DBT_PROFILE_NONE, _HW, _SW */
+  uint32_t code_size;  /* code cache bytes (default and most: DBT_CODE_MAX) */
+  unsigned max_block;  /* guest instructions per block, at most (default 64) */
+  int strict;          /* an unsupported system call stops the run */
+  FILE *dump;          /* each translated block, guest and PowerPC side by side */
+  uint64_t max_cycles; /* simulated CPU cycles, 0 = no limit */
+} dbt_options;
+
+dbt_options dbt_defaults(void);
+
+typedef struct dbt_stats {
+  uint64_t guest_insns;            /* executed */
+  uint64_t blocks_executed;        /* translated blocks entered */
+  uint64_t blocks_translated;      /* translations, refills included */
+  uint64_t distinct_blocks;        /* distinct guest block addresses */
+  uint64_t guest_insns_translated; /* static, over all translations */
+  uint64_t code_bytes;             /* emitted, over all translations */
+  uint64_t prof_insns;             /* profiling instructions emitted */
+  uint64_t exits[DBT_EXIT_KINDS];  /* dispatcher entries by kind */
+  uint64_t chained;                /* exits patched into direct branches */
+  uint64_t flushes;                /* code cache refills */
+} dbt_stats;
+
+enum dbt_how {
+  DBT_EXITED,   /* the guest called exit: status */
+  DBT_SIGNALED, /* the guest took a fatal signal: signal, pc */
+  DBT_UNIMPL,   /* an instruction the translator cannot execute: pc, insn */
+  DBT_STOPPED,  /* the board stopped: fault or cycle limit (message) */
+};
+
+typedef struct dbt_result {
+  enum dbt_how how;
+  int status;       /* DBT_EXITED */
+  int signal;       /* DBT_SIGNALED */
+  uint32_t pc;      /* where it signalled / the instruction */
+  uint32_t insn;    /* DBT_UNIMPL: the encoding */
+  char message[320];
+  vboard_result board;
+} dbt_result;
+
+typedef struct dbt dbt;
+
+dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen);
+void dbt_free(dbt *d);
+/* Loads the guest; argv[0] is its name.  -1 with a message for a bad file. */
+int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const envp[],
+             char *err, size_t errlen);
+/* Runs to the end.  Returns the exit status a shell would see: the guest's
+ * own, 128 + signal, 125 for an instruction the translator cannot execute, or
+ * 126 when the board stopped.  r->message says what happened (not for exits). */
+int dbt_run(dbt *d, dbt_result *r);
+
+const dbt_stats *dbt_get_stats(const dbt *d);
+const guest *dbt_guest(const dbt *d);
+
+/* Per-block figures after a run, in order of first translation. */
+typedef struct dbt_block_count {
+  uint32_t pc, insns;
+  uint64_t count; /* executions: the runtime's own count of block entries */
+  uint64_t sw;    /* the sw profile's counter (sw mode; else 0) */
+} dbt_block_count;
+size_t dbt_block_counts(const dbt *d, dbt_block_count **out);
+
+/* Disassembly of one MIPS instruction ("addiu $sp, $sp, -32"); "?" if none. */
+void dbt_disasm_mips(uint32_t pc, uint32_t w, char *buf, size_t len);
+
+#endif

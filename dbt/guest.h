@@ -1,0 +1,84 @@
+/*
+ * guest.h - the guest process: a static MIPS32 o32 Linux executable in the
+ * board's RAM, its memory map, and the Linux system calls it makes.
+ *
+ * Guest memory is identity-mapped into the board's RAM (guest address a is
+ * PowerPC physical address a):
+ *
+ *   [0, 64 KiB)                     never mapped by the guest (null pointers)
+ *   ELF segments ... brk heap       up to DBT_BRK_MAX
+ *   [DBT_MMAP_BASE, DBT_MMAP_END)   mmap2 (first fit, 4 KiB pages)
+ *   [DBT_STACK_BASE, DBT_GUEST_TOP) the stack; argv, envp, auxv at the top
+ *   [DBT_GUEST_TOP, ...)            the translator's: exit stubs, CPU state,
+ *                                   counters, code cache (dbt.h)
+ *
+ * Stray guest stores are not trapped: the RAM is one region on the board.
+ */
+#ifndef HWPROF_DBT_GUEST_H
+#define HWPROF_DBT_GUEST_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define DBT_GUEST_MIN  0x00010000u
+#define DBT_BRK_MAX    0x04000000u
+#define DBT_MMAP_BASE  0x04000000u
+#define DBT_MMAP_END   0x0B000000u
+#define DBT_STACK_BASE 0x0B000000u
+#define DBT_GUEST_TOP  0x0C000000u
+#define DBT_PAGE       4096u
+
+#define GUEST_MAX_SEGS 16
+
+typedef struct guest {
+  uint8_t *mem; /* guest address a is mem[a] */
+  uint32_t entry;
+  uint32_t text_lo, text_hi; /* executable segments' span */
+  uint32_t phdr, phnum;      /* AT_PHDR, AT_PHNUM */
+  uint32_t brk_start, brk;
+  uint32_t sp; /* the initial stack pointer */
+  uint8_t *mmap_used; /* a byte per page of the mmap area */
+  char exe[4096];     /* absolute path, for readlink("/proc/self/exe") */
+  /* Symbols (STT_FUNC) for reports, sorted by address. */
+  struct guest_sym {
+    uint32_t addr, size;
+    const char *name;
+  } *syms;
+  unsigned nsyms;
+  char *strtab;
+  /* System calls. */
+  int strict;         /* an unknown system call is fatal */
+  FILE *log;          /* where unknown system calls are reported (stderr) */
+  uint8_t warned[512]; /* unknown numbers reported once */
+  int exited, exit_status;
+  char fatal[256]; /* set when a system call stops the run (strict mode) */
+  uint32_t tls;    /* set_thread_area */
+  uint64_t syscalls;
+} guest;
+
+/* Validates and loads the executable into mem (which spans DBT_GUEST_TOP bytes),
+ * then builds the initial stack from argv and envp.  Returns 0, or -1 with a
+ * message naming what is wrong with the file. */
+int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const argv[],
+               char *const envp[], char *err, size_t errlen);
+void guest_free(guest *g);
+
+/* The function containing addr, or NULL; *off is addr's offset in it. */
+const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off);
+
+/* One system call: r[0..31] are the MIPS GPRs.  Sets r[2] (v0) and r[7] (a3).
+ * Returns 0 to go on, 1 when the guest exited (g->exited) or a strict-mode
+ * failure stopped it (g->fatal). */
+int guest_syscall(guest *g, uint32_t r[32]);
+
+/* Reads/writes a big-endian word of guest memory (addresses must be valid). */
+static inline uint32_t guest_rd32(const guest *g, uint32_t a) {
+  const uint8_t *p = g->mem + a;
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static inline void guest_wr32(guest *g, uint32_t a, uint32_t v) {
+  uint8_t *p = g->mem + a;
+  p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+
+#endif

@@ -1,0 +1,568 @@
+/*
+ * syscall.c - Linux MIPS o32 system calls for static glibc programs, carried out
+ * on the host.  Structures are converted to the guest's big-endian o32 layouts;
+ * flags and errno values that differ between MIPS and the host are translated.
+ *
+ * Not carried out: signal handlers (rt_sigaction/rt_sigprocmask succeed and are
+ * ignored; a signal the guest raises on itself ends it), threads, and file
+ * mappings that are shared.  Anything else returns -ENOSYS, reported once on
+ * stderr; with g->strict it stops the run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <sys/uio.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "guest.h"
+
+enum {
+  SYS_exit = 4001, SYS_read = 4003, SYS_write = 4004, SYS_open = 4005, SYS_close = 4006,
+  SYS_unlink = 4010, SYS_time = 4013, SYS_lseek = 4019, SYS_getpid = 4020, SYS_getuid = 4024,
+  SYS_access = 4033, SYS_kill = 4037, SYS_dup = 4041, SYS_times = 4043, SYS_brk = 4045,
+  SYS_getgid = 4047, SYS_geteuid = 4049, SYS_getegid = 4050, SYS_ioctl = 4054,
+  SYS_getrlimit = 4076, SYS_gettimeofday = 4078, SYS_readlink = 4085, SYS_munmap = 4091,
+  SYS_uname = 4122, SYS_mprotect = 4125, SYS__llseek = 4140, SYS_writev = 4146,
+  SYS_rt_sigaction = 4194, SYS_rt_sigprocmask = 4195, SYS_getcwd = 4203, SYS_sigaltstack = 4206,
+  SYS_mmap2 = 4210, SYS_ftruncate64 = 4212, SYS_stat64 = 4213, SYS_lstat64 = 4214,
+  SYS_fstat64 = 4215, SYS_madvise = 4218, SYS_fcntl64 = 4220, SYS_gettid = 4222,
+  SYS_exit_group = 4246, SYS_set_tid_address = 4252, SYS_clock_gettime = 4263, SYS_tgkill = 4266,
+  SYS_set_thread_area = 4283, SYS_openat = 4288, SYS_fstatat64 = 4293, SYS_unlinkat = 4294,
+  SYS_faccessat = 4300, SYS_set_robust_list = 4309, SYS_prlimit64 = 4338, SYS_getrandom = 4353,
+  SYS_statx = 4366, SYS_rseq = 4367, SYS_clock_gettime64 = 4403
+};
+
+/* MIPS errno values where they differ from the host's (Linux generic). */
+static int mips_errno(int e) {
+  switch (e) {
+  case ENOSYS: return 89;
+  case ENAMETOOLONG: return 78;
+  case ENOTEMPTY: return 93;
+  case ELOOP: return 90;
+  case EOVERFLOW: return 79;
+  case ENOLCK: return 46;
+  default: return e <= 34 ? e : EINVAL;
+  }
+}
+#define MIPS_ENOSYS 89
+#define MIPS_AT_FDCWD (-100)
+
+/* o32 open flags. */
+static int host_oflags(uint32_t f) {
+  int h = (int)(f & 3);
+  if (f & 0x0008) h |= O_APPEND;
+  if (f & 0x0080) h |= O_NONBLOCK;
+  if (f & 0x0100) h |= O_CREAT;
+  if (f & 0x0200) h |= O_TRUNC;
+  if (f & 0x0400) h |= O_EXCL;
+  if (f & 0x0800) h |= O_NOCTTY;
+  if (f & 0x10000) h |= O_DIRECTORY;
+  if (f & 0x20000) h |= O_NOFOLLOW;
+  if (f & 0x80000) h |= O_CLOEXEC;
+  return h;
+}
+
+static int ok_range(const guest *g, uint32_t a, uint32_t n) {
+  (void)g;
+  return a >= DBT_GUEST_MIN && a <= DBT_GUEST_TOP && n <= DBT_GUEST_TOP - a;
+}
+
+/* A NUL-terminated guest string, or NULL if it leaves guest memory. */
+static const char *gstr(const guest *g, uint32_t a) {
+  if (!ok_range(g, a, 1))
+    return NULL;
+  const char *s = (const char *)g->mem + a;
+  return memchr(s, 0, DBT_GUEST_TOP - a) ? s : NULL;
+}
+
+static void put32(guest *g, uint32_t a, uint32_t v) {
+  guest_wr32(g, a, v);
+}
+static void put64(guest *g, uint32_t a, uint64_t v) {
+  guest_wr32(g, a, (uint32_t)(v >> 32));
+  guest_wr32(g, a + 4, (uint32_t)v);
+}
+static void put16(guest *g, uint32_t a, uint16_t v) {
+  g->mem[a] = (uint8_t)(v >> 8), g->mem[a + 1] = (uint8_t)v;
+}
+
+static int64_t host_ret(long r) {
+  return r < 0 ? -mips_errno(errno) : r;
+}
+
+/* struct stat64, o32 (104 bytes). */
+static int64_t put_stat64(guest *g, uint32_t a, const struct stat *st) {
+  if (!ok_range(g, a, 104))
+    return -EFAULT;
+  memset(g->mem + a, 0, 104);
+  put32(g, a, (uint32_t)st->st_dev);
+  put64(g, a + 16, st->st_ino);
+  put32(g, a + 24, st->st_mode);
+  put32(g, a + 28, (uint32_t)st->st_nlink);
+  put32(g, a + 32, st->st_uid);
+  put32(g, a + 36, st->st_gid);
+  put32(g, a + 40, (uint32_t)st->st_rdev);
+  put64(g, a + 56, (uint64_t)st->st_size);
+  put32(g, a + 64, (uint32_t)st->st_atim.tv_sec);
+  put32(g, a + 68, (uint32_t)st->st_atim.tv_nsec);
+  put32(g, a + 72, (uint32_t)st->st_mtim.tv_sec);
+  put32(g, a + 76, (uint32_t)st->st_mtim.tv_nsec);
+  put32(g, a + 80, (uint32_t)st->st_ctim.tv_sec);
+  put32(g, a + 84, (uint32_t)st->st_ctim.tv_nsec);
+  put32(g, a + 88, (uint32_t)st->st_blksize);
+  put64(g, a + 96, (uint64_t)st->st_blocks);
+  return 0;
+}
+
+/* struct statx (256 bytes, the same on every architecture). */
+static int64_t put_statx(guest *g, uint32_t a, const struct statx *s) {
+  if (!ok_range(g, a, 256))
+    return -EFAULT;
+  memset(g->mem + a, 0, 256);
+  put32(g, a, s->stx_mask);
+  put32(g, a + 4, s->stx_blksize);
+  put64(g, a + 8, s->stx_attributes);
+  put32(g, a + 16, s->stx_nlink);
+  put32(g, a + 20, s->stx_uid);
+  put32(g, a + 24, s->stx_gid);
+  put16(g, a + 28, s->stx_mode);
+  put64(g, a + 32, s->stx_ino);
+  put64(g, a + 40, s->stx_size);
+  put64(g, a + 48, s->stx_blocks);
+  put64(g, a + 56, s->stx_attributes_mask);
+  const struct statx_timestamp *ts[4] = {&s->stx_atime, &s->stx_btime, &s->stx_ctime,
+                                         &s->stx_mtime};
+  for (int i = 0; i < 4; i++) {
+    put64(g, a + 64 + 16 * i, (uint64_t)ts[i]->tv_sec);
+    put32(g, a + 72 + 16 * i, ts[i]->tv_nsec);
+  }
+  put32(g, a + 128, s->stx_rdev_major);
+  put32(g, a + 132, s->stx_rdev_minor);
+  put32(g, a + 136, s->stx_dev_major);
+  put32(g, a + 140, s->stx_dev_minor);
+  return 0;
+}
+
+static int dirfd_of(uint32_t d) {
+  return (int32_t)d == MIPS_AT_FDCWD ? AT_FDCWD : (int)d;
+}
+
+/* mmap2 area: first fit over 4 KiB pages. */
+static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t flags, uint32_t fd,
+                       uint32_t pgoff) {
+  const uint32_t npages = (DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE;
+  uint32_t n = (len + DBT_PAGE - 1) / DBT_PAGE;
+  if (!len || n > npages)
+    return -(len ? ENOMEM : EINVAL);
+  uint32_t first = npages;
+  if (flags & 0x10) { /* MAP_FIXED */
+    if ((addr & (DBT_PAGE - 1)) || addr < DBT_MMAP_BASE || addr > DBT_MMAP_END - n * DBT_PAGE)
+      return -EINVAL;
+    first = (addr - DBT_MMAP_BASE) / DBT_PAGE;
+  } else {
+    for (uint32_t i = 0, run = 0; i < npages; i++) {
+      run = g->mmap_used[i] ? 0 : run + 1;
+      if (run == n) {
+        first = i + 1 - n;
+        break;
+      }
+    }
+    if (first == npages)
+      return -ENOMEM;
+  }
+  uint32_t a = DBT_MMAP_BASE + first * DBT_PAGE;
+  memset(g->mmap_used + first, 1, n);
+  memset(g->mem + a, 0, (size_t)n * DBT_PAGE);
+  if (!(flags & 0x800)) { /* a file: read its contents (private copy) */
+    ssize_t r = pread((int)fd, g->mem + a, len, (off_t)pgoff * DBT_PAGE);
+    if (r < 0) {
+      memset(g->mmap_used + first, 0, n);
+      return -mips_errno(errno);
+    }
+  }
+  return a;
+}
+
+static int64_t do_munmap(guest *g, uint32_t addr, uint32_t len) {
+  if (addr & (DBT_PAGE - 1))
+    return -EINVAL;
+  if (addr >= DBT_MMAP_BASE && addr < DBT_MMAP_END) {
+    uint32_t first = (addr - DBT_MMAP_BASE) / DBT_PAGE, n = (len + DBT_PAGE - 1) / DBT_PAGE;
+    uint32_t npages = (DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE;
+    if (n > npages - first)
+      n = npages - first;
+    memset(g->mmap_used + first, 0, n);
+  }
+  return 0;
+}
+
+static int64_t do_brk(guest *g, uint32_t want) {
+  if (want < g->brk_start || want > DBT_BRK_MAX)
+    return g->brk;
+  if (want > g->brk)
+    memset(g->mem + g->brk, 0, want - g->brk);
+  g->brk = want;
+  return g->brk;
+}
+
+static int64_t do_writev(guest *g, uint32_t fd, uint32_t iov, uint32_t cnt) {
+  if (cnt > 1024 || !ok_range(g, iov, 8 * cnt))
+    return -EINVAL;
+  struct iovec v[1024];
+  for (uint32_t i = 0; i < cnt; i++) {
+    uint32_t b = guest_rd32(g, iov + 8 * i), l = guest_rd32(g, iov + 8 * i + 4);
+    if (!ok_range(g, b, l) && l)
+      return -EFAULT;
+    v[i].iov_base = g->mem + b;
+    v[i].iov_len = l;
+  }
+  return host_ret(writev((int)fd, v, (int)cnt));
+}
+
+static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
+  if (req == 0x540d) { /* TCGETS: struct termios, o32 (4 flags, c_line, c_cc[23]) */
+    struct termios t;
+    if (tcgetattr((int)fd, &t) < 0)
+      return -mips_errno(errno);
+    if (!ok_range(g, arg, 40))
+      return -EFAULT;
+    memset(g->mem + arg, 0, 40);
+    put32(g, arg, t.c_iflag);
+    put32(g, arg + 4, t.c_oflag);
+    put32(g, arg + 8, t.c_cflag);
+    put32(g, arg + 12, t.c_lflag);
+    return 0;
+  }
+  if (req == 0x40087468) { /* TIOCGWINSZ */
+    struct winsize w;
+    if (ioctl((int)fd, TIOCGWINSZ, &w) < 0)
+      return -mips_errno(errno);
+    if (!ok_range(g, arg, 8))
+      return -EFAULT;
+    put16(g, arg, w.ws_row), put16(g, arg + 2, w.ws_col);
+    put16(g, arg + 4, w.ws_xpixel), put16(g, arg + 6, w.ws_ypixel);
+    return 0;
+  }
+  return -ENOTTY;
+}
+
+static int64_t do_clock(guest *g, uint32_t clk, uint32_t a, int wide) {
+  struct timespec ts;
+  if (clock_gettime((clockid_t)clk, &ts) < 0)
+    return -mips_errno(errno);
+  if (!ok_range(g, a, wide ? 16 : 8))
+    return -EFAULT;
+  if (wide) {
+    put64(g, a, (uint64_t)ts.tv_sec);
+    put64(g, a + 8, (uint64_t)ts.tv_nsec);
+  } else {
+    put32(g, a, (uint32_t)ts.tv_sec);
+    put32(g, a + 4, (uint32_t)ts.tv_nsec);
+  }
+  return 0;
+}
+
+static int64_t do_uname(guest *g, uint32_t a) {
+  static const char *const f[6] = {"Linux", "hwprof", "6.1.0", "#1 SMP", "mips", "(none)"};
+  if (!ok_range(g, a, 6 * 65))
+    return -EFAULT;
+  memset(g->mem + a, 0, 6 * 65);
+  for (int i = 0; i < 6; i++)
+    memcpy(g->mem + a + 65 * i, f[i], strlen(f[i]));
+  return 0;
+}
+
+/* A deterministic generator for getrandom, so runs repeat cycle for cycle. */
+static uint64_t rand_state = 0x9E3779B97F4A7C15ull;
+static uint8_t rand_byte(void) {
+  rand_state ^= rand_state << 13, rand_state ^= rand_state >> 7, rand_state ^= rand_state << 17;
+  return (uint8_t)rand_state;
+}
+
+static const char *sys_name(uint32_t n) {
+  switch (n) {
+  case 4194: return "rt_sigaction";
+  case 4238: return "futex";
+  case 4167: return "mremap";
+  default: return NULL;
+  }
+}
+
+static int64_t unknown(guest *g, uint32_t n, uint32_t pc) {
+  uint32_t k = n - 4000;
+  if (k < sizeof g->warned * 8 ? !(g->warned[k / 8] >> (k % 8) & 1) : 1) {
+    const char *nm = sys_name(n);
+    fprintf(g->log, "hwprof: unsupported system call %u%s%s%s near pc %#x: -ENOSYS\n", n,
+            nm ? " (" : "", nm ? nm : "", nm ? ")" : "", pc);
+    if (k < sizeof g->warned * 8)
+      g->warned[k / 8] |= (uint8_t)(1u << (k % 8));
+  }
+  if (g->strict)
+    snprintf(g->fatal, sizeof g->fatal, "unsupported system call %u (--strict)", n);
+  return -MIPS_ENOSYS;
+}
+
+int guest_syscall(guest *g, uint32_t r[32]) {
+  uint32_t n = r[2], a0 = r[4], a1 = r[5], a2 = r[6], a3 = r[7], sp = r[29];
+  uint32_t a4 = ok_range(g, sp + 16, 8) ? guest_rd32(g, sp + 16) : 0;
+  uint32_t a5 = ok_range(g, sp + 20, 4) ? guest_rd32(g, sp + 20) : 0;
+  int64_t ret;
+  struct stat st;
+  const char *path;
+  g->syscalls++;
+  switch (n) {
+  case SYS_exit:
+  case SYS_exit_group:
+    g->exited = 1;
+    g->exit_status = (int)(a0 & 0xFF);
+    return 1;
+  case SYS_read:
+    ret = ok_range(g, a1, a2) ? host_ret(read((int)a0, g->mem + a1, a2)) : -EFAULT;
+    break;
+  case SYS_write:
+    ret = ok_range(g, a1, a2) ? host_ret(write((int)a0, g->mem + a1, a2)) : -EFAULT;
+    break;
+  case SYS_writev:
+    ret = do_writev(g, a0, a1, a2);
+    break;
+  case SYS_open:
+    ret = (path = gstr(g, a0)) ? host_ret(open(path, host_oflags(a1), a2)) : -EFAULT;
+    break;
+  case SYS_openat:
+    ret = (path = gstr(g, a1)) ? host_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3))
+                               : -EFAULT;
+    break;
+  case SYS_close: /* the console stays open for the translator's own messages */
+    ret = a0 <= 2 ? 0 : host_ret(close((int)a0));
+    break;
+  case SYS_dup:
+    ret = host_ret(dup((int)a0));
+    break;
+  case SYS_lseek:
+    ret = host_ret((long)lseek((int)a0, (off_t)(int32_t)a1, (int)a2));
+    break;
+  case SYS__llseek: { /* fd, high, low, result *, whence */
+    off_t o = lseek((int)a0, (off_t)((uint64_t)a1 << 32 | a2), (int)a4);
+    if (o < 0)
+      ret = -mips_errno(errno);
+    else if (!ok_range(g, a3, 8))
+      ret = -EFAULT;
+    else
+      put64(g, a3, (uint64_t)o), ret = 0;
+    break;
+  }
+  case SYS_ftruncate64: /* fd, pad, high, low */
+    ret = host_ret(ftruncate((int)a0, (off_t)((uint64_t)a2 << 32 | a3)));
+    break;
+  case SYS_getpid:
+  case SYS_gettid:
+  case SYS_set_tid_address:
+    ret = getpid();
+    break;
+  case SYS_getuid:
+  case SYS_geteuid:
+  case SYS_getgid:
+  case SYS_getegid:
+    ret = n == SYS_getuid ? getuid() : n == SYS_geteuid ? geteuid() : n == SYS_getgid ? getgid()
+                                                                                       : getegid();
+    break;
+  case SYS_brk:
+    ret = do_brk(g, a0);
+    break;
+  case SYS_mmap2:
+    ret = do_mmap(g, a0, a1, a3, a4, a5);
+    break;
+  case SYS_munmap:
+    ret = do_munmap(g, a0, a1);
+    break;
+  case SYS_mprotect:
+  case SYS_madvise:
+  case SYS_set_robust_list:
+  case SYS_rt_sigaction:
+  case SYS_rt_sigprocmask:
+  case SYS_sigaltstack:
+    ret = 0;
+    break;
+  case SYS_rseq:
+    ret = -MIPS_ENOSYS;
+    break;
+  case SYS_set_thread_area:
+    g->tls = a0;
+    ret = 0;
+    break;
+  case SYS_getrlimit: /* struct rlimit of two 32-bit words; infinity 0x7fffffff */
+    if (!ok_range(g, a1, 8))
+      ret = -EFAULT;
+    else {
+      put32(g, a1, a0 == 3 ? 8u << 20 : 0x7FFFFFFFu);
+      put32(g, a1 + 4, 0x7FFFFFFFu);
+      ret = 0;
+    }
+    break;
+  case SYS_prlimit64: /* pid, resource, new, old */
+    if (a3 && !ok_range(g, a3, 16))
+      ret = -EFAULT;
+    else {
+      if (a3) {
+        put64(g, a3, a1 == 3 ? 8u << 20 : ~0ull);
+        put64(g, a3 + 8, ~0ull);
+      }
+      ret = 0;
+    }
+    break;
+  case SYS_readlink:
+    if (!(path = gstr(g, a0)) || !ok_range(g, a1, a2))
+      ret = -EFAULT;
+    else if (!strcmp(path, "/proc/self/exe")) {
+      size_t l = strlen(g->exe);
+      if (l > a2)
+        l = a2;
+      memcpy(g->mem + a1, g->exe, l);
+      ret = (int64_t)l;
+    } else
+      ret = host_ret(readlink(path, (char *)g->mem + a1, a2));
+    break;
+  case SYS_getrandom:
+    if (!ok_range(g, a0, a1))
+      ret = -EFAULT;
+    else {
+      for (uint32_t i = 0; i < a1; i++)
+        g->mem[a0 + i] = rand_byte();
+      ret = a1;
+    }
+    break;
+  case SYS_uname:
+    ret = do_uname(g, a0);
+    break;
+  case SYS_fstat64:
+    ret = fstat((int)a0, &st) < 0 ? -mips_errno(errno) : put_stat64(g, a1, &st);
+    break;
+  case SYS_stat64:
+  case SYS_lstat64:
+    if (!(path = gstr(g, a0)))
+      ret = -EFAULT;
+    else
+      ret = (n == SYS_stat64 ? stat(path, &st) : lstat(path, &st)) < 0 ? -mips_errno(errno)
+                                                                      : put_stat64(g, a1, &st);
+    break;
+  case SYS_fstatat64:
+    if (!(path = gstr(g, a1)))
+      ret = -EFAULT;
+    else
+      ret = fstatat(dirfd_of(a0), path, &st, (int)a3) < 0 ? -mips_errno(errno)
+                                                         : put_stat64(g, a2, &st);
+    break;
+  case SYS_statx: {
+    struct statx sx;
+    if (!(path = gstr(g, a1)))
+      ret = -EFAULT;
+    else
+      ret = statx(dirfd_of(a0), path, (int)a2, a3, &sx) < 0 ? -mips_errno(errno)
+                                                           : put_statx(g, a4, &sx);
+    break;
+  }
+  case SYS_ioctl:
+    ret = do_ioctl(g, a0, a1, a2);
+    break;
+  case SYS_fcntl64:
+    if (a1 == 1 || a1 == 2) /* F_GETFD, F_SETFD */
+      ret = 0;
+    else if (a1 == 3) { /* F_GETFL */
+      int fl = fcntl((int)a0, F_GETFL);
+      ret = fl < 0 ? -mips_errno(errno)
+                   : (fl & 3) | (fl & O_APPEND ? 0x8 : 0) | (fl & O_NONBLOCK ? 0x80 : 0);
+    } else
+      ret = -EINVAL;
+    break;
+  case SYS_clock_gettime:
+    ret = do_clock(g, a0, a1, 0);
+    break;
+  case SYS_clock_gettime64:
+    ret = do_clock(g, a0, a1, 1);
+    break;
+  case SYS_gettimeofday: {
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    if (a0 && !ok_range(g, a0, 8))
+      ret = -EFAULT;
+    else {
+      if (a0)
+        put32(g, a0, (uint32_t)tv.tv_sec), put32(g, a0 + 4, (uint32_t)tv.tv_usec);
+      ret = 0;
+    }
+    break;
+  }
+  case SYS_time: {
+    time_t t = time(NULL);
+    if (a0 && ok_range(g, a0, 4))
+      put32(g, a0, (uint32_t)t);
+    ret = (uint32_t)t;
+    break;
+  }
+  case SYS_times: {
+    struct tms t;
+    clock_t c = times(&t);
+    if (a0 && ok_range(g, a0, 16)) {
+      put32(g, a0, (uint32_t)t.tms_utime), put32(g, a0 + 4, (uint32_t)t.tms_stime);
+      put32(g, a0 + 8, (uint32_t)t.tms_cutime), put32(g, a0 + 12, (uint32_t)t.tms_cstime);
+    }
+    ret = (uint32_t)c;
+    break;
+  }
+  case SYS_getcwd:
+    if (!ok_range(g, a0, a1))
+      ret = -EFAULT;
+    else
+      ret = getcwd((char *)g->mem + a0, a1) ? (int64_t)strlen((char *)g->mem + a0) + 1
+                                            : -mips_errno(errno);
+    break;
+  case SYS_access:
+    ret = (path = gstr(g, a0)) ? host_ret(access(path, (int)a1)) : -EFAULT;
+    break;
+  case SYS_faccessat:
+    ret = (path = gstr(g, a1)) ? host_ret(faccessat(dirfd_of(a0), path, (int)a2, 0)) : -EFAULT;
+    break;
+  case SYS_unlink:
+    ret = (path = gstr(g, a0)) ? host_ret(unlink(path)) : -EFAULT;
+    break;
+  case SYS_unlinkat:
+    ret = (path = gstr(g, a1)) ? host_ret(unlinkat(dirfd_of(a0), path, a2 ? AT_REMOVEDIR : 0))
+                               : -EFAULT;
+    break;
+  case SYS_kill:
+  case SYS_tgkill: { /* a signal to itself ends the guest, as its default action does */
+    uint32_t sig = n == SYS_kill ? a1 : a2;
+    if (sig == 0) {
+      ret = 0;
+      break;
+    }
+    g->exited = 1;
+    g->exit_status = 128 + (int)sig;
+    snprintf(g->fatal, sizeof g->fatal, "guest raised signal %u", sig);
+    return 1;
+  }
+  default:
+    ret = unknown(g, n, r[31]);
+    if (g->strict) {
+      r[2] = (uint32_t)-ret, r[7] = 1;
+      return 1;
+    }
+    break;
+  }
+  if (ret < 0 && ret > -4096) {
+    r[2] = (uint32_t)-ret;
+    r[7] = 1;
+  } else {
+    r[2] = (uint32_t)ret;
+    r[7] = 0;
+  }
+  return 0;
+}

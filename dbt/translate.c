@@ -1,0 +1,1165 @@
+/*
+ * translate.c - the translator core: MIPS32r2 basic blocks to PowerPC 405 code.
+ * See translate.h for the conventions of translated code.
+ *
+ * A block runs from its entry to the first branch or jump and its delay slot,
+ * a syscall, break or unknown instruction, or max_insns instructions.  Its code:
+ *
+ *   profile      hw: li/lis+ori r0, guest pc; stw r0, EVENT(r2)
+ *                sw: lwz r0, c(r2); addi r0, r0, 1; stw r0, c(r2)
+ *   body         about one PowerPC instruction per MIPS instruction
+ *   terminator   condition into cr7, link, delay slot, exits (stubs)
+ *   cold stubs   traps (overflow, teq, ...) reached by forward bc, out of line
+ */
+#include "translate.h"
+
+#include <string.h>
+
+#include "mips.h"
+#include "ppc.h"
+
+/* ------------------------------------------------------------ register map */
+
+/* MIPS GPR -> PowerPC register.  27 of 31 fit; the four least used by compiled
+ * code (counted over static glibc: $t7 and $t8 are the rarest temporaries, $k0
+ * and $k1 belong to the kernel) live in the state, as do HI and LO (touched only
+ * by multiply/divide and mf/mt). */
+const int8_t dbt_host_reg[32] = {
+    /* $0 zero */ -1, /* $1 at */ 5,  /* $2 v0 */ 6,  /* $3 v1 */ 7,
+    /* $4 a0 */ 8,    /* $5 a1 */ 9,  /* $6 a2 */ 10, /* $7 a3 */ 11,
+    /* $8 t0 */ 12,   /* $9 t1 */ 13, /* $10 t2 */ 14, /* $11 t3 */ 15,
+    /* $12 t4 */ 16,  /* $13 t5 */ 17, /* $14 t6 */ 18, /* $15 t7 */ -1,
+    /* $16 s0 */ 19,  /* $17 s1 */ 20, /* $18 s2 */ 21, /* $19 s3 */ 22,
+    /* $20 s4 */ 23,  /* $21 s5 */ 24, /* $22 s6 */ 25, /* $23 s7 */ 26,
+    /* $24 t8 */ -1,  /* $25 t9 */ 27, /* $26 k0 */ -1, /* $27 k1 */ -1,
+    /* $28 gp */ 28,  /* $29 sp */ 29, /* $30 fp */ 30, /* $31 ra */ 31,
+};
+
+enum { R0 = 0, RS = DBT_R_STATE, RP = DBT_R_PROF, R3 = 3, R4 = 4 };
+enum { CR0 = 0, CR1 = 1, CR7 = 7 };
+#define BI7(bit) (4 * CR7 + (bit))
+
+/* ------------------------------------------------------------ the emitter */
+
+#define MAX_COLD 64
+
+typedef struct cold {
+  uint32_t at;     /* offset of the bc that reaches it */
+  uint32_t pc;     /* guest pc */
+  uint32_t signal; /* the guest's signal */
+} cold;
+
+typedef struct em {
+  const dbt_core *c;
+  uint8_t *p;    /* buf + start */
+  uint32_t addr; /* PowerPC address of p[0] */
+  uint32_t n, cap;
+  int overflow;
+  cold colds[MAX_COLD];
+  unsigned ncold;
+} em;
+
+static void put(em *e, uint32_t w) {
+  if (e->n + 4 > e->cap) {
+    e->overflow = 1;
+    return;
+  }
+  e->p[e->n] = (uint8_t)(w >> 24);
+  e->p[e->n + 1] = (uint8_t)(w >> 16);
+  e->p[e->n + 2] = (uint8_t)(w >> 8);
+  e->p[e->n + 3] = (uint8_t)w;
+  e->n += 4;
+}
+
+static void patch(em *e, uint32_t at, uint32_t w) {
+  if (at + 4 <= e->n) {
+    e->p[at] = (uint8_t)(w >> 24);
+    e->p[at + 1] = (uint8_t)(w >> 16);
+    e->p[at + 2] = (uint8_t)(w >> 8);
+    e->p[at + 3] = (uint8_t)w;
+  }
+}
+
+/* bl to an exit stub, then the data words. */
+static void exit_to(em *e, int kind) {
+  put(e, ppc_bl((int32_t)(e->c->exit_stub[kind] - (e->addr + e->n))));
+}
+
+static void load_imm(em *e, unsigned r, uint32_t v) {
+  if ((int32_t)v == (int16_t)v) {
+    put(e, ppc_li(r, (int16_t)v));
+  } else {
+    put(e, ppc_lis(r, (int16_t)(v >> 16)));
+    if (v & 0xFFFF)
+      put(e, ppc_ori(r, r, (uint16_t)v));
+  }
+}
+
+/* A conditional branch (BO, BI) to a cold trap stub raising `signal` at pc. */
+static void trap_if(em *e, unsigned bo, unsigned bi, uint32_t pc, uint32_t signal) {
+  if (e->ncold == MAX_COLD) {
+    e->overflow = 1; /* cannot happen with max_insns <= MAX_COLD */
+    return;
+  }
+  e->colds[e->ncold++] = (cold){e->n, pc, signal};
+  put(e, ppc_bc(bo, bi, 0));
+}
+
+static uint32_t word_at(const em *e, uint32_t at) {
+  return (uint32_t)e->p[at] << 24 | (uint32_t)e->p[at + 1] << 16 | (uint32_t)e->p[at + 2] << 8 |
+         e->p[at + 3];
+}
+
+static void emit_colds(em *e) {
+  for (unsigned i = 0; i < e->ncold && !e->overflow; i++) {
+    cold *k = &e->colds[i];
+    patch(e, k->at, word_at(e, k->at) | ((e->n - k->at) & 0xFFFC));
+    exit_to(e, DBT_EXIT_TRAP);
+    put(e, k->pc);
+    put(e, k->signal);
+  }
+  e->ncold = 0;
+}
+
+/* ------------------------------------------------------------ registers */
+
+/* The PowerPC register holding MIPS register m, loading it into `scratch` if it
+ * is spilled (or $0). */
+static unsigned src(em *e, unsigned m, unsigned scratch) {
+  if (m == 0) {
+    put(e, ppc_li(scratch, 0));
+    return scratch;
+  }
+  if (dbt_host_reg[m] >= 0)
+    return (unsigned)dbt_host_reg[m];
+  put(e, ppc_lwz(scratch, RS, DBT_ST_GPR(m)));
+  return scratch;
+}
+
+/* As src, for a D-form base: $0 is register 0, which reads as 0 there. */
+static unsigned base(em *e, unsigned m) {
+  return m == 0 ? 0 : src(e, m, R3);
+}
+
+/* Where to compute MIPS register m: its own register, or r0 then commit. */
+static unsigned dst(unsigned m) {
+  return m && dbt_host_reg[m] >= 0 ? (unsigned)dbt_host_reg[m] : R0;
+}
+
+static void commit(em *e, unsigned m, unsigned h) {
+  if (m && dbt_host_reg[m] < 0)
+    put(e, ppc_stw(h, RS, DBT_ST_GPR(m)));
+}
+
+/* A superset of the GPRs an instruction writes (for a jump register saved
+ * across its delay slot). */
+static uint32_t gpr_writes(uint32_t w) {
+  switch (mips_op(w)) {
+  case OP_SPECIAL:
+    return 1u << mips_rd(w);
+  case OP_SB:
+  case OP_SH:
+  case OP_SW:
+  case OP_SWL:
+  case OP_SWR:
+  case OP_SWC1:
+  case OP_SDC1:
+  case OP_CACHE:
+  case OP_PREF:
+    return 0;
+  default:
+    return 1u << mips_rt(w) | 1u << mips_rd(w);
+  }
+}
+
+/* ------------------------------------------------------------ instructions */
+
+enum { T_OK, T_UNIMPL, T_HELPER };
+
+/* rd = f(rs, rt) with a single PowerPC X/XO instruction built by `mk`. */
+static void alu3(em *e, unsigned rd, unsigned rs, unsigned rt,
+                 uint32_t (*mk)(unsigned, unsigned, unsigned)) {
+  unsigned s = src(e, rs, R3), t = src(e, rt, R4), d = dst(rd);
+  put(e, mk(d, s, t));
+  commit(e, rd, d);
+}
+
+static uint32_t mk_subu(unsigned d, unsigned s, unsigned t) {
+  return ppc_subf(d, t, s);
+}
+
+/* Set-on-less-than: compare into cr0, copy its LT bit. */
+static void set_lt(em *e, unsigned rd) {
+  unsigned d = dst(rd);
+  put(e, ppc_mfcr(R0));
+  put(e, ppc_rlwinm(d, R0, 1, 31, 31));
+  commit(e, rd, d);
+}
+
+static void shift_var(em *e, uint32_t w, unsigned xo) {
+  unsigned rd = mips_rd(w), t = src(e, mips_rt(w), R3), s = src(e, mips_rs(w), R4);
+  unsigned d = dst(rd);
+  put(e, ppc_rlwinm(R4, s, 0, 27, 31));
+  put(e, ppc_xl(d, t, R4, xo, 0));
+  commit(e, rd, d);
+}
+
+/* HI:LO from a 32x32 multiply, or HI:LO +/-= it (madd/msub families). */
+static void mul64(em *e, uint32_t w, int is_unsigned, int acc) {
+  unsigned s = src(e, mips_rs(w), R3), t = src(e, mips_rt(w), R4);
+  put(e, ppc_mullw(R0, s, t));
+  put(e, is_unsigned ? ppc_mulhwu(R4, s, t) : ppc_mulhw(R4, s, t));
+  if (acc > 0) { /* HI:LO += R4:R0 */
+    put(e, ppc_lwz(R3, RS, DBT_ST_LO));
+    put(e, ppc_addc(R0, R0, R3));
+    put(e, ppc_lwz(R3, RS, DBT_ST_HI));
+    put(e, ppc_adde(R4, R4, R3));
+  } else if (acc < 0) { /* HI:LO -= R4:R0 */
+    put(e, ppc_lwz(R3, RS, DBT_ST_LO));
+    put(e, ppc_subfc(R0, R0, R3));
+    put(e, ppc_lwz(R3, RS, DBT_ST_HI));
+    put(e, ppc_subfe(R4, R4, R3));
+  }
+  put(e, ppc_stw(R0, RS, DBT_ST_LO));
+  put(e, ppc_stw(R4, RS, DBT_ST_HI));
+}
+
+/* div/divu as qemu-mips does them: a zero divisor (and INT_MIN / -1) divides
+ * by 1, so LO = rs and HI = 0.  The PPC405 leaves those cases undefined. */
+static void divide(em *e, uint32_t w, int is_unsigned) {
+  unsigned s = src(e, mips_rs(w), R3), t = src(e, mips_rt(w), R4);
+  /* r4 = divisor (t or 1); the checks branch forward over each other. */
+  if (t != R4)
+    put(e, ppc_mr(R4, t));
+  put(e, ppc_cmpwi(CR1, R4, 0));
+  uint32_t to_one = e->n;
+  put(e, ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_EQ, 0)); /* zero: use 1 */
+  uint32_t skip1 = 0, skip2 = 0;
+  if (!is_unsigned) {
+    put(e, ppc_cmpwi(CR1, R4, -1));
+    skip1 = e->n;
+    put(e, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 0));
+    put(e, ppc_lis(R0, (int16_t)0x8000));
+    put(e, ppc_cmpw(CR1, s, R0));
+    skip2 = e->n;
+    put(e, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 0));
+  } else {
+    skip1 = e->n;
+    put(e, ppc_b(0));
+  }
+  patch(e, to_one, ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_EQ, (int32_t)(e->n - to_one)));
+  put(e, ppc_li(R4, 1));
+  if (is_unsigned)
+    patch(e, skip1, ppc_b((int32_t)(e->n - skip1)));
+  else {
+    patch(e, skip1, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, (int32_t)(e->n - skip1)));
+    patch(e, skip2, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, (int32_t)(e->n - skip2)));
+  }
+  put(e, is_unsigned ? ppc_divwu(R0, s, R4) : ppc_divw(R0, s, R4));
+  put(e, ppc_stw(R0, RS, DBT_ST_LO));
+  put(e, ppc_mullw(R0, R0, R4));
+  put(e, ppc_subf(R0, R0, s));
+  put(e, ppc_stw(R0, RS, DBT_ST_HI));
+}
+
+/* movz/movn: rd = rs when rt is (not) zero. */
+static void cond_move(em *e, uint32_t w, int on_zero) {
+  unsigned rd = mips_rd(w);
+  if (!rd)
+    return;
+  unsigned t = src(e, mips_rt(w), R4), s = src(e, mips_rs(w), R3);
+  put(e, ppc_cmpwi(CR1, t, 0));
+  put(e, ppc_bc(on_zero ? PPC_BO_FALSE : PPC_BO_TRUE, 4 * CR1 + PPC_EQ, 8));
+  if (dbt_host_reg[rd] >= 0)
+    put(e, ppc_mr((unsigned)dbt_host_reg[rd], s));
+  else
+    put(e, ppc_stw(s, RS, DBT_ST_GPR(rd)));
+}
+
+/* Traps: teq/tne/tge/tgeu/tlt/tltu and their immediate forms. */
+static void trap_cmp(em *e, uint32_t pc, unsigned s, int is_unsigned, int has_imm, int16_t imm,
+                     unsigned rt, unsigned bo, unsigned bit, uint32_t code) {
+  if (has_imm) {
+    if (is_unsigned) {
+      put(e, ppc_li(R4, imm)); /* sign-extended, compared unsigned */
+      put(e, ppc_cmplw(CR1, s, R4));
+    } else {
+      put(e, ppc_cmpwi(CR1, s, imm));
+    }
+  } else {
+    unsigned t = src(e, rt, R4);
+    put(e, is_unsigned ? ppc_cmplw(CR1, s, t) : ppc_cmpw(CR1, s, t));
+  }
+  uint32_t sig = code == BRK_OVERFLOW || code == BRK_DIVZERO ? DBT_SIGFPE : DBT_SIGTRAP;
+  trap_if(e, bo, 4 * CR1 + bit, pc, sig);
+}
+
+/* add/addi/sub: trap on signed overflow before writing rd. */
+static void add_trap(em *e, uint32_t pc, uint32_t w) {
+  unsigned op = mips_op(w), s = src(e, mips_rs(w), R3), rd;
+  if (op == OP_ADDI) {
+    int16_t imm = mips_imm(w);
+    rd = mips_rt(w);
+    put(e, ppc_addi(R0, s, imm)); /* s is never r0 */
+    /* overflow iff the sign changed the wrong way */
+    put(e, imm >= 0 ? ppc_xl(R4, R0, s, 60, 1) : ppc_xl(R4, s, R0, 60, 1)); /* andc. */
+  } else {
+    unsigned t = src(e, mips_rt(w), R4);
+    rd = mips_rd(w);
+    if (mips_funct(w) == F_ADD) {
+      put(e, ppc_add(R0, s, t));
+      put(e, ppc_xor(R3, R0, s));
+      put(e, ppc_xor(R4, R0, t));
+    } else {
+      put(e, ppc_subf(R0, t, s));
+      put(e, ppc_xor(R4, s, t));
+      put(e, ppc_xor(R3, s, R0));
+    }
+    put(e, ppc_xl(R3, R3, R4, 28, 1)); /* and. */
+  }
+  trap_if(e, PPC_BO_TRUE, 4 * CR0 + PPC_LT, pc, DBT_SIGFPE);
+  if (rd) {
+    if (dbt_host_reg[rd] >= 0)
+      put(e, ppc_mr((unsigned)dbt_host_reg[rd], R0));
+    else
+      commit(e, rd, R0);
+  }
+}
+
+/* lwl/lwr/swl/swr (big-endian): the aligned word, shifted and merged. */
+static void unaligned(em *e, uint32_t w) {
+  unsigned op = mips_op(w), rt = mips_rt(w), b = base(e, mips_rs(w));
+  int right = op == OP_LWR || op == OP_SWR;
+  put(e, ppc_addi(R3, b, mips_imm(w)));
+  put(e, ppc_rlwinm(R4, R3, 3, 27, 28)); /* 8 * (addr & 3) */
+  if (right)
+    put(e, ppc_d(8, R4, R4, 24)); /* subfic r4, r4, 24: 8 * (3 - (addr & 3)) */
+  put(e, ppc_rlwinm(R3, R3, 0, 0, 29));
+  if (op == OP_LWL || op == OP_LWR) {
+    put(e, ppc_lwz(R3, R3, 0));
+    put(e, right ? ppc_srw(R3, R3, R4) : ppc_slw(R3, R3, R4));
+    put(e, ppc_li(R0, -1));
+    put(e, right ? ppc_srw(R0, R0, R4) : ppc_slw(R0, R0, R4)); /* bytes replaced */
+    if (!rt)
+      return;
+    unsigned t = dbt_host_reg[rt] >= 0 ? (unsigned)dbt_host_reg[rt] : R4;
+    if (t == R4)
+      put(e, ppc_lwz(R4, RS, DBT_ST_GPR(rt)));
+    put(e, ppc_andc(t, t, R0));
+    put(e, ppc_or(t, t, R3));
+    commit(e, rt, t);
+    return;
+  }
+  /* swl/swr: new = (old & ~mask) | (rt shifted) */
+  unsigned t = rt == 0 ? R0 : dbt_host_reg[rt] >= 0 ? (unsigned)dbt_host_reg[rt] : R0;
+  if (rt == 0)
+    put(e, ppc_li(R0, 0));
+  else if (t == R0)
+    put(e, ppc_lwz(R0, RS, DBT_ST_GPR(rt)));
+  put(e, right ? ppc_slw(R0, t, R4) : ppc_srw(R0, t, R4));
+  put(e, ppc_stw(R0, RS, DBT_ST_TMP));
+  put(e, ppc_li(R0, -1));
+  put(e, right ? ppc_slw(R4, R0, R4) : ppc_srw(R4, R0, R4)); /* bytes written */
+  put(e, ppc_lwz(R0, R3, 0));
+  put(e, ppc_andc(R0, R0, R4));
+  put(e, ppc_lwz(R4, RS, DBT_ST_TMP));
+  put(e, ppc_or(R0, R0, R4));
+  put(e, ppc_stw(R0, R3, 0));
+}
+
+static void load(em *e, uint32_t w, unsigned ppc_op, int sign_byte) {
+  unsigned rt = mips_rt(w), b = base(e, mips_rs(w)), d = dst(rt);
+  put(e, ppc_mem(ppc_op, d, b, mips_imm(w)));
+  if (sign_byte)
+    put(e, ppc_extsb(d, d));
+  commit(e, rt, d);
+}
+
+static void store(em *e, uint32_t w, unsigned ppc_op) {
+  unsigned b = base(e, mips_rs(w)), t = src(e, mips_rt(w), R4);
+  put(e, ppc_mem(ppc_op, t, b, mips_imm(w)));
+}
+
+/* lwc1/swc1/ldc1/sdc1: through r0 to the FPRs in the state.  A double's high
+ * word is at the lower address and in the odd register (FR=0). */
+static void fp_mem(em *e, uint32_t w) {
+  unsigned op = mips_op(w), ft = mips_rt(w), b = base(e, mips_rs(w));
+  int16_t off = mips_imm(w);
+  if (op == OP_LDC1 || op == OP_SDC1) {
+    put(e, ppc_addi(R3, b, off));
+    b = R3;
+    off = 0;
+    unsigned hi = ft | 1, lo = ft & ~1u;
+    if (op == OP_LDC1) {
+      put(e, ppc_lwz(R0, b, 0));
+      put(e, ppc_stw(R0, RS, DBT_ST_FPR(hi)));
+      put(e, ppc_lwz(R0, b, 4));
+      put(e, ppc_stw(R0, RS, DBT_ST_FPR(lo)));
+    } else {
+      put(e, ppc_lwz(R0, RS, DBT_ST_FPR(hi)));
+      put(e, ppc_stw(R0, b, 0));
+      put(e, ppc_lwz(R0, RS, DBT_ST_FPR(lo)));
+      put(e, ppc_stw(R0, b, 4));
+    }
+  } else if (op == OP_LWC1) {
+    put(e, ppc_lwz(R0, b, off));
+    put(e, ppc_stw(R0, RS, DBT_ST_FPR(ft)));
+  } else {
+    put(e, ppc_lwz(R0, RS, DBT_ST_FPR(ft)));
+    put(e, ppc_stw(R0, b, off));
+  }
+}
+
+/* COP1 moves inline; arithmetic, compares, conversions and FCSR writes go to
+ * the runtime's FPU helper. */
+static int cop1(em *e, uint32_t w) {
+  unsigned fmt = mips_rs(w), rt = mips_rt(w), fs = mips_rd(w);
+  switch (fmt) {
+  case C1_MFC1:
+  case C1_MFHC1:
+  case C1_CFC1: {
+    if (fmt == C1_CFC1 && fs != 31)
+      return T_HELPER;
+    unsigned d = dst(rt);
+    int16_t off = fmt == C1_CFC1 ? DBT_ST_FCSR : DBT_ST_FPR(fmt == C1_MFHC1 ? (fs | 1) : fs);
+    if (!rt)
+      return T_OK;
+    put(e, ppc_lwz(d, RS, off));
+    commit(e, rt, d);
+    return T_OK;
+  }
+  case C1_MTC1:
+  case C1_MTHC1: {
+    unsigned s = src(e, rt, R3);
+    put(e, ppc_stw(s, RS, DBT_ST_FPR(fmt == C1_MTHC1 ? (fs | 1) : fs)));
+    return T_OK;
+  }
+  case C1_S:
+  case C1_D:
+    if (mips_funct(w) == C1F_MOV) {
+      unsigned fd = mips_sa(w);
+      for (unsigned i = 0; i < (fmt == C1_D ? 2u : 1u); i++) {
+        put(e, ppc_lwz(R0, RS, DBT_ST_FPR(fs + i)));
+        put(e, ppc_stw(R0, RS, DBT_ST_FPR(fd + i)));
+      }
+      return T_OK;
+    }
+    return T_HELPER;
+  case C1_CTC1:
+  case C1_W:
+  case C1_L:
+    return T_HELPER;
+  default:
+    return T_UNIMPL;
+  }
+}
+
+/* One non-branch instruction.  Returns T_OK, T_UNIMPL or T_HELPER. */
+static int emit_insn(em *e, uint32_t pc, uint32_t w) {
+  unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w), rd = mips_rd(w), sa = mips_sa(w);
+  int16_t imm = mips_imm(w);
+  switch (op) {
+  case OP_SPECIAL:
+    switch (mips_funct(w)) {
+    case F_SLL:
+    case F_SRL:
+    case F_SRA: {
+      if (!rd)
+        return T_OK; /* nop, ssnop, ehb */
+      if (mips_funct(w) == F_SRL && rs > 1)
+        return T_UNIMPL;
+      unsigned t = src(e, rt, R3), d = dst(rd);
+      if (mips_funct(w) == F_SLL)
+        put(e, ppc_rlwinm(d, t, sa, 0, 31 - sa));
+      else if (mips_funct(w) == F_SRA)
+        put(e, ppc_srawi(d, t, sa));
+      else if (rs == 1) /* rotr */
+        put(e, ppc_rlwinm(d, t, (32 - sa) & 31, 0, 31));
+      else
+        put(e, ppc_rlwinm(d, t, (32 - sa) & 31, sa, 31));
+      commit(e, rd, d);
+      return T_OK;
+    }
+    case F_SLLV:
+      if (rd)
+        shift_var(e, w, 24);
+      return T_OK;
+    case F_SRLV:
+      if (!rd)
+        return T_OK;
+      if (sa == 1) { /* rotrv: rotate left by -rs */
+        unsigned t = src(e, rt, R3), s = src(e, rs, R4), d = dst(rd);
+        put(e, ppc_neg(R4, s));
+        put(e, ppc_rlwnm(d, t, R4, 0, 31));
+        commit(e, rd, d);
+        return T_OK;
+      }
+      shift_var(e, w, 536);
+      return T_OK;
+    case F_SRAV:
+      if (rd)
+        shift_var(e, w, 792);
+      return T_OK;
+    case F_MOVZ:
+      cond_move(e, w, 1);
+      return T_OK;
+    case F_MOVN:
+      cond_move(e, w, 0);
+      return T_OK;
+    case F_MOVCI:
+      return T_HELPER;
+    case F_SYNC:
+      return T_OK; /* one CPU, in-order, no other bus masters */
+    case F_MFHI:
+    case F_MFLO:
+      if (rd) {
+        unsigned d = dst(rd);
+        put(e, ppc_lwz(d, RS, mips_funct(w) == F_MFHI ? DBT_ST_HI : DBT_ST_LO));
+        commit(e, rd, d);
+      }
+      return T_OK;
+    case F_MTHI:
+    case F_MTLO: {
+      unsigned s = src(e, rs, R3);
+      put(e, ppc_stw(s, RS, mips_funct(w) == F_MTHI ? DBT_ST_HI : DBT_ST_LO));
+      return T_OK;
+    }
+    case F_MULT:
+      mul64(e, w, 0, 0);
+      return T_OK;
+    case F_MULTU:
+      mul64(e, w, 1, 0);
+      return T_OK;
+    case F_DIV:
+      divide(e, w, 0);
+      return T_OK;
+    case F_DIVU:
+      divide(e, w, 1);
+      return T_OK;
+    case F_ADD:
+    case F_SUB:
+      add_trap(e, pc, w);
+      return T_OK;
+    case F_ADDU:
+    case F_OR:
+      if (!rd)
+        return T_OK;
+      if (rt == 0 || rs == 0) { /* move idioms: move, li 0 */
+        unsigned m = rt == 0 ? rs : rt, d = dst(rd);
+        if (m == 0)
+          put(e, ppc_li(d, 0));
+        else if (dbt_host_reg[m] < 0)
+          put(e, ppc_lwz(d, RS, DBT_ST_GPR(m)));
+        else
+          put(e, ppc_mr(d, (unsigned)dbt_host_reg[m]));
+        commit(e, rd, d);
+        return T_OK;
+      }
+      alu3(e, rd, rs, rt, mips_funct(w) == F_ADDU ? ppc_add : ppc_or);
+      return T_OK;
+    case F_SUBU:
+      if (!rd)
+        return T_OK;
+      if (rs == 0) { /* negu */
+        unsigned t = src(e, rt, R4), d = dst(rd);
+        put(e, ppc_neg(d, t));
+        commit(e, rd, d);
+        return T_OK;
+      }
+      alu3(e, rd, rs, rt, mk_subu);
+      return T_OK;
+    case F_AND:
+    case F_XOR:
+    case F_NOR:
+      if (rd)
+        alu3(e, rd, rs, rt,
+             mips_funct(w) == F_AND   ? ppc_and
+             : mips_funct(w) == F_XOR ? ppc_xor
+                                      : ppc_nor);
+      return T_OK;
+    case F_SLT:
+    case F_SLTU: {
+      if (!rd)
+        return T_OK;
+      unsigned s = src(e, rs, R3), t = src(e, rt, R4);
+      put(e, mips_funct(w) == F_SLT ? ppc_cmpw(CR0, s, t) : ppc_cmplw(CR0, s, t));
+      set_lt(e, rd);
+      return T_OK;
+    }
+    case F_TGE:
+    case F_TGEU:
+    case F_TLT:
+    case F_TLTU:
+    case F_TEQ:
+    case F_TNE: {
+      unsigned f = mips_funct(w), s = src(e, rs, R3);
+      unsigned bo = f == F_TGE || f == F_TGEU || f == F_TNE ? PPC_BO_FALSE : PPC_BO_TRUE;
+      unsigned bit = f == F_TEQ || f == F_TNE ? PPC_EQ : PPC_LT;
+      trap_cmp(e, pc, s, f == F_TGEU || f == F_TLTU, 0, 0, rt, bo, bit, (w >> 6) & 0x3FF);
+      return T_OK;
+    }
+    default:
+      return T_UNIMPL;
+    }
+  case OP_REGIMM: {
+    unsigned s;
+    switch (rt) {
+    case R_TGEI:
+    case R_TGEIU:
+    case R_TLTI:
+    case R_TLTIU:
+    case R_TEQI:
+    case R_TNEI:
+      s = src(e, rs, R3);
+      trap_cmp(e, pc, s, rt == R_TGEIU || rt == R_TLTIU, 1, imm, 0,
+               rt == R_TGEI || rt == R_TGEIU || rt == R_TNEI ? PPC_BO_FALSE : PPC_BO_TRUE,
+               rt == R_TEQI || rt == R_TNEI ? PPC_EQ : PPC_LT, 0);
+      return T_OK;
+    case R_SYNCI:
+      return T_OK; /* the code cache never holds stale guest code: no self-modifying code */
+    default:
+      return T_UNIMPL;
+    }
+  }
+  case OP_ADDI:
+    add_trap(e, pc, w);
+    return T_OK;
+  case OP_ADDIU:
+  case OP_LUI: {
+    if (!rt)
+      return T_OK;
+    unsigned d = dst(rt);
+    if (op == OP_LUI)
+      put(e, ppc_lis(d, imm));
+    else
+      put(e, ppc_addi(d, base(e, rs), imm));
+    commit(e, rt, d);
+    return T_OK;
+  }
+  case OP_SLTI:
+  case OP_SLTIU: {
+    if (!rt)
+      return T_OK;
+    unsigned s = src(e, rs, R3);
+    if (op == OP_SLTI) {
+      put(e, ppc_cmpwi(CR0, s, imm));
+    } else if (imm >= 0) {
+      put(e, ppc_cmplwi(CR0, s, (uint16_t)imm));
+    } else {
+      put(e, ppc_li(R4, imm));
+      put(e, ppc_cmplw(CR0, s, R4));
+    }
+    set_lt(e, rt);
+    return T_OK;
+  }
+  case OP_ANDI:
+  case OP_ORI:
+  case OP_XORI: {
+    if (!rt)
+      return T_OK;
+    unsigned s = src(e, rs, R3), d = dst(rt);
+    uint16_t u = mips_uimm(w);
+    put(e, op == OP_ANDI  ? ppc_andi_(d, s, u)
+           : op == OP_ORI ? ppc_ori(d, s, u)
+                          : ppc_xori(d, s, u));
+    commit(e, rt, d);
+    return T_OK;
+  }
+  case OP_SPECIAL2:
+    switch (mips_funct(w)) {
+    case F2_MUL:
+      if (rd)
+        alu3(e, rd, rs, rt, ppc_mullw);
+      return T_OK;
+    case F2_MADD:
+      mul64(e, w, 0, 1);
+      return T_OK;
+    case F2_MADDU:
+      mul64(e, w, 1, 1);
+      return T_OK;
+    case F2_MSUB:
+      mul64(e, w, 0, -1);
+      return T_OK;
+    case F2_MSUBU:
+      mul64(e, w, 1, -1);
+      return T_OK;
+    case F2_CLZ:
+    case F2_CLO: {
+      if (!rd)
+        return T_OK;
+      unsigned s = src(e, rs, R3), d = dst(rd);
+      if (mips_funct(w) == F2_CLO) {
+        put(e, ppc_nor(R0, s, s));
+        s = R0;
+      }
+      put(e, ppc_cntlzw(d, s));
+      commit(e, rd, d);
+      return T_OK;
+    }
+    default:
+      return T_UNIMPL;
+    }
+  case OP_SPECIAL3:
+    switch (mips_funct(w)) {
+    case F3_EXT: {
+      if (!rt)
+        return T_OK;
+      unsigned size = rd + 1, pos = sa, s = src(e, rs, R3), d = dst(rt);
+      if (pos + size > 32)
+        return T_UNIMPL;
+      put(e, ppc_rlwinm(d, s, (32 - pos) & 31, 32 - size, 31));
+      commit(e, rt, d);
+      return T_OK;
+    }
+    case F3_INS: {
+      if (!rt)
+        return T_OK;
+      unsigned msb = rd, lsb = sa, s = src(e, rs, R3), d = dst(rt);
+      if (msb < lsb)
+        return T_UNIMPL;
+      if (d == R0)
+        put(e, ppc_lwz(R0, RS, DBT_ST_GPR(rt)));
+      put(e, ppc_rlwimi(d, s, lsb, 31 - msb, 31 - lsb));
+      commit(e, rt, d);
+      return T_OK;
+    }
+    case F3_BSHFL: {
+      if (!rd)
+        return T_OK;
+      unsigned t = src(e, rt, R3), d = dst(rd);
+      if (sa == BSHFL_SEB)
+        put(e, ppc_extsb(d, t));
+      else if (sa == BSHFL_SEH)
+        put(e, ppc_extsh(d, t));
+      else if (sa == BSHFL_WSBH) {
+        put(e, ppc_rlwinm(R4, t, 24, 0, 31));
+        put(e, ppc_rlwimi(R4, t, 8, 0, 7));
+        put(e, ppc_rlwimi(R4, t, 8, 16, 23));
+        put(e, ppc_mr(d, R4));
+      } else
+        return T_UNIMPL;
+      commit(e, rd, d);
+      return T_OK;
+    }
+    case F3_RDHWR:
+      if (rd != 29)
+        return T_UNIMPL;
+      if (rt) {
+        unsigned d = dst(rt);
+        put(e, ppc_lwz(d, RS, DBT_ST_TLS));
+        commit(e, rt, d);
+      }
+      return T_OK;
+    default:
+      return T_UNIMPL;
+    }
+  case OP_LB:
+    load(e, w, PPC_LBZ, 1);
+    return T_OK;
+  case OP_LBU:
+    load(e, w, PPC_LBZ, 0);
+    return T_OK;
+  case OP_LH:
+    load(e, w, PPC_LHA, 0);
+    return T_OK;
+  case OP_LHU:
+    load(e, w, PPC_LHZ, 0);
+    return T_OK;
+  case OP_LW:
+  case OP_LL: /* one thread, no interrupts: the link is never broken */
+    load(e, w, PPC_LWZ, 0);
+    return T_OK;
+  case OP_SB:
+    store(e, w, PPC_STB);
+    return T_OK;
+  case OP_SH:
+    store(e, w, PPC_STH);
+    return T_OK;
+  case OP_SW:
+    store(e, w, PPC_STW);
+    return T_OK;
+  case OP_SC:
+    store(e, w, PPC_STW);
+    if (rt) {
+      unsigned d = dst(rt);
+      put(e, ppc_li(d, 1));
+      commit(e, rt, d);
+    }
+    return T_OK;
+  case OP_LWL:
+  case OP_LWR:
+  case OP_SWL:
+  case OP_SWR:
+    unaligned(e, w);
+    return T_OK;
+  case OP_PREF:
+    return T_OK;
+  case OP_LWC1:
+  case OP_SWC1:
+  case OP_LDC1:
+  case OP_SDC1:
+    fp_mem(e, w);
+    return T_OK;
+  case OP_COP1:
+    return cop1(e, w);
+  case OP_COP1X:
+    return T_HELPER;
+  default:
+    return T_UNIMPL;
+  }
+}
+
+/* ------------------------------------------------------------ branches */
+
+typedef struct branch {
+  enum { B_NONE, B_COND, B_ALWAYS, B_NEVER, B_INDIRECT } kind;
+  int likely;
+  unsigned link;   /* register written with pc + 8, or 0 */
+  uint32_t target; /* direct */
+  unsigned reg;    /* indirect: the target's register */
+} branch;
+
+/* Decodes a branch or jump at pc; B_NONE if w is not one. */
+static branch decode_branch(uint32_t pc, uint32_t w) {
+  branch b = {B_NONE, 0, 0, 0, 0};
+  unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);
+  uint32_t rel = pc + 4 + (uint32_t)((int32_t)mips_imm(w) * 4);
+  switch (op) {
+  case OP_SPECIAL:
+    if (mips_funct(w) == F_JR || mips_funct(w) == F_JALR) {
+      b.kind = B_INDIRECT;
+      b.reg = rs;
+      b.link = mips_funct(w) == F_JALR ? mips_rd(w) : 0;
+    }
+    break;
+  case OP_REGIMM:
+    if (rt == R_BLTZ || rt == R_BGEZ || rt == R_BLTZL || rt == R_BGEZL || rt == R_BLTZAL ||
+        rt == R_BGEZAL || rt == R_BLTZALL || rt == R_BGEZALL) {
+      b.kind = B_COND;
+      b.target = rel;
+      b.likely = rt == R_BLTZL || rt == R_BGEZL || rt == R_BLTZALL || rt == R_BGEZALL;
+      b.link = rt >= R_BLTZAL ? 31 : 0;
+      if (rs == 0) /* bgez $0 (bal) always, bltz $0 never */
+        b.kind = (rt & 1) ? B_ALWAYS : B_NEVER;
+    }
+    break;
+  case OP_J:
+  case OP_JAL:
+    b.kind = B_ALWAYS;
+    b.target = ((pc + 4) & 0xF0000000u) | (w & 0x03FFFFFFu) << 2;
+    b.link = op == OP_JAL ? 31 : 0;
+    break;
+  case OP_BEQ:
+  case OP_BNE:
+  case OP_BEQL:
+  case OP_BNEL:
+    b.kind = rs != rt ? B_COND : (op == OP_BEQ || op == OP_BEQL) ? B_ALWAYS : B_NEVER;
+    b.target = rel;
+    b.likely = op >= OP_BEQL;
+    break;
+  case OP_BLEZ:
+  case OP_BGTZ:
+  case OP_BLEZL:
+  case OP_BGTZL:
+    if (rt)
+      break; /* not a branch (reserved encodings) */
+    b.kind = rs ? B_COND : (op == OP_BLEZ || op == OP_BLEZL) ? B_ALWAYS : B_NEVER;
+    b.target = rel;
+    b.likely = op >= OP_BEQL;
+    break;
+  case OP_COP1:
+    if (rs == C1_BC) {
+      b.kind = B_COND;
+      b.target = rel;
+      b.likely = (rt >> 1) & 1;
+    }
+    break;
+  }
+  return b;
+}
+
+/* Puts the branch condition into cr7; returns the BO/BI that branch when taken. */
+static void branch_cond(em *e, uint32_t w, unsigned *bo, unsigned *bi) {
+  unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);
+  if (op == OP_COP1) { /* bc1f/bc1t: FCC n is FCSR bit 23 (n = 0) or 24 + n */
+    unsigned cc = rt >> 2, bit = cc ? 24 + cc : 23;
+    put(e, ppc_lwz(R0, RS, DBT_ST_FCSR));
+    put(e, ppc_rlwinm(R0, R0, 32 - bit, 31, 31));
+    put(e, ppc_cmpwi(CR7, R0, 0));
+    *bo = (rt & 1) ? PPC_BO_FALSE : PPC_BO_TRUE; /* tf = 1: taken when set */
+    *bi = BI7(PPC_EQ);
+    return;
+  }
+  unsigned s = src(e, rs, R3);
+  if ((op == OP_BEQ || op == OP_BNE || op == OP_BEQL || op == OP_BNEL) && rt != 0) {
+    unsigned t = src(e, rt, R4);
+    put(e, ppc_cmpw(CR7, s, t));
+  } else {
+    put(e, ppc_cmpwi(CR7, s, 0));
+  }
+  switch (op) {
+  case OP_BEQ:
+  case OP_BEQL:
+    *bo = PPC_BO_TRUE, *bi = BI7(PPC_EQ);
+    break;
+  case OP_BNE:
+  case OP_BNEL:
+    *bo = PPC_BO_FALSE, *bi = BI7(PPC_EQ);
+    break;
+  case OP_BLEZ:
+  case OP_BLEZL:
+    *bo = PPC_BO_FALSE, *bi = BI7(PPC_GT);
+    break;
+  case OP_BGTZ:
+  case OP_BGTZL:
+    *bo = PPC_BO_TRUE, *bi = BI7(PPC_GT);
+    break;
+  default: /* REGIMM: bit 0 of rt: 0 bltz family, 1 bgez family */
+    *bo = (rt & 1) ? PPC_BO_FALSE : PPC_BO_TRUE, *bi = BI7(PPC_LT);
+    break;
+  }
+}
+
+static void chain_exit(em *e, uint32_t target) {
+  exit_to(e, DBT_EXIT_CHAIN);
+  put(e, target);
+}
+
+/* The indirect jump to the guest address in r3: the inline table lookup, the
+ * runtime on a miss. */
+static void indirect_exit(em *e) {
+  put(e, ppc_rlwinm(R4, R3, 1, 31 - (DBT_JT_LOG2 + 2), 28)); /* ((pc >> 2) & mask) * 8 */
+  put(e, ppc_add(R4, R4, RS));
+  put(e, ppc_lwz(R0, R4, DBT_ST_JT));
+  put(e, ppc_cmpw(CR1, R0, R3));
+  put(e, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 16));
+  put(e, ppc_lwz(R0, R4, DBT_ST_JT + 4));
+  put(e, ppc_mtctr(R0));
+  put(e, ppc_bctr());
+  exit_to(e, DBT_EXIT_INDIRECT);
+}
+
+static void unimpl_exit(em *e, uint32_t pc) {
+  exit_to(e, DBT_EXIT_UNIMPL);
+  put(e, pc);
+}
+
+static int fetch(const dbt_core *c, uint32_t pc, uint32_t *w) {
+  if (pc < c->text_base || pc - c->text_base > c->text_size - 4 || (pc & 3))
+    return -1;
+  const uint8_t *p = c->text + (pc - c->text_base);
+  *w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+  return 0;
+}
+
+/* The delay slot: an instruction, or SIGILL if it is itself a branch (qemu-mips
+ * raises Reserved Instruction there).  Returns 0, or -1 when the block ends in
+ * an exit already emitted. */
+static int delay_slot(em *e, uint32_t pc) {
+  uint32_t w;
+  if (fetch(e->c, pc, &w) < 0) {
+    exit_to(e, DBT_EXIT_TRAP);
+    put(e, pc);
+    put(e, DBT_SIGSEGV);
+    return -1;
+  }
+  unsigned op = mips_op(w), f = mips_funct(w);
+  if (decode_branch(pc, w).kind != B_NONE ||
+      (op == OP_SPECIAL && (f == F_SYSCALL || f == F_BREAK))) {
+    exit_to(e, DBT_EXIT_TRAP);
+    put(e, pc);
+    put(e, DBT_SIGILL);
+    return -1;
+  }
+  uint32_t mark = e->n;
+  int r = emit_insn(e, pc, w);
+  if (r == T_HELPER) {
+    e->n = mark;
+    exit_to(e, DBT_EXIT_HELPER);
+    put(e, pc);
+  } else if (r == T_UNIMPL) {
+    e->n = mark;
+    unimpl_exit(e, pc);
+    return -1;
+  }
+  return 0;
+}
+
+static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
+  unsigned bo = 0, bi = 0;
+  uint32_t w_delay = 0;
+  if (fetch(e->c, pc + 4, &w_delay) < 0)
+    w_delay = 0;
+  if (b->kind == B_COND)
+    branch_cond(e, w, &bo, &bi);
+  /* An indirect target whose register the delay slot (or the link) overwrites
+   * is saved first. */
+  int saved = 0;
+  if (b->kind == B_INDIRECT &&
+      (((gpr_writes(w_delay) >> b->reg) & 1) || (b->link && b->link == b->reg))) {
+    unsigned s = src(e, b->reg, R3);
+    put(e, ppc_stw(s, RS, DBT_ST_TMP));
+    saved = 1;
+  }
+  if (b->link) {
+    unsigned d = dst(b->link);
+    load_imm(e, d, pc + 8);
+    commit(e, b->link, d);
+  }
+  if (b->kind == B_NEVER && b->likely) { /* the delay slot is annulled */
+    chain_exit(e, pc + 8);
+    return;
+  }
+  uint32_t skip = 0;
+  if (b->kind == B_COND && b->likely) {
+    skip = e->n;
+    put(e, ppc_bc(bo ^ 8, bi, 0)); /* not taken: over the delay slot */
+  }
+  if (delay_slot(e, pc + 4) < 0)
+    return;
+  switch (b->kind) {
+  case B_ALWAYS:
+    chain_exit(e, b->target);
+    break;
+  case B_NEVER:
+    chain_exit(e, pc + 8);
+    break;
+  case B_INDIRECT:
+    if (saved)
+      put(e, ppc_lwz(R3, RS, DBT_ST_TMP));
+    else if (b->reg == 0)
+      put(e, ppc_li(R3, 0));
+    else if (dbt_host_reg[b->reg] >= 0)
+      put(e, ppc_mr(R3, (unsigned)dbt_host_reg[b->reg]));
+    else
+      put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
+    indirect_exit(e);
+    break;
+  case B_COND:
+    if (b->likely) {
+      chain_exit(e, b->target);
+      patch(e, skip, ppc_bc(bo ^ 8, bi, (int32_t)(e->n - skip)));
+      chain_exit(e, pc + 8);
+    } else {
+      put(e, ppc_bc(bo, bi, 12)); /* taken: over the fall-through stub */
+      chain_exit(e, pc + 8);
+      chain_exit(e, b->target);
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+/* ------------------------------------------------------------ blocks */
+
+static void profile(em *e, uint32_t pc, uint32_t counter) {
+  const dbt_core *c = e->c;
+  if (c->profile == DBT_PROFILE_HW) {
+    load_imm(e, R0, pc);
+    put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
+  } else if (c->profile == DBT_PROFILE_SW) {
+    int32_t off = (int32_t)(4 * counter) - DBT_SW_BIAS;
+    unsigned b = RP;
+    if (off != (int16_t)off) {
+      int32_t lo = (int16_t)off, hi = (off - lo) >> 16;
+      put(e, ppc_addis(R3, RP, (int16_t)hi));
+      b = R3;
+      off = lo;
+    }
+    put(e, ppc_lwz(R4, b, (int16_t)off)); /* not r0: addi would read it as 0 */
+    put(e, ppc_addi(R4, R4, 1));
+    put(e, ppc_stw(R4, b, (int16_t)off));
+  }
+}
+
+int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {
+  uint32_t w;
+  if (fetch(c, pc, &w) < 0)
+    return -1;
+  em e;
+  e.c = c;
+  e.p = c->buf + at;
+  e.addr = c->buf_addr + at;
+  e.n = 0;
+  e.cap = at < c->buf_size ? c->buf_size - at : 0;
+  e.overflow = 0;
+  e.ncold = 0;
+  memset(out, 0, sizeof *out);
+  out->guest_pc = pc;
+  profile(&e, pc, counter);
+  out->prof_insns = e.n / 4;
+  uint32_t start = pc;
+  unsigned max = c->max_insns && c->max_insns < MAX_COLD ? c->max_insns : MAX_COLD;
+  for (unsigned n = 0;; n++) {
+    if (n == max) {
+      chain_exit(&e, pc);
+      break;
+    }
+    if (fetch(c, pc, &w) < 0) { /* ran off the end of the text */
+      chain_exit(&e, pc);
+      break;
+    }
+    branch b = decode_branch(pc, w);
+    if (b.kind != B_NONE) {
+      terminate(&e, pc, w, &b);
+      pc += 8;
+      break;
+    }
+    unsigned op = mips_op(w), f = mips_funct(w);
+    if (op == OP_SPECIAL && f == F_SYSCALL) {
+      exit_to(&e, DBT_EXIT_SYSCALL);
+      put(&e, pc);
+      pc += 4;
+      break;
+    }
+    if (op == OP_SPECIAL && f == F_BREAK) {
+      uint32_t code = (w >> 6) & 0xFFFFF;
+      if (code >> 10) /* "break n" puts n in the upper ten bits */
+        code >>= 10;
+      exit_to(&e, DBT_EXIT_TRAP);
+      put(&e, pc);
+      put(&e, code == BRK_OVERFLOW || code == BRK_DIVZERO ? DBT_SIGFPE : DBT_SIGTRAP);
+      pc += 4;
+      break;
+    }
+    uint32_t mark = e.n;
+    int r = emit_insn(&e, pc, w);
+    if (r == T_HELPER) {
+      e.n = mark;
+      exit_to(&e, DBT_EXIT_HELPER);
+      put(&e, pc);
+    } else if (r == T_UNIMPL) {
+      e.n = mark;
+      unimpl_exit(&e, pc);
+      pc += 4;
+      break;
+    }
+    pc += 4;
+  }
+  emit_colds(&e);
+  if (e.overflow)
+    return 0;
+  out->guest_insns = (pc - start) / 4;
+  out->end_pc = pc;
+  out->host_addr = e.addr;
+  out->host_size = e.n;
+  return (int)e.n;
+}
+
+uint32_t dbt_chain_word(uint32_t stub, uint32_t target) {
+  int64_t d = (int64_t)target - (int64_t)stub;
+  return ppc_b_fits(d) ? ppc_b((int32_t)d) : 0;
+}
+
+void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop) {
+  em e;
+  memset(&e, 0, sizeof e);
+  e.p = buf;
+  e.addr = addr;
+  e.cap = 8 * DBT_EXIT_KINDS;
+  for (unsigned k = 0; k < DBT_EXIT_KINDS; k++) {
+    put(&e, ppc_li(R0, (int16_t)k));
+    put(&e, ppc_b((int32_t)(stop - (addr + e.n))));
+  }
+}

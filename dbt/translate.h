@@ -1,0 +1,110 @@
+/*
+ * translate.h - the translator core: one MIPS32r2 basic block in, PowerPC 405
+ * code out.
+ *
+ * The core has no host-OS assumptions: it reads guest instructions through a
+ * pointer, writes code into a buffer, and knows the PowerPC addresses of the
+ * runtime's exit stubs.  It allocates nothing and calls nothing but string.h,
+ * so it can later run as PowerPC firmware itself.  The runtime (dbt.c) owns the
+ * code cache, the dispatcher, the system calls and the helpers.
+ *
+ * Guest memory is identity-mapped: guest address a is PowerPC physical address a
+ * (the loader keeps the guest below DBT_GUEST_TOP), so guest loads and stores are
+ * single PowerPC loads and stores.  Both are big-endian.
+ *
+ * Register convention of translated code (the table at the top of translate.c):
+ *   r0, r3, r4   scratch (r0 never as a base: it reads as 0 there)
+ *   r1           the CPU state (struct below, DBT_STATE)
+ *   r2           profiling base: the IP's registers (hw) or the counters + 0x8000 (sw)
+ *   r5..r31      27 MIPS registers; $t7, $t8, $k0, $k1, HI, LO live in the state
+ *   cr7          branch conditions (no other code touches it); cr0, cr1 scratch
+ *   LR           the return address of an exit stub (it locates the exit)
+ *   CTR          indirect jump targets
+ *
+ * Exits.  Every way out of translated code is `bl STUB` followed by data words;
+ * the runtime reads the words at LR:
+ *   DBT_EXIT_CHAIN     word: guest target.  The runtime translates the target and
+ *                      patches the bl into `b host_target` (chaining).
+ *   DBT_EXIT_INDIRECT  (no word) r3 = guest target; the inline lookup missed.
+ *   DBT_EXIT_SYSCALL   word: guest pc of the syscall.  Continues at pc + 4.
+ *   DBT_EXIT_HELPER    word: guest pc of an instruction the runtime executes
+ *                      (FPU arithmetic); translated code resumes at LR + 4.
+ *   DBT_EXIT_TRAP      words: guest pc, signal: the guest takes a signal.
+ *   DBT_EXIT_UNIMPL    word: guest pc of an instruction the core cannot translate.
+ */
+#ifndef HWPROF_DBT_TRANSLATE_H
+#define HWPROF_DBT_TRANSLATE_H
+
+#include <stdint.h>
+
+/* The CPU state at r1 (byte offsets). */
+#define DBT_ST_GPR(n)   (4 * (n)) /* spilled GPRs only */
+#define DBT_ST_HI       128
+#define DBT_ST_LO       132
+#define DBT_ST_FPR(n)   (136 + 4 * (n)) /* FR=0: a double is the pair n (low), n+1 */
+#define DBT_ST_FCSR     264
+#define DBT_ST_TLS      268 /* rdhwr $29, set by set_thread_area */
+#define DBT_ST_TMP      272 /* a jump target saved across its delay slot */
+#define DBT_ST_SIZE     288
+#define DBT_ST_JT       0x1000 /* the indirect-jump table: {guest pc, host address} */
+#define DBT_JT_LOG2     11
+#define DBT_JT_ENTRIES  (1u << DBT_JT_LOG2)
+#define DBT_ST_JT_END   (DBT_ST_JT + 8 * DBT_JT_ENTRIES)
+#define DBT_SW_BIAS     0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */
+
+/* Host registers: where each MIPS GPR lives (-1: in the state). */
+extern const int8_t dbt_host_reg[32];
+#define DBT_R_STATE 1
+#define DBT_R_PROF  2
+
+enum dbt_exit {
+  DBT_EXIT_CHAIN,
+  DBT_EXIT_INDIRECT,
+  DBT_EXIT_SYSCALL,
+  DBT_EXIT_HELPER,
+  DBT_EXIT_TRAP,
+  DBT_EXIT_UNIMPL,
+  DBT_EXIT_KINDS
+};
+
+enum dbt_profile { DBT_PROFILE_NONE, DBT_PROFILE_HW, DBT_PROFILE_SW };
+
+/* Guest signals the core raises (Linux numbers). */
+enum { DBT_SIGILL = 4, DBT_SIGTRAP = 5, DBT_SIGFPE = 8, DBT_SIGSEGV = 11 };
+
+typedef struct dbt_core {
+  /* Guest code: instruction words are read from text[pc - text_base]. */
+  const uint8_t *text;
+  uint32_t text_base, text_size;
+  /* The code buffer: buf[i] is at PowerPC address buf_addr + i. */
+  uint8_t *buf;
+  uint32_t buf_addr, buf_size;
+  uint32_t exit_stub[DBT_EXIT_KINDS]; /* PowerPC addresses */
+  int profile;
+  uint32_t event_offset; /* hw: offset of EVENT from r2 */
+  unsigned max_insns;    /* guest instructions per block, at most */
+} dbt_core;
+
+typedef struct dbt_block {
+  uint32_t guest_pc, guest_insns; /* guest instructions, delay slot included */
+  uint32_t host_addr, host_size;  /* bytes of PowerPC code */
+  uint32_t prof_insns;            /* instructions the profile adds */
+  uint32_t end_pc;                /* the address after the block's last instruction */
+} dbt_block;
+
+/* Translates the block at guest pc into core->buf at byte offset `at`, with
+ * profiling counter `counter` (sw mode).  Returns the bytes written, 0 when the
+ * block does not fit in the buffer (the caller flushes the cache and retries),
+ * or -1 when pc is outside the guest's text. */
+int dbt_translate(const dbt_core *core, uint32_t pc, uint32_t at, uint32_t counter,
+                  dbt_block *out);
+
+/* Writes the exit stubs at buf (PowerPC address addr): for each kind k, at
+ * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`. */
+void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop);
+
+/* The patch that chains an exit stub at PowerPC address `stub` to `target`:
+ * a branch word, or 0 when the distance does not fit. */
+uint32_t dbt_chain_word(uint32_t stub, uint32_t target);
+
+#endif
