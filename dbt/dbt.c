@@ -209,8 +209,8 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   uint8_t *ram = vboard_ram(b, &base, &size);
   if (base != 0 || size < DBT_RAM_NEEDED) {
     errf(err, errlen,
-         "the board's RAM [%#x, +%#x) must start at 0 and hold %#x bytes for the translator",
-         base, size, DBT_RAM_NEEDED);
+         "the board's RAM [%#x, +%#x) must start at 0 and hold %#x bytes for the translator", base,
+         size, DBT_RAM_NEEDED);
     return NULL;
   }
   if (o->code_size < 4096 || o->code_size > DBT_CODE_MAX || (o->code_size & 3)) {
@@ -250,6 +250,11 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.profile = o->profile;
   d->core.event_offset = HWPROF_EVENT_OFFSET;
   d->core.max_insns = o->max_block;
+  /* Null pointers fault: the guest's first 64 KiB are off the bus. */
+  if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0) {
+    dbt_free(d);
+    return errf(err, errlen, "cannot unmap the guest's null page"), NULL;
+  }
   vboard_observe_blocks(b, observe, d);
   return d;
 }
@@ -271,8 +276,8 @@ void dbt_free(dbt *d) {
   free(d);
 }
 
-int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const envp[],
-             char *err, size_t errlen) {
+int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const envp[], char *err,
+             size_t errlen) {
   if (guest_load(&d->g, d->ram, path, argc, argv, envp, err, errlen) < 0)
     return -1;
   d->g.strict = d->o.strict;
@@ -345,6 +350,14 @@ static void write_gpr(dbt *d, unsigned i, uint32_t v) {
 
 /* ------------------------------------------------------------ run */
 
+/* The guest block whose code holds PowerPC address a (for reports). */
+static uint32_t guest_pc_of(const dbt *d, uint32_t a) {
+  for (uint32_t w = (a - DBT_CODE) / 4 + 1; w-- > 0;)
+    if (d->entry_id[w])
+      return d->tab[d->by_id[d->entry_id[w] - 1]].pc;
+  return 0;
+}
+
 static const char *signame(int s) {
   switch (s) {
   case 4: return "SIGILL";
@@ -410,14 +423,14 @@ static void finish_message(dbt *d, dbt_result *r) {
     if (d->g.fatal[0])
       snprintf(r->message, sizeof r->message, "%s", d->g.fatal);
     else
-      snprintf(r->message, sizeof r->message, "guest terminated by %s (%d) at pc %#x",
-               signame(r->signal), r->signal, r->pc);
+      snprintf(r->message, sizeof r->message, "guest terminated by %s (%d) at pc %#x%s",
+               signame(r->signal), r->signal, r->pc,
+               r->board.unmapped ? " (in the block there: an access to unmapped memory)" : "");
     break;
   case DBT_UNIMPL:
     dbt_disasm_mips(r->pc, r->insn, dis, sizeof dis);
-    snprintf(r->message, sizeof r->message,
-             "cannot execute the instruction at pc %#x: %08x (%s)%s", r->pc, r->insn,
-             strcmp(dis, "?") ? dis : "not a MIPS32 instruction",
+    snprintf(r->message, sizeof r->message, "cannot execute the instruction at pc %#x: %08x (%s)%s",
+             r->pc, r->insn, strcmp(dis, "?") ? dis : "not a MIPS32 instruction",
              strcmp(dis, "?") ? "" : ": guest terminated by SIGILL");
     if (!strcmp(dis, "?")) { /* a reserved encoding: the guest's SIGILL, as qemu-mips */
       r->how = DBT_SIGNALED;
@@ -428,8 +441,7 @@ static void finish_message(dbt *d, dbt_result *r) {
     if (!r->message[0])
       snprintf(r->message, sizeof r->message, "%s", r->board.message);
     break;
-  default:
-    break;
+  default: break;
   }
 }
 
@@ -456,6 +468,11 @@ int dbt_run(dbt *d, dbt_result *r) {
   while (host) {
     if (vboard_call(d->b, host, DBT_STOP)) {
       r->how = DBT_STOPPED;
+      if (r->board.unmapped && r->board.fault_pc - DBT_CODE < d->used) {
+        r->how = DBT_SIGNALED; /* a guest load or store outside its memory */
+        r->signal = DBT_SIGSEGV;
+        r->pc = guest_pc_of(d, r->board.fault_pc);
+      }
       break;
     }
     uint32_t kind = vboard_get_gpr(d->b, 0), lr = vboard_get_lr(d->b);
@@ -516,9 +533,7 @@ int dbt_run(dbt *d, dbt_result *r) {
       host = go(d, pc + 4, r);
       break;
     }
-    case DBT_EXIT_HELPER:
-      host = fpu_helper(d, rd32(d, lr), r) < 0 ? 0 : lr + 4;
-      break;
+    case DBT_EXIT_HELPER: host = fpu_helper(d, rd32(d, lr), r) < 0 ? 0 : lr + 4; break;
     case DBT_EXIT_TRAP:
       r->how = DBT_SIGNALED;
       r->pc = rd32(d, lr);
@@ -536,13 +551,9 @@ int dbt_run(dbt *d, dbt_result *r) {
   vboard_finish(d->b);
   finish_message(d, r);
   switch (r->how) {
-  case DBT_EXITED:
-    return r->status;
-  case DBT_SIGNALED:
-    return 128 + r->signal;
-  case DBT_UNIMPL:
-    return 125;
-  default:
-    return 126;
+  case DBT_EXITED: return r->status;
+  case DBT_SIGNALED: return 128 + r->signal;
+  case DBT_UNIMPL: return 125;
+  default: return 126;
   }
 }

@@ -70,10 +70,10 @@ enum dbt_how {
 
 typedef struct dbt_result {
   enum dbt_how how;
-  int status;       /* DBT_EXITED */
-  int signal;       /* DBT_SIGNALED */
-  uint32_t pc;      /* where it signalled / the instruction */
-  uint32_t insn;    /* DBT_UNIMPL: the encoding */
+  int status;    /* DBT_EXITED */
+  int signal;    /* DBT_SIGNALED */
+  uint32_t pc;   /* where it signalled / the instruction */
+  uint32_t insn; /* DBT_UNIMPL: the encoding */
   char message[320];
   vboard_result board;
 } dbt_result;
@@ -83,8 +83,8 @@ typedef struct dbt dbt;
 dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen);
 void dbt_free(dbt *d);
 /* Loads the guest; argv[0] is its name.  -1 with a message for a bad file. */
-int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const envp[],
-             char *err, size_t errlen);
+int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const envp[], char *err,
+             size_t errlen);
 /* Runs to the end.  Returns the exit status a shell would see: the guest's
  * own, 128 + signal, 125 for an instruction the translator cannot execute, or
  * 126 when the board stopped.  r->message says what happened (not for exits). */

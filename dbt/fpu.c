@@ -24,10 +24,10 @@
 
 /* Built with -frounding-math (dbt.mk): the rounding mode changes at run time. */
 
-#define SNAN32(x) (((x) & 0x7F800000u) == 0x7F800000u && ((x) & 0x007FFFFFu) && ((x) & 0x00400000u))
-#define NAN32(x)  (((x) & 0x7F800000u) == 0x7F800000u && ((x) & 0x007FFFFFu))
-#define NAN64(x)  (((x) & 0x7FF0000000000000ull) == 0x7FF0000000000000ull && ((x) & 0xFFFFFFFFFFFFFull))
-#define SNAN64(x) (NAN64(x) && ((x) & 0x0008000000000000ull))
+#define SNAN32(x) (((x)&0x7F800000u) == 0x7F800000u && ((x)&0x007FFFFFu) && ((x)&0x00400000u))
+#define NAN32(x)  (((x)&0x7F800000u) == 0x7F800000u && ((x)&0x007FFFFFu))
+#define NAN64(x)  (((x)&0x7FF0000000000000ull) == 0x7FF0000000000000ull && ((x)&0xFFFFFFFFFFFFFull))
+#define SNAN64(x) (NAN64(x) && ((x)&0x0008000000000000ull))
 #define DNAN32    0x7FBFFFFFu
 #define DNAN64    0x7FF7FFFFFFFFFFFFull
 
@@ -71,11 +71,16 @@ static uint64_t d_bits(double v) {
 
 static int host_flags(void) {
   int e = fetestexcept(FE_ALL_EXCEPT), m = 0;
-  if (e & FE_INEXACT) m |= FL_I;
-  if (e & FE_UNDERFLOW) m |= FL_U;
-  if (e & FE_OVERFLOW) m |= FL_O;
-  if (e & FE_DIVBYZERO) m |= FL_Z;
-  if (e & FE_INVALID) m |= FL_V;
+  if (e & FE_INEXACT)
+    m |= FL_I;
+  if (e & FE_UNDERFLOW)
+    m |= FL_U;
+  if (e & FE_OVERFLOW)
+    m |= FL_O;
+  if (e & FE_DIVBYZERO)
+    m |= FL_Z;
+  if (e & FE_INVALID)
+    m |= FL_V;
   return m;
 }
 
@@ -161,8 +166,10 @@ static uint64_t arith64(int op, uint64_t a, uint64_t b, int *exc) {
 /* To a 32- or 64-bit integer with rounding mode rm (-1: the FCSR's). */
 static uint64_t to_int(double v, int is_nan, int rm, int wide, uint32_t fcsr, int *exc) {
   if (rm >= 0)
-    fesetround(rm == 0 ? FE_TONEAREST : rm == 1 ? FE_TOWARDZERO : rm == 2 ? FE_UPWARD
-                                                                          : FE_DOWNWARD);
+    fesetround(rm == 0   ? FE_TONEAREST
+               : rm == 1 ? FE_TOWARDZERO
+               : rm == 2 ? FE_UPWARD
+                         : FE_DOWNWARD);
   else
     set_round(fcsr);
   double lim = wide ? 9223372036854775808.0 : 2147483648.0;
@@ -232,9 +239,16 @@ static int fmt_op(mips_fpu *f, uint32_t w, unsigned fmt) {
       else
         f->fpr[fd] = a32;
       return MIPS_FPU_OK;
-    case 8: case 9: case 10: case 11:   /* round/trunc/ceil/floor.l */
-    case 12: case 13: case 14: case 15: /* .w */
-    case 36: case 37: {                 /* cvt.w, cvt.l */
+    case 8:
+    case 9:
+    case 10:
+    case 11: /* round/trunc/ceil/floor.l */
+    case 12:
+    case 13:
+    case 14:
+    case 15: /* .w */
+    case 36:
+    case 37: { /* cvt.w, cvt.l */
       static const int rms[4] = {0, 1, 2, 3};
       int wide = fn == 37 || (fn >= 8 && fn <= 11);
       int rm = fn >= 36 ? -1 : rms[(fn - 8) & 3];
@@ -288,9 +302,10 @@ static int fmt_op(mips_fpu *f, uint32_t w, unsigned fmt) {
       if (NAN32(a32)) {
         if (SNAN32(a32))
           exc |= FL_V;
-        wr_d(f, fd, SNAN32(a32) ? DNAN64
-                                : (uint64_t)(a32 & 0x80000000u) << 32 | 0x7FF0000000000000ull |
-                                      (uint64_t)(a32 & 0x7FFFFFu) << 29);
+        wr_d(f, fd,
+             SNAN32(a32) ? DNAN64
+                         : (uint64_t)(a32 & 0x80000000u) << 32 | 0x7FF0000000000000ull |
+                               (uint64_t)(a32 & 0x7FFFFFu) << 29);
       } else {
         wr_d(f, fd, d_bits((double)as_f(a32)));
       }
@@ -352,7 +367,7 @@ static int cop1x(mips_fpu *f, uint32_t w, uint8_t *mem, uint32_t mem_top) {
     return MIPS_FPU_OK;
   }
   if (fn == 15)
-    return MIPS_FPU_OK; /* prefx */
+    return MIPS_FPU_OK;                  /* prefx */
   unsigned kind = fn >> 3, fmt = fn & 7; /* 4 madd 5 msub 6 nmadd 7 nmsub; 0 S 1 D */
   if (kind < 4 || fmt > 1)
     return MIPS_FPU_RESERVED;
@@ -416,12 +431,8 @@ int mips_fpu_exec(mips_fpu *f, uint32_t w, uint8_t *mem, uint32_t mem_top) {
     case C1_S:
     case C1_D:
     case C1_W:
-    case C1_L:
-      r = fmt_op(f, w, fmt);
-      break;
-    default:
-      r = MIPS_FPU_RESERVED;
-      break;
+    case C1_L: r = fmt_op(f, w, fmt); break;
+    default: r = MIPS_FPU_RESERVED; break;
     }
   }
   fesetround(FE_TONEAREST);

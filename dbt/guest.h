@@ -36,23 +36,24 @@ typedef struct guest {
   uint32_t text_lo, text_hi; /* executable segments' span */
   uint32_t phdr, phnum;      /* AT_PHDR, AT_PHNUM */
   uint32_t brk_start, brk;
-  uint32_t sp; /* the initial stack pointer */
+  uint32_t sp;        /* the initial stack pointer */
   uint8_t *mmap_used; /* a byte per page of the mmap area */
   char exe[4096];     /* absolute path, for readlink("/proc/self/exe") */
   /* Symbols (STT_FUNC) for reports, sorted by address. */
   struct guest_sym {
     uint32_t addr, size;
     const char *name;
-  } *syms;
+  } * syms;
   unsigned nsyms;
   char *strtab;
   /* System calls. */
-  int strict;         /* an unknown system call is fatal */
-  FILE *log;          /* where unknown system calls are reported (stderr) */
+  int strict;          /* an unknown system call is fatal */
+  FILE *log;           /* where unknown system calls are reported (stderr) */
   uint8_t warned[512]; /* unknown numbers reported once */
   int exited, exit_status;
-  char fatal[256]; /* set when a system call stops the run (strict mode) */
-  uint32_t tls;    /* set_thread_area */
+  char fatal[256];     /* set when a system call stops the run (strict mode) */
+  uint32_t tls;        /* set_thread_area */
+  uint32_t sigmask[4]; /* rt_sigprocmask's blocked set (128 signals); nothing is delivered */
   uint64_t syscalls;
 } guest;
 

@@ -27,9 +27,25 @@
 #define EF_MIPS_ARCH_32R2 0x70000000u
 #define EF_MIPS_ARCH_32   0x50000000u
 
-enum { AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_BASE = 7,
-       AT_FLAGS = 8, AT_ENTRY = 9, AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14,
-       AT_HWCAP = 16, AT_CLKTCK = 17, AT_SECURE = 23, AT_RANDOM = 25, AT_EXECFN = 31 };
+enum {
+  AT_NULL = 0,
+  AT_PHDR = 3,
+  AT_PHENT = 4,
+  AT_PHNUM = 5,
+  AT_PAGESZ = 6,
+  AT_BASE = 7,
+  AT_FLAGS = 8,
+  AT_ENTRY = 9,
+  AT_UID = 11,
+  AT_EUID = 12,
+  AT_GID = 13,
+  AT_EGID = 14,
+  AT_HWCAP = 16,
+  AT_CLKTCK = 17,
+  AT_SECURE = 23,
+  AT_RANDOM = 25,
+  AT_EXECFN = 31
+};
 
 static void errf(char *err, size_t len, const char *fmt, ...) {
   va_list ap;
@@ -110,8 +126,7 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
   if (len < 52 || memcmp(img, "\177ELF", 4))
     return errf(err, errlen, "%s: not an ELF file", path), -1;
   if (img[4] != 1)
-    return errf(err, errlen, "%s: wrong ELF class %u (need 32-bit, ELFCLASS32)", path, img[4]),
-           -1;
+    return errf(err, errlen, "%s: wrong ELF class %u (need 32-bit, ELFCLASS32)", path, img[4]), -1;
   if (img[5] != 2)
     return errf(err, errlen, "%s: wrong endianness (EI_DATA %u; need big-endian MIPS)", path,
                 img[5]),
@@ -130,8 +145,8 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
   uint32_t flags = be32(img + 36);
   uint32_t arch = flags & EF_MIPS_ARCH;
   if (arch > EF_MIPS_ARCH_32R2 || (arch > 0x10000000u && arch < EF_MIPS_ARCH_32 && arch))
-    return errf(err, errlen, "%s: architecture flags %#x are not MIPS32 release 2 or older",
-                path, arch),
+    return errf(err, errlen, "%s: architecture flags %#x are not MIPS32 release 2 or older", path,
+                arch),
            -1;
   if ((flags & EF_MIPS_ABI2) || ((flags & EF_MIPS_ABI) && (flags & EF_MIPS_ABI) != EF_MIPS_ABI_O32))
     return errf(err, errlen, "%s: not the o32 ABI (e_flags %#x)", path, flags), -1;
@@ -162,8 +177,8 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
     uint32_t pt = be32(ph), off = be32(ph + 4), va = be32(ph + 8), fsz = be32(ph + 16),
              msz = be32(ph + 20), pflags = be32(ph + 24), align = be32(ph + 28);
     if (pt == PT_INTERP || pt == PT_DYNAMIC)
-      return errf(err, errlen, "%s: a dynamically linked executable (%s); link with -static",
-                  path, pt == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC"),
+      return errf(err, errlen, "%s: a dynamically linked executable (%s); link with -static", path,
+                  pt == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC"),
              -1;
     if (pt != PT_LOAD)
       continue;
@@ -219,8 +234,8 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
 }
 
 /* The stack: strings at the top, then the vectors; sp 16-byte aligned. */
-static int build_stack(guest *g, const char *path, int argc, char *const argv[],
-                       char *const envp[], char *err, size_t errlen) {
+static int build_stack(guest *g, const char *path, int argc, char *const argv[], char *const envp[],
+                       char *err, size_t errlen) {
   uint32_t p = DBT_GUEST_TOP - 16;
   int envc = 0;
   while (envp && envp[envc])
@@ -231,9 +246,9 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
 #define PUSH_STR(s, dst)                                                                           \
   do {                                                                                             \
     size_t n_ = strlen(s) + 1;                                                                     \
-    if (p - DBT_STACK_BASE < n_ + 65536) {                                                          \
+    if (p - DBT_STACK_BASE < n_ + 65536) {                                                         \
       free(ptrs);                                                                                  \
-      return errf(err, errlen, "arguments and environment do not fit the stack"), -1;             \
+      return errf(err, errlen, "arguments and environment do not fit the stack"), -1;              \
     }                                                                                              \
     p -= (uint32_t)n_;                                                                             \
     memcpy(g->mem + p, s, n_);                                                                     \
@@ -252,12 +267,11 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
   for (int i = 0; i < 16; i++)
     g->mem[p + i] = (uint8_t)(0x5A ^ (i * 37));
   const uint32_t aux[][2] = {
-      {AT_PHDR, g->phdr},     {AT_PHENT, 32},         {AT_PHNUM, g->phnum},
-      {AT_PAGESZ, DBT_PAGE},  {AT_BASE, 0},           {AT_FLAGS, 0},
-      {AT_ENTRY, g->entry},   {AT_UID, 1000},         {AT_EUID, 1000},
-      {AT_GID, 1000},         {AT_EGID, 1000},        {AT_HWCAP, 0},
-      {AT_CLKTCK, 100},       {AT_SECURE, 0},         {AT_RANDOM, random},
-      {AT_EXECFN, execfn},    {AT_NULL, 0},
+      {AT_PHDR, g->phdr}, {AT_PHENT, 32}, {AT_PHNUM, g->phnum}, {AT_PAGESZ, DBT_PAGE},
+      {AT_BASE, 0},       {AT_FLAGS, 0},  {AT_ENTRY, g->entry}, {AT_UID, 1000},
+      {AT_EUID, 1000},    {AT_GID, 1000}, {AT_EGID, 1000},      {AT_HWCAP, 0},
+      {AT_CLKTCK, 100},   {AT_SECURE, 0}, {AT_RANDOM, random},  {AT_EXECFN, execfn},
+      {AT_NULL, 0},
   };
   unsigned naux = sizeof aux / sizeof aux[0];
   uint32_t words = 1 + (uint32_t)argc + 1 + (uint32_t)envc + 1 + 2 * naux;

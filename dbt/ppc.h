@@ -63,8 +63,15 @@ static inline uint32_t ppc_andi_(unsigned ra, unsigned rs, uint16_t ui) { /* set
 static inline uint32_t ppc_nop(void) {
   return ppc_ori(0, 0, 0);
 }
-enum { PPC_LWZ = 32, PPC_LBZ = 34, PPC_STW = 36, PPC_STB = 38, PPC_LHZ = 40, PPC_LHA = 42,
-       PPC_STH = 44 };
+enum {
+  PPC_LWZ = 32,
+  PPC_LBZ = 34,
+  PPC_STW = 36,
+  PPC_STB = 38,
+  PPC_LHZ = 40,
+  PPC_LHA = 42,
+  PPC_STH = 44
+};
 static inline uint32_t ppc_mem(unsigned op, unsigned rt, unsigned ra, int16_t d) {
   return ppc_d(op, rt, ra, (uint16_t)d);
 }

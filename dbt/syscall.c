@@ -25,19 +25,63 @@
 #include "guest.h"
 
 enum {
-  SYS_exit = 4001, SYS_read = 4003, SYS_write = 4004, SYS_open = 4005, SYS_close = 4006,
-  SYS_unlink = 4010, SYS_time = 4013, SYS_lseek = 4019, SYS_getpid = 4020, SYS_getuid = 4024,
-  SYS_access = 4033, SYS_kill = 4037, SYS_dup = 4041, SYS_times = 4043, SYS_brk = 4045,
-  SYS_getgid = 4047, SYS_geteuid = 4049, SYS_getegid = 4050, SYS_ioctl = 4054,
-  SYS_getrlimit = 4076, SYS_gettimeofday = 4078, SYS_readlink = 4085, SYS_munmap = 4091,
-  SYS_uname = 4122, SYS_mprotect = 4125, SYS__llseek = 4140, SYS_writev = 4146,
-  SYS_rt_sigaction = 4194, SYS_rt_sigprocmask = 4195, SYS_getcwd = 4203, SYS_sigaltstack = 4206,
-  SYS_mmap2 = 4210, SYS_ftruncate64 = 4212, SYS_stat64 = 4213, SYS_lstat64 = 4214,
-  SYS_fstat64 = 4215, SYS_madvise = 4218, SYS_fcntl64 = 4220, SYS_gettid = 4222,
-  SYS_exit_group = 4246, SYS_set_tid_address = 4252, SYS_clock_gettime = 4263, SYS_tgkill = 4266,
-  SYS_set_thread_area = 4283, SYS_openat = 4288, SYS_fstatat64 = 4293, SYS_unlinkat = 4294,
-  SYS_faccessat = 4300, SYS_set_robust_list = 4309, SYS_prlimit64 = 4338, SYS_getrandom = 4353,
-  SYS_statx = 4366, SYS_rseq = 4367, SYS_clock_gettime64 = 4403
+  SYS_exit = 4001,
+  SYS_read = 4003,
+  SYS_write = 4004,
+  SYS_open = 4005,
+  SYS_close = 4006,
+  SYS_unlink = 4010,
+  SYS_time = 4013,
+  SYS_lseek = 4019,
+  SYS_getpid = 4020,
+  SYS_getuid = 4024,
+  SYS_access = 4033,
+  SYS_kill = 4037,
+  SYS_dup = 4041,
+  SYS_times = 4043,
+  SYS_brk = 4045,
+  SYS_getgid = 4047,
+  SYS_geteuid = 4049,
+  SYS_getegid = 4050,
+  SYS_ioctl = 4054,
+  SYS_getrlimit = 4076,
+  SYS_gettimeofday = 4078,
+  SYS_readlink = 4085,
+  SYS_munmap = 4091,
+  SYS_uname = 4122,
+  SYS_mprotect = 4125,
+  SYS__llseek = 4140,
+  SYS_writev = 4146,
+  SYS_rt_sigaction = 4194,
+  SYS_rt_sigprocmask = 4195,
+  SYS_getcwd = 4203,
+  SYS_sigaltstack = 4206,
+  SYS_mmap2 = 4210,
+  SYS_ftruncate64 = 4212,
+  SYS_ftruncate = 4093,
+  SYS_pread64 = 4200,
+  SYS_pwrite64 = 4201,
+  SYS_stat64 = 4213,
+  SYS_lstat64 = 4214,
+  SYS_fstat64 = 4215,
+  SYS_madvise = 4218,
+  SYS_fcntl64 = 4220,
+  SYS_gettid = 4222,
+  SYS_exit_group = 4246,
+  SYS_set_tid_address = 4252,
+  SYS_clock_gettime = 4263,
+  SYS_tgkill = 4266,
+  SYS_set_thread_area = 4283,
+  SYS_openat = 4288,
+  SYS_fstatat64 = 4293,
+  SYS_unlinkat = 4294,
+  SYS_faccessat = 4300,
+  SYS_set_robust_list = 4309,
+  SYS_prlimit64 = 4338,
+  SYS_getrandom = 4353,
+  SYS_statx = 4366,
+  SYS_rseq = 4367,
+  SYS_clock_gettime64 = 4403
 };
 
 /* MIPS errno values where they differ from the host's (Linux generic). */
@@ -52,21 +96,30 @@ static int mips_errno(int e) {
   default: return e <= 34 ? e : EINVAL;
   }
 }
-#define MIPS_ENOSYS 89
+#define MIPS_ENOSYS   89
 #define MIPS_AT_FDCWD (-100)
 
 /* o32 open flags. */
 static int host_oflags(uint32_t f) {
   int h = (int)(f & 3);
-  if (f & 0x0008) h |= O_APPEND;
-  if (f & 0x0080) h |= O_NONBLOCK;
-  if (f & 0x0100) h |= O_CREAT;
-  if (f & 0x0200) h |= O_TRUNC;
-  if (f & 0x0400) h |= O_EXCL;
-  if (f & 0x0800) h |= O_NOCTTY;
-  if (f & 0x10000) h |= O_DIRECTORY;
-  if (f & 0x20000) h |= O_NOFOLLOW;
-  if (f & 0x80000) h |= O_CLOEXEC;
+  if (f & 0x0008)
+    h |= O_APPEND;
+  if (f & 0x0080)
+    h |= O_NONBLOCK;
+  if (f & 0x0100)
+    h |= O_CREAT;
+  if (f & 0x0200)
+    h |= O_TRUNC;
+  if (f & 0x0400)
+    h |= O_EXCL;
+  if (f & 0x0800)
+    h |= O_NOCTTY;
+  if (f & 0x10000)
+    h |= O_DIRECTORY;
+  if (f & 0x20000)
+    h |= O_NOFOLLOW;
+  if (f & 0x80000)
+    h |= O_CLOEXEC;
   return h;
 }
 
@@ -227,6 +280,29 @@ static int64_t do_writev(guest *g, uint32_t fd, uint32_t iov, uint32_t cnt) {
   return host_ret(writev((int)fd, v, (int)cnt));
 }
 
+/* The blocked set is kept (sigsetjmp/siglongjmp save and restore it) but no
+ * signal is ever delivered. how: 1 SIG_BLOCK, 2 SIG_UNBLOCK, 3 SIG_SETMASK. */
+static int64_t do_sigprocmask(guest *g, uint32_t how, uint32_t set, uint32_t old, uint32_t size) {
+  if (size != 16)
+    return -EINVAL;
+  if ((set && !ok_range(g, set, 16)) || (old && !ok_range(g, old, 16)))
+    return -EFAULT;
+  uint32_t prev[4];
+  memcpy(prev, g->sigmask, sizeof prev);
+  if (set) {
+    if (how < 1 || how > 3)
+      return -EINVAL;
+    for (int i = 0; i < 4; i++) {
+      uint32_t w = guest_rd32(g, set + 4 * (uint32_t)i);
+      g->sigmask[i] = how == 1 ? prev[i] | w : how == 2 ? prev[i] & ~w : w;
+    }
+  }
+  if (old)
+    for (int i = 0; i < 4; i++)
+      guest_wr32(g, old + 4 * (uint32_t)i, prev[i]);
+  return 0;
+}
+
 static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
   if (req == 0x540d) { /* TCGETS: struct termios, o32 (4 flags, c_line, c_cc[23]) */
     struct termios t;
@@ -330,25 +406,19 @@ int guest_syscall(guest *g, uint32_t r[32]) {
   case SYS_write:
     ret = ok_range(g, a1, a2) ? host_ret(write((int)a0, g->mem + a1, a2)) : -EFAULT;
     break;
-  case SYS_writev:
-    ret = do_writev(g, a0, a1, a2);
-    break;
+  case SYS_writev: ret = do_writev(g, a0, a1, a2); break;
   case SYS_open:
     ret = (path = gstr(g, a0)) ? host_ret(open(path, host_oflags(a1), a2)) : -EFAULT;
     break;
   case SYS_openat:
-    ret = (path = gstr(g, a1)) ? host_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3))
-                               : -EFAULT;
+    ret =
+        (path = gstr(g, a1)) ? host_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3)) : -EFAULT;
     break;
   case SYS_close: /* the console stays open for the translator's own messages */
     ret = a0 <= 2 ? 0 : host_ret(close((int)a0));
     break;
-  case SYS_dup:
-    ret = host_ret(dup((int)a0));
-    break;
-  case SYS_lseek:
-    ret = host_ret((long)lseek((int)a0, (off_t)(int32_t)a1, (int)a2));
-    break;
+  case SYS_dup: ret = host_ret(dup((int)a0)); break;
+  case SYS_lseek: ret = host_ret((long)lseek((int)a0, (off_t)(int32_t)a1, (int)a2)); break;
   case SYS__llseek: { /* fd, high, low, result *, whence */
     off_t o = lseek((int)a0, (off_t)((uint64_t)a1 << 32 | a2), (int)a4);
     if (o < 0)
@@ -359,41 +429,41 @@ int guest_syscall(guest *g, uint32_t r[32]) {
       put64(g, a3, (uint64_t)o), ret = 0;
     break;
   }
+  case SYS_pread64: /* fd, buf, count, pad, offset high, low (64-bit pair on the stack) */
+  case SYS_pwrite64:
+    if (!ok_range(g, a1, a2))
+      ret = -EFAULT;
+    else if (n == SYS_pread64)
+      ret = host_ret(pread((int)a0, g->mem + a1, a2, (off_t)((uint64_t)a4 << 32 | a5)));
+    else
+      ret = host_ret(pwrite((int)a0, g->mem + a1, a2, (off_t)((uint64_t)a4 << 32 | a5)));
+    break;
+  case SYS_ftruncate: ret = host_ret(ftruncate((int)a0, (off_t)(int32_t)a1)); break;
   case SYS_ftruncate64: /* fd, pad, high, low */
     ret = host_ret(ftruncate((int)a0, (off_t)((uint64_t)a2 << 32 | a3)));
     break;
   case SYS_getpid:
   case SYS_gettid:
-  case SYS_set_tid_address:
-    ret = getpid();
-    break;
+  case SYS_set_tid_address: ret = getpid(); break;
   case SYS_getuid:
   case SYS_geteuid:
   case SYS_getgid:
   case SYS_getegid:
-    ret = n == SYS_getuid ? getuid() : n == SYS_geteuid ? geteuid() : n == SYS_getgid ? getgid()
-                                                                                       : getegid();
+    ret = n == SYS_getuid    ? getuid()
+          : n == SYS_geteuid ? geteuid()
+          : n == SYS_getgid  ? getgid()
+                             : getegid();
     break;
-  case SYS_brk:
-    ret = do_brk(g, a0);
-    break;
-  case SYS_mmap2:
-    ret = do_mmap(g, a0, a1, a3, a4, a5);
-    break;
-  case SYS_munmap:
-    ret = do_munmap(g, a0, a1);
-    break;
+  case SYS_brk: ret = do_brk(g, a0); break;
+  case SYS_mmap2: ret = do_mmap(g, a0, a1, a3, a4, a5); break;
+  case SYS_munmap: ret = do_munmap(g, a0, a1); break;
+  case SYS_rt_sigprocmask: ret = do_sigprocmask(g, a0, a1, a2, a3); break;
   case SYS_mprotect:
   case SYS_madvise:
   case SYS_set_robust_list:
   case SYS_rt_sigaction:
-  case SYS_rt_sigprocmask:
-  case SYS_sigaltstack:
-    ret = 0;
-    break;
-  case SYS_rseq:
-    ret = -MIPS_ENOSYS;
-    break;
+  case SYS_sigaltstack: ret = 0; break;
+  case SYS_rseq: ret = -MIPS_ENOSYS; break;
   case SYS_set_thread_area:
     g->tls = a0;
     ret = 0;
@@ -439,9 +509,7 @@ int guest_syscall(guest *g, uint32_t r[32]) {
       ret = a1;
     }
     break;
-  case SYS_uname:
-    ret = do_uname(g, a0);
-    break;
+  case SYS_uname: ret = do_uname(g, a0); break;
   case SYS_fstat64:
     ret = fstat((int)a0, &st) < 0 ? -mips_errno(errno) : put_stat64(g, a1, &st);
     break;
@@ -451,14 +519,14 @@ int guest_syscall(guest *g, uint32_t r[32]) {
       ret = -EFAULT;
     else
       ret = (n == SYS_stat64 ? stat(path, &st) : lstat(path, &st)) < 0 ? -mips_errno(errno)
-                                                                      : put_stat64(g, a1, &st);
+                                                                       : put_stat64(g, a1, &st);
     break;
   case SYS_fstatat64:
     if (!(path = gstr(g, a1)))
       ret = -EFAULT;
     else
       ret = fstatat(dirfd_of(a0), path, &st, (int)a3) < 0 ? -mips_errno(errno)
-                                                         : put_stat64(g, a2, &st);
+                                                          : put_stat64(g, a2, &st);
     break;
   case SYS_statx: {
     struct statx sx;
@@ -466,12 +534,10 @@ int guest_syscall(guest *g, uint32_t r[32]) {
       ret = -EFAULT;
     else
       ret = statx(dirfd_of(a0), path, (int)a2, a3, &sx) < 0 ? -mips_errno(errno)
-                                                           : put_statx(g, a4, &sx);
+                                                            : put_statx(g, a4, &sx);
     break;
   }
-  case SYS_ioctl:
-    ret = do_ioctl(g, a0, a1, a2);
-    break;
+  case SYS_ioctl: ret = do_ioctl(g, a0, a1, a2); break;
   case SYS_fcntl64:
     if (a1 == 1 || a1 == 2) /* F_GETFD, F_SETFD */
       ret = 0;
@@ -482,12 +548,8 @@ int guest_syscall(guest *g, uint32_t r[32]) {
     } else
       ret = -EINVAL;
     break;
-  case SYS_clock_gettime:
-    ret = do_clock(g, a0, a1, 0);
-    break;
-  case SYS_clock_gettime64:
-    ret = do_clock(g, a0, a1, 1);
-    break;
+  case SYS_clock_gettime: ret = do_clock(g, a0, a1, 0); break;
+  case SYS_clock_gettime64: ret = do_clock(g, a0, a1, 1); break;
   case SYS_gettimeofday: {
     struct timeval tv;
     gettimeofday(&tv, NULL);
@@ -524,15 +586,11 @@ int guest_syscall(guest *g, uint32_t r[32]) {
       ret = getcwd((char *)g->mem + a0, a1) ? (int64_t)strlen((char *)g->mem + a0) + 1
                                             : -mips_errno(errno);
     break;
-  case SYS_access:
-    ret = (path = gstr(g, a0)) ? host_ret(access(path, (int)a1)) : -EFAULT;
-    break;
+  case SYS_access: ret = (path = gstr(g, a0)) ? host_ret(access(path, (int)a1)) : -EFAULT; break;
   case SYS_faccessat:
     ret = (path = gstr(g, a1)) ? host_ret(faccessat(dirfd_of(a0), path, (int)a2, 0)) : -EFAULT;
     break;
-  case SYS_unlink:
-    ret = (path = gstr(g, a0)) ? host_ret(unlink(path)) : -EFAULT;
-    break;
+  case SYS_unlink: ret = (path = gstr(g, a0)) ? host_ret(unlink(path)) : -EFAULT; break;
   case SYS_unlinkat:
     ret = (path = gstr(g, a1)) ? host_ret(unlinkat(dirfd_of(a0), path, a2 ? AT_REMOVEDIR : 0))
                                : -EFAULT;

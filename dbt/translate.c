@@ -25,9 +25,9 @@
  * and $k1 belong to the kernel) live in the state, as do HI and LO (touched only
  * by multiply/divide and mf/mt). */
 const int8_t dbt_host_reg[32] = {
-    /* $0 zero */ -1, /* $1 at */ 5,  /* $2 v0 */ 6,  /* $3 v1 */ 7,
-    /* $4 a0 */ 8,    /* $5 a1 */ 9,  /* $6 a2 */ 10, /* $7 a3 */ 11,
-    /* $8 t0 */ 12,   /* $9 t1 */ 13, /* $10 t2 */ 14, /* $11 t3 */ 15,
+    /* $0 zero */ -1, /* $1 at */ 5,   /* $2 v0 */ 6,   /* $3 v1 */ 7,
+    /* $4 a0 */ 8,    /* $5 a1 */ 9,   /* $6 a2 */ 10,  /* $7 a3 */ 11,
+    /* $8 t0 */ 12,   /* $9 t1 */ 13,  /* $10 t2 */ 14, /* $11 t3 */ 15,
     /* $12 t4 */ 16,  /* $13 t5 */ 17, /* $14 t6 */ 18, /* $15 t7 */ -1,
     /* $16 s0 */ 19,  /* $17 s1 */ 20, /* $18 s2 */ 21, /* $19 s3 */ 22,
     /* $20 s4 */ 23,  /* $21 s5 */ 24, /* $22 s6 */ 25, /* $23 s7 */ 26,
@@ -155,8 +155,7 @@ static void commit(em *e, unsigned m, unsigned h) {
  * across its delay slot). */
 static uint32_t gpr_writes(uint32_t w) {
   switch (mips_op(w)) {
-  case OP_SPECIAL:
-    return 1u << mips_rd(w);
+  case OP_SPECIAL: return 1u << mips_rd(w);
   case OP_SB:
   case OP_SH:
   case OP_SW:
@@ -165,10 +164,8 @@ static uint32_t gpr_writes(uint32_t w) {
   case OP_SWC1:
   case OP_SDC1:
   case OP_CACHE:
-  case OP_PREF:
-    return 0;
-  default:
-    return 1u << mips_rt(w) | 1u << mips_rd(w);
+  case OP_PREF: return 0;
+  default: return 1u << mips_rt(w) | 1u << mips_rd(w);
   }
 }
 
@@ -290,8 +287,8 @@ static void trap_cmp(em *e, uint32_t pc, unsigned s, int is_unsigned, int has_im
     unsigned t = src(e, rt, R4);
     put(e, is_unsigned ? ppc_cmplw(CR1, s, t) : ppc_cmpw(CR1, s, t));
   }
-  uint32_t sig = code == BRK_OVERFLOW || code == BRK_DIVZERO ? DBT_SIGFPE : DBT_SIGTRAP;
-  trap_if(e, bo, 4 * CR1 + bit, pc, sig);
+  (void)code; /* qemu-mips raises SIGTRAP whatever the code (Linux: SIGFPE for 6, 7) */
+  trap_if(e, bo, 4 * CR1 + bit, pc, DBT_SIGTRAP);
 }
 
 /* add/addi/sub: trap on signed overflow before writing rd. */
@@ -447,10 +444,8 @@ static int cop1(em *e, uint32_t w) {
     return T_HELPER;
   case C1_CTC1:
   case C1_W:
-  case C1_L:
-    return T_HELPER;
-  default:
-    return T_UNIMPL;
+  case C1_L: return T_HELPER;
+  default: return T_UNIMPL;
   }
 }
 
@@ -500,16 +495,10 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       if (rd)
         shift_var(e, w, 792);
       return T_OK;
-    case F_MOVZ:
-      cond_move(e, w, 1);
-      return T_OK;
-    case F_MOVN:
-      cond_move(e, w, 0);
-      return T_OK;
-    case F_MOVCI:
-      return T_HELPER;
-    case F_SYNC:
-      return T_OK; /* one CPU, in-order, no other bus masters */
+    case F_MOVZ: cond_move(e, w, 1); return T_OK;
+    case F_MOVN: cond_move(e, w, 0); return T_OK;
+    case F_MOVCI: return T_HELPER;
+    case F_SYNC: return T_OK; /* one CPU, in-order, no other bus masters */
     case F_MFHI:
     case F_MFLO:
       if (rd) {
@@ -524,22 +513,12 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       put(e, ppc_stw(s, RS, mips_funct(w) == F_MTHI ? DBT_ST_HI : DBT_ST_LO));
       return T_OK;
     }
-    case F_MULT:
-      mul64(e, w, 0, 0);
-      return T_OK;
-    case F_MULTU:
-      mul64(e, w, 1, 0);
-      return T_OK;
-    case F_DIV:
-      divide(e, w, 0);
-      return T_OK;
-    case F_DIVU:
-      divide(e, w, 1);
-      return T_OK;
+    case F_MULT: mul64(e, w, 0, 0); return T_OK;
+    case F_MULTU: mul64(e, w, 1, 0); return T_OK;
+    case F_DIV: divide(e, w, 0); return T_OK;
+    case F_DIVU: divide(e, w, 1); return T_OK;
     case F_ADD:
-    case F_SUB:
-      add_trap(e, pc, w);
-      return T_OK;
+    case F_SUB: add_trap(e, pc, w); return T_OK;
     case F_ADDU:
     case F_OR:
       if (!rd)
@@ -598,8 +577,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       trap_cmp(e, pc, s, f == F_TGEU || f == F_TLTU, 0, 0, rt, bo, bit, (w >> 6) & 0x3FF);
       return T_OK;
     }
-    default:
-      return T_UNIMPL;
+    default: return T_UNIMPL;
     }
   case OP_REGIMM: {
     unsigned s;
@@ -617,13 +595,10 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       return T_OK;
     case R_SYNCI:
       return T_OK; /* the code cache never holds stale guest code: no self-modifying code */
-    default:
-      return T_UNIMPL;
+    default: return T_UNIMPL;
     }
   }
-  case OP_ADDI:
-    add_trap(e, pc, w);
-    return T_OK;
+  case OP_ADDI: add_trap(e, pc, w); return T_OK;
   case OP_ADDIU:
   case OP_LUI: {
     if (!rt)
@@ -671,18 +646,10 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       if (rd)
         alu3(e, rd, rs, rt, ppc_mullw);
       return T_OK;
-    case F2_MADD:
-      mul64(e, w, 0, 1);
-      return T_OK;
-    case F2_MADDU:
-      mul64(e, w, 1, 1);
-      return T_OK;
-    case F2_MSUB:
-      mul64(e, w, 0, -1);
-      return T_OK;
-    case F2_MSUBU:
-      mul64(e, w, 1, -1);
-      return T_OK;
+    case F2_MADD: mul64(e, w, 0, 1); return T_OK;
+    case F2_MADDU: mul64(e, w, 1, 1); return T_OK;
+    case F2_MSUB: mul64(e, w, 0, -1); return T_OK;
+    case F2_MSUBU: mul64(e, w, 1, -1); return T_OK;
     case F2_CLZ:
     case F2_CLO: {
       if (!rd)
@@ -696,8 +663,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       commit(e, rd, d);
       return T_OK;
     }
-    default:
-      return T_UNIMPL;
+    default: return T_UNIMPL;
     }
   case OP_SPECIAL3:
     switch (mips_funct(w)) {
@@ -750,34 +716,19 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
         commit(e, rt, d);
       }
       return T_OK;
-    default:
-      return T_UNIMPL;
+    default: return T_UNIMPL;
     }
-  case OP_LB:
-    load(e, w, PPC_LBZ, 1);
-    return T_OK;
-  case OP_LBU:
-    load(e, w, PPC_LBZ, 0);
-    return T_OK;
-  case OP_LH:
-    load(e, w, PPC_LHA, 0);
-    return T_OK;
-  case OP_LHU:
-    load(e, w, PPC_LHZ, 0);
-    return T_OK;
+  case OP_LB: load(e, w, PPC_LBZ, 1); return T_OK;
+  case OP_LBU: load(e, w, PPC_LBZ, 0); return T_OK;
+  case OP_LH: load(e, w, PPC_LHA, 0); return T_OK;
+  case OP_LHU: load(e, w, PPC_LHZ, 0); return T_OK;
   case OP_LW:
   case OP_LL: /* one thread, no interrupts: the link is never broken */
     load(e, w, PPC_LWZ, 0);
     return T_OK;
-  case OP_SB:
-    store(e, w, PPC_STB);
-    return T_OK;
-  case OP_SH:
-    store(e, w, PPC_STH);
-    return T_OK;
-  case OP_SW:
-    store(e, w, PPC_STW);
-    return T_OK;
+  case OP_SB: store(e, w, PPC_STB); return T_OK;
+  case OP_SH: store(e, w, PPC_STH); return T_OK;
+  case OP_SW: store(e, w, PPC_STW); return T_OK;
   case OP_SC:
     store(e, w, PPC_STW);
     if (rt) {
@@ -789,23 +740,15 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
   case OP_LWL:
   case OP_LWR:
   case OP_SWL:
-  case OP_SWR:
-    unaligned(e, w);
-    return T_OK;
-  case OP_PREF:
-    return T_OK;
+  case OP_SWR: unaligned(e, w); return T_OK;
+  case OP_PREF: return T_OK;
   case OP_LWC1:
   case OP_SWC1:
   case OP_LDC1:
-  case OP_SDC1:
-    fp_mem(e, w);
-    return T_OK;
-  case OP_COP1:
-    return cop1(e, w);
-  case OP_COP1X:
-    return T_HELPER;
-  default:
-    return T_UNIMPL;
+  case OP_SDC1: fp_mem(e, w); return T_OK;
+  case OP_COP1: return cop1(e, w);
+  case OP_COP1X: return T_HELPER;
+  default: return T_UNIMPL;
   }
 }
 
@@ -899,21 +842,13 @@ static void branch_cond(em *e, uint32_t w, unsigned *bo, unsigned *bi) {
   }
   switch (op) {
   case OP_BEQ:
-  case OP_BEQL:
-    *bo = PPC_BO_TRUE, *bi = BI7(PPC_EQ);
-    break;
+  case OP_BEQL: *bo = PPC_BO_TRUE, *bi = BI7(PPC_EQ); break;
   case OP_BNE:
-  case OP_BNEL:
-    *bo = PPC_BO_FALSE, *bi = BI7(PPC_EQ);
-    break;
+  case OP_BNEL: *bo = PPC_BO_FALSE, *bi = BI7(PPC_EQ); break;
   case OP_BLEZ:
-  case OP_BLEZL:
-    *bo = PPC_BO_FALSE, *bi = BI7(PPC_GT);
-    break;
+  case OP_BLEZL: *bo = PPC_BO_FALSE, *bi = BI7(PPC_GT); break;
   case OP_BGTZ:
-  case OP_BGTZL:
-    *bo = PPC_BO_TRUE, *bi = BI7(PPC_GT);
-    break;
+  case OP_BGTZL: *bo = PPC_BO_TRUE, *bi = BI7(PPC_GT); break;
   default: /* REGIMM: bit 0 of rt: 0 bltz family, 1 bgez family */
     *bo = (rt & 1) ? PPC_BO_FALSE : PPC_BO_TRUE, *bi = BI7(PPC_LT);
     break;
@@ -1018,12 +953,8 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
   if (delay_slot(e, pc + 4) < 0)
     return;
   switch (b->kind) {
-  case B_ALWAYS:
-    chain_exit(e, b->target);
-    break;
-  case B_NEVER:
-    chain_exit(e, pc + 8);
-    break;
+  case B_ALWAYS: chain_exit(e, b->target); break;
+  case B_NEVER: chain_exit(e, pc + 8); break;
   case B_INDIRECT:
     if (saved)
       put(e, ppc_lwz(R3, RS, DBT_ST_TMP));
@@ -1046,8 +977,7 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       chain_exit(e, b->target);
     }
     break;
-  default:
-    break;
+  default: break;
   }
 }
 
@@ -1119,7 +1049,8 @@ int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter,
         code >>= 10;
       exit_to(&e, DBT_EXIT_TRAP);
       put(&e, pc);
-      put(&e, code == BRK_OVERFLOW || code == BRK_DIVZERO ? DBT_SIGFPE : DBT_SIGTRAP);
+      (void)code; /* as for traps: SIGTRAP, as qemu-mips does */
+      put(&e, DBT_SIGTRAP);
       pc += 4;
       break;
     }

@@ -38,19 +38,19 @@
 #include <stdint.h>
 
 /* The CPU state at r1 (byte offsets). */
-#define DBT_ST_GPR(n)   (4 * (n)) /* spilled GPRs only */
-#define DBT_ST_HI       128
-#define DBT_ST_LO       132
-#define DBT_ST_FPR(n)   (136 + 4 * (n)) /* FR=0: a double is the pair n (low), n+1 */
-#define DBT_ST_FCSR     264
-#define DBT_ST_TLS      268 /* rdhwr $29, set by set_thread_area */
-#define DBT_ST_TMP      272 /* a jump target saved across its delay slot */
-#define DBT_ST_SIZE     288
-#define DBT_ST_JT       0x1000 /* the indirect-jump table: {guest pc, host address} */
-#define DBT_JT_LOG2     11
-#define DBT_JT_ENTRIES  (1u << DBT_JT_LOG2)
-#define DBT_ST_JT_END   (DBT_ST_JT + 8 * DBT_JT_ENTRIES)
-#define DBT_SW_BIAS     0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */
+#define DBT_ST_GPR(n)  (4 * (n)) /* spilled GPRs only */
+#define DBT_ST_HI      128
+#define DBT_ST_LO      132
+#define DBT_ST_FPR(n)  (136 + 4 * (n)) /* FR=0: a double is the pair n (low), n+1 */
+#define DBT_ST_FCSR    264
+#define DBT_ST_TLS     268 /* rdhwr $29, set by set_thread_area */
+#define DBT_ST_TMP     272 /* a jump target saved across its delay slot */
+#define DBT_ST_SIZE    288
+#define DBT_ST_JT      0x1000 /* the indirect-jump table: {guest pc, host address} */
+#define DBT_JT_LOG2    11
+#define DBT_JT_ENTRIES (1u << DBT_JT_LOG2)
+#define DBT_ST_JT_END  (DBT_ST_JT + 8 * DBT_JT_ENTRIES)
+#define DBT_SW_BIAS    0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */
 
 /* Host registers: where each MIPS GPR lives (-1: in the state). */
 extern const int8_t dbt_host_reg[32];
@@ -96,8 +96,7 @@ typedef struct dbt_block {
  * profiling counter `counter` (sw mode).  Returns the bytes written, 0 when the
  * block does not fit in the buffer (the caller flushes the cache and retries),
  * or -1 when pc is outside the guest's text. */
-int dbt_translate(const dbt_core *core, uint32_t pc, uint32_t at, uint32_t counter,
-                  dbt_block *out);
+int dbt_translate(const dbt_core *core, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out);
 
 /* Writes the exit stubs at buf (PowerPC address addr): for each kind k, at
  * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`. */

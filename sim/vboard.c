@@ -482,6 +482,11 @@ static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int si
   const char *what = type == UC_MEM_WRITE_UNMAPPED   ? "store to"
                      : type == UC_MEM_FETCH_UNMAPPED ? "instruction fetch from"
                                                      : "load from";
+  if (!b->stop) {
+    b->r->unmapped = 1;
+    b->r->fault_addr = (uint32_t)addr;
+    b->r->fault_pc = pc(b);
+  }
   fault(b, "%d-byte %s unmapped address %#llx (pc %#x)", size, what, (unsigned long long)addr,
         pc(b));
   return false;
@@ -867,6 +872,10 @@ int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r) {
 }
 
 /* --------------------------------------------------------------- host access */
+
+int vboard_unmap(vboard *b, uint32_t addr, uint32_t len) {
+  return uc_mem_unmap(b->uc, addr, len) == UC_ERR_OK ? 0 : -1;
+}
 
 uint8_t *vboard_ram(vboard *b, uint32_t *base, uint32_t *size) {
   *base = b->ram_base;

@@ -61,6 +61,9 @@ typedef struct vboard_result {
   uint64_t irqs;            /* external interrupts taken */
   uint64_t irq_latency_max; /* CPU cycles from the line rising to the vector */
   uint64_t irq_latency_sum;
+  int unmapped;        /* VBOARD_FAULT was an access to an unmapped address: */
+  uint32_t fault_addr; /*   that address */
+  uint32_t fault_pc;   /*   and the instruction's */
 } vboard_result;
 
 /* Builds the board from a DTB.  Returns NULL with a message naming the problem
@@ -99,6 +102,9 @@ void vboard_finish(vboard *b);
 uint8_t *vboard_ram(vboard *b, uint32_t *base, uint32_t *size);
 uint32_t vboard_ip_base(const vboard *b);
 uint32_t vboard_dtb_addr(const vboard *b);
+/* Takes [addr, addr + len) of RAM off the CPU's bus (page aligned): accesses
+ * there fault (the translator's guard page at 0).  0 or -1. */
+int vboard_unmap(vboard *b, uint32_t addr, uint32_t len);
 /* Code in [addr, addr + len) was written by the host: drop what the CPU cached. */
 void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len);
 /* fn(ctx, addr) is called at the start of every block of PowerPC code executed. */

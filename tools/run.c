@@ -67,30 +67,30 @@ static void print_stats(const dbt *d, const dbt_result *r, int profile, double w
   uint64_t dispatch = 0;
   for (int k = 0; k < DBT_EXIT_KINDS; k++)
     dispatch += s->exits[k];
-  fprintf(stderr,
-          "hwprof: guest instructions     %llu\n"
-          "hwprof: blocks executed        %llu (%.2f instructions per block)\n"
-          "hwprof: PowerPC instructions   %llu (%.3f per guest instruction)\n"
-          "hwprof: simulated CPU cycles   %llu (%.3f per guest instruction)\n"
-          "hwprof: dispatcher entries     %llu (%.1f per million guest instructions): chain "
-          "%llu, indirect %llu, syscall %llu, helper %llu\n"
-          "hwprof: blocks translated      %llu (%llu distinct, %llu refills of the cache)\n"
-          "hwprof: code size              %llu bytes for %llu guest bytes (%.2fx); profile "
-          "%.2f instructions per block\n",
-          (unsigned long long)s->guest_insns, (unsigned long long)s->blocks_executed,
-          s->blocks_executed ? (double)s->guest_insns / (double)s->blocks_executed : 0.0,
-          (unsigned long long)b->insns, (double)b->insns / (double)gi,
-          (unsigned long long)b->cpu_cycles, (double)b->cpu_cycles / (double)gi,
-          (unsigned long long)dispatch, 1e6 * (double)dispatch / (double)gi,
-          (unsigned long long)s->exits[DBT_EXIT_CHAIN],
-          (unsigned long long)s->exits[DBT_EXIT_INDIRECT],
-          (unsigned long long)s->exits[DBT_EXIT_SYSCALL],
-          (unsigned long long)s->exits[DBT_EXIT_HELPER], (unsigned long long)s->blocks_translated,
-          (unsigned long long)s->distinct_blocks, (unsigned long long)s->flushes,
-          (unsigned long long)s->code_bytes, (unsigned long long)(4 * s->guest_insns_translated),
-          s->guest_insns_translated ? (double)s->code_bytes / (4.0 * (double)s->guest_insns_translated)
-                                    : 0.0,
-          s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
+  fprintf(
+      stderr,
+      "hwprof: guest instructions     %llu\n"
+      "hwprof: blocks executed        %llu (%.2f instructions per block)\n"
+      "hwprof: PowerPC instructions   %llu (%.3f per guest instruction)\n"
+      "hwprof: simulated CPU cycles   %llu (%.3f per guest instruction)\n"
+      "hwprof: dispatcher entries     %llu (%.1f per million guest instructions): chain "
+      "%llu, indirect %llu, syscall %llu, helper %llu\n"
+      "hwprof: blocks translated      %llu (%llu distinct, %llu refills of the cache)\n"
+      "hwprof: code size              %llu bytes for %llu guest bytes (%.2fx); profile "
+      "%.2f instructions per block\n",
+      (unsigned long long)s->guest_insns, (unsigned long long)s->blocks_executed,
+      s->blocks_executed ? (double)s->guest_insns / (double)s->blocks_executed : 0.0,
+      (unsigned long long)b->insns, (double)b->insns / (double)gi,
+      (unsigned long long)b->cpu_cycles, (double)b->cpu_cycles / (double)gi,
+      (unsigned long long)dispatch, 1e6 * (double)dispatch / (double)gi,
+      (unsigned long long)s->exits[DBT_EXIT_CHAIN], (unsigned long long)s->exits[DBT_EXIT_INDIRECT],
+      (unsigned long long)s->exits[DBT_EXIT_SYSCALL], (unsigned long long)s->exits[DBT_EXIT_HELPER],
+      (unsigned long long)s->blocks_translated, (unsigned long long)s->distinct_blocks,
+      (unsigned long long)s->flushes, (unsigned long long)s->code_bytes,
+      (unsigned long long)(4 * s->guest_insns_translated),
+      s->guest_insns_translated ? (double)s->code_bytes / (4.0 * (double)s->guest_insns_translated)
+                                : 0.0,
+      s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
   if (profile == DBT_PROFILE_HW)
     fprintf(stderr,
             "hwprof: profile stores         %llu to the IP for %llu block entries (%s); %llu "
