@@ -240,7 +240,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   /* Exit stubs: li r0, kind; b STOP. */
   dbt_emit_stubs(ram + DBT_STUBS, DBT_STUBS, DBT_STOP);
   wr32(d, DBT_STOP, 0); /* never executed: the CPU stops on reaching it */
-  memset(ram + DBT_STATE, 0, DBT_ST_JT);
+  memset(ram + DBT_STATE + DBT_ST_FIELDS, 0, (size_t)-DBT_ST_FIELDS);
   reset_jump_table(d);
   d->core.buf = ram + DBT_CODE;
   d->core.buf_addr = DBT_CODE;
@@ -485,7 +485,7 @@ int dbt_run(dbt *d, dbt_result *r) {
     d->st.exits[kind]++;
     switch (kind) {
     case DBT_EXIT_CHAIN: {
-      uint32_t target = rd32(d, lr), stub = lr - 4, gen = d->gen;
+      uint32_t word = rd32(d, lr), target = word & ~3u, stub = lr - 4, gen = d->gen;
       host = go(d, target, r);
       if (host && gen == d->gen) {
         uint32_t w = dbt_chain_word(stub, host);
@@ -493,6 +493,11 @@ int dbt_run(dbt *d, dbt_result *r) {
           wr32(d, stub, w);
           vboard_code_changed(d->b, stub, 4);
           d->st.chained++;
+        }
+        uint32_t bc_at = stub - 12, bc = (word & DBT_CHAIN_BC) ? rd32(d, bc_at) : 0;
+        if (bc && (w = dbt_retarget_bc(bc, bc_at, host))) {
+          wr32(d, bc_at, w);
+          vboard_code_changed(d->b, bc_at, 4);
         }
       }
       break;

@@ -860,17 +860,18 @@ static void chain_exit(em *e, uint32_t target) {
   put(e, target);
 }
 
-/* The indirect jump to the guest address in r3: the inline table lookup, the
- * runtime on a miss. */
-static void indirect_exit(em *e) {
-  put(e, ppc_rlwinm(R4, R3, 1, 31 - (DBT_JT_LOG2 + 2), 28)); /* ((pc >> 2) & mask) * 8 */
-  put(e, ppc_add(R4, R4, RS));
-  put(e, ppc_lwz(R0, R4, DBT_ST_JT));
-  put(e, ppc_cmpw(CR1, R0, R3));
+/* The indirect jump to the guest address in register t: the inline table
+ * lookup (7 instructions on a hit), the runtime on a miss (r3 = target). */
+static void indirect_exit(em *e, unsigned t) {
+  put(e, ppc_rlwinm(R4, t, 1, 31 - (DBT_JT_LOG2 + 2), 28)); /* ((pc >> 2) & mask) * 8 */
+  put(e, ppc_x(R0, R4, RS, 55, 0));                         /* lwzux r0, r4, r1 */
+  put(e, ppc_cmpw(CR1, R0, t));
   put(e, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 16));
-  put(e, ppc_lwz(R0, R4, DBT_ST_JT + 4));
+  put(e, ppc_lwz(R0, R4, 4));
   put(e, ppc_mtctr(R0));
   put(e, ppc_bctr());
+  if (t != R3)
+    put(e, ppc_mr(R3, t));
   exit_to(e, DBT_EXIT_INDIRECT);
 }
 
@@ -960,11 +961,9 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       put(e, ppc_lwz(R3, RS, DBT_ST_TMP));
     else if (b->reg == 0)
       put(e, ppc_li(R3, 0));
-    else if (dbt_host_reg[b->reg] >= 0)
-      put(e, ppc_mr(R3, (unsigned)dbt_host_reg[b->reg]));
-    else
+    else if (dbt_host_reg[b->reg] < 0)
       put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
-    indirect_exit(e);
+    indirect_exit(e, saved || dbt_host_reg[b->reg] < 0 ? R3 : (unsigned)dbt_host_reg[b->reg]);
     break;
   case B_COND:
     if (b->likely) {
@@ -974,7 +973,7 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     } else {
       put(e, ppc_bc(bo, bi, 12)); /* taken: over the fall-through stub */
       chain_exit(e, pc + 8);
-      chain_exit(e, b->target);
+      chain_exit(e, b->target | DBT_CHAIN_BC); /* the runtime may point the bc at it */
     }
     break;
   default: break;
@@ -1093,4 +1092,9 @@ void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop) {
     put(&e, ppc_li(R0, (int16_t)k));
     put(&e, ppc_b((int32_t)(stop - (addr + e.n))));
   }
+}
+
+uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target) {
+  int64_t d = (int64_t)target - (int64_t)at;
+  return ppc_bc_fits(d) ? (bc & 0xFFFF0003u) | ((uint32_t)d & 0xFFFCu) : 0;
 }

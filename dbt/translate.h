@@ -24,7 +24,10 @@
  * Exits.  Every way out of translated code is `bl STUB` followed by data words;
  * the runtime reads the words at LR:
  *   DBT_EXIT_CHAIN     word: guest target.  The runtime translates the target and
- *                      patches the bl into `b host_target` (chaining).
+ *                      patches the bl into `b host_target` (chaining).  With
+ *                      DBT_CHAIN_BC set in the word, the stub is the taken side of
+ *                      a conditional branch, a bc 12 bytes before it, which the
+ *                      runtime also points straight at the target when it reaches.
  *   DBT_EXIT_INDIRECT  (no word) r3 = guest target; the inline lookup missed.
  *   DBT_EXIT_SYSCALL   word: guest pc of the syscall.  Continues at pc + 4.
  *   DBT_EXIT_HELPER    word: guest pc of an instruction the runtime executes
@@ -37,19 +40,20 @@
 
 #include <stdint.h>
 
-/* The CPU state at r1 (byte offsets). */
-#define DBT_ST_GPR(n)  (4 * (n)) /* spilled GPRs only */
-#define DBT_ST_HI      128
-#define DBT_ST_LO      132
-#define DBT_ST_FPR(n)  (136 + 4 * (n)) /* FR=0: a double is the pair n (low), n+1 */
-#define DBT_ST_FCSR    264
-#define DBT_ST_TLS     268 /* rdhwr $29, set by set_thread_area */
-#define DBT_ST_TMP     272 /* a jump target saved across its delay slot */
-#define DBT_ST_SIZE    288
-#define DBT_ST_JT      0x1000 /* the indirect-jump table: {guest pc, host address} */
+/* The CPU state around r1 (byte offsets from r1): the fields below it, the
+ * indirect-jump table of {guest pc, host address} pairs from it (so that the
+ * inline lookup indexes it with lwzux). */
+#define DBT_ST_FIELDS  (-512)
+#define DBT_ST_GPR(n)  (DBT_ST_FIELDS + 4 * (int)(n)) /* spilled GPRs only */
+#define DBT_ST_HI      (DBT_ST_FIELDS + 128)
+#define DBT_ST_LO      (DBT_ST_FIELDS + 132)
+#define DBT_ST_FPR(n)  (DBT_ST_FIELDS + 136 + 4 * (int)(n)) /* FR=0: a double is n (low), n+1 */
+#define DBT_ST_FCSR    (DBT_ST_FIELDS + 264)
+#define DBT_ST_TLS     (DBT_ST_FIELDS + 268) /* rdhwr $29, set by set_thread_area */
+#define DBT_ST_TMP     (DBT_ST_FIELDS + 272) /* a jump target saved across its delay slot */
+#define DBT_ST_JT      0
 #define DBT_JT_LOG2    11
 #define DBT_JT_ENTRIES (1u << DBT_JT_LOG2)
-#define DBT_ST_JT_END  (DBT_ST_JT + 8 * DBT_JT_ENTRIES)
 #define DBT_SW_BIAS    0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */
 
 /* Host registers: where each MIPS GPR lives (-1: in the state). */
@@ -102,8 +106,12 @@ int dbt_translate(const dbt_core *core, uint32_t pc, uint32_t at, uint32_t count
  * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`. */
 void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop);
 
+#define DBT_CHAIN_BC 1u /* in a chain exit's word: see DBT_EXIT_CHAIN */
+
 /* The patch that chains an exit stub at PowerPC address `stub` to `target`:
  * a branch word, or 0 when the distance does not fit. */
 uint32_t dbt_chain_word(uint32_t stub, uint32_t target);
+/* The bc word `bc` (at `at`) redirected to target, or 0 when it does not reach. */
+uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target);
 
 #endif
