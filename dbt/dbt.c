@@ -515,7 +515,7 @@ int dbt_run(dbt *d, dbt_result *r) {
     case DBT_EXIT_SYSCALL: {
       uint32_t pc = rd32(d, lr);
       read_gprs(d, m);
-      int stop = guest_syscall(&d->g, m);
+      int stop = guest_syscall(&d->g, m, pc);
       wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);
       if (stop) {
         if (d->g.exited && !d->g.fatal[0]) {

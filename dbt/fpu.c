@@ -8,7 +8,7 @@
  * IEEE double/single arithmetic under the guest's rounding mode, then MIPS
  * legacy NaN rules (a quiet NaN has the fraction's top bit clear; a signalling
  * operand or an invalid operation gives the default NaN 0x7fbfffff /
- * 0x7ff7ffffffffffff; otherwise the first quiet NaN operand propagates), and
+ * 0x7ff7ffffffffffff, as from any NaN operand), and
  * out-of-range or NaN conversions to integer give 0x7fffffff.  FCSR cause and
  * flag bits follow the host's exception flags; an enabled exception is SIGFPE.
  * madd/msub/nmadd/nmsub round twice (release 2 is not fused).
@@ -89,44 +89,27 @@ static void set_round(uint32_t fcsr) {
   fesetround(rm[fcsr & 3]);
 }
 
-/* A NaN result from NaN operands (a, b, c in order); *exc gets V for sNaN. */
+/* NaN operands give the default NaN (qemu-mips 24Kf), with V for a
+ * signalling one.  Returns 1 when there was a NaN operand. */
 static int nan_pick32(const uint32_t *ops, int n, uint32_t *out, int *exc) {
   int any = 0;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
     any |= NAN32(ops[i]);
-  if (!any)
-    return 0;
-  for (int i = 0; i < n; i++)
-    if (SNAN32(ops[i])) {
+    if (SNAN32(ops[i]))
       *exc |= FL_V;
-      *out = DNAN32;
-      return 1;
-    }
-  for (int i = 0; i < n; i++)
-    if (NAN32(ops[i])) {
-      *out = ops[i];
-      return 1;
-    }
-  return 0;
+  }
+  *out = DNAN32;
+  return any;
 }
 static int nan_pick64(const uint64_t *ops, int n, uint64_t *out, int *exc) {
   int any = 0;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
     any |= NAN64(ops[i]);
-  if (!any)
-    return 0;
-  for (int i = 0; i < n; i++)
-    if (SNAN64(ops[i])) {
+    if (SNAN64(ops[i]))
       *exc |= FL_V;
-      *out = DNAN64;
-      return 1;
-    }
-  for (int i = 0; i < n; i++)
-    if (NAN64(ops[i])) {
-      *out = ops[i];
-      return 1;
-    }
-  return 0;
+  }
+  *out = DNAN64;
+  return any;
 }
 
 /* Binary/unary arithmetic: op 0 add, 1 sub, 2 mul, 3 div, 4 sqrt. */
@@ -279,16 +262,23 @@ static int fmt_op(mips_fpu *f, uint32_t w, unsigned fmt) {
           f->fpr[fd] = a32;
       }
       return MIPS_FPU_OK;
+    case 21: /* recip: 1 / x */
+    case 22: /* rsqrt: 1 / sqrt(x), two roundings */
+      if (dbl) {
+        uint64_t x = fn == 22 ? arith64(4, a64, 0, &exc) : a64;
+        wr_d(f, fd, arith64(3, 0x3FF0000000000000ull, x, &exc));
+      } else {
+        uint32_t x = fn == 22 ? arith32(4, a32, 0, &exc) : a32;
+        f->fpr[fd] = arith32(3, 0x3F800000u, x, &exc);
+      }
+      return finish(f, exc);
     case 32: /* cvt.s.d */
       if (!dbl)
         return MIPS_FPU_RESERVED;
-      if (NAN64(a64)) {
+      if (NAN64(a64)) { /* any NaN: the default NaN */
         if (SNAN64(a64))
           exc |= FL_V;
-        uint32_t r = SNAN64(a64) ? DNAN32
-                                 : (uint32_t)(a64 >> 32 & 0x80000000u) | 0x7F800000u |
-                                       (uint32_t)((a64 & 0xFFFFFFFFFFFFFull) >> 29);
-        f->fpr[fd] = (r & 0x7FFFFF) && !SNAN32(r) ? r : DNAN32;
+        f->fpr[fd] = DNAN32;
       } else {
         volatile double x = as_d(a64);
         volatile float z = (float)x;
@@ -302,10 +292,7 @@ static int fmt_op(mips_fpu *f, uint32_t w, unsigned fmt) {
       if (NAN32(a32)) {
         if (SNAN32(a32))
           exc |= FL_V;
-        wr_d(f, fd,
-             SNAN32(a32) ? DNAN64
-                         : (uint64_t)(a32 & 0x80000000u) << 32 | 0x7FF0000000000000ull |
-                               (uint64_t)(a32 & 0x7FFFFFu) << 29);
+        wr_d(f, fd, DNAN64);
       } else {
         wr_d(f, fd, d_bits((double)as_f(a32)));
       }

@@ -68,9 +68,10 @@ void guest_free(guest *g);
 const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off);
 
 /* One system call: r[0..31] are the MIPS GPRs.  Sets r[2] (v0) and r[7] (a3).
+ * pc is the syscall's address, for messages.
  * Returns 0 to go on, 1 when the guest exited (g->exited) or a strict-mode
  * failure stopped it (g->fatal). */
-int guest_syscall(guest *g, uint32_t r[32]);
+int guest_syscall(guest *g, uint32_t r[32], uint32_t pc);
 
 /* Reads/writes a big-endian word of guest memory (addresses must be valid). */
 static inline uint32_t guest_rd32(const guest *g, uint32_t a) {

@@ -49,6 +49,7 @@ enum {
   SYS_readlink = 4085,
   SYS_munmap = 4091,
   SYS_uname = 4122,
+  SYS_sysinfo = 4116,
   SYS_mprotect = 4125,
   SYS__llseek = 4140,
   SYS_writev = 4146,
@@ -376,7 +377,7 @@ static int64_t unknown(guest *g, uint32_t n, uint32_t pc) {
   uint32_t k = n - 4000;
   if (k < sizeof g->warned * 8 ? !(g->warned[k / 8] >> (k % 8) & 1) : 1) {
     const char *nm = sys_name(n);
-    fprintf(g->log, "hwprof: unsupported system call %u%s%s%s near pc %#x: -ENOSYS\n", n,
+    fprintf(g->log, "hwprof: unsupported system call %u%s%s%s at pc %#x: -ENOSYS\n", n,
             nm ? " (" : "", nm ? nm : "", nm ? ")" : "", pc);
     if (k < sizeof g->warned * 8)
       g->warned[k / 8] |= (uint8_t)(1u << (k % 8));
@@ -386,7 +387,7 @@ static int64_t unknown(guest *g, uint32_t n, uint32_t pc) {
   return -MIPS_ENOSYS;
 }
 
-int guest_syscall(guest *g, uint32_t r[32]) {
+int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   uint32_t n = r[2], a0 = r[4], a1 = r[5], a2 = r[6], a3 = r[7], sp = r[29];
   uint32_t a4 = ok_range(g, sp + 16, 8) ? guest_rd32(g, sp + 16) : 0;
   uint32_t a5 = ok_range(g, sp + 20, 4) ? guest_rd32(g, sp + 20) : 0;
@@ -608,7 +609,7 @@ int guest_syscall(guest *g, uint32_t r[32]) {
     return 1;
   }
   default:
-    ret = unknown(g, n, r[31]);
+    ret = unknown(g, n, pc);
     if (g->strict) {
       r[2] = (uint32_t)-ret, r[7] = 1;
       return 1;

@@ -124,7 +124,11 @@ typedef struct {
   int p_loop, p_diamond, p_call; /* chances (percent) of each statement kind */
 } Gen;
 
-/* splitmix64 */
+/*
+ * splitmix64.  For the same program on every machine, every call that draws a
+ * number must be sequenced: never two of them among the arguments of one call
+ * or the operands of one operator (their order would be the compiler's choice).
+ */
 static uint64_t rng_next(Gen *g) {
   uint64_t z = (g->rng += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -408,7 +412,10 @@ static int try_op(Gen *g, int op, int fl) {
       return emit(g, "%s $%d, $%d, %d", name[k], d, s, (int)simm16(g));
     return emit(g, "%s $%d, $%d, 0x%x", name[k], d, s, (unsigned)uimm16(g));
   }
-  case OP_LUI: return emit(g, "lui $%d, 0x%x", dst(g), (unsigned)uimm16(g));
+  case OP_LUI: {
+    int d = dst(g);
+    return emit(g, "lui $%d, 0x%x", d, (unsigned)uimm16(g));
+  }
   case OP_SHIFT: {
     int d = dst(g), t = src(g);
     int sa = chance(g, 20) ? (chance(g, 50) ? 0 : 31) : (int)rnd(g, 32);
@@ -431,18 +438,21 @@ static int try_op(Gen *g, int op, int fl) {
     g->hl_touched = 1;
     return emit(g, "mul $%d, $%d, $%d", d, s, t);
   }
-  case OP_MULT:
+  case OP_MULT: {
     if (nohl)
       return 0;
+    int u = chance(g, 50), s = src(g), t = src(g);
     hl_arith(g);
-    return emit(g, "%s $%d, $%d", chance(g, 50) ? "mult" : "multu", src(g), src(g));
+    return emit(g, "%s $%d, $%d", u ? "multu" : "mult", s, t);
+  }
   case OP_MADD: {
     int n = 0;
     if (nohl || (single && !(g->hl.hi && g->hl.lo)))
       return 0;
     n += hl_fix(g, 1, 1);
+    int k = (int)rnd(g, 4), s = src(g), t = src(g);
     hl_arith(g);
-    return n + emit(g, "%s $%d, $%d", mac[rnd(g, 4)], src(g), src(g));
+    return n + emit(g, "%s $%d, $%d", mac[k], s, t);
   }
   case OP_DIV: {
     if (nohl)
@@ -457,8 +467,9 @@ static int try_op(Gen *g, int op, int fl) {
     default:
       emit_setup(g, "addiu $%d, $0, %d", d, chance(g, 50) ? range(g, 1, 9) : -range(g, 2, 9));
     }
+    int u = chance(g, 50), s = src(g);
     hl_arith(g);
-    return 1 + emit(g, "%s $0, $%d, $%d", chance(g, 50) ? "div" : "divu", src(g), d);
+    return 1 + emit(g, "%s $0, $%d, $%d", u ? "divu" : "div", s, d);
   }
   case OP_DIV_OVF: { /* INT_MIN / -1: quotient INT_MIN, remainder 0, no trap */
     if (nohl)
@@ -493,8 +504,10 @@ static int try_op(Gen *g, int op, int fl) {
   case OP_LOAD: {
     if (fl & F_NOMEM)
       return 0;
-    if (chance(g, 8)) /* a lone ll is an ordinary load */
-      return emit(g, "ll $%d, %d($%d)", dst(g), (int)rnd(g, DATA_SIZE / 4) * 4, g->base);
+    if (chance(g, 8)) { /* a lone ll is an ordinary load */
+      int d = dst(g);
+      return emit(g, "ll $%d, %d($%d)", d, (int)rnd(g, DATA_SIZE / 4) * 4, g->base);
+    }
     const MemKind *k = mem_kind(g, 1);
     return emit_mem(g, k, data_off(g, k), g->base);
   }
@@ -596,10 +609,10 @@ static int gen_llsc(Gen *g) {
   int off = (int)rnd(g, DATA_SIZE / 4) * 4, n = 0;
   if (chance(g, 35)) { /* the usual retry loop of an atomic update */
     static const char *op[] = {"addu", "subu", "xor", "or"};
-    int l = g->label++, r = dst(g);
+    int l = g->label++, r = dst(g), k = (int)rnd(g, 4), s = src(g);
     emit_label(g, l);
     n += emit(g, "ll $%d, %d($%d)", r, off, g->base);
-    n += emit(g, "%s $%d, $%d, $%d", op[rnd(g, 4)], r, r, src(g));
+    n += emit(g, "%s $%d, $%d, $%d", op[k], r, r, s);
     n += emit(g, "sc $%d, %d($%d)", r, off, g->base);
     n += emit(g, "beq $%d, $0, .L%d", r, l);
     return n + emit(g, "nop");

@@ -6,14 +6,15 @@
  * Output goes through the write system call, one write per line, so that a
  * line printed just before a fault is never lost in a buffer.
  *
- *   SHOW "name", $reg   prints "name: xxxxxxxx\n" (the register in hex)
- *   PUTS "text"         prints "text\n"
- *   EXIT status         exit_group(status)
- *   SYS_EXIT status     exit(status) - the older single-thread exit
+ *   SHOW "name", $reg        prints "name: xxxxxxxx\n" (the register in hex)
+ *   SHOW2 "name", $hi, $lo   prints "name: hhhhhhhhllllllll\n" (a 64-bit value)
+ *   PUTS "text"              prints "text\n"
+ *   EXIT status              exit_group(status)
+ *   SYS_EXIT status          exit(status) - the older single-thread exit
  *
- * SHOW and PUTS clobber $at (and nothing else: every other GPR, HI and LO are
- * preserved, and the FPU is not touched), so the tests must not keep values in
- * $at across them, and $at cannot be shown.  The helper routines run in their
+ * SHOW, SHOW2 and PUTS clobber $at and nothing else (every other GPR, HI and
+ * LO are preserved, and the FPU is not touched), so the tests must not keep
+ * values in $at across them, and $at cannot be shown.  The helper routines run in their
  * own code (__show), with the name passed in memory: no data is placed in the
  * instruction stream.
  *
@@ -60,6 +61,26 @@
         .set    pop
         .endm
 
+/* Print "name: %08x%08x\n" of \hi and \lo.  Clobbers $at only. */
+        .macro  SHOW2 name:req, hi:req, lo:req
+        .set    push
+        .set    noat
+        .set    noreorder
+        STORE_AT \hi, __show_val
+        STORE_AT \lo, __show_val2
+        STORE_AT $ra, __show_ra
+        lui     $ra, %hi(.Lshow_name\@)
+        addiu   $ra, $ra, %lo(.Lshow_name\@)
+        STORE_AT $ra, __show_name
+        jal     __show2
+        nop
+        .pushsection .rodata.show, "a"
+.Lshow_name\@:
+        .asciz  "\name"
+        .popsection
+        .set    pop
+        .endm
+
 /* Print "text\n".  Clobbers $at only. */
         .macro  PUTS text:req
         .set    push
@@ -98,22 +119,30 @@
         .set    noreorder
 
 /* __show: prints the name at __show_name, ": ", __show_val in hex, "\n".
+ * __show2: the same with __show_val and __show_val2 (16 hex digits).
  * __puts: prints the text at __show_name, "\n".
  * Both are called with jal; they save every register they touch, and return
  * through $at with $ra restored from __show_ra. */
         .ent    __show
-__show:
-        lui     $at, %hi(__show_ret)
-        sw      $ra, %lo(__show_ret)($at)
-        lui     $at, %hi(__show_mode)
-        b       1f
-        sw      $zero, %lo(__show_mode)($at)
-__puts:
+__show:                                         /* mode 1: one word */
         lui     $at, %hi(__show_ret)
         sw      $ra, %lo(__show_ret)($at)
         lui     $at, %hi(__show_mode)
         li      $ra, 1
+        b       1f
         sw      $ra, %lo(__show_mode)($at)
+__show2:                                        /* mode 2: two words */
+        lui     $at, %hi(__show_ret)
+        sw      $ra, %lo(__show_ret)($at)
+        lui     $at, %hi(__show_mode)
+        li      $ra, 2
+        b       1f
+        sw      $ra, %lo(__show_mode)($at)
+__puts:                                         /* mode 0: no value */
+        lui     $at, %hi(__show_ret)
+        sw      $ra, %lo(__show_ret)($at)
+        lui     $at, %hi(__show_mode)
+        sw      $zero, %lo(__show_mode)($at)
 1:
         lui     $at, %hi(__show_save)
         addiu   $at, $at, %lo(__show_save)
@@ -149,16 +178,18 @@ __puts:
         b       2b
         addiu   $t0, $t0, 1
 3:
-        lui     $t2, %hi(__show_mode)
-        lw      $t2, %lo(__show_mode)($t2)
-        bne     $t2, $zero, 5f                  /* __puts: no value */
+        lui     $t5, %hi(__show_mode)
+        lw      $t5, %lo(__show_mode)($t5)      /* t5: words left to print */
+        beq     $t5, $zero, 5f                  /* __puts: no value */
         li      $t2, ':'
         sb      $t2, 0($t0)
         li      $t2, ' '
         sb      $t2, 1($t0)
         addiu   $t0, $t0, 2
-        lui     $t1, %hi(__show_val)
-        lw      $t1, %lo(__show_val)($t1)       /* t1: value */
+        lui     $t6, %hi(__show_val)
+        addiu   $t6, $t6, %lo(__show_val)       /* t6: next word */
+7:      lw      $t1, 0($t6)                     /* t1: value */
+        addiu   $t6, $t6, 4
         li      $t3, 8                          /* t3: digits left */
 4:      srl     $t2, $t1, 28
         sltiu   $t4, $t2, 10
@@ -170,6 +201,9 @@ __puts:
         addiu   $t3, $t3, -1
         bne     $t3, $zero, 4b
         sll     $t1, $t1, 4
+        addiu   $t5, $t5, -1
+        bne     $t5, $zero, 7b
+        nop
 5:
         li      $t2, '\n'
         sb      $t2, 0($t0)
@@ -215,6 +249,7 @@ __puts:
         .bss
         .balign 4
 __show_val:     .space  4
+__show_val2:    .space  4                       /* must follow __show_val */
 __show_ra:      .space  4
 __show_ret:     .space  4
 __show_name:    .space  4

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# tests/test_dbt.sh - 'hwprof run' beyond guest output: bad executables are
+# refused with a message naming the problem; an instruction the translator
+# cannot execute and an unknown system call are reported as documented; the
+# profiling modes store exactly once per block entry (hw) and count every entry
+# (sw); a tiny code cache is flushed and refilled without changing the result;
+# --dump lists MIPS and PowerPC side by side.  Prints PASS/FAIL for tests/run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+G=$B/guest
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+# expect NAME STATUS PATTERN COMMAND...: exit STATUS, output matching PATTERN.
+expect() {
+  local name=$1 want=$2 pattern=$3
+  shift 3
+  "$@" >"$out" 2>&1
+  local rc=$?
+  if [ "$rc" -eq "$want" ] && grep -qE -- "$pattern" "$out"; then
+    echo "PASS: $name"
+  else
+    echo "FAIL: $name (exit $rc, want $want; output must match '$pattern')"
+    sed 's/^/    /' "$out" | tail -15
+    fails=$((fails + 1))
+  fi
+}
+
+# --- bad executables (exit 2, the reason named)
+prog=$G/exitcode-O2
+head -c 1000 "$prog" >"$tmp/truncated"
+mips-linux-gnu-gcc -O2 -o "$tmp/dynamic" tests/guest/exitcode.c
+printf 'hello' >"$tmp/notelf"
+# be32 FILE OFFSET: the big-endian word there; put FILE OFFSET BYTES (octal escapes)
+be32() { od -An -tu1 -j"$2" -N4 "$1" | awk '{print $1*16777216+$2*65536+$3*256+$4}'; }
+put() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null; }
+# e_machine 62 (x86-64) in an otherwise good MIPS executable
+cp "$prog" "$tmp/machine62" && put "$tmp/machine62" 18 '\000\076'
+# the first PT_LOAD's file size made larger than its memory size
+cp "$prog" "$tmp/badseg"
+phoff=$(be32 "$prog" 28)
+ph=$phoff
+while [ "$(be32 "$prog" "$ph")" -ne 1 ]; do ph=$((ph + 32)); done
+put "$tmp/badseg" $((ph + 16)) '\177\377\377\377'
+# ELFCLASS64, and EI_DATA little-endian
+cp "$prog" "$tmp/class64" && put "$tmp/class64" 4 '\002'
+cp "$prog" "$tmp/little" && put "$tmp/little" 5 '\001'
+expect elf_not_elf 2 'not an ELF file' "$HW" run "$tmp/notelf"
+expect elf_missing 2 'No such file' "$HW" run "$tmp/nonexistent"
+expect elf_class64 2 'wrong ELF class 2' "$HW" run "$tmp/class64"
+expect elf_little_endian 2 'wrong endianness' "$HW" run "$tmp/little"
+expect elf_wrong_machine 2 'wrong machine 62' "$HW" run "$tmp/machine62"
+expect elf_host_binary 2 'wrong ELF class 2' "$HW" run "$HW"
+expect elf_powerpc 2 'wrong machine 20' "$HW" run "$B/firmware/selftest.elf"
+expect elf_dynamic 2 'dynamic.*link with -static' "$HW" run "$tmp/dynamic"
+expect elf_truncated 2 'truncated' "$HW" run "$tmp/truncated"
+expect elf_bad_segment 2 'file size .* exceeds memory size' "$HW" run "$tmp/badseg"
+expect run_no_program 2 'no PROGRAM' "$HW" run
+expect run_bad_profile 2 'none, hw or sw' "$HW" run --profile xyz "$prog"
+expect run_help 0 'usage: hwprof run' "$HW" run --help
+
+# --- what the translator cannot do
+expect unimpl_prints_first 125 '^unimpl: before$' \
+  "$HW" run "$G/dbt/unimpl"
+expect unimpl_message 125 'cannot execute the instruction at pc 0x[0-9a-f]+: 40086000 \(mfc0' \
+  "$HW" run "$G/dbt/unimpl"
+expect nosys_enosys 0 '^v0: 00000059' "$HW" run "$G/dbt/nosys"
+"$HW" run "$G/dbt/nosys" >"$out" 2>&1
+if [ "$(grep -c 'unsupported system call 4999' "$out")" -eq 1 ] && grep -q '^a3: 00000001' "$out"; then
+  echo "PASS: nosys_reported_once"
+else
+  echo "FAIL: nosys_reported_once"
+  fails=$((fails + 1))
+fi
+expect nosys_strict 126 'unsupported system call 4999 \(--strict\) at pc' \
+  "$HW" run --strict "$G/dbt/nosys"
+
+# --- profiling: one store per block entry (hw), counters equal to entries (sw)
+for p in sort-O2 recursion-O0; do
+  expect "profile_hw_one_store_per_block_$p" 0 'profile stores +([0-9]+) to the IP for \1 block entries \(one each\)' \
+    "$HW" run --profile hw --stats "$G/$p"
+  expect "profile_sw_counts_every_entry_$p" 0 'software counters +([0-9]+) for \1 block entries; ([0-9]+) of \2 blocks agree' \
+    "$HW" run --profile sw --stats "$G/$p"
+done
+# the same blocks in every mode: the runtime's block counts do not depend on it
+for p in none hw sw; do
+  "$HW" run --profile $p --stats "$G/strings-O2" 2>&1 >/dev/null | grep -E '^hwprof: (guest instructions|blocks executed) ' >"$tmp/blocks-$p"
+done
+if cmp -s "$tmp/blocks-none" "$tmp/blocks-hw" && cmp -s "$tmp/blocks-none" "$tmp/blocks-sw"; then
+  echo "PASS: profile_same_blocks_every_mode"
+else
+  echo "FAIL: profile_same_blocks_every_mode"
+  fails=$((fails + 1))
+fi
+
+# --- a 4 KiB code cache: refilled many times, same output as qemu-mips
+qemu-mips "$G/printf-O2" >"$tmp/q" 2>/dev/null
+"$HW" run --code-cache 4096 --stats "$G/printf-O2" >"$tmp/h" 2>"$tmp/e"
+if cmp -s "$tmp/q" "$tmp/h" && grep -qE '\(.* distinct, [1-9][0-9]* refills' "$tmp/e"; then
+  echo "PASS: code_cache_refill"
+else
+  echo "FAIL: code_cache_refill"
+  grep refills "$tmp/e"
+  fails=$((fails + 1))
+fi
+# one-instruction blocks: same output
+"$HW" run --max-block 1 "$G/printf-O2" >"$tmp/h" 2>/dev/null
+if cmp -s "$tmp/q" "$tmp/h"; then echo "PASS: max_block_1"; else echo "FAIL: max_block_1"; fails=$((fails + 1)); fi
+
+# --- the dump: both sides disassembled
+expect dump_side_by_side 7 'addiu \$sp, \$sp, -0x[0-9a-f]+ +\| [0-9a-f]{8}  [0-9a-f]{8}  (addi|stwu?|lwz|lis) ' \
+  "$HW" run --dump - "$G/exitcode-O2"
+
+exit $((fails > 0))
