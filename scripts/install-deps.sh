@@ -12,10 +12,14 @@
 #   gcc-powerpc-linux-gnu   the PPC405 firmware (bare metal, -mcpu=405)
 #   libsystemc-dev       the SystemC TLM-2.0 model of the IP (sim/systemc/)
 #   clang-format         'make format' and the format check in 'make lint'
+#   gcc-mips-linux-gnu   the MIPS guest programs (static glibc) the translator runs
+#   qemu-user            qemu-mips, the reference the translator is checked against
+#   libcapstone-dev      disassembly of MIPS and PowerPC in the translator's reports
 set -euo pipefail
 
 packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev libsystemc-dev
-  device-tree-compiler libfdt-dev libunicorn-dev gcc-powerpc-linux-gnu clang-format)
+  device-tree-compiler libfdt-dev libunicorn-dev gcc-powerpc-linux-gnu clang-format
+  gcc-mips-linux-gnu qemu-user libcapstone-dev)
 
 missing=()
 for p in "${packages[@]}"; do
