@@ -10,10 +10,17 @@ $(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LI
 
 all: $(HWPROF)
 
-# The main job, until the virtual board and the translator land.
-demo: $(HWPROF)
+# The main job, until the SPEC-like workloads land: the IP on traces, then a MIPS
+# program through the translator with hardware profiling.
+demo: $(HWPROF) $(BUILD)/guest/recursion-O2
 	$(HWPROF) ip --trace loop --events 200000 --top 4
 	$(HWPROF) ip --trace random --events 1000000 --distinct 2000 --threshold 500
+	$(HWPROF) run --profile hw --stats $(BUILD)/guest/recursion-O2
+
+# The translator's figures over the -O2 guest programs (profiling off).
+.PHONY: bench-dbt
+bench-dbt: $(HWPROF) $(GUEST_C_BINS)
+	@BUILD=$(BUILD) tools/bench_dbt.sh $(filter %-O2,$(GUEST_C_BINS))
 
 # bench_ip is linked once per configuration in IP_BENCH_CONFIGS (one per hash kind).
 $(foreach c,$(IP_BENCH_CONFIGS),$(eval \
