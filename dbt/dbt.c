@@ -6,7 +6,6 @@
 #include "dbt.h"
 
 #include <capstone/capstone.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,20 +43,10 @@ struct dbt {
 };
 
 static uint32_t rd32(const dbt *d, uint32_t a) {
-  const uint8_t *p = d->ram + a;
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+  return dbt_be32(d->ram + a);
 }
 static void wr32(dbt *d, uint32_t a, uint32_t v) {
-  uint8_t *p = d->ram + a;
-  p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
-}
-
-static void errf(char *err, size_t len, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (err && len)
-    vsnprintf(err, len, fmt, ap);
-  va_end(ap);
+  dbt_put_be32(d->ram + a, v);
 }
 
 dbt_options dbt_defaults(void) {
@@ -156,7 +145,7 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   rec *r = find(d, pc, 1);
   if (!r) {
     *sig = 0;
-    errf(err, errlen, "too many distinct blocks (%u)", d->nblocks);
+    dbt_errf(err, errlen, "too many distinct blocks (%u)", d->nblocks);
     return 0;
   }
   if (r->gen == d->gen)
@@ -170,7 +159,7 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   if (n <= 0) {
     *sig = n < 0 ? DBT_SIGSEGV : 0;
     if (n == 0)
-      errf(err, errlen, "the block at %#x does not fit in the code cache", pc);
+      dbt_errf(err, errlen, "the block at %#x does not fit in the code cache", pc);
     return 0;
   }
   if (r->insns == UINT32_MAX)
@@ -208,19 +197,19 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   uint32_t base, size;
   uint8_t *ram = vboard_ram(b, &base, &size);
   if (base != 0 || size < DBT_RAM_NEEDED) {
-    errf(err, errlen,
-         "the board's RAM [%#x, +%#x) must start at 0 and hold %#x bytes for the translator", base,
-         size, DBT_RAM_NEEDED);
+    dbt_errf(err, errlen,
+             "the board's RAM [%#x, +%#x) must start at 0 and hold %#x bytes for the translator",
+             base, size, DBT_RAM_NEEDED);
     return NULL;
   }
   if (o->code_size < 4096 || o->code_size > DBT_CODE_MAX || (o->code_size & 3)) {
-    errf(err, errlen, "code cache size %u is not between 4096 and %u bytes", o->code_size,
-         DBT_CODE_MAX);
+    dbt_errf(err, errlen, "code cache size %u is not between 4096 and %u bytes", o->code_size,
+             DBT_CODE_MAX);
     return NULL;
   }
   dbt *d = calloc(1, sizeof *d);
   if (!d)
-    return errf(err, errlen, "out of memory"), NULL;
+    return dbt_errf(err, errlen, "out of memory"), NULL;
   d->b = b;
   d->o = *o;
   d->ram = ram;
@@ -235,7 +224,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
       cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &d->cs_mips) != CS_ERR_OK ||
       cs_open(CS_ARCH_PPC, CS_MODE_32 | CS_MODE_BIG_ENDIAN, &d->cs_ppc) != CS_ERR_OK) {
     dbt_free(d);
-    return errf(err, errlen, "out of memory (or capstone could not start)"), NULL;
+    return dbt_errf(err, errlen, "out of memory (or capstone could not start)"), NULL;
   }
   /* Exit stubs: li r0, kind; b STOP. */
   dbt_emit_stubs(ram + DBT_STUBS, DBT_STUBS, DBT_STOP);
@@ -253,7 +242,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   /* Null pointers fault: the guest's first 64 KiB are off the bus. */
   if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0) {
     dbt_free(d);
-    return errf(err, errlen, "cannot unmap the guest's null page"), NULL;
+    return dbt_errf(err, errlen, "cannot unmap the guest's null page"), NULL;
   }
   vboard_observe_blocks(b, observe, d);
   return d;
@@ -302,7 +291,8 @@ void dbt_disasm_mips(uint32_t pc, uint32_t w, char *buf, size_t len) {
     snprintf(buf, len, "?");
     return;
   }
-  uint8_t b[4] = {(uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8), (uint8_t)w};
+  uint8_t b[4];
+  dbt_put_be32(b, w);
   cs_insn *ins;
   size_t n = cs_disasm(h, b, 4, pc, 1, &ins);
   if (n) {

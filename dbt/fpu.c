@@ -84,9 +84,10 @@ static int host_flags(void) {
   return m;
 }
 
-static void set_round(uint32_t fcsr) {
-  static const int rm[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
-  fesetround(rm[fcsr & 3]);
+/* The host rounding mode for MIPS RM (FCSR bits 1:0): nearest, zero, +inf, -inf. */
+static void set_round(uint32_t rm) {
+  static const int host[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
+  fesetround(host[rm & 3]);
 }
 
 /* NaN operands give the default NaN (qemu-mips 24Kf), with V for a
@@ -127,7 +128,7 @@ static uint32_t arith32(int op, uint32_t a, uint32_t b, int *exc) {
   }
   *exc |= host_flags();
   r = f_bits(z);
-  return NAN32(r) || (r & 0x7FFFFFFFu) == 0x7FC00000u ? DNAN32 : r;
+  return NAN32(r) ? DNAN32 : r;
 }
 static uint64_t arith64(int op, uint64_t a, uint64_t b, int *exc) {
   uint64_t ops[2] = {a, b}, r;
@@ -146,15 +147,9 @@ static uint64_t arith64(int op, uint64_t a, uint64_t b, int *exc) {
   return NAN64(r) ? DNAN64 : r;
 }
 
-/* To a 32- or 64-bit integer with rounding mode rm (-1: the FCSR's). */
-static uint64_t to_int(double v, int is_nan, int rm, int wide, uint32_t fcsr, int *exc) {
-  if (rm >= 0)
-    fesetround(rm == 0   ? FE_TONEAREST
-               : rm == 1 ? FE_TOWARDZERO
-               : rm == 2 ? FE_UPWARD
-                         : FE_DOWNWARD);
-  else
-    set_round(fcsr);
+/* To a 32- or 64-bit integer with MIPS rounding mode rm. */
+static uint64_t to_int(double v, int is_nan, uint32_t rm, int wide, int *exc) {
+  set_round(rm);
   double lim = wide ? 9223372036854775808.0 : 2147483648.0;
   double r = nearbyint(v);
   if (is_nan || r >= lim || r < -lim) {
@@ -232,12 +227,11 @@ static int fmt_op(mips_fpu *f, uint32_t w, unsigned fmt) {
     case 15: /* .w */
     case 36:
     case 37: { /* cvt.w, cvt.l */
-      static const int rms[4] = {0, 1, 2, 3};
       int wide = fn == 37 || (fn >= 8 && fn <= 11);
-      int rm = fn >= 36 ? -1 : rms[(fn - 8) & 3];
+      uint32_t rm = fn >= 36 ? f->fcsr : fn - 8; /* round, trunc, ceil, floor = RM 0..3 */
       int isnan = dbl ? NAN64(a64) : NAN32(a32);
       double v = dbl ? as_d(a64) : (double)as_f(a32);
-      uint64_t r = to_int(v, isnan, rm, wide, f->fcsr, &exc);
+      uint64_t r = to_int(v, isnan, rm, wide, &exc);
       set_round(f->fcsr);
       if (wide)
         wr_d(f, fd, r);
@@ -309,20 +303,16 @@ static int fmt_op(mips_fpu *f, uint32_t w, unsigned fmt) {
     }
   }
   /* W and L: conversions to S and D */
-  if (fn == 32 || fn == 33) {
-    volatile double v = fmt == C1_W ? (double)(int32_t)a32 : (double)(int64_t)a64;
-    if (fmt == C1_L && fn == 32) {
-      volatile float z = (float)(int64_t)a64;
-      exc |= host_flags();
-      f->fpr[fd] = f_bits(z);
-    } else if (fn == 32) {
-      volatile float z = (float)(int32_t)a32;
-      exc |= host_flags();
-      f->fpr[fd] = f_bits(z);
-    } else {
-      exc |= host_flags();
-      wr_d(f, fd, d_bits(v));
-    }
+  if (fn == 32) { /* cvt.s.w, cvt.s.l: one rounding, straight from the integer */
+    volatile float z = fmt == C1_W ? (float)(int32_t)a32 : (float)(int64_t)a64;
+    exc |= host_flags();
+    f->fpr[fd] = f_bits(z);
+    return finish(f, exc);
+  }
+  if (fn == 33) { /* cvt.d.w (exact), cvt.d.l */
+    volatile double z = fmt == C1_W ? (double)(int32_t)a32 : (double)(int64_t)a64;
+    exc |= host_flags();
+    wr_d(f, fd, d_bits(z));
     return finish(f, exc);
   }
   return MIPS_FPU_RESERVED;

@@ -73,14 +73,23 @@ const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off);
  * failure stopped it (g->fatal). */
 int guest_syscall(guest *g, uint32_t r[32], uint32_t pc);
 
-/* Reads/writes a big-endian word of guest memory (addresses must be valid). */
-static inline uint32_t guest_rd32(const guest *g, uint32_t a) {
-  const uint8_t *p = g->mem + a;
+/* Big-endian words in memory (guest and translator alike). */
+static inline uint32_t dbt_be32(const uint8_t *p) {
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
-static inline void guest_wr32(guest *g, uint32_t a, uint32_t v) {
-  uint8_t *p = g->mem + a;
+static inline void dbt_put_be32(uint8_t *p, uint32_t v) {
   p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
 }
+
+/* Reads/writes a big-endian word of guest memory (addresses must be valid). */
+static inline uint32_t guest_rd32(const guest *g, uint32_t a) {
+  return dbt_be32(g->mem + a);
+}
+static inline void guest_wr32(guest *g, uint32_t a, uint32_t v) {
+  dbt_put_be32(g->mem + a, v);
+}
+
+/* Formats a message into err (as snprintf; nothing if err is NULL). */
+void dbt_errf(char *err, size_t len, const char *fmt, ...);
 
 #endif

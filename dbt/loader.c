@@ -47,7 +47,7 @@ enum {
   AT_EXECFN = 31
 };
 
-static void errf(char *err, size_t len, const char *fmt, ...) {
+void dbt_errf(char *err, size_t len, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   if (err && len)
@@ -55,9 +55,6 @@ static void errf(char *err, size_t len, const char *fmt, ...) {
   va_end(ap);
 }
 
-static uint32_t be32(const uint8_t *p) {
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
 static uint16_t be16(const uint8_t *p) {
   return (uint16_t)(p[0] << 8 | p[1]);
 }
@@ -69,19 +66,19 @@ static int sym_cmp(const void *a, const void *b) {
 
 /* The function symbols, if the file has a well-formed symbol table. */
 static void load_symbols(guest *g, const uint8_t *img, size_t len) {
-  uint32_t shoff = be32(img + 32);
+  uint32_t shoff = dbt_be32(img + 32);
   uint16_t shentsize = be16(img + 46), shnum = be16(img + 48);
   if (!shoff || shentsize != 40 || (uint64_t)shoff + (uint64_t)shnum * 40 > len)
     return;
   for (unsigned i = 0; i < shnum; i++) {
     const uint8_t *sh = img + shoff + 40 * i;
-    if (be32(sh + 4) != SHT_SYMTAB)
+    if (dbt_be32(sh + 4) != SHT_SYMTAB)
       continue;
-    uint32_t off = be32(sh + 16), size = be32(sh + 20), link = be32(sh + 24);
+    uint32_t off = dbt_be32(sh + 16), size = dbt_be32(sh + 20), link = dbt_be32(sh + 24);
     if (link >= shnum || (uint64_t)off + size > len)
       return;
     const uint8_t *strh = img + shoff + 40 * link;
-    uint32_t stroff = be32(strh + 16), strsize = be32(strh + 20);
+    uint32_t stroff = dbt_be32(strh + 16), strsize = dbt_be32(strh + 20);
     if ((uint64_t)stroff + strsize > len || !strsize)
       return;
     g->strtab = malloc(strsize + 1);
@@ -92,7 +89,7 @@ static void load_symbols(guest *g, const uint8_t *img, size_t len) {
     g->strtab[strsize] = 0;
     for (uint32_t s = 0; s + 16 <= size; s += 16) {
       const uint8_t *e = img + off + s;
-      uint32_t name = be32(e), value = be32(e + 4), sz = be32(e + 8);
+      uint32_t name = dbt_be32(e), value = dbt_be32(e + 4), sz = dbt_be32(e + 8);
       if ((e[12] & 15) != 2 || name >= strsize) /* STT_FUNC */
         continue;
       g->syms[g->nsyms++] = (struct guest_sym){value, sz, g->strtab + name};
@@ -124,47 +121,50 @@ const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off) {
 static int load_image(guest *g, const uint8_t *img, size_t len, const char *path, char *err,
                       size_t errlen) {
   if (len < 52 || memcmp(img, "\177ELF", 4))
-    return errf(err, errlen, "%s: not an ELF file", path), -1;
+    return dbt_errf(err, errlen, "%s: not an ELF file", path), -1;
   if (img[4] != 1)
-    return errf(err, errlen, "%s: wrong ELF class %u (need 32-bit, ELFCLASS32)", path, img[4]), -1;
+    return dbt_errf(err, errlen, "%s: wrong ELF class %u (need 32-bit, ELFCLASS32)", path, img[4]),
+           -1;
   if (img[5] != 2)
-    return errf(err, errlen, "%s: wrong endianness (EI_DATA %u; need big-endian MIPS)", path,
-                img[5]),
+    return dbt_errf(err, errlen, "%s: wrong endianness (EI_DATA %u; need big-endian MIPS)", path,
+                    img[5]),
            -1;
   if (img[6] != 1)
-    return errf(err, errlen, "%s: unknown ELF version %u", path, img[6]), -1;
+    return dbt_errf(err, errlen, "%s: unknown ELF version %u", path, img[6]), -1;
   uint16_t type = be16(img + 16), mach = be16(img + 18);
   if (mach != EM_MIPS)
-    return errf(err, errlen, "%s: wrong machine %u (need MIPS, EM_MIPS = 8)", path, mach), -1;
+    return dbt_errf(err, errlen, "%s: wrong machine %u (need MIPS, EM_MIPS = 8)", path, mach), -1;
   if (type == 3)
-    return errf(err, errlen,
-                "%s: a position-independent/dynamic executable (ET_DYN); link with -static", path),
+    return dbt_errf(err, errlen,
+                    "%s: a position-independent/dynamic executable (ET_DYN); link with -static",
+                    path),
            -1;
   if (type != 2)
-    return errf(err, errlen, "%s: not an executable (e_type %u)", path, type), -1;
-  uint32_t flags = be32(img + 36);
+    return dbt_errf(err, errlen, "%s: not an executable (e_type %u)", path, type), -1;
+  uint32_t flags = dbt_be32(img + 36);
   uint32_t arch = flags & EF_MIPS_ARCH;
   if (arch > EF_MIPS_ARCH_32R2 || (arch > 0x10000000u && arch < EF_MIPS_ARCH_32 && arch))
-    return errf(err, errlen, "%s: architecture flags %#x are not MIPS32 release 2 or older", path,
-                arch),
+    return dbt_errf(err, errlen, "%s: architecture flags %#x are not MIPS32 release 2 or older",
+                    path, arch),
            -1;
   if ((flags & EF_MIPS_ABI2) || ((flags & EF_MIPS_ABI) && (flags & EF_MIPS_ABI) != EF_MIPS_ABI_O32))
-    return errf(err, errlen, "%s: not the o32 ABI (e_flags %#x)", path, flags), -1;
+    return dbt_errf(err, errlen, "%s: not the o32 ABI (e_flags %#x)", path, flags), -1;
   if (flags & EF_MIPS_NAN2008)
-    return errf(err, errlen, "%s: built for IEEE 754-2008 NaNs (-mnan=2008); only legacy NaNs",
-                path),
+    return dbt_errf(err, errlen, "%s: built for IEEE 754-2008 NaNs (-mnan=2008); only legacy NaNs",
+                    path),
            -1;
   if (flags & EF_MIPS_FP64)
-    return errf(err, errlen, "%s: built for 64-bit FPRs (-mfp64); only FR=0", path), -1;
-  uint32_t entry = be32(img + 24), phoff = be32(img + 28);
+    return dbt_errf(err, errlen, "%s: built for 64-bit FPRs (-mfp64); only FR=0", path), -1;
+  uint32_t entry = dbt_be32(img + 24), phoff = dbt_be32(img + 28);
   uint16_t phentsize = be16(img + 42), phnum = be16(img + 44);
   if (phentsize != 32 || phnum == 0 || phnum > 64)
-    return errf(err, errlen, "%s: bad program header table (entry size %u, %u entries)", path,
-                phentsize, phnum),
+    return dbt_errf(err, errlen, "%s: bad program header table (entry size %u, %u entries)", path,
+                    phentsize, phnum),
            -1;
   if ((uint64_t)phoff + (uint64_t)phnum * 32 > len)
-    return errf(err, errlen, "%s: truncated: program headers at %#x run past the end (%zu bytes)",
-                path, phoff, len),
+    return dbt_errf(err, errlen,
+                    "%s: truncated: program headers at %#x run past the end (%zu bytes)", path,
+                    phoff, len),
            -1;
   uint32_t lo[64], hi[64];
   unsigned nload = 0;
@@ -174,35 +174,36 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
   g->text_hi = 0;
   for (unsigned i = 0; i < phnum; i++) {
     const uint8_t *ph = img + phoff + 32 * i;
-    uint32_t pt = be32(ph), off = be32(ph + 4), va = be32(ph + 8), fsz = be32(ph + 16),
-             msz = be32(ph + 20), pflags = be32(ph + 24), align = be32(ph + 28);
+    uint32_t pt = dbt_be32(ph), off = dbt_be32(ph + 4), va = dbt_be32(ph + 8),
+             fsz = dbt_be32(ph + 16), msz = dbt_be32(ph + 20), pflags = dbt_be32(ph + 24),
+             align = dbt_be32(ph + 28);
     if (pt == PT_INTERP || pt == PT_DYNAMIC)
-      return errf(err, errlen, "%s: a dynamically linked executable (%s); link with -static", path,
-                  pt == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC"),
+      return dbt_errf(err, errlen, "%s: a dynamically linked executable (%s); link with -static",
+                      path, pt == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC"),
              -1;
     if (pt != PT_LOAD)
       continue;
     if (fsz > msz)
-      return errf(err, errlen, "%s: segment %u: file size %#x exceeds memory size %#x", path, i,
-                  fsz, msz),
+      return dbt_errf(err, errlen, "%s: segment %u: file size %#x exceeds memory size %#x", path, i,
+                      fsz, msz),
              -1;
     if ((uint64_t)off + fsz > len)
-      return errf(err, errlen, "%s: truncated: segment %u [%#x, +%#x) runs past the end (%zu)",
-                  path, i, off, fsz, len),
+      return dbt_errf(err, errlen, "%s: truncated: segment %u [%#x, +%#x) runs past the end (%zu)",
+                      path, i, off, fsz, len),
              -1;
     if (va < DBT_GUEST_MIN || (uint64_t)va + msz > DBT_BRK_MAX || msz == 0)
-      return errf(err, errlen,
-                  "%s: segment %u [%#x, +%#x) lies outside the guest image area [%#x, %#x)", path,
-                  i, va, msz, DBT_GUEST_MIN, DBT_BRK_MAX),
+      return dbt_errf(err, errlen,
+                      "%s: segment %u [%#x, +%#x) lies outside the guest image area [%#x, %#x)",
+                      path, i, va, msz, DBT_GUEST_MIN, DBT_BRK_MAX),
              -1;
     if (align > 1 && ((align & (align - 1)) || (va - off) % align))
-      return errf(err, errlen, "%s: segment %u: address %#x and offset %#x disagree modulo %#x",
-                  path, i, va, off, align),
+      return dbt_errf(err, errlen, "%s: segment %u: address %#x and offset %#x disagree modulo %#x",
+                      path, i, va, off, align),
              -1;
     for (unsigned j = 0; j < nload; j++)
       if (va < hi[j] && lo[j] < va + msz)
-        return errf(err, errlen, "%s: segment %u [%#x, %#x) overlaps another", path, i, va,
-                    va + msz),
+        return dbt_errf(err, errlen, "%s: segment %u [%#x, %#x) overlaps another", path, i, va,
+                        va + msz),
                -1;
     lo[nload] = va;
     hi[nload++] = va + msz;
@@ -222,9 +223,10 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
       end = va + msz;
   }
   if (!nload)
-    return errf(err, errlen, "%s: no loadable segment", path), -1;
+    return dbt_errf(err, errlen, "%s: no loadable segment", path), -1;
   if (!entry_ok || (entry & 3))
-    return errf(err, errlen, "%s: entry point %#x is not in an executable segment", path, entry),
+    return dbt_errf(err, errlen, "%s: entry point %#x is not in an executable segment", path,
+                    entry),
            -1;
   g->entry = entry;
   g->phnum = phnum;
@@ -242,13 +244,13 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
     envc++;
   uint32_t *ptrs = malloc(sizeof *ptrs * (size_t)(argc + envc + 1));
   if (!ptrs)
-    return errf(err, errlen, "out of memory"), -1;
+    return dbt_errf(err, errlen, "out of memory"), -1;
 #define PUSH_STR(s, dst)                                                                           \
   do {                                                                                             \
     size_t n_ = strlen(s) + 1;                                                                     \
     if (p - DBT_STACK_BASE < n_ + 65536) {                                                         \
       free(ptrs);                                                                                  \
-      return errf(err, errlen, "arguments and environment do not fit the stack"), -1;              \
+      return dbt_errf(err, errlen, "arguments and environment do not fit the stack"), -1;          \
     }                                                                                              \
     p -= (uint32_t)n_;                                                                             \
     memcpy(g->mem + p, s, n_);                                                                     \
@@ -300,7 +302,7 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
   g->log = stderr;
   FILE *f = fopen(path, "rb");
   if (!f)
-    return errf(err, errlen, "%s: %s", path, strerror(errno)), -1;
+    return dbt_errf(err, errlen, "%s: %s", path, strerror(errno)), -1;
   uint8_t *img = NULL;
   size_t len = 0, cap = 0;
   for (;;) {
@@ -310,7 +312,7 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
       if (!n) {
         fclose(f);
         free(img);
-        return errf(err, errlen, "%s: too large", path), -1;
+        return dbt_errf(err, errlen, "%s: too large", path), -1;
       }
       img = n;
     }
@@ -328,7 +330,7 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
     snprintf(g->exe, sizeof g->exe, "%s", path);
   g->mmap_used = calloc((DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE, 1);
   if (!g->mmap_used)
-    return errf(err, errlen, "out of memory"), -1;
+    return dbt_errf(err, errlen, "out of memory"), -1;
   return build_stack(g, path, argc, argv, envp, err, errlen);
 }
 

@@ -163,7 +163,4 @@ enum {
 };
 enum { C1F_MOV = 6 };
 
-/* The break/trap code that Linux turns into SIGFPE rather than SIGTRAP. */
-enum { BRK_OVERFLOW = 6, BRK_DIVZERO = 7 };
-
 #endif

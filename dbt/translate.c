@@ -59,18 +59,7 @@ typedef struct em {
   unsigned ncold;
 } em;
 
-static void put(em *e, uint32_t w) {
-  if (e->n + 4 > e->cap) {
-    e->overflow = 1;
-    return;
-  }
-  e->p[e->n] = (uint8_t)(w >> 24);
-  e->p[e->n + 1] = (uint8_t)(w >> 16);
-  e->p[e->n + 2] = (uint8_t)(w >> 8);
-  e->p[e->n + 3] = (uint8_t)w;
-  e->n += 4;
-}
-
+/* Rewrites the word emitted at byte offset at. */
 static void patch(em *e, uint32_t at, uint32_t w) {
   if (at + 4 <= e->n) {
     e->p[at] = (uint8_t)(w >> 24);
@@ -78,6 +67,15 @@ static void patch(em *e, uint32_t at, uint32_t w) {
     e->p[at + 2] = (uint8_t)(w >> 8);
     e->p[at + 3] = (uint8_t)w;
   }
+}
+
+static void put(em *e, uint32_t w) {
+  if (e->n + 4 > e->cap) {
+    e->overflow = 1;
+    return;
+  }
+  e->n += 4;
+  patch(e, e->n - 4, w);
 }
 
 /* bl to an exit stub, then the data words. */
@@ -273,9 +271,11 @@ static void cond_move(em *e, uint32_t w, int on_zero) {
     put(e, ppc_stw(s, RS, DBT_ST_GPR(rd)));
 }
 
-/* Traps: teq/tne/tge/tgeu/tlt/tltu and their immediate forms. */
+/* Traps: teq/tne/tge/tgeu/tlt/tltu and their immediate forms.  The guest takes
+ * SIGTRAP whatever the code field, as under qemu-mips (Linux sends SIGFPE for
+ * codes 6 and 7). */
 static void trap_cmp(em *e, uint32_t pc, unsigned s, int is_unsigned, int has_imm, int16_t imm,
-                     unsigned rt, unsigned bo, unsigned bit, uint32_t code) {
+                     unsigned rt, unsigned bo, unsigned bit) {
   if (has_imm) {
     if (is_unsigned) {
       put(e, ppc_li(R4, imm)); /* sign-extended, compared unsigned */
@@ -287,7 +287,6 @@ static void trap_cmp(em *e, uint32_t pc, unsigned s, int is_unsigned, int has_im
     unsigned t = src(e, rt, R4);
     put(e, is_unsigned ? ppc_cmplw(CR1, s, t) : ppc_cmpw(CR1, s, t));
   }
-  (void)code; /* qemu-mips raises SIGTRAP whatever the code (Linux: SIGFPE for 6, 7) */
   trap_if(e, bo, 4 * CR1 + bit, pc, DBT_SIGTRAP);
 }
 
@@ -574,7 +573,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       unsigned f = mips_funct(w), s = src(e, rs, R3);
       unsigned bo = f == F_TGE || f == F_TGEU || f == F_TNE ? PPC_BO_FALSE : PPC_BO_TRUE;
       unsigned bit = f == F_TEQ || f == F_TNE ? PPC_EQ : PPC_LT;
-      trap_cmp(e, pc, s, f == F_TGEU || f == F_TLTU, 0, 0, rt, bo, bit, (w >> 6) & 0x3FF);
+      trap_cmp(e, pc, s, f == F_TGEU || f == F_TLTU, 0, 0, rt, bo, bit);
       return T_OK;
     }
     default: return T_UNIMPL;
@@ -591,7 +590,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       s = src(e, rs, R3);
       trap_cmp(e, pc, s, rt == R_TGEIU || rt == R_TLTIU, 1, imm, 0,
                rt == R_TGEI || rt == R_TGEIU || rt == R_TNEI ? PPC_BO_FALSE : PPC_BO_TRUE,
-               rt == R_TEQI || rt == R_TNEI ? PPC_EQ : PPC_LT, 0);
+               rt == R_TEQI || rt == R_TNEI ? PPC_EQ : PPC_LT);
       return T_OK;
     case R_SYNCI:
       return T_OK; /* the code cache never holds stale guest code: no self-modifying code */
@@ -1042,13 +1041,9 @@ int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter,
       pc += 4;
       break;
     }
-    if (op == OP_SPECIAL && f == F_BREAK) {
-      uint32_t code = (w >> 6) & 0xFFFFF;
-      if (code >> 10) /* "break n" puts n in the upper ten bits */
-        code >>= 10;
+    if (op == OP_SPECIAL && f == F_BREAK) { /* SIGTRAP whatever the code, as traps */
       exit_to(&e, DBT_EXIT_TRAP);
       put(&e, pc);
-      (void)code; /* as for traps: SIGTRAP, as qemu-mips does */
       put(&e, DBT_SIGTRAP);
       pc += 4;
       break;

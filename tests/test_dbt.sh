@@ -14,20 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-# expect NAME STATUS PATTERN COMMAND...: exit STATUS, output matching PATTERN.
-expect() {
-  local name=$1 want=$2 pattern=$3
-  shift 3
-  "$@" >"$out" 2>&1
-  local rc=$?
-  if [ "$rc" -eq "$want" ] && grep -qE -- "$pattern" "$out"; then
-    echo "PASS: $name"
-  else
-    echo "FAIL: $name (exit $rc, want $want; output must match '$pattern')"
-    sed 's/^/    /' "$out" | tail -15
-    fails=$((fails + 1))
-  fi
-}
+. tests/expect.sh
 
 # --- bad executables (exit 2, the reason named)
 prog=$G/exitcode-O2

@@ -9,21 +9,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 fails=0
 
-# expect NAME STATUS PATTERN COMMAND...: the command exits with STATUS and its
-# output (stdout and stderr) matches PATTERN.
-expect() {
-  local name=$1 want=$2 pattern=$3
-  shift 3
-  "$@" >"$out" 2>&1
-  local rc=$?
-  if [ "$rc" -eq "$want" ] && grep -qE -- "$pattern" "$out"; then
-    echo "PASS: $name"
-  else
-    echo "FAIL: $name (exit $rc, want $want; output must match '$pattern')"
-    sed 's/^/    /' "$out" | tail -15
-    fails=$((fails + 1))
-  fi
-}
+. tests/expect.sh
 
 expect vp_selftest_passes 0 '^PASS$' \
   "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb/ml300-virtual.dtb"

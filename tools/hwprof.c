@@ -5,6 +5,7 @@
  * 2 bad usage or input.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tools.h"
@@ -28,6 +29,16 @@ static void usage(FILE *f) {
 }
 
 const char *tools_argv0 = "hwprof";
+
+int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v) {
+  char *end;
+  *v = strtoull(s, &end, 0);
+  if (!*s || *end) {
+    fprintf(stderr, "hwprof %s: %s wants a number, not '%s'\n", cmd, opt, s);
+    return -1;
+  }
+  return 0;
+}
 
 int main(int argc, char **argv) {
   tools_argv0 = argv[0];

@@ -50,16 +50,6 @@ static void help(FILE *f) {
           DBT_CODE_MAX);
 }
 
-static int number(const char *opt, const char *s, uint64_t *v) {
-  char *end;
-  *v = strtoull(s, &end, 0);
-  if (!*s || *end) {
-    fprintf(stderr, "hwprof run: %s wants a number, not '%s'\n", opt, s);
-    return -1;
-  }
-  return 0;
-}
-
 static void print_stats(const dbt *d, const dbt_result *r, int profile, double wall) {
   const dbt_stats *s = dbt_get_stats(d);
   const vboard_result *b = &r->board;
@@ -151,19 +141,21 @@ int cmd_run(int argc, char **argv) {
     case 's': o.strict = 1; break;
     case 'D': dump = optarg; break;
     case 'c':
-      if (number("--code-cache", optarg, &v) < 0)
+      if (tools_number("run", "--code-cache", optarg, &v) < 0)
         return 2;
       o.code_size = (uint32_t)(v > UINT32_MAX ? UINT32_MAX : v);
       break;
     case 'b':
-      if (number("--max-block", optarg, &v) < 0 || v < 1 || v > 64) {
+      if (tools_number("run", "--max-block", optarg, &v) < 0)
+        return 2;
+      if (v < 1 || v > 64) {
         fprintf(stderr, "hwprof run: --max-block is 1..64\n");
         return 2;
       }
       o.max_block = (unsigned)v;
       break;
     case 'm':
-      if (number("--max-cycles", optarg, &o.max_cycles) < 0)
+      if (tools_number("run", "--max-cycles", optarg, &o.max_cycles) < 0)
         return 2;
       break;
     case 'S': stats = 1; break;

@@ -2,6 +2,8 @@
 #ifndef HWPROF_TOOLS_H
 #define HWPROF_TOOLS_H
 
+#include <stdint.h>
+
 int cmd_ip(int argc, char **argv);
 int cmd_vp(int argc, char **argv);
 int cmd_run(int argc, char **argv);
@@ -11,6 +13,10 @@ int cmd_run(int argc, char **argv);
  * free after the board. */
 struct vboard;
 struct vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb);
+
+/* Parses an option's number (decimal, 0x hex, 0 octal) into *v; on a bad one
+ * prints "hwprof CMD: OPT wants a number, not 'S'" and returns -1. */
+int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v);
 
 /* argv[0] of the hwprof program, to find files installed beside it. */
 extern const char *tools_argv0;

@@ -96,15 +96,10 @@ int cmd_vp(int argc, char **argv) {
     switch (c) {
     case 'f': fw = optarg; break;
     case 'd': dtb_path = optarg; break;
-    case 'm': {
-      char *end;
-      max_cycles = strtoull(optarg, &end, 0);
-      if (*optarg == 0 || *end) {
-        fprintf(stderr, "hwprof vp: --max-cycles wants a number, not '%s'\n", optarg);
+    case 'm':
+      if (tools_number("vp", "--max-cycles", optarg, &max_cycles) < 0)
         return 2;
-      }
       break;
-    }
     case 's': stats = 1; break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
