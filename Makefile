@@ -30,6 +30,7 @@ include dbt/dbt.mk
 include tools/tools.mk
 include syn/syn.mk
 include sim/systemc/systemc.mk
+include workloads/workloads.mk
 include tests/tests.mk
 
 $(BUILD)/%.o: %.c
@@ -40,7 +41,7 @@ $(BUILD)/%.o: %.c
 -include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
 C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
-               tests/*.[ch] tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch])
+               tests/*.[ch] tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] workloads/*.c)
 
 lint: lint-rtl lint-c lint-format
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fpu.h"
-#include "hwprof_regs.h"
+#include "hwprof_sim_bus.h"
 #include "mips.h"
 
 /* A guest block: its counter, and where it sits in the current cache. */
@@ -40,7 +40,18 @@ struct dbt {
   uint32_t *entry_id;    /* per code word: id + 1 of a block starting there */
   dbt_stats st;
   csh cs_mips, cs_ppc;
+  /* The hw profile: the IP through the driver, host side. */
+  hwprof_dev dev;
+  int hw_on;  /* the IP was set up for this run */
+  int hw_got; /* d->hw holds the readout */
+  dbt_hw_profile hw;
+  size_t hot_cap;
+  char hw_err[200];
 };
+
+static int hw_mode(const dbt *d) {
+  return d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
+}
 
 static uint32_t rd32(const dbt *d, uint32_t a) {
   return dbt_be32(d->ram + a);
@@ -180,6 +191,8 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   return blk.host_addr;
 }
 
+static int hw_service(dbt *d);
+
 /* Counts guest instructions and block entries as the CPU enters blocks. */
 static void observe(void *ctx, uint32_t addr) {
   dbt *d = ctx;
@@ -188,7 +201,12 @@ static void observe(void *ctx, uint32_t addr) {
     d->st.guest_insns += d->entry_insns[off / 4];
     d->st.blocks_executed++;
     d->exec[d->entry_id[off / 4] - 1]++;
+    if (d->o.progress && !(d->st.blocks_executed & 0xFFFFF))
+      d->o.progress(d->o.progress_ctx, d->st.guest_insns);
   }
+  /* The IP's interrupt, serviced host-side at the next block boundary. */
+  if (d->hw_on && hwprof_sim_irq(vboard_ip(d->b)))
+    hw_service(d);
 }
 
 /* ------------------------------------------------------------ set-up */
@@ -238,6 +256,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     d->core.exit_stub[k] = DBT_STUBS + 8 * k;
   d->core.profile = o->profile;
   d->core.event_offset = HWPROF_EVENT_OFFSET;
+  d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
   /* Null pointers fault: the guest's first 64 KiB are off the bus. */
   if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0) {
@@ -260,6 +279,9 @@ void dbt_free(dbt *d) {
   free(d->tab);
   free(d->by_id);
   free(d->exec);
+  free(d->hw.entries);
+  free(d->hw.hot);
+  free(d->hw.hot_at);
   free(d->entry_insns);
   free(d->entry_id);
   free(d);
@@ -312,7 +334,7 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
     v[id].pc = r->pc;
     v[id].insns = r->insns == UINT32_MAX ? 0 : r->insns;
     v[id].count = d->exec[id];
-    if (d->o.profile == DBT_PROFILE_SW)
+    if (d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL)
       v[id].sw = rd32(d, DBT_COUNTERS + 4 * id);
   }
   *out = v;
@@ -435,6 +457,86 @@ static void finish_message(dbt *d, dbt_result *r) {
   }
 }
 
+/* ------------------------------------------------------------ the IP */
+
+static int hw_fail(dbt *d, const char *what, int err) {
+  snprintf(d->hw_err, sizeof d->hw_err, "profiling IP: %s: %s", what, hwprof_strerror(err));
+  d->hw_on = 0;
+  return -1;
+}
+
+/* Before the run: an empty table and statistics, the threshold, interrupts on. */
+static int hw_setup(dbt *d) {
+  int rc;
+  d->hw_on = 1;
+  if ((rc = hwprof_init(&d->dev, &hwprof_sim_bus_ops, vboard_ip(d->b))) < 0)
+    return hw_fail(d, "init", rc);
+  if ((rc = hwprof_enable(&d->dev, 0)) < 0 || (rc = hwprof_clear(&d->dev)) < 0 ||
+      (rc = hwprof_clear_stats(&d->dev)) < 0 ||
+      (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
+      (rc = hwprof_irq_enable(&d->dev, HWPROF_IRQ_MASK)) < 0 ||
+      (rc = hwprof_enable(&d->dev, 1)) < 0 || (rc = hwprof_wait_idle(&d->dev)) < 0)
+    return hw_fail(d, "set-up", rc);
+  return 0;
+}
+
+/* The interrupt handler: pop the hot SPCs, acknowledge. */
+static int hw_service(dbt *d) {
+  uint32_t pending, spc[16];
+  size_t n;
+  int rc;
+  d->hw.irqs++;
+  do {
+    if ((rc = hwprof_drain_hot(&d->dev, spc, 16, &n)) < 0)
+      return hw_fail(d, "hot FIFO", rc);
+    if (d->hw.n_hot + n > d->hot_cap) {
+      size_t cap = 2 * d->hot_cap + 64;
+      uint32_t *h = realloc(d->hw.hot, cap * sizeof *h);
+      uint64_t *a = h ? realloc(d->hw.hot_at, cap * sizeof *a) : NULL;
+      if (h)
+        d->hw.hot = h;
+      if (!a)
+        return hw_fail(d, "hot FIFO", -HWPROF_ENOSPC);
+      d->hw.hot_at = a;
+      d->hot_cap = cap;
+    }
+    for (size_t i = 0; i < n; i++) {
+      d->hw.hot[d->hw.n_hot] = spc[i];
+      d->hw.hot_at[d->hw.n_hot++] = d->st.guest_insns;
+    }
+  } while (n == 16);
+  if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
+    return hw_fail(d, "interrupt", rc);
+  return 0;
+}
+
+/* After the run (the bus drained): wait for the pipeline, then read it all. */
+static void hw_readout(dbt *d) {
+  int rc;
+  size_t n;
+  if ((rc = hwprof_wait_idle(&d->dev)) < 0)
+    return (void)hw_fail(d, "drain", rc);
+  if (hwprof_sim_irq(vboard_ip(d->b)) && hw_service(d) < 0)
+    return;
+  d->hw.cfg = d->dev.cfg;
+  free(d->hw.entries);
+  if (!(d->hw.entries = calloc(d->dev.cfg.entries, sizeof *d->hw.entries)))
+    return (void)hw_fail(d, "table", -HWPROF_ENOSPC);
+  if ((rc = hwprof_read_stats(&d->dev, &d->hw.stats)) < 0 ||
+      (rc = hwprof_read_entries(&d->dev, d->hw.entries, d->dev.cfg.entries, &n)) < 0)
+    return (void)hw_fail(d, "readout", rc);
+  d->hw.n_entries = n;
+  d->hw_got = 1;
+}
+
+const dbt_hw_profile *dbt_hw(const dbt *d) {
+  return d->hw_got ? &d->hw : NULL;
+}
+
+const char *dbt_hw_error(const dbt *d) {
+  return d->hw_err[0] ? d->hw_err : hw_mode(d) ? "the run did not finish" : "no hw profile";
+}
+
 int dbt_run(dbt *d, dbt_result *r) {
   memset(r, 0, sizeof *r);
   if (!d->loaded) {
@@ -447,10 +549,16 @@ int dbt_run(dbt *d, dbt_result *r) {
     vboard_set_gpr(d->b, (unsigned)i, 0);
   vboard_set_gpr(d->b, DBT_R_STATE, DBT_STATE);
   vboard_set_gpr(d->b, DBT_R_PROF,
-                 d->o.profile == DBT_PROFILE_HW   ? vboard_ip_base(d->b)
+                 hw_mode(d)                       ? vboard_ip_base(d->b)
                  : d->o.profile == DBT_PROFILE_SW ? DBT_COUNTERS + DBT_SW_BIAS
                                                   : 0);
-  if (d->o.profile == DBT_PROFILE_SW)
+  if (hw_mode(d) && hw_setup(d) < 0) {
+    r->how = DBT_STOPPED;
+    snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+    vboard_finish(d->b);
+    return 126;
+  }
+  if (d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL)
     memset(d->ram + DBT_COUNTERS, 0, 4 * DBT_MAX_COUNTERS);
   write_gpr(d, 29, d->g.sp);
   uint32_t host = go(d, d->g.entry, r);
@@ -473,6 +581,11 @@ int dbt_run(dbt *d, dbt_result *r) {
       break;
     }
     d->st.exits[kind]++;
+    if (hw_mode(d) && d->hw_err[0]) { /* the interrupt handler failed */
+      r->how = DBT_STOPPED;
+      snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+      break;
+    }
     switch (kind) {
     case DBT_EXIT_CHAIN: {
       uint32_t word = rd32(d, lr), target = word & ~3u, stub = lr - 4, gen = d->gen;
@@ -544,6 +657,8 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
   }
   vboard_finish(d->b);
+  if (d->hw_on)
+    hw_readout(d);
   finish_message(d, r);
   switch (r->how) {
   case DBT_EXITED: return r->status;

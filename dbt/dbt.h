@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "guest.h"
+#include "hwprof.h"
 #include "translate.h"
 #include "vboard.h"
 
@@ -38,12 +39,16 @@
 #define DBT_RAM_NEEDED   0x0E000000u
 
 typedef struct dbt_options {
-  int profile;         /* DBT_PROFILE_NONE, _HW, _SW */
+  int profile;         /* DBT_PROFILE_NONE, _HW, _SW, _ALL */
   uint32_t code_size;  /* code cache bytes (default and most: DBT_CODE_MAX) */
   unsigned max_block;  /* guest instructions per block, at most (default 64) */
   int strict;          /* an unsupported system call stops the run */
   FILE *dump;          /* each translated block, guest and PowerPC side by side */
   uint64_t max_cycles; /* simulated CPU cycles, 0 = no limit */
+  uint32_t threshold;  /* hw: the IP's THRESHOLD (0: no hot detection) */
+  /* Called about every million blocks executed, with the guest instructions so far. */
+  void (*progress)(void *ctx, uint64_t guest_insns);
+  void *progress_ctx;
 } dbt_options;
 
 dbt_options dbt_defaults(void);
@@ -100,6 +105,25 @@ typedef struct dbt_block_count {
   uint64_t sw;    /* the sw profile's counter (sw mode; else 0) */
 } dbt_block_count;
 size_t dbt_block_counts(const dbt *d, dbt_block_count **out);
+
+/* The hardware profile (hw and all modes), read from the IP after the run
+ * through the driver (driver/hwprof.h): its statistics, every table entry, and
+ * the hot SPCs the runtime drained when the IP's interrupt was up.  The runtime
+ * services the interrupt at the next block boundary after the line rises (a
+ * host-side handler: it costs no simulated cycles).  NULL when the run had no hw profile or the IP
+ * could not be read (dbt_hw_error says why). */
+typedef struct dbt_hw_profile {
+  hwprof_config cfg;
+  hwprof_stats stats;
+  hwprof_entry *entries; /* occupied table entries, table order */
+  size_t n_entries;
+  uint32_t *hot;    /* SPCs popped from the hot FIFO, in order */
+  uint64_t *hot_at; /* guest instructions executed when each was popped */
+  size_t n_hot;
+  uint64_t irqs; /* interrupts serviced */
+} dbt_hw_profile;
+const dbt_hw_profile *dbt_hw(const dbt *d);
+const char *dbt_hw_error(const dbt *d);
 
 /* Disassembly of one MIPS instruction ("addiu $sp, $sp, -32"); "?" if none. */
 void dbt_disasm_mips(uint32_t pc, uint32_t w, char *buf, size_t len);

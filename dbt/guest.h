@@ -39,10 +39,13 @@ typedef struct guest {
   uint32_t sp;        /* the initial stack pointer */
   uint8_t *mmap_used; /* a byte per page of the mmap area */
   char exe[4096];     /* absolute path, for readlink("/proc/self/exe") */
-  /* Symbols (STT_FUNC) for reports, sorted by address. */
+  /* Symbols (STT_FUNC) for reports, sorted by address.  own: the program's
+   * own code, as the symbol table tells it: a local function of a C file
+   * (STT_FILE "*.c", not gcc's crtstuff.c), or main; libc's objects are "*.o". */
   struct guest_sym {
     uint32_t addr, size;
     const char *name;
+    int own;
   } * syms;
   unsigned nsyms;
   char *strtab;
@@ -66,6 +69,8 @@ void guest_free(guest *g);
 
 /* The function containing addr, or NULL; *off is addr's offset in it. */
 const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off);
+/* 1 when addr is in the program's own code (struct guest_sym.own). */
+int guest_own_code(const guest *g, uint32_t addr);
 
 /* One system call: r[0..31] are the MIPS GPRs.  Sets r[2] (v0) and r[7] (a3).
  * pc is the syscall's address, for messages.

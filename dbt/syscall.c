@@ -511,6 +511,18 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     }
     break;
   case SYS_uname: ret = do_uname(g, a0); break;
+  case SYS_sysinfo: /* o32 struct sysinfo, 64 bytes: the board's 256 MiB, fixed figures */
+    if (!ok_range(g, a0, 64))
+      ret = -EFAULT;
+    else {
+      static const uint32_t info[16] = {1000, 0, 0, 0, 256u << 20, 192u << 20,
+                                        0,    0, 0, 0, 1u << 16, /* procs 1 */
+                                        0,    0, 1 /* mem_unit */};
+      for (unsigned i = 0; i < 16; i++)
+        put32(g, a0 + 4 * i, info[i]);
+      ret = 0;
+    }
+    break;
   case SYS_fstat64:
     ret = fstat((int)a0, &st) < 0 ? -mips_errno(errno) : put_stat64(g, a1, &st);
     break;

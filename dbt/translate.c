@@ -6,7 +6,8 @@
  * a syscall, break or unknown instruction, or max_insns instructions.  Its code:
  *
  *   profile      hw: li/lis+ori r0, guest pc; stw r0, EVENT(r2)
- *                sw: lwz r0, c(r2); addi r0, r0, 1; stw r0, c(r2)
+ *                sw: lwz r4, c(r2); addi r4, r4, 1; stw r4, c(r2)
+ *                all: both, the counter by its address (lis r3 first)
  *   body         about one PowerPC instruction per MIPS instruction
  *   terminator   condition into cr7, link, delay slot, exits (stubs)
  *   cold stubs   traps (overflow, teq, ...) reached by forward bc, out of line
@@ -981,24 +982,29 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
 
 /* ------------------------------------------------------------ blocks */
 
+/* A counter increment: lwz/addi/stw on base + off (r4: addi reads r0 as 0). */
+static void count(em *e, unsigned base, int32_t off) {
+  if (off != (int16_t)off) {
+    int32_t lo = (int16_t)off, hi = (off - lo) >> 16;
+    put(e, ppc_addis(R3, base, (int16_t)hi));
+    base = R3;
+    off = lo;
+  }
+  put(e, ppc_lwz(R4, base, (int16_t)off));
+  put(e, ppc_addi(R4, R4, 1));
+  put(e, ppc_stw(R4, base, (int16_t)off));
+}
+
 static void profile(em *e, uint32_t pc, uint32_t counter) {
   const dbt_core *c = e->c;
-  if (c->profile == DBT_PROFILE_HW) {
+  if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL) {
     load_imm(e, R0, pc);
     put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
-  } else if (c->profile == DBT_PROFILE_SW) {
-    int32_t off = (int32_t)(4 * counter) - DBT_SW_BIAS;
-    unsigned b = RP;
-    if (off != (int16_t)off) {
-      int32_t lo = (int16_t)off, hi = (off - lo) >> 16;
-      put(e, ppc_addis(R3, RP, (int16_t)hi));
-      b = R3;
-      off = lo;
-    }
-    put(e, ppc_lwz(R4, b, (int16_t)off)); /* not r0: addi would read it as 0 */
-    put(e, ppc_addi(R4, R4, 1));
-    put(e, ppc_stw(R4, b, (int16_t)off));
   }
+  if (c->profile == DBT_PROFILE_SW)
+    count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS);
+  else if (c->profile == DBT_PROFILE_ALL) /* r2 is the IP's: the counter by its address */
+    count(e, 0, (int32_t)(c->counters + 4 * counter));
 }
 
 int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {

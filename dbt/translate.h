@@ -71,7 +71,9 @@ enum dbt_exit {
   DBT_EXIT_KINDS
 };
 
-enum dbt_profile { DBT_PROFILE_NONE, DBT_PROFILE_HW, DBT_PROFILE_SW };
+/* all: the hw store and the sw counter in every block (one run, both profiles;
+ * the counter then by its absolute address, dbt_core.counters). */
+enum dbt_profile { DBT_PROFILE_NONE, DBT_PROFILE_HW, DBT_PROFILE_SW, DBT_PROFILE_ALL };
 
 /* Guest signals the core raises (Linux numbers). */
 enum { DBT_SIGILL = 4, DBT_SIGTRAP = 5, DBT_SIGFPE = 8, DBT_SIGSEGV = 11 };
@@ -86,6 +88,7 @@ typedef struct dbt_core {
   uint32_t exit_stub[DBT_EXIT_KINDS]; /* PowerPC addresses */
   int profile;
   uint32_t event_offset; /* hw: offset of EVENT from r2 */
+  uint32_t counters;     /* all: address of counter 0 */
   unsigned max_insns;    /* guest instructions per block, at most */
 } dbt_core;
 

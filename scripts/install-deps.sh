@@ -15,11 +15,12 @@
 #   gcc-mips-linux-gnu   the MIPS guest programs (static glibc) the translator runs
 #   qemu-user            qemu-mips, the reference the translator is checked against
 #   libcapstone-dev      disassembly of MIPS and PowerPC in the translator's reports
+#   python3              the tests read the JSON reports with its json module
 set -euo pipefail
 
 packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev libsystemc-dev
   device-tree-compiler libfdt-dev libunicorn-dev gcc-powerpc-linux-gnu clang-format
-  gcc-mips-linux-gnu qemu-user libcapstone-dev)
+  gcc-mips-linux-gnu qemu-user libcapstone-dev python3)
 
 missing=()
 for p in "${packages[@]}"; do

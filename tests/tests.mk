@@ -64,10 +64,10 @@ $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
 	@mkdir -p $(@D)
 	$(MIPS_CC) -nostdlib -static -Wl,-e,__start $(GUEST_ASFLAGS) $< -o $@
 
-DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh
+DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh
 
 test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
-      $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen
+      $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT)
 	BUILD=$(BUILD) tests/run.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS)
 
 lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH)

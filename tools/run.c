@@ -12,12 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dbt.h"
+#include "profile.h"
 #include "tools.h"
-
-extern char **environ;
 
 static void help(FILE *f) {
   fprintf(f,
@@ -26,11 +24,23 @@ static void help(FILE *f) {
           "Runs a static MIPS32r2 big-endian Linux executable (mips-linux-gnu-gcc -static) on\n"
           "the virtual PowerPC 405 board: each block is translated to PowerPC code once, and\n"
           "the board's CPU runs it, with the hwprof IP (RTL) on its bus.  The guest's stdin,\n"
-          "stdout and stderr are this program's; its environment is this program's.\n"
+          "stdout and stderr are this program's; its environment is this program's.  Then a\n"
+          "summary goes to stderr, each line starting 'hwprof: ': guest instructions,\n"
+          "simulated cycles, blocks, the IP's statistics and the hottest blocks.\n"
           "\n"
           "options:\n"
           "  --profile MODE     none (default); hw: one store of the block's address to the\n"
-          "                     IP's EVENT register per block; sw: a counter per block in RAM\n"
+          "                     IP's EVENT register per block; sw: a counter per block in RAM;\n"
+          "                     all: both in every block (one run, both profiles)\n"
+          "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
+          "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
+          "  --top N            the N hottest blocks in the summary (default 10)\n"
+          "  --quiet            no summary\n"
+          "  --json FILE        the summary and every block's counts as JSON ('-': stdout)\n"
+          "  --csv FILE         a line per block: address, function, offset, instructions,\n"
+          "                     entries, hw, sw, own code\n"
+          "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
+          "                     Ir = instructions executed, Blocks = entries\n"
           "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
           "                     this program)\n"
           "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
@@ -41,8 +51,10 @@ static void help(FILE *f) {
           "                     flushed and refilled\n"
           "  --max-block N      guest instructions per block, at most (default 64)\n"
           "  --max-cycles N     stop after N simulated CPU cycles (default: no limit)\n"
-          "  --stats            print the run's figures to stderr, lines starting 'hwprof: '\n"
+          "  --stats            the translator's figures too (dispatcher, code size, speed)\n"
           "  --help             this text\n"
+          "\n"
+          "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
           "\n"
           "Exit status: the guest's; 128+N if it died of signal N; 125 for an instruction\n"
           "the translator cannot execute; 126 when the board stopped; 2 for bad usage or\n"
@@ -50,9 +62,10 @@ static void help(FILE *f) {
           DBT_CODE_MAX);
 }
 
-static void print_stats(const dbt *d, const dbt_result *r, int profile, double wall) {
-  const dbt_stats *s = dbt_get_stats(d);
-  const vboard_result *b = &r->board;
+static void print_stats(const prof_run *pr) {
+  const dbt_stats *s = &pr->st;
+  const vboard_result *b = &pr->r.board;
+  double wall = pr->wall;
   uint64_t gi = s->guest_insns ? s->guest_insns : 1;
   uint64_t dispatch = 0;
   for (int k = 0; k < DBT_EXIT_KINDS; k++)
@@ -81,38 +94,26 @@ static void print_stats(const dbt *d, const dbt_result *r, int profile, double w
       s->guest_insns_translated ? (double)s->code_bytes / (4.0 * (double)s->guest_insns_translated)
                                 : 0.0,
       s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
-  if (profile == DBT_PROFILE_HW)
-    fprintf(stderr,
-            "hwprof: profile stores         %llu to the IP for %llu block entries (%s); %llu "
-            "stall cycles\n",
+  if (pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL)
+    fprintf(stderr, "hwprof: profile stores         %llu to the IP for %llu block entries (%s)\n",
             (unsigned long long)b->ip_writes, (unsigned long long)s->blocks_executed,
-            b->ip_writes == s->blocks_executed ? "one each" : "MISMATCH",
-            (unsigned long long)b->stall_cycles);
-  if (profile == DBT_PROFILE_SW) {
-    dbt_block_count *v = NULL;
-    size_t n = dbt_block_counts(d, &v);
-    uint64_t sum = 0, same = 0;
-    for (size_t i = 0; i < n; i++) {
-      sum += v[i].sw;
-      same += v[i].sw == v[i].count;
-    }
-    fprintf(stderr,
-            "hwprof: software counters      %llu for %llu block entries; %llu of %zu blocks "
-            "agree\n",
-            (unsigned long long)sum, (unsigned long long)s->blocks_executed,
-            (unsigned long long)same, n);
-    free(v);
-  }
+            b->ip_writes == s->blocks_executed ? "one each" : "MISMATCH");
   fprintf(stderr, "hwprof: wall time              %.3f s (%.2f M guest instructions/s)\n", wall,
           wall > 0 ? (double)s->guest_insns / wall / 1e6 : 0.0);
 }
 
 int cmd_run(int argc, char **argv) {
-  dbt_options o = dbt_defaults();
-  const char *dtb_path = NULL, *dump = NULL;
-  int stats = 0, c;
-  uint64_t v;
+  prof_opts o = prof_defaults("run");
+  const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL;
+  int stats = 0, quiet = 0, c;
+  uint64_t v, top = 10;
   static const struct option opts[] = {{"profile", required_argument, 0, 'p'},
+                                       {"threshold", required_argument, 0, 't'},
+                                       {"top", required_argument, 0, 'T'},
+                                       {"quiet", no_argument, 0, 'q'},
+                                       {"json", required_argument, 0, 'j'},
+                                       {"csv", required_argument, 0, 'C'},
+                                       {"callgrind", required_argument, 0, 'g'},
                                        {"dtb", required_argument, 0, 'd'},
                                        {"strict", no_argument, 0, 's'},
                                        {"dump", required_argument, 0, 'D'},
@@ -126,24 +127,35 @@ int cmd_run(int argc, char **argv) {
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
     switch (c) {
     case 'p':
-      if (!strcmp(optarg, "none"))
-        o.profile = DBT_PROFILE_NONE;
-      else if (!strcmp(optarg, "hw"))
-        o.profile = DBT_PROFILE_HW;
-      else if (!strcmp(optarg, "sw"))
-        o.profile = DBT_PROFILE_SW;
-      else {
-        fprintf(stderr, "hwprof run: --profile is none, hw or sw, not '%s'\n", optarg);
+      if ((o.dbt.profile = prof_mode_parse(optarg)) < 0) {
+        fprintf(stderr, "hwprof run: --profile is none, hw, sw or all, not '%s'\n", optarg);
         return 2;
       }
       break;
-    case 'd': dtb_path = optarg; break;
-    case 's': o.strict = 1; break;
+    case 't':
+      if (tools_number("run", "--threshold", optarg, &v) < 0)
+        return 2;
+      if (v > UINT32_MAX) {
+        fprintf(stderr, "hwprof run: --threshold is at most %u\n", UINT32_MAX);
+        return 2;
+      }
+      o.dbt.threshold = (uint32_t)v;
+      break;
+    case 'T':
+      if (tools_number("run", "--top", optarg, &top) < 0)
+        return 2;
+      break;
+    case 'q': quiet = 1; break;
+    case 'j': json = optarg; break;
+    case 'C': csv = optarg; break;
+    case 'g': callgrind = optarg; break;
+    case 'd': o.dtb_path = optarg; break;
+    case 's': o.dbt.strict = 1; break;
     case 'D': dump = optarg; break;
     case 'c':
       if (tools_number("run", "--code-cache", optarg, &v) < 0)
         return 2;
-      o.code_size = (uint32_t)(v > UINT32_MAX ? UINT32_MAX : v);
+      o.dbt.code_size = (uint32_t)(v > UINT32_MAX ? UINT32_MAX : v);
       break;
     case 'b':
       if (tools_number("run", "--max-block", optarg, &v) < 0)
@@ -152,10 +164,10 @@ int cmd_run(int argc, char **argv) {
         fprintf(stderr, "hwprof run: --max-block is 1..64\n");
         return 2;
       }
-      o.max_block = (unsigned)v;
+      o.dbt.max_block = (unsigned)v;
       break;
     case 'm':
-      if (tools_number("run", "--max-cycles", optarg, &o.max_cycles) < 0)
+      if (tools_number("run", "--max-cycles", optarg, &o.dbt.max_cycles) < 0)
         return 2;
       break;
     case 'S': stats = 1; break;
@@ -168,6 +180,10 @@ int cmd_run(int argc, char **argv) {
     help(stderr);
     return 2;
   }
+  if (o.dbt.threshold && (o.dbt.profile == DBT_PROFILE_NONE || o.dbt.profile == DBT_PROFILE_SW)) {
+    fprintf(stderr, "hwprof run: --threshold needs --profile hw or all\n");
+    return 2;
+  }
   FILE *df = NULL;
   if (dump) {
     df = !strcmp(dump, "-") ? stderr : fopen(dump, "w");
@@ -175,33 +191,24 @@ int cmd_run(int argc, char **argv) {
       fprintf(stderr, "hwprof run: cannot write %s\n", dump);
       return 2;
     }
-    o.dump = df;
+    o.dbt.dump = df;
   }
-  void *dtb = NULL;
-  vboard *b = tools_board("run", dtb_path, &dtb);
-  if (!b)
-    return 2;
-  char err[512];
+  prof_run pr;
   int rc = 2;
-  dbt *d = dbt_new(b, &o, err, sizeof err);
-  if (!d || dbt_load(d, argv[optind], argc - optind, argv + optind, environ, err, sizeof err)) {
-    fprintf(stderr, "hwprof run: %s\n", err);
-  } else {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    dbt_result r;
-    fflush(stdout);
-    rc = dbt_run(d, &r);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (r.how != DBT_EXITED)
-      fprintf(stderr, "hwprof: %s\n", r.message);
+  if (prof_exec(&o, argc - optind, argv + optind, &pr) == 0) {
+    rc = pr.status;
+    if (pr.r.how != DBT_EXITED)
+      fprintf(stderr, "hwprof: %s\n", pr.r.message);
+    if (!quiet)
+      prof_summary(stderr, &pr, (unsigned)(top > 100000 ? 100000 : top));
     if (stats)
-      print_stats(d, &r, o.profile,
-                  (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+      print_stats(&pr);
+    if ((json && prof_write_json(json, &pr, (unsigned)(top > 100000 ? 100000 : top)) < 0) ||
+        (csv && prof_write_csv(csv, &pr) < 0) ||
+        (callgrind && prof_write_callgrind(callgrind, &pr) < 0))
+      rc = rc ? rc : 2;
   }
-  dbt_free(d);
-  vboard_free(b);
-  free(dtb);
+  prof_free(&pr);
   if (df && df != stderr)
     fclose(df);
   return rc;

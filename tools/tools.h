@@ -7,6 +7,8 @@
 int cmd_ip(int argc, char **argv);
 int cmd_vp(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 /* The virtual board from a DTB file (NULL: dtb/ml300-virtual.dtb beside this
  * program).  Prints why and returns NULL when it cannot; *dtb is the blob, to

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# tests/test_workloads.sh - the SPEC-like workloads and the reports made from
+# them: every workload at test size through 'hwprof compare' (hw counts equal to
+# sw counts or every difference accounted for by the IP's lost events; the
+# block counts against qemu-mips's per-instruction counts on the program's own
+# code; exit status and output identical to qemu-mips's); 'hwprof run' with
+# --json, --csv, --callgrind and --threshold checked against the run itself;
+# 'hwprof bench' on a small set, its JSON checked.  Prints PASS/FAIL for run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/expect.sh
+
+# --- every workload at test size, hw and sw side by side, and against qemu-mips
+for w in "$B"/workloads/*; do
+  name=$(basename "$w")
+  expect "compare $name test" 0 'result +every difference accounted for' \
+    "$HW" compare --json "$tmp/$name.json" "$w" test
+  expect "$name: own code equal to qemu-mips" 0 '"own_differ":0,' cat "$tmp/$name.json"
+  expect "$name: bad size refused" 2 'usage' qemu-mips "$w" huge
+done
+
+# --- compare fails when the reference disagrees (here: a 'qemu' that exits 3)
+printf '#!/bin/sh\nexit 3\n' >"$tmp/fakeqemu"
+chmod +x "$tmp/fakeqemu"
+expect "compare: a different reference fails" 1 'result +FAILED' \
+  "$HW" compare --qemu "$tmp/fakeqemu" "$B/guest/exitcode-O2"
+expect "compare: no program" 2 'no PROGRAM' "$HW" compare
+expect "compare --help" 0 'usage: hwprof compare' "$HW" compare --help
+
+# --- run: JSON, CSV and Callgrind agree with the run's own figures; the
+# threshold raises the interrupt once per block that reaches it.
+p=$B/guest/recursion-O2
+expect "run --profile all --threshold" 0 'IP interrupts +[1-9]' \
+  "$HW" run --profile all --threshold 1000 --top 3 --json "$tmp/run.json" --csv "$tmp/run.csv" \
+  --callgrind "$tmp/run.cg" "$p"
+check_run() {
+  python3 - "$tmp/run.json" "$tmp/run.csv" "$tmp/run.cg" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+blocks = j["blocks"]
+assert j["profile"] == "all" and j["exit_status"] == 0
+assert len(blocks) == j["distinct_blocks"]
+assert sum(b["count"] for b in blocks) == j["blocks_executed"]
+assert sum(b["count"] * b["insns"] for b in blocks) == j["guest_insns"]
+assert all(b["hw"] == b["sw"] == b["count"] for b in blocks), "hw, sw and entries differ"
+ip = j["ip"]
+assert ip["events"] == j["blocks_executed"] and ip["events_lost"] == 0
+hot = {h["pc"] for h in ip["hot"]}
+want = {b["pc"] for b in blocks if b["count"] >= 1000}
+assert ip["hot_lost"] == 0 and hot == want, "hot blocks %d, blocks >= threshold %d" % (len(hot), len(want))
+assert ip["threshold_crossings"] == len(want)
+assert [b["count"] for b in j["top"]] == sorted((b["count"] for b in blocks), reverse=True)[:3]
+rows = open(sys.argv[2]).read().splitlines()
+assert rows[0].startswith("address,function,offset,insns,count,hw,sw")
+assert len(rows) == len(blocks) + 1
+ir = n = 0
+for line in open(sys.argv[3]):
+    f = line.split()
+    if line.startswith("0x"):
+        ir += int(f[1]); n += int(f[2])
+assert (ir, n) == (j["guest_insns"], j["blocks_executed"]), "callgrind totals"
+print("reports agree: %d blocks, %d hot" % (len(blocks), len(hot)))
+PY
+}
+expect "run: JSON, CSV, Callgrind and hot blocks agree" 0 'reports agree' check_run
+expect "run: --threshold needs hw" 2 'needs --profile hw' "$HW" run --threshold 5 "$p"
+expect "run: bad --profile" 2 'none, hw, sw or all' "$HW" run --profile fast "$p"
+
+# --- bench: a two-program suite; the JSON has the documented shape and sums up
+mkdir -p "$tmp/suite"
+ln -s "$(cd "$B/guest" && pwd)/recursion-O2" "$tmp/suite/recursion"
+ln -s "$(cd "$B/guest" && pwd)/strings-O2" "$tmp/suite/strings"
+expect "bench on two programs" 0 'geomean' \
+  "$HW" bench --dir "$tmp/suite" --json "$tmp/bench.json" --csv "$tmp/bench.csv" \
+  --svg "$tmp/bench.svg"
+check_bench() {
+  python3 - "$tmp/bench.json" "$tmp/bench.csv" "$tmp/bench.svg" <<'PY'
+import json, math, sys
+j = json.load(open(sys.argv[1]))
+ws = j["workloads"]
+assert [w["name"] for w in ws] == ["recursion", "strings"]
+for w in ws:
+    c = w["cycles"]
+    assert c["none"] < c["hw"] and c["none"] < c["sw"], c
+    for m in ("hw", "sw"):
+        assert abs(w["overhead_pct"][m] - 100.0 * (c[m] / c["none"] - 1)) < 1e-3
+    assert w["hw_equals_sw"] == (w["events_lost"] == 0) and w["size"] == "test"
+    assert w["events"] > 0 and w["distinct_blocks"] > 0 and w["fifo_stall_cycles"] >= 0
+for m in ("hw", "sw"):
+    g = 100 * (math.exp(sum(math.log(1 + w["overhead_pct"][m] / 100) for w in ws) / len(ws)) - 1)
+    assert abs(g - j["geomean_overhead_pct"][m]) < 1e-3
+assert len(open(sys.argv[2]).read().splitlines()) == 3
+assert open(sys.argv[3]).read().startswith("<svg")
+print("bench JSON agrees")
+PY
+}
+expect "bench: JSON shape and sums" 0 'bench JSON agrees' check_bench
+expect "bench: unknown workload" 2 'no workload nosuch' "$HW" bench --dir "$tmp/suite" nosuch
+expect "bench: bad size" 2 'test or train' "$HW" bench --size huge
+
+[ "$fails" -eq 0 ]

@@ -1,0 +1,363 @@
+/*
+ * bench.c - 'hwprof bench': the SPEC-like workloads (workloads/) with no, hw
+ * and sw profiling; the overhead table in simulated cycles, whether the IP's
+ * counts equal the software counters, and a chart.
+ *
+ * Each workload runs three times on a fresh board; its output goes to a file,
+ * and the three outputs must be the same and the exit status 0.  hw = sw means:
+ * every block's count in the IP's table (hw run) equals its RAM counter (sw run)
+ * and the IP holds nothing else.
+ *
+ * Exit status: 0 all ran and agreed; 1 a workload failed, or its runs' outputs
+ * differ; 2 bad usage or a workload that is not there.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "profile.h"
+#include "tools.h"
+
+static void help(FILE *f) {
+  fprintf(f,
+          "usage: hwprof bench [OPTIONS] [WORKLOAD...]\n"
+          "\n"
+          "Runs each SPEC-like workload (default: every program in the workloads directory)\n"
+          "on the virtual board three times: profiling off, hw (a store to the IP per block)\n"
+          "and sw (a RAM counter per block).  Prints per workload: guest instructions,\n"
+          "simulated CPU cycles of each run, the overhead of hw and sw over none, whether the\n"
+          "hw counts equal the sw counts, distinct blocks, mean block length, the IP's lost\n"
+          "events and its FIFO stall cycles; then the geometric means.\n"
+          "\n"
+          "options:\n"
+          "  --size test|train  the workloads' input size (default test)\n"
+          "  --dir DIR          where the workloads are (default: workloads/ beside this program)\n"
+          "  --json FILE        the table as JSON ('-': stdout)\n"
+          "  --csv FILE         the table as CSV\n"
+          "  --svg FILE         a bar chart of the overhead per workload\n"
+          "  --dtb FILE         board device tree (default: the ML300 board)\n"
+          "  --help             this text\n"
+          "\n"
+          "Exit status: 0 every run ended with status 0 and the same output; 1 otherwise;\n"
+          "2 bad usage or a missing workload.\n");
+}
+
+typedef struct row {
+  char name[64];
+  uint64_t insns, cycles[3], blocks_executed;
+  double oh_hw, oh_sw;
+  int hw_eq_sw, ok;
+  size_t distinct;
+  uint64_t events, lost, fifo_stall, cpu_stall;
+  char why[200];
+} row;
+
+static const int modes[3] = {DBT_PROFILE_NONE, DBT_PROFILE_HW, DBT_PROFILE_SW};
+
+/* The three runs of one workload. */
+static void bench_one(const char *dir, const char *name, const char *size, const char *dtb,
+                      const char *tmp, row *w) {
+  char path[4200], out[3][4300];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  snprintf(w->name, sizeof w->name, "%s", name);
+  char *argv[] = {path, (char *)size, NULL};
+  prof_run pr[3];
+  w->ok = 1;
+  for (int m = 0; m < 3; m++) {
+    prof_opts o = prof_defaults("bench");
+    o.dtb_path = dtb;
+    o.dbt.profile = modes[m];
+    snprintf(out[m], sizeof out[m], "%s/%s.%s.out", tmp, name, prof_mode_name(modes[m]));
+    o.guest_out = out[m];
+    if (isatty(2)) {
+      fprintf(stderr, "\r\033[Khwprof bench: %s %s, profile %s", name, size,
+              prof_mode_name(modes[m]));
+      fflush(stderr);
+    }
+    if (prof_exec(&o, 2, argv, &pr[m]) < 0 || pr[m].status != 0) {
+      snprintf(w->why, sizeof w->why, "profile %s: %s", prof_mode_name(modes[m]),
+               pr[m].d ? (pr[m].r.how == DBT_EXITED ? "exit status not 0" : pr[m].r.message)
+                       : "could not start");
+      w->ok = 0;
+    }
+    w->cycles[m] = pr[m].r.board.cpu_cycles;
+  }
+  long size;
+  if (w->ok && (!prof_same_file(out[0], out[1], &size) || !prof_same_file(out[0], out[2], &size))) {
+    snprintf(w->why, sizeof w->why, "the runs' outputs differ (%s/)", tmp);
+    w->ok = 0;
+  }
+  w->insns = pr[0].st.guest_insns;
+  w->blocks_executed = pr[0].st.blocks_executed;
+  w->distinct = pr[0].n;
+  w->oh_hw = w->cycles[0] ? 100.0 * ((double)w->cycles[1] / (double)w->cycles[0] - 1) : 0;
+  w->oh_sw = w->cycles[0] ? 100.0 * ((double)w->cycles[2] / (double)w->cycles[0] - 1) : 0;
+  const dbt_hw_profile *h = pr[1].hw;
+  if (h) {
+    w->events = h->stats.events_in;
+    w->lost = (uint64_t)h->stats.lost_fifo + h->stats.lost_table;
+    w->fifo_stall = h->stats.stall;
+    w->cpu_stall = pr[1].r.board.stall_cycles;
+    w->hw_eq_sw = pr[1].n == pr[2].n && !pr[1].n_hw_only;
+    for (size_t i = 0; w->hw_eq_sw && i < pr[1].n; i++)
+      w->hw_eq_sw = pr[1].blocks[i].pc == pr[2].blocks[i].pc && pr[1].blocks[i].in_hw &&
+                    pr[1].blocks[i].hw == pr[2].blocks[i].sw;
+  } else if (w->ok) {
+    snprintf(w->why, sizeof w->why, "the IP's counts could not be read");
+    w->ok = 0;
+  }
+  for (int m = 0; m < 3; m++) {
+    prof_free(&pr[m]);
+    if (w->ok)
+      unlink(out[m]);
+  }
+  if (isatty(2))
+    fprintf(stderr, "\r\033[K");
+}
+
+static double geomean_pct(const row *w, size_t n, int sw) {
+  double s = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (w[i].ok) {
+      s += log(1 + (sw ? w[i].oh_sw : w[i].oh_hw) / 100);
+      k++;
+    }
+  return k ? 100 * (exp(s / (double)k) - 1) : 0;
+}
+
+static void print_table(FILE *f, const row *w, size_t n, const char *size) {
+  fprintf(f, "SPEC-like workloads, size %s: simulated PPC405 cycles and profiling overhead\n\n",
+          size);
+  fprintf(f, "%-10s %12s %13s %13s %13s %7s %7s %5s %7s %6s %6s %7s\n", "workload", "guest insns",
+          "cycles none", "cycles hw", "cycles sw", "hw %", "sw %", "hw=sw", "blocks", "insn/b",
+          "lost", "stalls");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    if (!r->ok) {
+      fprintf(f, "%-10s FAILED: %s\n", r->name, r->why);
+      continue;
+    }
+    fprintf(f, "%-10s %12llu %13llu %13llu %13llu %6.2f%% %6.2f%% %5s %7zu %6.2f %6llu %7llu\n",
+            r->name, (unsigned long long)r->insns, (unsigned long long)r->cycles[0],
+            (unsigned long long)r->cycles[1], (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw,
+            r->hw_eq_sw ? "yes" : "NO", r->distinct,
+            r->blocks_executed ? (double)r->insns / (double)r->blocks_executed : 0.0,
+            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall);
+  }
+  fprintf(f, "%-10s %12s %13s %13s %13s %6.2f%% %6.2f%%\n", "geomean", "", "", "", "",
+          geomean_pct(w, n, 0), geomean_pct(w, n, 1));
+}
+
+static int write_json(const char *path, const row *w, size_t n, const char *size) {
+  FILE *f = prof_open_out("bench", path);
+  if (!f)
+    return -1;
+  fprintf(f, "{\"workloads\":[");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    fprintf(f, "%s\n{\"name\":", i ? "," : "");
+    prof_json_str(f, r->name);
+    fprintf(
+        f,
+        ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
+        "\"sw\":%llu},\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f},\"hw_equals_sw\":%s,"
+        "\"distinct_blocks\":%zu,\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
+        "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu}",
+        size, r->ok ? "true" : "false", (unsigned long long)r->insns,
+        (unsigned long long)r->cycles[0], (unsigned long long)r->cycles[1],
+        (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw, r->hw_eq_sw ? "true" : "false",
+        r->distinct, r->blocks_executed ? (double)r->insns / (double)r->blocks_executed : 0.0,
+        (unsigned long long)r->events, (unsigned long long)r->lost,
+        (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall);
+  }
+  fprintf(f, "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f}}\n", geomean_pct(w, n, 0),
+          geomean_pct(w, n, 1));
+  return prof_close_out("bench", path, f);
+}
+
+static int write_csv(const char *path, const row *w, size_t n, const char *size) {
+  FILE *f = prof_open_out("bench", path);
+  if (!f)
+    return -1;
+  fprintf(f, "name,size,ok,guest_insns,cycles_none,cycles_hw,cycles_sw,overhead_hw_pct,"
+             "overhead_sw_pct,hw_equals_sw,distinct_blocks,mean_block_insns,events,events_lost,"
+             "fifo_stall_cycles\n");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    fprintf(f, "%s,%s,%d,%llu,%llu,%llu,%llu,%.4f,%.4f,%d,%zu,%.4f,%llu,%llu,%llu\n", r->name, size,
+            r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[0],
+            (unsigned long long)r->cycles[1], (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw,
+            r->hw_eq_sw, r->distinct,
+            r->blocks_executed ? (double)r->insns / (double)r->blocks_executed : 0.0,
+            (unsigned long long)r->events, (unsigned long long)r->lost,
+            (unsigned long long)r->fifo_stall);
+  }
+  return prof_close_out("bench", path, f);
+}
+
+/* Grouped bars: hw and sw overhead per workload, and the geometric means. */
+static int write_svg(const char *path, const row *w, size_t n, const char *size) {
+  FILE *f = prof_open_out("bench", path);
+  if (!f)
+    return -1;
+  double top = 5;
+  for (size_t i = 0; i < n; i++)
+    if (w[i].ok) {
+      top = fmax(top, w[i].oh_hw);
+      top = fmax(top, w[i].oh_sw);
+    }
+  top = ceil(top / 5) * 5;
+  const int left = 60, width = 90 * ((int)n + 1), height = 260, y0 = 40;
+  fprintf(f,
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+          "font-family=\"sans-serif\" font-size=\"12\">\n"
+          "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+          "<text x=\"%d\" y=\"20\" font-size=\"14\">Profiling overhead in simulated cycles "
+          "(size %s)</text>\n",
+          left + width + 20, y0 + height + 50, left, size);
+  for (int t = 0; t <= 5; t++) {
+    double v = top * t / 5;
+    double y = y0 + height - height * t / 5.0;
+    fprintf(f,
+            "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+            "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.0f%%</text>\n",
+            left, y, left + width, y, left - 6, y + 4, v);
+  }
+  for (size_t i = 0; i <= n; i++) {
+    double hw = i < n ? w[i].oh_hw : geomean_pct(w, n, 0);
+    double sw = i < n ? w[i].oh_sw : geomean_pct(w, n, 1);
+    const char *name = i < n ? w[i].name : "geomean";
+    if (i < n && !w[i].ok)
+      hw = sw = 0;
+    int x = left + 90 * (int)i + 15;
+    double hh = height * fmax(hw, 0) / top, hs = height * fmax(sw, 0) / top;
+    fprintf(f,
+            "<rect x=\"%d\" y=\"%.1f\" width=\"28\" height=\"%.1f\" fill=\"#1f77b4\"/>"
+            "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%.1f</text>\n"
+            "<rect x=\"%d\" y=\"%.1f\" width=\"28\" height=\"%.1f\" fill=\"#ff7f0e\"/>"
+            "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%.1f</text>\n"
+            "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+            x, y0 + height - hh, hh, x + 14, y0 + height - hh - 3, hw, x + 30, y0 + height - hs, hs,
+            x + 44, y0 + height - hs - 3, sw, x + 29, y0 + height + 16, name);
+  }
+  fprintf(f,
+          "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n"
+          "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/>"
+          "<text x=\"%d\" y=\"%d\">hw (store to the IP)</text>\n"
+          "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/>"
+          "<text x=\"%d\" y=\"%d\">sw (counter in RAM)</text>\n</svg>\n",
+          left, y0 + height, left + width, y0 + height, left, y0 + height + 28, left + 16,
+          y0 + height + 38, left + 180, y0 + height + 28, left + 196, y0 + height + 38);
+  return prof_close_out("bench", path, f);
+}
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cmd_bench(int argc, char **argv) {
+  const char *size = "test", *dir = NULL, *json = NULL, *csv = NULL, *svg = NULL, *dtb = NULL;
+  char dbuf[4096];
+  int c;
+  static const struct option opts[] = {
+      {"size", required_argument, 0, 's'}, {"dir", required_argument, 0, 'D'},
+      {"json", required_argument, 0, 'j'}, {"csv", required_argument, 0, 'c'},
+      {"svg", required_argument, 0, 'g'},  {"dtb", required_argument, 0, 'd'},
+      {"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+    switch (c) {
+    case 's': size = optarg; break;
+    case 'D': dir = optarg; break;
+    case 'j': json = optarg; break;
+    case 'c': csv = optarg; break;
+    case 'g': svg = optarg; break;
+    case 'd': dtb = optarg; break;
+    case 'h': help(stdout); return 0;
+    default: help(stderr); return 2;
+    }
+  }
+  if (strcmp(size, "test") && strcmp(size, "train")) {
+    fprintf(stderr, "hwprof bench: --size is test or train, not '%s'\n", size);
+    return 2;
+  }
+  if (!dir) {
+    const char *slash = strrchr(tools_argv0, '/');
+    snprintf(dbuf, sizeof dbuf, "%.*s%sworkloads", slash ? (int)(slash - tools_argv0) : 0,
+             tools_argv0, slash ? "/" : "");
+    dir = dbuf;
+  }
+  char **names = NULL;
+  size_t n = 0;
+  if (optind < argc) {
+    names = calloc((size_t)(argc - optind), sizeof *names);
+    for (int i = optind; names && i < argc; i++)
+      names[n++] = argv[i];
+  } else {
+    DIR *dd = opendir(dir);
+    if (!dd) {
+      fprintf(stderr, "hwprof bench: cannot read %s: %s (make workloads builds them)\n", dir,
+              strerror(errno));
+      return 2;
+    }
+    struct dirent *e;
+    while ((e = readdir(dd))) {
+      char p[8300];
+      struct stat st;
+      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+      if (e->d_name[0] == '.' || stat(p, &st) || !S_ISREG(st.st_mode) || !(st.st_mode & 0111))
+        continue;
+      char **nn = realloc(names, (n + 1) * sizeof *nn);
+      if (!nn || !(nn[n] = strdup(e->d_name)))
+        break;
+      names = nn;
+      n++;
+    }
+    closedir(dd);
+    qsort(names, n, sizeof *names, by_name);
+  }
+  if (!n) {
+    fprintf(stderr, "hwprof bench: no workloads in %s\n", dir);
+    return 2;
+  }
+  for (size_t i = 0; i < n; i++) {
+    char p[8300];
+    snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+    if (access(p, X_OK)) {
+      fprintf(stderr, "hwprof bench: no workload %s (%s)\n", names[i], p);
+      return 2;
+    }
+  }
+  char tmp[] = "/tmp/hwprof-bench.XXXXXX";
+  if (!mkdtemp(tmp)) {
+    fprintf(stderr, "hwprof bench: cannot make a temporary directory: %s\n", strerror(errno));
+    return 2;
+  }
+  row *w = calloc(n, sizeof *w);
+  int ok = w != NULL;
+  for (size_t i = 0; w && i < n; i++) {
+    bench_one(dir, names[i], size, dtb, tmp, &w[i]);
+    ok = ok && w[i].ok;
+  }
+  rmdir(tmp); /* kept when a failed run's outputs are in it */
+  if (w) {
+    print_table(stdout, w, n, size);
+    if ((json && write_json(json, w, n, size) < 0) || (csv && write_csv(csv, w, n, size) < 0) ||
+        (svg && write_svg(svg, w, n, size) < 0))
+      ok = 0;
+  }
+  if (optind >= argc)
+    for (size_t i = 0; i < n; i++)
+      free(names[i]);
+  free(names);
+  free(w);
+  return ok ? 0 : 1;
+}

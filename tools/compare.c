@@ -1,0 +1,435 @@
+/*
+ * compare.c - 'hwprof compare': the hardware and the software profile of one
+ * execution side by side, and both against qemu-mips's own count of every
+ * instruction executed.
+ *
+ * The program runs once with --profile all (each block stores its address to
+ * the IP and increments its RAM counter).  Three counts per block come out: the
+ * IP's table, the sw counter, and the runtime's block observer.  hw and sw must
+ * be equal except where the IP says it lost events: the sum of the missing hw
+ * counts must equal its lost-event counters exactly.
+ *
+ * The reference: qemu-mips runs the same file with the same argv and
+ * environment under a TCG plugin (tools/qemu_count.c) that counts every
+ * executed instruction by address.  The counts our blocks imply (a block's
+ * entries for each of its instructions, summed over overlapping blocks) must
+ * equal qemu's on the program's own code (guest_own_code).  Library code may
+ * differ where it depends on the process's addresses (qemu's stack and heap
+ * are elsewhere; string functions branch on alignment): those differences are
+ * listed by function, and do not fail the comparison.
+ *
+ * Exit status: 0 every difference accounted for; 1 some difference is not, or
+ * the guest's exit status or output differ from qemu-mips's; 2 bad usage, or a
+ * run could not start.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "profile.h"
+#include "tools.h"
+
+extern char **environ;
+
+static void help(FILE *f) {
+  fprintf(f,
+          "usage: hwprof compare [OPTIONS] PROGRAM [ARGS...]\n"
+          "\n"
+          "Runs PROGRAM once on the virtual board with both profiles (--profile all) and\n"
+          "compares, block by block, the IP's counts with the software counters: equal, or\n"
+          "different by exactly the events the IP reports lost.  Then runs it under qemu-mips\n"
+          "with a counting plugin and compares the per-instruction counts the blocks imply\n"
+          "with qemu's, on the program's own code (its C files' functions and main).  The\n"
+          "guests' output goes to a file, and is compared too.\n"
+          "\n"
+          "options:\n"
+          "  --qemu PATH        the reference emulator (default: qemu-mips)\n"
+          "  --plugin FILE      its counting plugin (default: qemu-count.so beside this program)\n"
+          "  --no-qemu          compare hw and sw only\n"
+          "  --show N           list at most N differing blocks or functions (default 10)\n"
+          "  --json FILE        the comparison as JSON ('-': stdout)\n"
+          "  --keep DIR         keep the guests' outputs and qemu's counts in DIR\n"
+          "  --dtb FILE         board device tree (default: the ML300 board)\n"
+          "  --help             this text\n"
+          "\n"
+          "Exit status: 0 every difference is accounted for; 1 one is not, or the exit status\n"
+          "or output differ from qemu-mips's; 2 bad usage or a run that could not start.\n");
+}
+
+/* ------------------------------------------------------------ hw vs sw */
+
+typedef struct hwsw {
+  size_t equal, differ, sw_only, hw_only, hw_more, entries_differ;
+  uint64_t deficit; /* sum of sw - hw where hw is short */
+  uint64_t lost;    /* the IP's lost events */
+  int ok;
+} hwsw;
+
+static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
+  hwsw c = {0};
+  const hwprof_stats *t = &pr->hw->stats;
+  unsigned listed = 0;
+  char where[160];
+  for (size_t i = 0; i < pr->n; i++) {
+    const prof_block *b = &pr->blocks[i];
+    c.entries_differ += b->sw != b->count;
+    if (b->hw == b->sw) {
+      c.equal++;
+      continue;
+    }
+    if (b->hw > b->sw)
+      c.hw_more++;
+    else if (!b->in_hw)
+      c.sw_only++;
+    else
+      c.differ++;
+    if (b->hw < b->sw)
+      c.deficit += b->sw - b->hw;
+    if (listed++ < show) {
+      prof_where(pr, b->pc, where, sizeof where);
+      fprintf(f, "  %#010x %-28s hw %llu, sw %llu%s\n", b->pc, where, (unsigned long long)b->hw,
+              (unsigned long long)b->sw, b->in_hw ? "" : " (not in the IP's table)");
+    }
+  }
+  c.hw_only = pr->n_hw_only;
+  for (size_t i = 0; i < pr->n_hw_only && listed++ < show; i++)
+    fprintf(f, "  %#010x only in the IP's table, count %u\n", pr->hw_only[i].spc,
+            pr->hw_only[i].count);
+  c.lost = (uint64_t)t->lost_fifo + t->lost_table;
+  c.ok = !c.hw_more && !c.hw_only && !c.entries_differ && c.deficit == c.lost &&
+         t->events_in == pr->st.blocks_executed;
+  return c;
+}
+
+/* ------------------------------------------------------------ qemu-mips */
+
+/* Runs the reference; its exit status as a shell shows it, or -1. */
+static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *out,
+                    int argc, char **argv) {
+  char *arg = NULL;
+  if (asprintf(&arg, "%s,out=%s", plugin, counts) < 0)
+    return -1;
+  char **av = calloc((size_t)argc + 4, sizeof *av);
+  if (!av) {
+    free(arg);
+    return -1;
+  }
+  av[0] = (char *)qemu;
+  av[1] = "-plugin";
+  av[2] = arg;
+  for (int i = 0; i < argc; i++)
+    av[3 + i] = argv[i];
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    execvpe(qemu, av, environ);
+    fprintf(stderr, "cannot run %s: %s\n", qemu, strerror(errno));
+    _exit(127);
+  }
+  int st = -1;
+  if (pid < 0 || waitpid(pid, &st, 0) < 0)
+    st = -1;
+  free(av);
+  free(arg);
+  if (st == -1)
+    return -1;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* MIPS branch-likely: its delay slot runs only when it is taken. */
+static int branch_likely(uint32_t w) {
+  uint32_t op = w >> 26, rt = (w >> 16) & 31;
+  return (op >= 0x14 && op <= 0x17) ||
+         (op == 1 && (rt == 2 || rt == 3 || rt == 0x12 || rt == 0x13));
+}
+
+/* One function's differences. */
+typedef struct fdiff {
+  const char *name;
+  uint32_t addr;
+  int own;
+  unsigned insns; /* addresses that differ */
+  uint64_t ours, qemu;
+} fdiff;
+
+typedef struct vsq {
+  uint64_t ours_total, qemu_total, outside;
+  size_t addrs, own_addrs, own_differ, lib_addrs, lib_differ, annulled;
+  fdiff *f;
+  size_t nf;
+  int ok;
+} vsq;
+
+static int by_diff(const void *a, const void *b) {
+  const fdiff *x = a, *y = b;
+  uint64_t dx = x->ours > x->qemu ? x->ours - x->qemu : x->qemu - x->ours;
+  uint64_t dy = y->ours > y->qemu ? y->ours - y->qemu : y->qemu - y->ours;
+  if (x->own != y->own)
+    return y->own - x->own;
+  return dx < dy ? 1 : dx > dy ? -1 : 0;
+}
+
+static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *why, size_t wl) {
+  const guest *g = dbt_guest(pr->d);
+  uint32_t lo = g->text_lo, n = (g->text_hi - g->text_lo + 3) / 4;
+  uint64_t *ours = calloc(n, sizeof *ours), *ref = calloc(n, sizeof *ref);
+  memset(q, 0, sizeof *q);
+  if (!ours || !ref) {
+    free(ours);
+    free(ref);
+    snprintf(why, wl, "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < pr->n; i++)
+    for (uint32_t k = 0; k < pr->blocks[i].insns; k++) {
+      uint32_t a = (pr->blocks[i].pc + 4 * k - lo) / 4;
+      if (a < n)
+        ours[a] += pr->blocks[i].count;
+      q->ours_total += pr->blocks[i].count;
+    }
+  FILE *f = fopen(counts, "r");
+  if (!f) {
+    snprintf(why, wl, "qemu-mips wrote no counts (%.200s: %s)", counts, strerror(errno));
+    free(ours);
+    free(ref);
+    return -1;
+  }
+  unsigned long long addr, cnt;
+  while (fscanf(f, "%llx %llu", &addr, &cnt) == 2) {
+    q->qemu_total += cnt;
+    if (addr >= lo && (addr - lo) / 4 < n && !(addr & 3))
+      ref[(addr - lo) / 4] += cnt;
+    else
+      q->outside += cnt;
+  }
+  fclose(f);
+  q->f = calloc(1024, sizeof *q->f);
+  size_t cap = q->f ? 1024 : 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (!ours[i] && !ref[i])
+      continue;
+    uint32_t a = lo + 4 * i, off = 0;
+    int own = guest_own_code(g, a);
+    q->addrs++;
+    own ? q->own_addrs++ : q->lib_addrs++;
+    if (ours[i] == ref[i])
+      continue;
+    if (ours[i] > ref[i] && i && branch_likely(guest_rd32(g, a - 4))) {
+      q->annulled++; /* we count a block's delay slot even when annulled */
+      continue;
+    }
+    own ? q->own_differ++ : q->lib_differ++;
+    const char *name = guest_symbol(g, a, &off);
+    uint32_t fa = name ? a - off : a & ~0xFFFu;
+    if (!q->nf || q->f[q->nf - 1].addr != fa) {
+      if (q->nf == cap) {
+        fdiff *nf = realloc(q->f, 2 * cap * sizeof *nf);
+        if (!nf)
+          break;
+        q->f = nf;
+        cap *= 2;
+      }
+      q->f[q->nf++] = (fdiff){name ? name : "?", fa, own, 0, 0, 0};
+    }
+    fdiff *d = &q->f[q->nf - 1];
+    d->insns++;
+    d->ours += ours[i];
+    d->qemu += ref[i];
+  }
+  if (q->nf)
+    qsort(q->f, q->nf, sizeof *q->f, by_diff);
+  q->ok = !q->own_differ;
+  free(ours);
+  free(ref);
+  return 0;
+}
+
+/* ------------------------------------------------------------ the command */
+
+static const char *default_plugin(char *buf, size_t len) {
+  const char *slash = strrchr(tools_argv0, '/');
+  if (slash)
+    snprintf(buf, len, "%.*s/qemu-count.so", (int)(slash - tools_argv0), tools_argv0);
+  else
+    snprintf(buf, len, "qemu-count.so");
+  return buf;
+}
+
+int cmd_compare(int argc, char **argv) {
+  prof_opts o = prof_defaults("compare");
+  const char *qemu = "qemu-mips", *plugin = NULL, *json = NULL, *keep = NULL;
+  int use_qemu = 1, c;
+  uint64_t show = 10;
+  char pbuf[4096];
+  static const struct option opts[] = {{"qemu", required_argument, 0, 'q'},
+                                       {"plugin", required_argument, 0, 'p'},
+                                       {"no-qemu", no_argument, 0, 'n'},
+                                       {"show", required_argument, 0, 's'},
+                                       {"json", required_argument, 0, 'j'},
+                                       {"keep", required_argument, 0, 'k'},
+                                       {"dtb", required_argument, 0, 'd'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'q': qemu = optarg; break;
+    case 'p': plugin = optarg; break;
+    case 'n': use_qemu = 0; break;
+    case 's':
+      if (tools_number("compare", "--show", optarg, &show) < 0)
+        return 2;
+      break;
+    case 'j': json = optarg; break;
+    case 'k': keep = optarg; break;
+    case 'd': o.dtb_path = optarg; break;
+    case 'h': help(stdout); return 0;
+    default: help(stderr); return 2;
+    }
+  }
+  if (optind >= argc) {
+    fprintf(stderr, "hwprof compare: no PROGRAM given\n");
+    help(stderr);
+    return 2;
+  }
+  if (!plugin)
+    plugin = default_plugin(pbuf, sizeof pbuf);
+  if (use_qemu && access(plugin, R_OK)) {
+    fprintf(stderr, "hwprof compare: no qemu plugin at %s (make builds it; or --no-qemu)\n",
+            plugin);
+    return 2;
+  }
+  char dir[] = "/tmp/hwprof-compare.XXXXXX";
+  const char *d = keep;
+  if (!d && !(d = mkdtemp(dir))) {
+    fprintf(stderr, "hwprof compare: cannot make a temporary directory: %s\n", strerror(errno));
+    return 2;
+  }
+  char our_out[4200], qemu_out[4200], counts[4200];
+  snprintf(our_out, sizeof our_out, "%s/hwprof.out", d);
+  snprintf(qemu_out, sizeof qemu_out, "%s/qemu.out", d);
+  snprintf(counts, sizeof counts, "%s/qemu-counts.txt", d);
+  o.dbt.profile = DBT_PROFILE_ALL;
+  o.guest_out = our_out;
+  prof_run pr;
+  int rc = 2;
+  unsigned sh = (unsigned)(show > 100000 ? 100000 : show);
+  if (prof_exec(&o, argc - optind, argv + optind, &pr) < 0)
+    goto out;
+  if (!pr.hw) {
+    fprintf(stderr, "hwprof compare: %s\n",
+            pr.r.how == DBT_STOPPED ? pr.r.message : dbt_hw_error(pr.d));
+    goto out;
+  }
+  char buf[320];
+  printf("hwprof compare: %s", pr.program);
+  for (int i = 1; i < pr.argc; i++)
+    printf(" %s", pr.argv[i]);
+  printf("\nguest                 %llu instructions, %llu block entries, %zu distinct blocks\n",
+         (unsigned long long)pr.st.guest_insns, (unsigned long long)pr.st.blocks_executed, pr.n);
+  printf("hw vs sw, differing blocks:\n");
+  hwsw h = compare_hwsw(&pr, sh, stdout);
+  const hwprof_stats *t = &pr.hw->stats;
+  printf("hw vs sw              %zu blocks equal, %zu differ, %zu only in sw, %zu only in hw, "
+         "%zu with hw > sw\n",
+         h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more);
+  printf("IP lost events        %llu (FIFO full %u, table full %u); the missing hw counts sum "
+         "to %llu: %s\n",
+         (unsigned long long)h.lost, t->lost_fifo, t->lost_table, (unsigned long long)h.deficit,
+         h.deficit == h.lost ? "accounted for" : "NOT accounted for");
+  printf("IP events stored      %u for %llu block entries%s\n", t->events_in,
+         (unsigned long long)pr.st.blocks_executed,
+         t->events_in == pr.st.blocks_executed ? "" : " (MISMATCH)");
+  printf("sw vs block entries   %zu of %zu blocks equal\n", pr.n - h.entries_differ, pr.n);
+  int ok = h.ok;
+  vsq q = {0};
+  int qs = -1, out_same = 0;
+  long out_size = 0;
+  if (use_qemu) {
+    qs = run_qemu(qemu, plugin, counts, qemu_out, pr.argc, pr.argv);
+    if (qs < 0) {
+      fprintf(stderr, "hwprof compare: cannot run %s\n", qemu);
+      ok = 0;
+    } else if (compare_qemu(&pr, counts, &q, buf, sizeof buf) < 0) {
+      fprintf(stderr, "hwprof compare: %s\n", buf);
+      ok = 0;
+      qs = -1;
+    }
+  }
+  if (qs >= 0) {
+    out_same = prof_same_file(our_out, qemu_out, &out_size);
+    printf("exit status           %d (qemu-mips: %d)%s\n", pr.status, qs,
+           pr.status == qs ? "" : " DIFFERENT");
+    printf("guest output          %s (%ld bytes)\n", out_same ? "identical" : "DIFFERENT",
+           out_size);
+    printf("instructions          %llu here, %llu under qemu-mips (%llu outside the text)\n",
+           (unsigned long long)q.ours_total, (unsigned long long)q.qemu_total,
+           (unsigned long long)q.outside);
+    printf("own code              %zu instructions executed, %zu counts differ\n", q.own_addrs,
+           q.own_differ);
+    printf("library code          %zu instructions executed, %zu counts differ "
+           "(address-dependent paths)\n",
+           q.lib_addrs, q.lib_differ);
+    if (q.annulled)
+      printf("annulled delay slots  %zu (a branch-likely not taken: counted with its block)\n",
+             q.annulled);
+    for (size_t i = 0; i < q.nf && i < sh; i++)
+      printf("  %-7s %-28s %u instructions differ: %llu here, %llu under qemu-mips\n",
+             q.f[i].own ? "own" : "library", q.f[i].name, q.f[i].insns,
+             (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu);
+    ok = ok && q.ok && out_same && pr.status == qs;
+  }
+  printf("result                %s\n", ok ? "every difference accounted for" : "FAILED");
+  if (json) {
+    FILE *f = prof_open_out("compare", json);
+    if (f) {
+      fprintf(f, "{\"program\":");
+      prof_json_str(f, pr.program);
+      fprintf(f,
+              ",\"guest_insns\":%llu,\"blocks_executed\":%llu,\"distinct_blocks\":%zu,"
+              "\"hw_sw\":{\"equal\":%zu,\"differ\":%zu,\"sw_only\":%zu,\"hw_only\":%zu,"
+              "\"hw_more\":%zu,\"missing_hw_counts\":%llu,\"events_lost\":%llu,"
+              "\"lost_fifo\":%u,\"lost_table\":%u,\"accounted\":%s}",
+              (unsigned long long)pr.st.guest_insns, (unsigned long long)pr.st.blocks_executed,
+              pr.n, h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more,
+              (unsigned long long)h.deficit, (unsigned long long)h.lost, t->lost_fifo,
+              t->lost_table, h.ok ? "true" : "false");
+      if (qs >= 0)
+        fprintf(f,
+                ",\"qemu\":{\"exit_status\":%d,\"output_identical\":%s,\"insns\":%llu,"
+                "\"insns_here\":%llu,\"own_insns\":%zu,\"own_differ\":%zu,\"lib_insns\":%zu,"
+                "\"lib_differ\":%zu,\"annulled_delay_slots\":%zu}",
+                qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
+                (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs,
+                q.lib_differ, q.annulled);
+      fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");
+      if (prof_close_out("compare", json, f) < 0)
+        ok = 0;
+    } else {
+      ok = 0;
+    }
+  }
+  free(q.f);
+  rc = ok ? 0 : 1;
+out:
+  prof_free(&pr);
+  if (!keep) {
+    unlink(our_out);
+    unlink(qemu_out);
+    unlink(counts);
+    rmdir(d);
+  }
+  return rc;
+}

@@ -1,0 +1,88 @@
+/*
+ * profile.h - one translated run of a guest program on the virtual board, with
+ * its profiles side by side, and the reports made from it (summary, JSON, CSV,
+ * Callgrind).  The run, compare and bench commands are built on it.
+ *
+ *   prof_opts o = prof_defaults("run");
+ *   o.dbt.profile = DBT_PROFILE_ALL;
+ *   prof_run pr;
+ *   if (prof_exec(&o, argc, argv, &pr) == 0)
+ *     prof_summary(stderr, &pr, 10);    // pr.status: the exit status
+ *   prof_free(&pr);
+ */
+#ifndef HWPROF_TOOLS_PROFILE_H
+#define HWPROF_TOOLS_PROFILE_H
+
+#include <stdio.h>
+
+#include "dbt.h"
+
+/* One guest block (a distinct entry address) and its counts. */
+typedef struct prof_block {
+  uint32_t pc, insns; /* insns: guest instructions, delay slot included */
+  uint64_t count;     /* entries, as the runtime saw them (block observer) */
+  uint64_t sw;        /* the sw profile's counter (sw, all) */
+  uint64_t hw;        /* the IP's count (hw, all); 0 when not in its table */
+  int in_hw;          /* the IP's table holds the block */
+} prof_block;
+
+typedef struct prof_opts {
+  const char *cmd;      /* for messages: "hwprof CMD: ..." */
+  const char *dtb_path; /* NULL: the default board */
+  dbt_options dbt;
+  int progress;          /* a progress line on stderr, if it is a terminal */
+  const char *guest_out; /* NULL: the guest's stdout and stderr are ours; else a file */
+} prof_opts;
+
+prof_opts prof_defaults(const char *cmd);
+
+typedef struct prof_run {
+  const char *program;
+  int argc;
+  char **argv;
+  int profile; /* DBT_PROFILE_* */
+  int status;  /* the exit status (dbt_run) */
+  dbt_result r;
+  dbt_stats st;
+  const dbt_hw_profile *hw; /* hw, all: NULL if the IP could not be read */
+  prof_block *blocks;       /* by address */
+  size_t n;
+  hwprof_entry *hw_only; /* IP entries for addresses that were never a block */
+  size_t n_hw_only;
+  double wall; /* host seconds */
+  vboard *b;
+  dbt *d;
+  void *dtb;
+} prof_run;
+
+/* Runs argv[0] with its arguments.  0 when it ran (pr->status is how it
+ * ended), -1 when it could not start (the reason printed); prof_free either way. */
+int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr);
+void prof_free(prof_run *pr);
+
+/* "none", "hw", "sw", "all" and back (-1 for a bad name). */
+const char *prof_mode_name(int profile);
+int prof_mode_parse(const char *s);
+
+/* "name+0x1c" for a guest address, or its hex when no symbol covers it. */
+void prof_where(const prof_run *pr, uint32_t pc, char *buf, size_t len);
+
+/* The run's summary, lines starting "hwprof: ", with the top hottest blocks. */
+void prof_summary(FILE *f, const prof_run *pr, unsigned top);
+
+/* Reports to files; 0, or -1 with the reason printed. */
+int prof_write_json(const char *path, const prof_run *pr, unsigned top);
+int prof_write_csv(const char *path, const prof_run *pr);
+int prof_write_callgrind(const char *path, const prof_run *pr);
+
+/* 1 when files a and b have the same bytes (*size: bytes compared). */
+int prof_same_file(const char *a, const char *b, long *size);
+
+/* JSON string output (quotes and escapes). */
+void prof_json_str(FILE *f, const char *s);
+
+/* An output file ('-': stdout); NULL with the reason printed. */
+FILE *prof_open_out(const char *cmd, const char *path);
+int prof_close_out(const char *cmd, const char *path, FILE *f);
+
+#endif

@@ -1,0 +1,396 @@
+/*
+ * qemu_count.c - a QEMU TCG plugin that counts executed guest instructions by
+ * virtual address: an independent reference for hwprof's per-instruction
+ * execution counts of a MIPS guest run under Debian 12's qemu-mips (qemu-user
+ * 7.2).
+ *
+ * Every translated instruction gets an inline "add 1 to a uint64_t" op (no
+ * callback per execution). All translations of one address (retranslation,
+ * overlapping blocks) share one counter: a hash table maps the address to a
+ * counter that lives at a fixed place on the heap from its first translation
+ * on. At exit the plugin writes FILE, one line per address with a non-zero
+ * count, sorted by address:
+ *
+ *   0040019c 1          (address in hex without 0x, count in decimal)
+ *
+ * It writes FILE.tmp.PID first and renames it, so FILE is never partial.
+ *
+ * Build (Debian ships qemu-user with plugin support but no qemu-plugin.h, so
+ * the few declarations used are below; no glib):
+ *
+ *   gcc -O2 -Wall -Wextra -shared -fPIC -o /tmp/qemu_count.so tools/qemu_count.c
+ *
+ * Run:
+ *
+ *   qemu-mips -plugin /tmp/qemu_count.so,out=/tmp/counts.txt PROGRAM ARGS
+ *   qemu-mips -plugin /tmp/qemu_count.so,out=c.txt,lo=0x400000,hi=0x500000 ...
+ *
+ * Arguments: out=FILE (required); lo=ADDR and hi=ADDR (optional, any base
+ * strtoull accepts) count only lo <= vaddr < hi. A relative FILE is taken
+ * from qemu's working directory at start-up (the guest may chdir).
+ *
+ * Messages: qemu_plugin_outs() writes to qemu's log, which qemu 7.2 shows only
+ * with "-d plugin" (to stderr, or to the -D file). So errors are also written
+ * to stderr directly; with "-d plugin" and no -D they appear twice. A bad
+ * argument makes qemu_plugin_install() return non-zero and qemu refuses to
+ * start (exit status 1).
+ *
+ * When the file is written: qemu-user 7.2 runs the plugins' atexit callbacks
+ * from preexit_cleanup(), i.e. on the guest's exit_group (and exit of its last
+ * thread). On a guest killed by a signal (SIGSEGV, abort(), ...) qemu 7.2's
+ * dump_core_and_abort() does not call preexit_cleanup() (that came in QEMU
+ * 8.0, commit "linux-user: Clean up when exiting due to a signal"), so no
+ * file is written; a stale FILE from an earlier run is removed at start-up so
+ * that this cannot go unnoticed. The same holds if qemu itself aborts.
+ *
+ * Counting semantics (these match, address for address, the "Trace" lines of
+ * "qemu-mips -singlestep -d exec,nochain"): the inline op runs when an
+ * instruction starts, so an instruction that raises an exception (syscall, a
+ * trap, a faulting load) is counted, and counted again if it is restarted.
+ * The delay slot of a branch-likely that is not taken at run time IS counted:
+ * qemu tests the condition in the slot's own code, after the slot's
+ * instrumentation point (target/mips decode_opc, "blikely not taken"). The
+ * slot of a branch-likely that can never be taken (bnel $x,$x, bgtzl $0,
+ * bltzl $0, ...) is not: qemu skips it when translating. In system mode with
+ * several vCPUs the inline adds are not atomic; this plugin is meant for
+ * user mode.
+ */
+#define _POSIX_C_SOURCE 200809L /* strdup, getcwd under -std=c99 */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/*
+ * ---- The QEMU plugin API, version 1, as in QEMU 7.2 ----
+ *
+ * Copied (declarations only, just those used) from qemu's
+ * include/qemu/qemu-plugin.h of the API-version-1 era (qemu/qemu, the stored
+ * version at commit 050cee12315536aba18a73c8dea21116a9c90ffa, not a 7.2 tag:
+ * no change to these types, enum values or prototypes is known before the
+ * 8.x API version bump, and they work with Debian's 7.2.22). Later
+ * QEMU 8.x raised QEMU_PLUGIN_VERSION and plugins/plugin.h's
+ * QEMU_PLUGIN_MIN_VERSION (0 before) to 2. The 7.2 loader (plugins/loader.c)
+ * refuses a plugin that does not export qemu_plugin_version, or whose value
+ * is below QEMU_PLUGIN_MIN_VERSION or above QEMU_PLUGIN_VERSION (its three
+ * messages are in the qemu-mips binary); Debian's qemu-mips 7.2.22 passes
+ * info->version.min 0 and .cur 1, and exports every function declared here.
+ */
+#define QEMU_PLUGIN_EXPORT  __attribute__((visibility("default")))
+#define QEMU_PLUGIN_VERSION 1
+
+typedef uint64_t qemu_plugin_id_t;
+
+typedef struct qemu_info_t {
+  const char *target_name; /* string describing architecture */
+  struct {
+    int min;
+    int cur;
+  } version;             /* minimum and current plugin API level */
+  bool system_emulation; /* is this a full system emulation? */
+  union {
+    struct {
+      int smp_vcpus;
+      int max_vcpus;
+    } system;
+  } u; /* anonymous in qemu (C11); named here for C99, same layout; unused */
+} qemu_info_t;
+
+struct qemu_plugin_tb;
+struct qemu_plugin_insn;
+
+enum qemu_plugin_op {
+  QEMU_PLUGIN_INLINE_ADD_U64,
+};
+
+typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
+typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
+                                           char **argv);
+void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id, qemu_plugin_vcpu_tb_trans_cb_t cb);
+void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn,
+                                                enum qemu_plugin_op op, void *ptr, uint64_t imm);
+size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
+struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
+uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_udata_cb_t cb, void *userdata);
+void qemu_plugin_outs(const char *string);
+
+/* ---- end of the API declarations ---- */
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+/*
+ * The counters. Their addresses are baked into translated code, so they never
+ * move: they are carved from slabs that are never freed or reallocated. The
+ * table maps a vaddr to its counter with open addressing (linear probing),
+ * load factor at most 1/2; an empty slot has counter == NULL.
+ */
+#define SLAB_COUNTERS 4096
+
+struct slab {
+  struct slab *next;
+  size_t used;
+  uint64_t counter[SLAB_COUNTERS];
+};
+
+struct slot {
+  uint64_t vaddr;
+  uint64_t *counter;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct slot *table;
+static size_t table_size; /* a power of two */
+static size_t table_used;
+static struct slab *slabs;
+static bool out_of_memory;
+
+static char *out_path, *tmp_path;
+static uint64_t range_lo, range_hi;
+static bool range_hi_set;
+
+static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void report(const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  fputs(buf, stderr);
+  qemu_plugin_outs(buf);
+}
+
+static size_t hash(uint64_t vaddr, size_t size) {
+  return (size_t)(((vaddr >> 1) * 0x9E3779B97F4A7C15ull) >> 32) & (size - 1);
+}
+
+static bool grow(void) {
+  size_t size = table_size ? table_size * 2 : 1 << 16;
+  struct slot *t = calloc(size, sizeof *t);
+  if (!t)
+    return false;
+  for (size_t i = 0; i < table_size; i++) {
+    if (table[i].counter) {
+      size_t j = hash(table[i].vaddr, size);
+      while (t[j].counter)
+        j = (j + 1) & (size - 1);
+      t[j] = table[i];
+    }
+  }
+  free(table);
+  table = t;
+  table_size = size;
+  return true;
+}
+
+/* The counter of vaddr, created (zero) on first use; NULL if out of memory. */
+static uint64_t *counter_of(uint64_t vaddr) {
+  size_t i;
+  if (table_size) {
+    for (i = hash(vaddr, table_size); table[i].counter; i = (i + 1) & (table_size - 1))
+      if (table[i].vaddr == vaddr)
+        return table[i].counter;
+  }
+  if ((table_used + 1) * 2 > table_size && !grow())
+    return NULL;
+  if (!slabs || slabs->used == SLAB_COUNTERS) {
+    struct slab *s = calloc(1, sizeof *s);
+    if (!s)
+      return NULL;
+    s->next = slabs;
+    slabs = s;
+  }
+  for (i = hash(vaddr, table_size); table[i].counter; i = (i + 1) & (table_size - 1))
+    ;
+  table[i].vaddr = vaddr;
+  table[i].counter = &slabs->counter[slabs->used++];
+  table_used++;
+  return table[i].counter;
+}
+
+static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
+  size_t n = qemu_plugin_tb_n_insns(tb);
+  (void)id;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < n; i++) {
+    struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+    uint64_t vaddr = qemu_plugin_insn_vaddr(insn), *c;
+    if (vaddr < range_lo || (range_hi_set && vaddr >= range_hi))
+      continue;
+    c = counter_of(vaddr);
+    if (!c) {
+      if (!out_of_memory)
+        report("qemu_count: out of memory; the counts are incomplete and will not be written\n");
+      out_of_memory = true;
+      continue;
+    }
+    qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, c, 1);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+static int by_vaddr(const void *a, const void *b) {
+  uint64_t x = ((const struct slot *)a)->vaddr, y = ((const struct slot *)b)->vaddr;
+  return (x > y) - (x < y);
+}
+
+static void at_exit(qemu_plugin_id_t id, void *userdata) {
+  struct slot *v;
+  size_t n = 0;
+  uint64_t total = 0;
+  FILE *f;
+  int err = 0;
+  (void)id;
+  (void)userdata;
+  pthread_mutex_lock(&lock);
+  if (out_of_memory) {
+    report("qemu_count: ran out of memory; %s not written\n", out_path);
+    goto out;
+  }
+  v = malloc((table_used ? table_used : 1) * sizeof *v);
+  if (!v) {
+    report("qemu_count: out of memory at exit; %s not written\n", out_path);
+    goto out;
+  }
+  for (size_t i = 0; i < table_size; i++)
+    if (table[i].counter && *table[i].counter)
+      v[n++] = table[i];
+  qsort(v, n, sizeof *v, by_vaddr);
+
+  f = fopen(tmp_path, "w");
+  if (!f) {
+    report("qemu_count: cannot create %s: %s\n", tmp_path, strerror(errno));
+    free(v);
+    goto out;
+  }
+  for (size_t i = 0; i < n; i++) {
+    total += *v[i].counter;
+    if (fprintf(f, "%08" PRIx64 " %" PRIu64 "\n", v[i].vaddr, *v[i].counter) < 0 && !err)
+      err = errno;
+  }
+  if (fflush(f) && !err)
+    err = errno;
+  if (ferror(f) && !err)
+    err = EIO;
+  if (fclose(f) && !err)
+    err = errno;
+  free(v);
+  if (err) {
+    report("qemu_count: cannot write %s: %s\n", tmp_path, strerror(err));
+    unlink(tmp_path);
+    goto out;
+  }
+  if (rename(tmp_path, out_path)) {
+    report("qemu_count: cannot rename %s to %s: %s\n", tmp_path, out_path, strerror(errno));
+    unlink(tmp_path);
+    goto out;
+  }
+  {
+    char buf[256];
+    snprintf(buf, sizeof buf, "qemu_count: %zu addresses, %" PRIu64 " instructions\n", n, total);
+    qemu_plugin_outs(buf); /* shown with -d plugin only */
+  }
+out:
+  pthread_mutex_unlock(&lock);
+}
+
+static int parse_addr(const char *key, const char *s, uint64_t *v) {
+  char *end;
+  errno = 0;
+  *v = strtoull(s, &end, 0);
+  if (!*s || *end || errno || *s == '-') {
+    report("qemu_count: %s wants an address (e.g. 0x400000), not '%s'\n", key, s);
+    return -1;
+  }
+  return 0;
+}
+
+/* out_path made absolute (the guest may chdir before exit); NULL on error. */
+static char *absolute(const char *path) {
+  char cwd[4096];
+  char *p;
+  if (path[0] == '/')
+    return strdup(path);
+  if (!getcwd(cwd, sizeof cwd)) {
+    report("qemu_count: cannot get the working directory: %s\n", strerror(errno));
+    return NULL;
+  }
+  p = malloc(strlen(cwd) + strlen(path) + 2);
+  if (p)
+    sprintf(p, "%s/%s", cwd, path);
+  return p;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
+                                           char **argv) {
+  const char *out = NULL;
+  int fd;
+  (void)info;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i], *eq = strchr(a, '=');
+    size_t klen = eq ? (size_t)(eq - a) : strlen(a);
+    if (eq && klen == 3 && !strncmp(a, "out", 3)) {
+      if (!eq[1]) {
+        report("qemu_count: out= wants a file name\n");
+        return 1;
+      }
+      out = eq + 1;
+    } else if (eq && klen == 2 && !strncmp(a, "lo", 2)) {
+      if (parse_addr("lo", eq + 1, &range_lo))
+        return 1;
+    } else if (eq && klen == 2 && !strncmp(a, "hi", 2)) {
+      if (parse_addr("hi", eq + 1, &range_hi))
+        return 1;
+      range_hi_set = true;
+    } else {
+      report("qemu_count: unknown argument '%s' (arguments: out=FILE, lo=ADDR, hi=ADDR)\n", a);
+      return 1;
+    }
+  }
+  if (!out) {
+    report(
+        "qemu_count: missing out=FILE (usage: -plugin qemu_count.so,out=FILE[,lo=ADDR,hi=ADDR])\n");
+    return 1;
+  }
+  if (range_hi_set && range_lo >= range_hi) {
+    report("qemu_count: empty range: lo=0x%" PRIx64 " is not below hi=0x%" PRIx64 "\n", range_lo,
+           range_hi);
+    return 1;
+  }
+  out_path = absolute(out);
+  if (!out_path)
+    return 1;
+  tmp_path = malloc(strlen(out_path) + 32);
+  if (!tmp_path)
+    return 1;
+  sprintf(tmp_path, "%s.tmp.%ld", out_path, (long)getpid());
+
+  /* Fail now, not after a long run, if FILE's directory is not writable. */
+  fd = open(tmp_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) {
+    report("qemu_count: cannot create %s: %s\n", tmp_path, strerror(errno));
+    return 1;
+  }
+  close(fd);
+  unlink(tmp_path);
+  /* No stale counts: FILE exists afterwards only if this run wrote it. */
+  if (unlink(out_path) && errno != ENOENT) {
+    report("qemu_count: cannot remove the old %s: %s\n", out_path, strerror(errno));
+    return 1;
+  }
+
+  qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
+  qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+  return 0;
+}
