@@ -89,8 +89,9 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     }
     w->cycles[m] = pr[m].r.board.cpu_cycles;
   }
-  long size;
-  if (w->ok && (!prof_same_file(out[0], out[1], &size) || !prof_same_file(out[0], out[2], &size))) {
+  long bytes;
+  if (w->ok &&
+      (!prof_same_file(out[0], out[1], &bytes) || !prof_same_file(out[0], out[2], &bytes))) {
     snprintf(w->why, sizeof w->why, "the runs' outputs differ (%s/)", tmp);
     w->ok = 0;
   }
