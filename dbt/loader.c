@@ -43,6 +43,7 @@ enum {
   AT_HWCAP = 16,
   AT_CLKTCK = 17,
   AT_SECURE = 23,
+  AT_BASE_PLATFORM = 24,
   AT_RANDOM = 25,
   AT_EXECFN = 31
 };
@@ -274,8 +275,9 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
     memcpy(g->mem + p, s, n_);                                                                     \
     dst = p;                                                                                       \
   } while (0)
-  uint32_t execfn;
+  uint32_t execfn, platform;
   PUSH_STR(path, execfn);
+  PUSH_STR("mips", platform); /* AT_BASE_PLATFORM, as qemu-mips gives it */
   for (int i = envc - 1; i >= 0; i--)
     PUSH_STR(envp[i], ptrs[argc + i]);
   for (int i = argc - 1; i >= 0; i--)
@@ -287,10 +289,23 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
   for (int i = 0; i < 16; i++)
     g->mem[p + i] = (uint8_t)(0x5A ^ (i * 37));
   const uint32_t aux[][2] = {
-      {AT_PHDR, g->phdr}, {AT_PHENT, 32}, {AT_PHNUM, g->phnum}, {AT_PAGESZ, DBT_PAGE},
-      {AT_BASE, 0},       {AT_FLAGS, 0},  {AT_ENTRY, g->entry}, {AT_UID, 1000},
-      {AT_EUID, 1000},    {AT_GID, 1000}, {AT_EGID, 1000},      {AT_HWCAP, 0},
-      {AT_CLKTCK, 100},   {AT_SECURE, 0}, {AT_RANDOM, random},  {AT_EXECFN, execfn},
+      {AT_PHDR, g->phdr},
+      {AT_PHENT, 32},
+      {AT_PHNUM, g->phnum},
+      {AT_PAGESZ, DBT_PAGE},
+      {AT_BASE, 0},
+      {AT_FLAGS, 0},
+      {AT_ENTRY, g->entry},
+      {AT_UID, 1000},
+      {AT_EUID, 1000},
+      {AT_GID, 1000},
+      {AT_EGID, 1000},
+      {AT_HWCAP, 0},
+      {AT_CLKTCK, 100},
+      {AT_SECURE, 0},
+      {AT_RANDOM, random},
+      {AT_EXECFN, execfn},
+      {AT_BASE_PLATFORM, platform},
       {AT_NULL, 0},
   };
   unsigned naux = sizeof aux / sizeof aux[0];

@@ -34,7 +34,8 @@ static void help(FILE *f) {
           "and sw (a RAM counter per block).  Prints per workload: guest instructions,\n"
           "simulated CPU cycles of each run, the overhead of hw and sw over none, whether the\n"
           "hw counts equal the sw counts, distinct blocks, mean block length, the IP's lost\n"
-          "events and its FIFO stall cycles; then the geometric means.\n"
+          "events and the CPU cycles stalled on the IP's bus (hw run); then the geometric\n"
+          "means (of the cycle ratios).\n"
           "\n"
           "options:\n"
           "  --size test|train  the workloads' input size (default test)\n"
@@ -139,7 +140,7 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size) {
           size);
   fprintf(f, "%-10s %12s %13s %13s %13s %7s %7s %5s %7s %6s %6s %7s\n", "workload", "guest insns",
           "cycles none", "cycles hw", "cycles sw", "hw %", "sw %", "hw=sw", "blocks", "insn/b",
-          "lost", "stalls");
+          "lost", "stall");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     if (!r->ok) {
@@ -151,7 +152,7 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size) {
             (unsigned long long)r->cycles[1], (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw,
             r->hw_eq_sw ? "yes" : "NO", r->distinct,
             r->blocks_executed ? (double)r->insns / (double)r->blocks_executed : 0.0,
-            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall);
+            (unsigned long long)r->lost, (unsigned long long)r->cpu_stall);
   }
   fprintf(f, "%-10s %12s %13s %13s %13s %6.2f%% %6.2f%%\n", "geomean", "", "", "", "",
           geomean_pct(w, n, 0), geomean_pct(w, n, 1));

@@ -55,6 +55,9 @@ static void help(FILE *f) {
           "  --show N           list at most N differing blocks or functions (default 10)\n"
           "  --json FILE        the comparison as JSON ('-': stdout)\n"
           "  --keep DIR         keep the guests' outputs and qemu's counts in DIR\n"
+          "  --brief            one line: program, blocks, blocks hw = sw, lost events, all\n"
+          "                     accounted, own-code instructions and how many differ from\n"
+          "                     qemu's, the same for library code, output vs qemu, result\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n"
           "  --help             this text\n"
           "\n"
@@ -270,18 +273,16 @@ static const char *default_plugin(char *buf, size_t len) {
 int cmd_compare(int argc, char **argv) {
   prof_opts o = prof_defaults("compare");
   const char *qemu = "qemu-mips", *plugin = NULL, *json = NULL, *keep = NULL;
-  int use_qemu = 1, c;
+  int use_qemu = 1, brief = 0, c;
+  FILE *rep = stdout; /* the report; with --brief, one line at the end instead */
   uint64_t show = 10;
   char pbuf[4096];
-  static const struct option opts[] = {{"qemu", required_argument, 0, 'q'},
-                                       {"plugin", required_argument, 0, 'p'},
-                                       {"no-qemu", no_argument, 0, 'n'},
-                                       {"show", required_argument, 0, 's'},
-                                       {"json", required_argument, 0, 'j'},
-                                       {"keep", required_argument, 0, 'k'},
-                                       {"dtb", required_argument, 0, 'd'},
-                                       {"help", no_argument, 0, 'h'},
-                                       {0, 0, 0, 0}};
+  static const struct option opts[] = {
+      {"qemu", required_argument, 0, 'q'}, {"plugin", required_argument, 0, 'p'},
+      {"no-qemu", no_argument, 0, 'n'},    {"show", required_argument, 0, 's'},
+      {"json", required_argument, 0, 'j'}, {"keep", required_argument, 0, 'k'},
+      {"brief", no_argument, 0, 'b'},      {"dtb", required_argument, 0, 'd'},
+      {"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
     switch (c) {
@@ -294,6 +295,7 @@ int cmd_compare(int argc, char **argv) {
       break;
     case 'j': json = optarg; break;
     case 'k': keep = optarg; break;
+    case 'b': brief = 1; break;
     case 'd': o.dtb_path = optarg; break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
@@ -334,25 +336,32 @@ int cmd_compare(int argc, char **argv) {
     goto out;
   }
   char buf[320];
-  printf("hwprof compare: %s", pr.program);
+  if (brief && !(rep = fopen("/dev/null", "w"))) {
+    fprintf(stderr, "hwprof compare: cannot open /dev/null\n");
+    goto out;
+  }
+  fprintf(rep, "hwprof compare: %s", pr.program);
   for (int i = 1; i < pr.argc; i++)
-    printf(" %s", pr.argv[i]);
-  printf("\nguest                 %llu instructions, %llu block entries, %zu distinct blocks\n",
-         (unsigned long long)pr.st.guest_insns, (unsigned long long)pr.st.blocks_executed, pr.n);
-  printf("hw vs sw, differing blocks:\n");
-  hwsw h = compare_hwsw(&pr, sh, stdout);
+    fprintf(rep, " %s", pr.argv[i]);
+  fprintf(rep,
+          "\nguest                 %llu instructions, %llu block entries, %zu distinct blocks\n",
+          (unsigned long long)pr.st.guest_insns, (unsigned long long)pr.st.blocks_executed, pr.n);
+  fprintf(rep, "hw vs sw, differing blocks:\n");
+  hwsw h = compare_hwsw(&pr, sh, rep);
   const hwprof_stats *t = &pr.hw->stats;
-  printf("hw vs sw              %zu blocks equal, %zu differ, %zu only in sw, %zu only in hw, "
-         "%zu with hw > sw\n",
-         h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more);
-  printf("IP lost events        %llu (FIFO full %u, table full %u); the missing hw counts sum "
-         "to %llu: %s\n",
-         (unsigned long long)h.lost, t->lost_fifo, t->lost_table, (unsigned long long)h.deficit,
-         h.deficit == h.lost ? "accounted for" : "NOT accounted for");
-  printf("IP events stored      %u for %llu block entries%s\n", t->events_in,
-         (unsigned long long)pr.st.blocks_executed,
-         t->events_in == pr.st.blocks_executed ? "" : " (MISMATCH)");
-  printf("sw vs block entries   %zu of %zu blocks equal\n", pr.n - h.entries_differ, pr.n);
+  fprintf(rep,
+          "hw vs sw              %zu blocks equal, %zu differ, %zu only in sw, %zu only in hw, "
+          "%zu with hw > sw\n",
+          h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more);
+  fprintf(rep,
+          "IP lost events        %llu (FIFO full %u, table full %u); the missing hw counts sum "
+          "to %llu: %s\n",
+          (unsigned long long)h.lost, t->lost_fifo, t->lost_table, (unsigned long long)h.deficit,
+          h.deficit == h.lost ? "accounted for" : "NOT accounted for");
+  fprintf(rep, "IP events stored      %u for %llu block entries%s\n", t->events_in,
+          (unsigned long long)pr.st.blocks_executed,
+          t->events_in == pr.st.blocks_executed ? "" : " (MISMATCH)");
+  fprintf(rep, "sw vs block entries   %zu of %zu blocks equal\n", pr.n - h.entries_differ, pr.n);
   int ok = h.ok;
   vsq q = {0};
   int qs = -1, out_same = 0;
@@ -370,28 +379,41 @@ int cmd_compare(int argc, char **argv) {
   }
   if (qs >= 0) {
     out_same = prof_same_file(our_out, qemu_out, &out_size);
-    printf("exit status           %d (qemu-mips: %d)%s\n", pr.status, qs,
-           pr.status == qs ? "" : " DIFFERENT");
-    printf("guest output          %s (%ld bytes)\n", out_same ? "identical" : "DIFFERENT",
-           out_size);
-    printf("instructions          %llu here, %llu under qemu-mips (%llu outside the text)\n",
-           (unsigned long long)q.ours_total, (unsigned long long)q.qemu_total,
-           (unsigned long long)q.outside);
-    printf("own code              %zu instructions executed, %zu counts differ\n", q.own_addrs,
-           q.own_differ);
-    printf("library code          %zu instructions executed, %zu counts differ "
-           "(address-dependent paths)\n",
-           q.lib_addrs, q.lib_differ);
+    fprintf(rep, "exit status           %d (qemu-mips: %d)%s\n", pr.status, qs,
+            pr.status == qs ? "" : " DIFFERENT");
+    fprintf(rep, "guest output          %s (%ld bytes)\n", out_same ? "identical" : "DIFFERENT",
+            out_size);
+    fprintf(rep, "instructions          %llu here, %llu under qemu-mips (%llu outside the text)\n",
+            (unsigned long long)q.ours_total, (unsigned long long)q.qemu_total,
+            (unsigned long long)q.outside);
+    fprintf(rep, "own code              %zu instructions executed, %zu counts differ\n",
+            q.own_addrs, q.own_differ);
+    fprintf(rep,
+            "library code          %zu instructions executed, %zu counts differ "
+            "(address-dependent paths)\n",
+            q.lib_addrs, q.lib_differ);
     if (q.annulled)
-      printf("annulled delay slots  %zu (a branch-likely not taken: counted with its block)\n",
-             q.annulled);
+      fprintf(rep,
+              "annulled delay slots  %zu (a branch-likely not taken: counted with its block)\n",
+              q.annulled);
     for (size_t i = 0; i < q.nf && i < sh; i++)
-      printf("  %-7s %-28s %u instructions differ: %llu here, %llu under qemu-mips\n",
-             q.f[i].own ? "own" : "library", q.f[i].name, q.f[i].insns,
-             (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu);
+      fprintf(rep, "  %-7s %-28s %u instructions differ: %llu here, %llu under qemu-mips\n",
+              q.f[i].own ? "own" : "library", q.f[i].name, q.f[i].insns,
+              (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu);
     ok = ok && q.ok && out_same && pr.status == qs;
   }
-  printf("result                %s\n", ok ? "every difference accounted for" : "FAILED");
+  fprintf(rep, "result                %s\n", ok ? "every difference accounted for" : "FAILED");
+  if (brief) {
+    fclose(rep);
+    rep = stdout;
+    const char *slash = strrchr(pr.program, '/');
+    printf("%-12s %7zu %7zu %8llu %-9s", slash ? slash + 1 : pr.program, pr.n, h.equal,
+           (unsigned long long)h.lost, h.deficit == h.lost ? "yes" : "NO");
+    if (qs >= 0)
+      printf(" %7zu %6zu %7zu %6zu %-9s", q.own_addrs, q.own_differ, q.lib_addrs, q.lib_differ,
+             out_same && pr.status == qs ? "identical" : "DIFFERENT");
+    printf(" %s\n", ok ? "ok" : "FAILED");
+  }
   if (json) {
     FILE *f = prof_open_out("compare", json);
     if (f) {

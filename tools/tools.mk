@@ -17,12 +17,32 @@ $(QEMU_COUNT): tools/qemu_count.c
 
 all: $(HWPROF) $(QEMU_COUNT)
 
-# The main job, until the SPEC-like workloads land: the IP on traces, then a MIPS
-# program through the translator with hardware profiling.
-demo: $(HWPROF) $(BUILD)/guest/recursion-O2
+# The main job: the SPEC-like suite (workloads/) on the virtual board at test size:
+# the overhead table with no, hw and sw profiling (JSON, CSV and an SVG chart in
+# $(BUILD)/bench/), then hw vs sw vs qemu-mips for every workload.
+# bench-train: the same at train size (about 20 minutes on 2 cores).
+COMPARE_HEADER := "workload      blocks   hw=sw lost-ev accounted own-ins differ lib-ins differ output    result"
+define suite
+	@mkdir -p $(BUILD)/bench
+	$(HWPROF) bench --size $(1) --json $(BUILD)/bench/workloads-$(1).json \
+	  --csv $(BUILD)/bench/workloads-$(1).csv --svg $(BUILD)/bench/overhead-$(1).svg
+	@echo; echo "Counts: hw vs sw of one run, and against qemu-mips (hwprof compare --brief, $(1) size)"
+	@echo; echo $(COMPARE_HEADER)
+	@for w in $(WORKLOADS); do $(HWPROF) compare --brief $$w $(1) || exit 1; done
+endef
+
+.PHONY: demo bench-train demo-ip
+demo: $(HWPROF) $(QEMU_COUNT) $(WORKLOADS)
+	$(call suite,test)
+
+bench-train: $(HWPROF) $(QEMU_COUNT) $(WORKLOADS)
+	$(call suite,train)
+
+# The IP alone on synthetic traces, and one small program with hw profiling.
+demo-ip: $(HWPROF) $(BUILD)/guest/recursion-O2
 	$(HWPROF) ip --trace loop --events 200000 --top 4
 	$(HWPROF) ip --trace random --events 1000000 --distinct 2000 --threshold 500
-	$(HWPROF) run --profile hw --stats $(BUILD)/guest/recursion-O2
+	$(HWPROF) run --profile hw --top 3 $(BUILD)/guest/recursion-O2
 
 # The translator's figures over the -O2 guest programs (profiling off).
 .PHONY: bench-dbt
