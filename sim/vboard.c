@@ -806,6 +806,12 @@ void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r) {
   b->max_cycles = max_cycles;
   b->cur = b->prev = NULL;
   b->ip_start = hwprof_sim_cycle(b->ip);
+  /* Host-side IP accesses before the run (set-up through the driver) moved the
+   * IP's clock ahead of the CPU's: the run starts with both in step, so that
+   * the CPU does not wait for time it never spent. */
+  uint64_t want = ip_cycle_at(b, b->cycles);
+  if (b->ip_start > want)
+    b->ip_cycle0 += b->ip_start - want;
   uint32_t zero = 0;
   uc_reg_write(b->uc, UC_PPC_REG_MSR, &zero);
 }
