@@ -70,7 +70,6 @@ PY
 }
 expect "run: JSON, CSV, Callgrind and hot blocks agree" 0 'reports agree' check_run
 expect "run: --threshold needs hw" 2 'needs --profile hw' "$HW" run --threshold 5 "$p"
-expect "run: bad --profile" 2 'none, hw, sw or all' "$HW" run --profile fast "$p"
 
 # --- bench: a two-program suite; the JSON has the documented shape and sums up
 mkdir -p "$tmp/suite"

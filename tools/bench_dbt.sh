@@ -14,7 +14,7 @@ now() { date +%s.%N; }
 for p in "$@"; do
   err=$(mktemp)
   t0=$(now)
-  "$HW" run --stats "$p" >/dev/null 2>"$err" </dev/null
+  "$HW" run --quiet --stats "$p" >/dev/null 2>"$err" </dev/null
   t1=$(now)
   qemu-mips "$p" >/dev/null 2>&1 </dev/null
   t2=$(now)
