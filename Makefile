@@ -4,7 +4,8 @@
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make lint       verilator -Wall on the RTL; all C with warnings as errors
 #   make bench-ip   replay event traces through the RTL, print throughput figures
-#   make demo       the main job: stream a trace through the RTL, print counts
+#   make demo       the main job: the SPEC-like suite at test size (bench, compare)
+#   make bench-train the same at train size
 #   make clean      remove $(BUILD)
 #
 # Dependencies are Debian packages; scripts/install-deps.sh installs them.
@@ -19,7 +20,7 @@ WARN      := -Wall -Wextra -Werror
 C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Idriver -Isim -Idbt -Itests
 CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
 
-.PHONY: all test lint bench-ip demo clean format
+.PHONY: all test lint bench-ip demo clean format workloads
 all:
 
 include rtl/rtl.mk
