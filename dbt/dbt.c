@@ -296,6 +296,9 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
   d->core.text = d->ram + d->g.text_lo;
   d->core.text_base = d->g.text_lo;
   d->core.text_size = d->g.text_hi - d->g.text_lo;
+  /* r5 for the hw profile: the program's own code follows the C start-up code at
+   * the start of the text, so its first 64 KiB are where the hot blocks are. */
+  d->core.prof_near = d->g.text_lo + 0x8000;
   return 0;
 }
 
@@ -557,6 +560,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   for (int i = 0; i < 32; i++)
     vboard_set_gpr(d->b, (unsigned)i, 0);
   vboard_set_gpr(d->b, DBT_R_STATE, DBT_STATE);
+  vboard_set_gpr(d->b, DBT_R_HI, d->core.prof_near);
   vboard_set_gpr(d->b, DBT_R_PROF,
                  hw_mode(d)                       ? vboard_ip_base(d->b)
                  : d->o.profile == DBT_PROFILE_SW ? DBT_COUNTERS + DBT_SW_BIAS

@@ -5,7 +5,7 @@
  * A block runs from its entry to the first branch or jump and its delay slot,
  * a syscall, break or unknown instruction, or max_insns instructions.  Its code:
  *
- *   profile      hw: li/lis+ori r0, guest pc; stw r0, EVENT(r2)
+ *   profile      hw: addi r0, r5, pc - near (or lis+ori r0, pc); stw r0, EVENT(r2)
  *                sw: lwz r4, c(r2); addi r4, r4, 1; stw r4, c(r2)
  *                all: both, the counter by its address (lis r3 first)
  *   body         about one PowerPC instruction per MIPS instruction
@@ -26,7 +26,7 @@
  * and $k1 belong to the kernel) live in the state, as do HI and LO (touched only
  * by multiply/divide and mf/mt). */
 const int8_t dbt_host_reg[32] = {
-    /* $0 zero */ -1, /* $1 at */ 5,   /* $2 v0 */ 6,   /* $3 v1 */ 7,
+    /* $0 zero */ -1, /* $1 at */ -1,  /* $2 v0 */ 6,   /* $3 v1 */ 7,
     /* $4 a0 */ 8,    /* $5 a1 */ 9,   /* $6 a2 */ 10,  /* $7 a3 */ 11,
     /* $8 t0 */ 12,   /* $9 t1 */ 13,  /* $10 t2 */ 14, /* $11 t3 */ 15,
     /* $12 t4 */ 16,  /* $13 t5 */ 17, /* $14 t6 */ 18, /* $15 t7 */ -1,
@@ -36,7 +36,7 @@ const int8_t dbt_host_reg[32] = {
     /* $28 gp */ 28,  /* $29 sp */ 29, /* $30 fp */ 30, /* $31 ra */ 31,
 };
 
-enum { R0 = 0, RS = DBT_R_STATE, RP = DBT_R_PROF, R3 = 3, R4 = 4 };
+enum { R0 = 0, RS = DBT_R_STATE, RP = DBT_R_PROF, R3 = 3, R4 = 4, RH = DBT_R_HI };
 enum { CR0 = 0, CR1 = 1, CR7 = 7 };
 #define BI7(bit) (4 * CR7 + (bit))
 
@@ -998,7 +998,11 @@ static void count(em *e, unsigned base, int32_t off) {
 static void profile(em *e, uint32_t pc, uint32_t counter) {
   const dbt_core *c = e->c;
   if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL) {
-    load_imm(e, R0, pc);
+    int32_t d = (int32_t)(pc - c->prof_near); /* within 32 KiB of r5: one addi */
+    if (d == (int16_t)d)
+      put(e, ppc_addi(R0, RH, (int16_t)d));
+    else
+      load_imm(e, R0, pc);
     put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
   }
   if (c->profile == DBT_PROFILE_SW)

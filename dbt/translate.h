@@ -16,7 +16,10 @@
  *   r0, r3, r4   scratch (r0 never as a base: it reads as 0 there)
  *   r1           the CPU state (struct below, DBT_STATE)
  *   r2           profiling base: the IP's registers (hw) or the counters + 0x8000 (sw)
- *   r5..r31      27 MIPS registers; $t7, $t8, $k0, $k1, HI, LO live in the state
+ *   r5           hw profile: dbt_core.prof_near, so that a block's address within
+ *                32 KiB of it is made by one addi
+ *   r6..r31      26 MIPS registers; $at, $t7, $t8, $k0, $k1, HI, LO live in the
+ *                state ($at: never executed in the workloads' hot code, counted)
  *   cr7          branch conditions (no other code touches it); cr0, cr1 scratch
  *   LR           the return address of an exit stub (it locates the exit)
  *   CTR          indirect jump targets
@@ -60,6 +63,7 @@
 extern const int8_t dbt_host_reg[32];
 #define DBT_R_STATE 1
 #define DBT_R_PROF  2
+#define DBT_R_HI    5
 
 enum dbt_exit {
   DBT_EXIT_CHAIN,
@@ -89,6 +93,7 @@ typedef struct dbt_core {
   int profile;
   uint32_t event_offset; /* hw: offset of EVENT from r2 */
   uint32_t counters;     /* all: address of counter 0 */
+  uint32_t prof_near;    /* hw, all: the value of r5 (the middle of the hot code's 64 KiB) */
   unsigned max_insns;    /* guest instructions per block, at most */
 } dbt_core;
 
