@@ -281,7 +281,6 @@ void dbt_free(dbt *d) {
   free(d->exec);
   free(d->hw.entries);
   free(d->hw.hot);
-  free(d->hw.hot_at);
   free(d->entry_insns);
   free(d->entry_id);
   free(d);
@@ -496,19 +495,14 @@ static int hw_service(dbt *d) {
       return hw_fail(d, "hot FIFO", rc);
     if (d->hw.n_hot + n > d->hot_cap) {
       size_t cap = 2 * d->hot_cap + 64;
-      uint32_t *h = realloc(d->hw.hot, cap * sizeof *h);
-      uint64_t *a = h ? realloc(d->hw.hot_at, cap * sizeof *a) : NULL;
-      if (h)
-        d->hw.hot = h;
-      if (!a)
+      struct dbt_hot *h = realloc(d->hw.hot, cap * sizeof *h);
+      if (!h)
         return hw_fail(d, "hot FIFO", -HWPROF_ENOSPC);
-      d->hw.hot_at = a;
+      d->hw.hot = h;
       d->hot_cap = cap;
     }
-    for (size_t i = 0; i < n; i++) {
-      d->hw.hot[d->hw.n_hot] = spc[i];
-      d->hw.hot_at[d->hw.n_hot++] = d->st.guest_insns;
-    }
+    for (size_t i = 0; i < n; i++)
+      d->hw.hot[d->hw.n_hot++] = (struct dbt_hot){spc[i], d->st.guest_insns};
   } while (n == 16);
   if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
     return hw_fail(d, "interrupt", rc);
@@ -588,7 +582,7 @@ int dbt_run(dbt *d, dbt_result *r) {
       break;
     }
     d->st.exits[kind]++;
-    if (hw_mode(d) && d->hw_err[0]) { /* the interrupt handler failed */
+    if (d->hw_err[0]) { /* the interrupt handler failed */
       r->how = DBT_STOPPED;
       snprintf(r->message, sizeof r->message, "%s", d->hw_err);
       break;

@@ -117,8 +117,10 @@ typedef struct dbt_hw_profile {
   hwprof_stats stats;
   hwprof_entry *entries; /* occupied table entries, table order */
   size_t n_entries;
-  uint32_t *hot;    /* SPCs popped from the hot FIFO, in order */
-  uint64_t *hot_at; /* guest instructions executed when each was popped */
+  struct dbt_hot {
+    uint32_t pc;          /* an SPC popped from the hot FIFO, in order */
+    uint64_t guest_insns; /* guest instructions executed when it was popped */
+  } * hot;
   size_t n_hot;
   uint64_t irqs; /* interrupts serviced */
 } dbt_hw_profile;

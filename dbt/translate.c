@@ -821,6 +821,10 @@ static branch decode_branch(uint32_t pc, uint32_t w) {
   return b;
 }
 
+int dbt_branch_likely(uint32_t w) {
+  return decode_branch(0, w).likely;
+}
+
 /* Puts the branch condition into cr7; returns the BO/BI that branch when taken. */
 static void branch_cond(em *e, uint32_t w, unsigned *bo, unsigned *bi) {
   unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);

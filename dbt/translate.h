@@ -59,6 +59,9 @@
 #define DBT_JT_ENTRIES (1u << DBT_JT_LOG2)
 #define DBT_SW_BIAS    0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */
 
+/* 1 when w is a branch-likely (its delay slot runs only when it is taken). */
+int dbt_branch_likely(uint32_t w);
+
 /* Host registers: where each MIPS GPR lives (-1: in the state). */
 extern const int8_t dbt_host_reg[32];
 #define DBT_R_STATE 1

@@ -52,8 +52,8 @@ static void help(FILE *f) {
 
 typedef struct row {
   char name[64];
-  uint64_t insns, cycles[3], blocks_executed;
-  double oh_hw, oh_sw;
+  uint64_t insns, cycles[3];
+  double oh_hw, oh_sw, block_insns; /* block_insns: mean guest instructions per block */
   int hw_eq_sw, ok;
   size_t distinct;
   uint64_t events, lost, fifo_stall, cpu_stall;
@@ -97,7 +97,8 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     w->ok = 0;
   }
   w->insns = pr[0].st.guest_insns;
-  w->blocks_executed = pr[0].st.blocks_executed;
+  w->block_insns =
+      pr[0].st.blocks_executed ? (double)w->insns / (double)pr[0].st.blocks_executed : 0.0;
   w->distinct = pr[0].n;
   w->oh_hw = w->cycles[0] ? 100.0 * ((double)w->cycles[1] / (double)w->cycles[0] - 1) : 0;
   w->oh_sw = w->cycles[0] ? 100.0 * ((double)w->cycles[2] / (double)w->cycles[0] - 1) : 0;
@@ -150,9 +151,8 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size) {
     fprintf(f, "%-10s %12llu %13llu %13llu %13llu %6.2f%% %6.2f%% %5s %7zu %6.2f %6llu %7llu\n",
             r->name, (unsigned long long)r->insns, (unsigned long long)r->cycles[0],
             (unsigned long long)r->cycles[1], (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw,
-            r->hw_eq_sw ? "yes" : "NO", r->distinct,
-            r->blocks_executed ? (double)r->insns / (double)r->blocks_executed : 0.0,
-            (unsigned long long)r->lost, (unsigned long long)r->cpu_stall);
+            r->hw_eq_sw ? "yes" : "NO", r->distinct, r->block_insns, (unsigned long long)r->lost,
+            (unsigned long long)r->cpu_stall);
   }
   fprintf(f, "%-10s %12s %13s %13s %13s %6.2f%% %6.2f%%\n", "geomean", "", "", "", "",
           geomean_pct(w, n, 0), geomean_pct(w, n, 1));
@@ -176,8 +176,7 @@ static int write_json(const char *path, const row *w, size_t n, const char *size
         size, r->ok ? "true" : "false", (unsigned long long)r->insns,
         (unsigned long long)r->cycles[0], (unsigned long long)r->cycles[1],
         (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw, r->hw_eq_sw ? "true" : "false",
-        r->distinct, r->blocks_executed ? (double)r->insns / (double)r->blocks_executed : 0.0,
-        (unsigned long long)r->events, (unsigned long long)r->lost,
+        r->distinct, r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
         (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall);
   }
   fprintf(f, "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f}}\n", geomean_pct(w, n, 0),
@@ -197,10 +196,8 @@ static int write_csv(const char *path, const row *w, size_t n, const char *size)
     fprintf(f, "%s,%s,%d,%llu,%llu,%llu,%llu,%.4f,%.4f,%d,%zu,%.4f,%llu,%llu,%llu\n", r->name, size,
             r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[0],
             (unsigned long long)r->cycles[1], (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw,
-            r->hw_eq_sw, r->distinct,
-            r->blocks_executed ? (double)r->insns / (double)r->blocks_executed : 0.0,
-            (unsigned long long)r->events, (unsigned long long)r->lost,
-            (unsigned long long)r->fifo_stall);
+            r->hw_eq_sw, r->distinct, r->block_insns, (unsigned long long)r->events,
+            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall);
   }
   return prof_close_out("bench", path, f);
 }
@@ -291,12 +288,8 @@ int cmd_bench(int argc, char **argv) {
     fprintf(stderr, "hwprof bench: --size is test or train, not '%s'\n", size);
     return 2;
   }
-  if (!dir) {
-    const char *slash = strrchr(tools_argv0, '/');
-    snprintf(dbuf, sizeof dbuf, "%.*s%sworkloads", slash ? (int)(slash - tools_argv0) : 0,
-             tools_argv0, slash ? "/" : "");
-    dir = dbuf;
-  }
+  if (!dir)
+    dir = tools_beside("workloads", dbuf, sizeof dbuf);
   char **names = NULL;
   size_t n = 0;
   if (optind < argc) {

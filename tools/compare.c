@@ -151,13 +151,6 @@ static int run_qemu(const char *qemu, const char *plugin, const char *counts, co
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-/* MIPS branch-likely: its delay slot runs only when it is taken. */
-static int branch_likely(uint32_t w) {
-  uint32_t op = w >> 26, rt = (w >> 16) & 31;
-  return (op >= 0x14 && op <= 0x17) ||
-         (op == 1 && (rt == 2 || rt == 3 || rt == 0x12 || rt == 0x13));
-}
-
 /* One function's differences. */
 typedef struct fdiff {
   const char *name;
@@ -218,9 +211,9 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
       q->outside += cnt;
   }
   fclose(f);
-  q->f = calloc(1024, sizeof *q->f);
-  size_t cap = q->f ? 1024 : 0;
-  for (uint32_t i = 0; i < n; i++) {
+  size_t cap = 0;
+  int rc = 0;
+  for (uint32_t i = 0; i < n && !rc; i++) {
     if (!ours[i] && !ref[i])
       continue;
     uint32_t a = lo + 4 * i, off = 0;
@@ -229,7 +222,7 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
     own ? q->own_addrs++ : q->lib_addrs++;
     if (ours[i] == ref[i])
       continue;
-    if (ours[i] > ref[i] && i && branch_likely(guest_rd32(g, a - 4))) {
+    if (ours[i] > ref[i] && i && dbt_branch_likely(guest_rd32(g, a - 4))) {
       q->annulled++; /* we count a block's delay slot even when annulled */
       continue;
     }
@@ -238,11 +231,14 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
     uint32_t fa = name ? a - off : a & ~0xFFFu;
     if (!q->nf || q->f[q->nf - 1].addr != fa) {
       if (q->nf == cap) {
-        fdiff *nf = realloc(q->f, 2 * cap * sizeof *nf);
-        if (!nf)
+        fdiff *nf = realloc(q->f, (2 * cap + 64) * sizeof *nf);
+        if (!nf) {
+          snprintf(why, wl, "out of memory");
+          rc = -1;
           break;
+        }
         q->f = nf;
-        cap *= 2;
+        cap = 2 * cap + 64;
       }
       q->f[q->nf++] = (fdiff){name ? name : "?", fa, own, 0, 0, 0};
     }
@@ -256,19 +252,10 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
   q->ok = !q->own_differ;
   free(ours);
   free(ref);
-  return 0;
+  return rc;
 }
 
 /* ------------------------------------------------------------ the command */
-
-static const char *default_plugin(char *buf, size_t len) {
-  const char *slash = strrchr(tools_argv0, '/');
-  if (slash)
-    snprintf(buf, len, "%.*s/qemu-count.so", (int)(slash - tools_argv0), tools_argv0);
-  else
-    snprintf(buf, len, "qemu-count.so");
-  return buf;
-}
 
 int cmd_compare(int argc, char **argv) {
   prof_opts o = prof_defaults("compare");
@@ -307,7 +294,7 @@ int cmd_compare(int argc, char **argv) {
     return 2;
   }
   if (!plugin)
-    plugin = default_plugin(pbuf, sizeof pbuf);
+    plugin = tools_beside("qemu-count.so", pbuf, sizeof pbuf);
   if (use_qemu && access(plugin, R_OK)) {
     fprintf(stderr, "hwprof compare: no qemu plugin at %s (make builds it; or --no-qemu)\n",
             plugin);

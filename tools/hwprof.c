@@ -32,6 +32,12 @@ static void usage(FILE *f) {
 
 const char *tools_argv0 = "hwprof";
 
+const char *tools_beside(const char *name, char *buf, size_t len) {
+  const char *slash = strrchr(tools_argv0, '/');
+  snprintf(buf, len, "%.*s%s", slash ? (int)(slash - tools_argv0 + 1) : 0, tools_argv0, name);
+  return buf;
+}
+
 int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v) {
   char *end;
   *v = strtoull(s, &end, 0);

@@ -50,6 +50,7 @@ typedef struct progress {
   double t0, last;
   const char *what;
   int shown;
+  int fd; /* the terminal: stderr, or its copy while the guest's is a file */
 } progress;
 
 static void on_progress(void *ctx, uint64_t insns) {
@@ -59,9 +60,12 @@ static void on_progress(void *ctx, uint64_t insns) {
     return;
   p->last = t;
   p->shown = 1;
-  fprintf(stderr, "\r\033[Khwprof: %s: %.0f M guest instructions, %.1f M/s", p->what,
+  dprintf(p->fd, "\r\033[Khwprof: %s: %.0f M guest instructions, %.1f M/s", p->what,
           (double)insns / 1e6, (double)insns / 1e6 / (t - p->t0));
-  fflush(stderr);
+}
+
+static int has_sw(const prof_run *pr) {
+  return pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL;
 }
 
 static int by_pc(const void *a, const void *b) {
@@ -113,7 +117,7 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   char err[512];
   if (!(pr->b = tools_board(o->cmd, o->dtb_path, &pr->dtb)))
     return -1;
-  progress pg = {now_s(), now_s(), argv[0], 0};
+  progress pg = {now_s(), now_s(), argv[0], 0, 2};
   dbt_options dopt = o->dbt;
   if (o->progress && isatty(2)) {
     dopt.progress = on_progress;
@@ -137,6 +141,7 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
     dup2(fd, 1);
     dup2(fd, 2);
     close(fd);
+    pg.fd = saved[1];
   }
   double t0 = now_s();
   pr->status = dbt_run(pr->d, &pr->r);
@@ -246,7 +251,7 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
             "%u lost (hot FIFO full)\n",
             (unsigned long long)h->irqs, t->hot, t->hot_lost);
   }
-  if (pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL) {
+  if (has_sw(pr)) {
     uint64_t sum = 0;
     size_t same = 0, hw_same = 0;
     for (size_t i = 0; i < pr->n; i++) {
@@ -347,7 +352,7 @@ static void json_block(FILE *f, const prof_run *pr, const prof_block *p) {
           (unsigned long long)p->count);
   if (pr->hw)
     fprintf(f, ",\"hw\":%llu", (unsigned long long)p->hw);
-  if (pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL)
+  if (has_sw(pr))
     fprintf(f, ",\"sw\":%llu", (unsigned long long)p->sw);
   fprintf(f, "}");
 }
@@ -384,8 +389,8 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
             pr->hw->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles, t->hot,
             t->hot_lost, (unsigned long long)pr->hw->irqs);
     for (size_t i = 0; i < pr->hw->n_hot; i++)
-      fprintf(f, "%s{\"pc\":\"%#010x\",\"guest_insns\":%llu}", i ? "," : "", pr->hw->hot[i],
-              (unsigned long long)pr->hw->hot_at[i]);
+      fprintf(f, "%s{\"pc\":\"%#010x\",\"guest_insns\":%llu}", i ? "," : "", pr->hw->hot[i].pc,
+              (unsigned long long)pr->hw->hot[i].guest_insns);
     fprintf(f, "]}");
   }
   size_t k;
@@ -420,7 +425,7 @@ int prof_write_csv(const char *path, const prof_run *pr) {
     if (pr->hw)
       fprintf(f, "%llu", (unsigned long long)p->hw);
     fprintf(f, ",");
-    if (pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL)
+    if (has_sw(pr))
       fprintf(f, "%llu", (unsigned long long)p->sw);
     fprintf(f, ",%d\n", guest_own_code(g, p->pc));
   }

@@ -193,6 +193,7 @@ int cmd_run(int argc, char **argv) {
     }
     o.dbt.dump = df;
   }
+  unsigned n_top = (unsigned)(top > 100000 ? 100000 : top);
   prof_run pr;
   int rc = 2;
   if (prof_exec(&o, argc - optind, argv + optind, &pr) == 0) {
@@ -200,11 +201,10 @@ int cmd_run(int argc, char **argv) {
     if (pr.r.how != DBT_EXITED)
       fprintf(stderr, "hwprof: %s\n", pr.r.message);
     if (!quiet)
-      prof_summary(stderr, &pr, (unsigned)(top > 100000 ? 100000 : top));
+      prof_summary(stderr, &pr, n_top);
     if (stats)
       print_stats(&pr);
-    if ((json && prof_write_json(json, &pr, (unsigned)(top > 100000 ? 100000 : top)) < 0) ||
-        (csv && prof_write_csv(csv, &pr) < 0) ||
+    if ((json && prof_write_json(json, &pr, n_top) < 0) || (csv && prof_write_csv(csv, &pr) < 0) ||
         (callgrind && prof_write_callgrind(callgrind, &pr) < 0))
       rc = rc ? rc : 2;
   }

@@ -2,6 +2,7 @@
 #ifndef HWPROF_TOOLS_H
 #define HWPROF_TOOLS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 int cmd_ip(int argc, char **argv);
@@ -22,5 +23,8 @@ int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v);
 
 /* argv[0] of the hwprof program, to find files installed beside it. */
 extern const char *tools_argv0;
+
+/* buf = the path of `name` in the hwprof program's directory; returns buf. */
+const char *tools_beside(const char *name, char *buf, size_t len);
 
 #endif

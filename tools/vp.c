@@ -56,13 +56,8 @@ static void *slurp(const char *path, size_t *len) {
 
 vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb_out) {
   char def[4096];
-  if (!dtb_path) {
-    const char *self = tools_argv0;
-    const char *slash = strrchr(self, '/');
-    snprintf(def, sizeof def, "%.*sdtb/ml300-virtual.dtb", slash ? (int)(slash - self + 1) : 0,
-             self);
-    dtb_path = def;
-  }
+  if (!dtb_path)
+    dtb_path = tools_beside("dtb/ml300-virtual.dtb", def, sizeof def);
   size_t dtb_len = 0;
   void *dtb = slurp(dtb_path, &dtb_len);
   if (!dtb) {
