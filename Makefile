@@ -23,15 +23,22 @@ CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
 .PHONY: all test lint bench-ip demo clean format workloads
 all:
 
+# Make expands a rule's prerequisites when it reads the rule, so a fragment must come
+# after every fragment whose variables its rules name as prerequisites: the RTL, the
+# driver, the simulator, the firmware and the translator; then the guest programs
+# (the workloads and the test guests, which the tools' demo and benchmark targets
+# run); then the tools, synthesis and the tests.  'make lint-make' (and the test
+# suite) fail on any variable that is used before it is defined.
 include rtl/rtl.mk
 include driver/driver.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include dbt/dbt.mk
+include workloads/workloads.mk
+include tests/guest/guest.mk
 include tools/tools.mk
 include syn/syn.mk
 include sim/systemc/systemc.mk
-include workloads/workloads.mk
 include tests/tests.mk
 
 $(BUILD)/%.o: %.c
@@ -44,7 +51,19 @@ $(BUILD)/%.o: %.c
 C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
                tests/*.[ch] tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] workloads/*.c)
 
-lint: lint-rtl lint-c lint-format
+lint: lint-rtl lint-c lint-format lint-make
+
+# Reads the whole Makefile with --warn-undefined-variables and fails on any warning:
+# a prerequisite list that names a variable defined only in a later fragment is
+# empty when make reads it (and the target is then run without what it needs).
+.PHONY: lint-make lint-make-parse
+lint-make:
+	@out=$$($(MAKE) --no-print-directory -n --warn-undefined-variables lint-make-parse 2>&1 | \
+	  grep 'warning:'); \
+	if [ -n "$$out" ]; then printf '%s\n' "$$out" >&2; \
+	  echo "lint-make: variables used before they are defined (see above)" >&2; exit 1; fi; \
+	echo "lint-make: every variable is defined before it is used"
+lint-make-parse: ;
 
 .PHONY: lint-format
 lint-format:

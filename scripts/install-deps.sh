@@ -2,25 +2,36 @@
 # scripts/install-deps.sh - installs the Debian packages hwprof builds with.
 #
 # Safe to run again: it installs only what is missing.  Needs root or sudo.
+#
+# Every package that the build, the tests or the main job use is named here, even
+# where another package would pull it in: the install runs with
+# --no-install-recommends, and a minimal Debian 12 root has none of them.  Some of
+# them are only Recommends of the package that needs them (marked "R:" below), so
+# naming them is the only way to get them.  scripts/fresh-check.sh proves the list
+# on a fresh root.
 #   gcc g++ make         C and C++ compilers, make
+#   libc6-dev            host C library headers (R: of gcc)
+#   binutils             ar (the build's static libraries)
 #   verilator zlib1g-dev the RTL simulator (and zlib for its FST waveforms)
 #   yosys                synthesis, and the post-synthesis netlist the tests simulate
 #   nextpnr-ice40        place and route for the iCE40 timing figure (make synth)
 #   libcjson-dev         syn/netdepth.c reads Yosys's JSON netlists
 #   device-tree-compiler libfdt-dev   the board's device tree (dtc) and the driver's probe
 #   libunicorn-dev       the virtual board's PowerPC 405 CPU
-#   gcc-powerpc-linux-gnu   the PPC405 firmware (bare metal, -mcpu=405)
-#   libsystemc-dev       the SystemC TLM-2.0 model of the IP (sim/systemc/)
+#   gcc-powerpc-linux-gnu   the PPC405 firmware (bare metal, -mcpu=405, its libgcc)
+#   libsystemc-dev       the SystemC TLM-2.0 model of the IP (sim/systemc/; R: of verilator)
 #   clang-format         'make format' and the format check in 'make lint'
-#   gcc-mips-linux-gnu   the MIPS guest programs (static glibc) the translator runs
+#   gcc-mips-linux-gnu   the MIPS guest programs the translator runs
+#   libc6-dev-mips-cross static glibc for those programs (R: of gcc-mips-linux-gnu)
 #   qemu-user            qemu-mips, the reference the translator is checked against
 #   libcapstone-dev      disassembly of MIPS and PowerPC in the translator's reports
 #   python3              the tests read the JSON reports with its json module
 set -euo pipefail
 
-packages=(gcc g++ make verilator zlib1g-dev yosys nextpnr-ice40 libcjson-dev libsystemc-dev
-  device-tree-compiler libfdt-dev libunicorn-dev gcc-powerpc-linux-gnu clang-format
-  gcc-mips-linux-gnu qemu-user libcapstone-dev python3)
+packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys nextpnr-ice40
+  libcjson-dev libsystemc-dev device-tree-compiler libfdt-dev libunicorn-dev
+  gcc-powerpc-linux-gnu clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
+  libcapstone-dev python3)
 
 missing=()
 for p in "${packages[@]}"; do

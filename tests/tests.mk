@@ -54,9 +54,9 @@ TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests
 .PRECIOUS: $(BUILD)/tests/%.o $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/%.o) \
            $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/%.o)
 
-# The translator's tests: guest programs (tests/guest/guest.mk), the runtime's own
-# (tests/dbt/*.S), and the random program generator (tests/mipsgen.mk).
-include tests/guest/guest.mk
+# The translator's tests: guest programs (tests/guest/guest.mk, included by the top
+# Makefile before the tools), the runtime's own (tests/dbt/*.S), and the random
+# program generator (tests/mipsgen.mk).
 include tests/mipsgen.mk
 DBT_TEST_BINS := $(patsubst tests/dbt/%.S,$(BUILD)/guest/dbt/%,$(wildcard tests/dbt/*.S))
 
@@ -68,6 +68,6 @@ DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/
 
 test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
       $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT)
-	BUILD=$(BUILD) tests/run.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS)
+	BUILD=$(BUILD) tests/run.sh tests/test_build.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS)
 
 lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH)

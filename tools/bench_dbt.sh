@@ -18,14 +18,14 @@ for p in "$@"; do
   t1=$(now)
   qemu-mips "$p" >/dev/null 2>&1 </dev/null
   t2=$(now)
-  awk -v name="$(basename "$p")" -v wall="$(echo "$t1 - $t0" | bc)" \
-    -v qemu="$(echo "$t2 - $t1" | bc)" '
+  awk -v name="$(basename "$p")" -v t0="$t0" -v t1="$t1" -v t2="$t2" '
     /^hwprof: guest instructions/ { gi = $4 }
     /PowerPC instructions/ { ppc = $5; gsub(/\(/, "", ppc) }
     /simulated CPU cycles/ { cyc = $6; gsub(/\(/, "", cyc) }
     /dispatcher entries/ { d = $5; gsub(/\(/, "", d); h = $NF }
     /code size/ { x = $10; gsub(/[(x);]/, "", x) }
-    END { printf "%-16s %12s %8s %8s %10s %7s %8s %8.3f %8.3f %7.1f\n", name, gi, ppc, cyc, d, x, h,
+    END { wall = t1 - t0; qemu = t2 - t1
+          printf "%-16s %12s %8s %8s %10s %7s %8s %8.3f %8.3f %7.1f\n", name, gi, ppc, cyc, d, x, h,
                  wall, qemu, (qemu > 0 ? wall / qemu : 0) }' "$err"
   rm -f "$err"
 done

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# tests/test_build.sh - the build itself: every variable that a rule names is defined
+# before make reads the rule (so no target runs without its prerequisites, whatever
+# the order of the fragments), and the top-level targets that run programs list
+# every program they run.  The prerequisites are read from make's own database
+# (make -p), as make expanded them.  Prints PASS/FAIL lines for tests/run.sh.
+set -u
+# A make of its own, not a part of the make that runs the tests.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+B=${BUILD:-build}
+out=$(mktemp)
+db=$(mktemp)
+trap 'rm -f "$out" "$db"' EXIT
+fails=0
+
+. tests/expect.sh
+
+expect make_no_undefined_variables 0 'every variable is defined before it is used' \
+  make --no-print-directory -s lint-make
+
+# The prerequisites of TARGET as make read them (make -p prints "TARGET: PREREQ...").
+make --no-print-directory -pq BUILD="$B" lint-make-parse >"$db" 2>/dev/null
+prereqs() { awk -v t="$1:" '$1 == t { $1 = ""; print; exit }' "$db"; }
+
+# needs TARGET FILE...: TARGET's prerequisites name every FILE.
+needs() {
+  local target=$1 missing="" f
+  shift
+  local have=" $(prereqs "$target") "
+  for f in "$@"; do
+    case "$have" in *" $f "*) ;; *) missing="$missing $f" ;; esac
+  done
+  if [ -z "$missing" ]; then
+    echo "PASS: ${target}_prerequisites"
+  else
+    echo "FAIL: ${target}_prerequisites: missing$missing"
+    fails=$((fails + 1))
+  fi
+}
+
+workloads=$(for f in workloads/*.c; do w=${f#workloads/}; echo "$B/workloads/${w%.c}"; done)
+guests_o2=$(for f in tests/guest/*.c; do g=${f#tests/guest/}; echo "$B/guest/${g%.c}-O2"; done)
+# shellcheck disable=SC2086 # the lists split into one file per word
+{
+  needs demo "$B/hwprof" "$B/qemu-count.so" $workloads
+  needs bench-train "$B/hwprof" "$B/qemu-count.so" $workloads
+  needs bench-dbt "$B/hwprof" $guests_o2
+  needs test "$B/hwprof" "$B/qemu-count.so" $workloads
+}
+
+[ "$fails" -eq 0 ]
