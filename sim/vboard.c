@@ -99,8 +99,10 @@ struct vboard {
   uint32_t entry;
   int loaded;
   uint8_t *ram; /* host memory behind RAM (uc_mem_map_ptr) */
-  void (*observer)(void *ctx, uint32_t addr);
+  void (*observer)(void *ctx, uint32_t addr, uint32_t size);
   void *observer_ctx;
+  int pause;         /* the observer asked for the host (vboard_pause) */
+  uint32_t pause_pc; /* the block the CPU stopped at, not executed yet */
   uint64_t ip_start; /* the IP's cycle when the run started */
   uc_hook h_block, h_tramp, h_unmapped, h_intr;
 
@@ -380,8 +382,18 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
     fault(b, "cannot read the block at %#x (%u bytes)", addr, size);
     return;
   }
-  if (b->observer)
-    b->observer(b->observer_ctx, addr);
+  if (b->observer) {
+    b->observer(b->observer_ctx, addr, size);
+    if (b->pause) {
+      /* Unicorn leaves the block unexecuted (and its PC stale): it runs, and is
+       * charged, when the host resumes at pause_pc. */
+      b->pause_pc = addr;
+      b->cur = NULL;
+      b->prev = NULL;
+      uc_emu_stop(b->uc);
+      return;
+    }
+  }
   b->block_start = b->cycles;
   b->block_extra = 0;
   b->cycles += k->cost;
@@ -822,6 +834,10 @@ int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {
   uc_err e = uc_emu_start(b->uc, pc_start, until, 0, 0);
   if (b->stop)
     return 1;
+  if (b->pause && e == UC_ERR_OK) {
+    b->pause = 0;
+    return 2;
+  }
   if (e != UC_ERR_OK) {
     b->r->stop = VBOARD_FAULT;
     snprintf(b->r->message, sizeof b->r->message, "CPU stopped at pc %#x: %s", pc(b),
@@ -905,7 +921,16 @@ void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len) {
         b->cache[i].size = 0;
 }
 
-void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr), void *ctx) {
+void vboard_pause(vboard *b) {
+  b->pause = 1;
+}
+
+uint32_t vboard_paused_pc(const vboard *b) {
+  return b->pause_pc;
+}
+
+void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint32_t size),
+                           void *ctx) {
   b->observer = fn;
   b->observer_ctx = ctx;
 }

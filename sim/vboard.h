@@ -90,7 +90,10 @@ int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r);
  *   vboard_finish(b);
  *
  * vboard_call returns 0 when the CPU reached `until`, 1 when the run stopped
- * (fault, cycle limit, or vboard_exit); r.stop and r.message say why.
+ * (fault, cycle limit, or vboard_exit; r.stop and r.message say why), and 2 when
+ * the block observer paused it (vboard_pause): the CPU stopped at the start of the
+ * block being observed, vboard_paused_pc(), before running or charging it; a later
+ * call there resumes.
  * vboard_exit ends the run with an exit status (the runtime's "exit").
  * vboard_finish drains the IP's bus and fills r's totals. */
 void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r);
@@ -107,8 +110,14 @@ uint32_t vboard_dtb_addr(const vboard *b);
 int vboard_unmap(vboard *b, uint32_t addr, uint32_t len);
 /* Code in [addr, addr + len) was written by the host: drop what the CPU cached. */
 void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len);
-/* fn(ctx, addr) is called at the start of every block of PowerPC code executed. */
-void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr), void *ctx);
+/* fn(ctx, addr, size) is called at the start of every block of PowerPC code
+ * executed ([addr, addr + size): straight-line code that runs to its end unless
+ * it faults).  From fn, vboard_pause() stops the CPU before that block runs; fn
+ * sees the block again when it does. */
+void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint32_t size),
+                           void *ctx);
+void vboard_pause(vboard *b);
+uint32_t vboard_paused_pc(const vboard *b);
 void vboard_get_gprs(vboard *b, uint32_t r[32]);
 uint32_t vboard_get_gpr(vboard *b, unsigned n);
 void vboard_set_gpr(vboard *b, unsigned n, uint32_t v);
