@@ -12,52 +12,10 @@
 #include "fpu.h"
 #include "hwprof_sim_bus.h"
 #include "mips.h"
-
-/* A guest block: its counter, and where it sits in the current cache. */
-typedef struct rec {
-  uint32_t pc;
-  uint32_t id;   /* counter index, order of first translation */
-  uint32_t host; /* PowerPC address, valid when gen == the runtime's */
-  uint32_t gen;
-  uint32_t insns;
-} rec;
-
-struct dbt {
-  vboard *b;
-  dbt_options o;
-  uint8_t *ram; /* PowerPC address a is ram[a] (RAM starts at 0) */
-  guest g;
-  int loaded;
-  dbt_core core;
-  uint32_t used; /* bytes of the code cache in use */
-  uint32_t gen;  /* cache generation: bumped by a flush */
-  rec *tab;      /* open addressing on pc */
-  uint32_t tab_mask, tab_used;
-  uint32_t *by_id; /* id -> tab index */
-  uint32_t nblocks, cap_blocks;
-  uint16_t *entry_insns; /* per code word: guest instructions of a block starting there */
-  uint64_t *exec;        /* per id: entries */
-  uint32_t *entry_id;    /* per code word: id + 1 of a block starting there */
-  dbt_stats st;
-  csh cs_mips, cs_ppc;
-  /* The hw profile: the IP through the driver, host side. */
-  hwprof_dev dev;
-  int hw_on;  /* the IP was set up for this run */
-  int hw_got; /* d->hw holds the readout */
-  dbt_hw_profile hw;
-  size_t hot_cap;
-  char hw_err[200];
-};
+#include "runtime.h"
 
 static int hw_mode(const dbt *d) {
   return d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
-}
-
-static uint32_t rd32(const dbt *d, uint32_t a) {
-  return dbt_be32(d->ram + a);
-}
-static void wr32(dbt *d, uint32_t a, uint32_t v) {
-  dbt_put_be32(d->ram + a, v);
 }
 
 dbt_options dbt_defaults(void) {
@@ -75,7 +33,7 @@ static uint32_t hash(uint32_t pc) {
   return (pc >> 2) * 2654435761u;
 }
 
-static rec *find(dbt *d, uint32_t pc, int add) {
+rec *rt_find(dbt *d, uint32_t pc, int add) {
   for (uint32_t i = hash(pc) & d->tab_mask;; i = (i + 1) & d->tab_mask) {
     rec *r = &d->tab[i];
     if (r->insns && r->pc == pc)
@@ -110,12 +68,14 @@ static void flush(dbt *d) {
   d->used = 0;
   memset(d->entry_insns, 0, d->o.code_size / 4 * sizeof *d->entry_insns);
   memset(d->entry_id, 0, d->o.code_size / 4 * sizeof *d->entry_id);
+  memset(d->sb_code, 0, d->o.code_size / 4);
+  sb_flushed(d);
   reset_jump_table(d);
   vboard_code_changed(d->b, DBT_CODE, d->o.code_size);
   d->st.flushes++;
 }
 
-static void dump_block(dbt *d, const dbt_block *blk) {
+void rt_dump_block(dbt *d, const dbt_block *blk) {
   FILE *f = d->o.dump;
   uint32_t n_ppc = blk->host_size / 4;
   fprintf(f, "block %#010x: %u MIPS instructions -> %u PowerPC at %#010x (%u for the profile)\n",
@@ -153,7 +113,7 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
     *sig = DBT_SIGSEGV;
     return 0;
   }
-  rec *r = find(d, pc, 1);
+  rec *r = rt_find(d, pc, 1);
   if (!r) {
     *sig = 0;
     dbt_errf(err, errlen, "too many distinct blocks (%u)", d->nblocks);
@@ -187,22 +147,44 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   d->st.code_bytes += (uint32_t)n;
   d->st.prof_insns += blk.prof_insns;
   if (d->o.dump)
-    dump_block(d, &blk);
+    rt_dump_block(d, &blk);
   return blk.host_addr;
 }
 
 static int hw_service(dbt *d);
 
-/* Counts guest instructions and block entries as the CPU enters blocks. */
-static void observe(void *ctx, uint32_t addr) {
+/* The guest block whose translation starts at code word w was entered. */
+static void enter(dbt *d, uint32_t w) {
+  uint32_t id = d->entry_id[w] - 1;
+  d->st.guest_insns += d->entry_insns[w];
+  d->st.blocks_executed++;
+  d->exec[id]++;
+  if (d->sb.head)
+    sb_enter(d, id, d->tab[d->by_id[id]].pc);
+  if (d->o.progress && !(d->st.blocks_executed & 0xFFFFF))
+    d->o.progress(d->o.progress_ctx, d->st.guest_insns);
+}
+
+/* Counts guest instructions and block entries as the CPU enters blocks: the
+ * block starting at addr, or in a superblock, every member start that the
+ * PowerPC block [addr, addr + size) covers (members reached by fall-through). */
+static void observe(void *ctx, uint32_t addr, uint32_t size) {
   dbt *d = ctx;
-  uint32_t off = addr - DBT_CODE;
-  if (off < d->used && d->entry_insns[off / 4]) {
-    d->st.guest_insns += d->entry_insns[off / 4];
-    d->st.blocks_executed++;
-    d->exec[d->entry_id[off / 4] - 1]++;
-    if (d->o.progress && !(d->st.blocks_executed & 0xFFFFF))
-      d->o.progress(d->o.progress_ctx, d->st.guest_insns);
+  uint32_t off = addr - DBT_CODE, w = off / 4;
+  if (d->sb.ready) { /* a recorded path: the host forms it before this block runs */
+    vboard_pause(d->b);
+    return;
+  }
+  if (off < d->used) {
+    if (!d->sb_code[w]) {
+      if (d->entry_insns[w])
+        enter(d, w);
+    } else {
+      uint32_t end = (off + size < d->used ? off + size : d->used) / 4;
+      for (; w < end; w++)
+        if (d->entry_insns[w])
+          enter(d, w);
+    }
   }
   /* The IP's interrupt, serviced host-side at the next block boundary. */
   if (d->hw_on && hwprof_sim_irq(vboard_ip(d->b)))
@@ -238,7 +220,9 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->exec = calloc(d->cap_blocks, sizeof *d->exec);
   d->entry_insns = calloc(o->code_size / 4, sizeof *d->entry_insns);
   d->entry_id = calloc(o->code_size / 4, sizeof *d->entry_id);
-  if (!d->tab || !d->by_id || !d->exec || !d->entry_insns || !d->entry_id ||
+  d->sb_code = calloc(o->code_size / 4, 1);
+  if (!d->tab || !d->by_id || !d->exec || !d->entry_insns || !d->entry_id || !d->sb_code ||
+      sb_init(d) < 0 ||
       cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &d->cs_mips) != CS_ERR_OK ||
       cs_open(CS_ARCH_PPC, CS_MODE_32 | CS_MODE_BIG_ENDIAN, &d->cs_ppc) != CS_ERR_OK) {
     dbt_free(d);
@@ -283,6 +267,8 @@ void dbt_free(dbt *d) {
   free(d->hw.hot);
   free(d->entry_insns);
   free(d->entry_id);
+  free(d->sb_code);
+  sb_free(d);
   free(d);
 }
 
@@ -501,8 +487,11 @@ static int hw_service(dbt *d) {
       d->hw.hot = h;
       d->hot_cap = cap;
     }
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
       d->hw.hot[d->hw.n_hot++] = (struct dbt_hot){spc[i], d->st.guest_insns};
+      if (d->o.superblocks)
+        sb_hot(d, spc[i]);
+    }
   } while (n == 16);
   if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
     return hw_fail(d, "interrupt", rc);
@@ -565,7 +554,14 @@ int dbt_run(dbt *d, dbt_result *r) {
   uint32_t host = go(d, d->g.entry, r);
   uint32_t m[32];
   while (host) {
-    if (vboard_call(d->b, host, DBT_STOP)) {
+    sb_form(d); /* a path recorded before the CPU came back here */
+    int stop = vboard_call(d->b, host, DBT_STOP);
+    if (stop == 2) { /* paused for a recorded path, at a block boundary */
+      sb_form(d);
+      host = vboard_paused_pc(d->b);
+      continue;
+    }
+    if (stop) {
       r->how = DBT_STOPPED;
       if (r->board.unmapped && r->board.fault_pc - DBT_CODE < d->used) {
         r->how = DBT_SIGNALED; /* a guest load or store outside its memory */

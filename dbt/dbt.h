@@ -46,6 +46,7 @@ typedef struct dbt_options {
   FILE *dump;          /* each translated block, guest and PowerPC side by side */
   uint64_t max_cycles; /* simulated CPU cycles, 0 = no limit */
   uint32_t threshold;  /* hw: the IP's THRESHOLD (0: no hot detection) */
+  int superblocks;     /* hw with a threshold: form superblocks from the hot blocks */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;
@@ -64,6 +65,9 @@ typedef struct dbt_stats {
   uint64_t exits[DBT_EXIT_KINDS];  /* dispatcher entries by kind */
   uint64_t chained;                /* exits patched into direct branches */
   uint64_t flushes;                /* code cache refills */
+  uint64_t superblocks;            /* formed (superblock.c) */
+  uint64_t superblock_members;     /* blocks in them, over all */
+  uint64_t superblocks_dropped;    /* recorded but not formed: no room in the cache */
 } dbt_stats;
 
 enum dbt_how {

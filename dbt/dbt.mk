@@ -2,8 +2,8 @@
 # host-OS assumptions), the runtime on the virtual board (dbt.c), the guest
 # process (loader.c, syscall.c) and the FPU helper (fpu.c).
 
-DBT_OBJS := $(BUILD)/dbt/translate.o $(BUILD)/dbt/dbt.o $(BUILD)/dbt/loader.o \
-            $(BUILD)/dbt/syscall.o $(BUILD)/dbt/fpu.o
+DBT_OBJS := $(BUILD)/dbt/translate.o $(BUILD)/dbt/dbt.o $(BUILD)/dbt/superblock.o \
+            $(BUILD)/dbt/loader.o $(BUILD)/dbt/syscall.o $(BUILD)/dbt/fpu.o
 DBT_LDLIBS := -lcapstone -lm
 
 # The guest's rounding mode is set at run time: keep the compiler from folding

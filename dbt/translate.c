@@ -42,13 +42,23 @@ enum { CR0 = 0, CR1 = 1, CR7 = 7 };
 
 /* ------------------------------------------------------------ the emitter */
 
-#define MAX_COLD 64
+#define MAX_BLOCK 64                          /* guest instructions per block, at most */
+#define MAX_COLD  (MAX_BLOCK * DBT_TRACE_MAX) /* trap stubs: at most one per instruction */
 
 typedef struct cold {
   uint32_t at;     /* offset of the bc that reaches it */
   uint32_t pc;     /* guest pc */
   uint32_t signal; /* the guest's signal */
 } cold;
+
+/* A superblock's side exit: the bc at `at` leaves the recorded path, to guest pc
+ * `dest` (a chain exit) or, for an inlined indirect jump, to the lookup of the
+ * target in register `reg`. */
+typedef struct side {
+  uint32_t at, dest;
+  int indirect;
+  unsigned reg;
+} side;
 
 typedef struct em {
   const dbt_core *c;
@@ -58,6 +68,14 @@ typedef struct em {
   int overflow;
   cold colds[MAX_COLD];
   unsigned ncold;
+  /* Superblocks: where the recorded path goes after the block being emitted (0:
+   * nowhere, a plain block), whether the block is the last member, whether the
+   * path closes a loop to the head (offset 0), and whether the block went on
+   * along the path. */
+  uint32_t next;
+  int last, loop, continued;
+  side sides[2 * DBT_TRACE_MAX];
+  unsigned nside;
 } em;
 
 /* Rewrites the word emitted at byte offset at. */
@@ -97,7 +115,7 @@ static void load_imm(em *e, unsigned r, uint32_t v) {
 /* A conditional branch (BO, BI) to a cold trap stub raising `signal` at pc. */
 static void trap_if(em *e, unsigned bo, unsigned bi, uint32_t pc, uint32_t signal) {
   if (e->ncold == MAX_COLD) {
-    e->overflow = 1; /* cannot happen with max_insns <= MAX_COLD */
+    e->overflow = 1; /* cannot happen: blocks have at most MAX_BLOCK instructions */
     return;
   }
   e->colds[e->ncold++] = (cold){e->n, pc, signal};
@@ -109,10 +127,15 @@ static uint32_t word_at(const em *e, uint32_t at) {
          e->p[at + 3];
 }
 
+/* The bc at `at` (emitted with displacement 0) now reaches the current offset. */
+static void land(em *e, uint32_t at) {
+  patch(e, at, word_at(e, at) | ((e->n - at) & 0xFFFC));
+}
+
 static void emit_colds(em *e) {
   for (unsigned i = 0; i < e->ncold && !e->overflow; i++) {
     cold *k = &e->colds[i];
-    patch(e, k->at, word_at(e, k->at) | ((e->n - k->at) & 0xFFFC));
+    land(e, k->at);
     exit_to(e, DBT_EXIT_TRAP);
     put(e, k->pc);
     put(e, k->signal);
@@ -879,6 +902,50 @@ static void indirect_exit(em *e, unsigned t) {
   exit_to(e, DBT_EXIT_INDIRECT);
 }
 
+/* Superblocks.  The block goes on along the recorded path: into the next member
+ * (fall through: nothing to emit), or from the last member back to the head or
+ * out to where the path went next. */
+static void on_path(em *e) {
+  e->continued = 1;
+  if (!e->last)
+    return;
+  if (e->loop)
+    put(e, ppc_b(-(int32_t)e->n));
+  else
+    chain_exit(e, e->next);
+}
+
+/* To guest pc `to`: along the path when it is the recorded successor, else out. */
+static void go_to(em *e, uint32_t to) {
+  if (e->next && to == e->next)
+    on_path(e);
+  else
+    chain_exit(e, to);
+}
+
+/* A conditional branch (BO, BI) off the path, to a side exit emitted after the
+ * superblock's body (cold code). */
+static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indirect, unsigned reg) {
+  if (e->nside == sizeof e->sides / sizeof e->sides[0]) {
+    e->overflow = 1; /* cannot happen: at most two per member */
+    return;
+  }
+  e->sides[e->nside++] = (side){e->n, dest, indirect, reg};
+  put(e, ppc_bc(bo, bi, 0));
+}
+
+static void emit_sides(em *e) {
+  for (unsigned i = 0; i < e->nside && !e->overflow; i++) {
+    side *k = &e->sides[i];
+    land(e, k->at);
+    if (k->indirect)
+      indirect_exit(e, k->reg);
+    else
+      chain_exit(e, k->dest);
+  }
+  e->nside = 0;
+}
+
 static void unimpl_exit(em *e, uint32_t pc) {
   exit_to(e, DBT_EXIT_UNIMPL);
   put(e, pc);
@@ -947,33 +1014,55 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     commit(e, b->link, d);
   }
   if (b->kind == B_NEVER && b->likely) { /* the delay slot is annulled */
-    chain_exit(e, pc + 8);
+    go_to(e, pc + 8);
     return;
   }
+  /* In a superblock, a likely branch on the path when taken: not taken leaves
+   * the path with the delay slot annulled. */
+  int path_likely = b->kind == B_COND && b->likely && e->next == b->target;
   uint32_t skip = 0;
-  if (b->kind == B_COND && b->likely) {
+  if (path_likely)
+    side_exit(e, bo ^ 8, bi, pc + 8, 0, 0);
+  else if (b->kind == B_COND && b->likely) {
     skip = e->n;
     put(e, ppc_bc(bo ^ 8, bi, 0)); /* not taken: over the delay slot */
   }
   if (delay_slot(e, pc + 4) < 0)
     return;
   switch (b->kind) {
-  case B_ALWAYS: chain_exit(e, b->target); break;
-  case B_NEVER: chain_exit(e, pc + 8); break;
-  case B_INDIRECT:
+  case B_ALWAYS: go_to(e, b->target); break;
+  case B_NEVER: go_to(e, pc + 8); break;
+  case B_INDIRECT: {
     if (saved)
       put(e, ppc_lwz(R3, RS, DBT_ST_TMP));
     else if (b->reg == 0)
       put(e, ppc_li(R3, 0));
     else if (dbt_host_reg[b->reg] < 0)
       put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
-    indirect_exit(e, saved || dbt_host_reg[b->reg] < 0 ? R3 : (unsigned)dbt_host_reg[b->reg]);
+    unsigned t = saved || dbt_host_reg[b->reg] < 0 ? R3 : (unsigned)dbt_host_reg[b->reg];
+    if (e->next) { /* inlined: the recorded target, else the lookup */
+      load_imm(e, R0, e->next);
+      put(e, ppc_cmpw(CR1, R0, t));
+      side_exit(e, PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 0, 1, t);
+      on_path(e);
+    } else {
+      indirect_exit(e, t);
+    }
     break;
+  }
   case B_COND:
-    if (b->likely) {
+    if (path_likely) {
+      on_path(e);
+    } else if (b->likely) {
       chain_exit(e, b->target);
       patch(e, skip, ppc_bc(bo ^ 8, bi, (int32_t)(e->n - skip)));
       chain_exit(e, pc + 8);
+    } else if (e->next && e->next == b->target) {
+      side_exit(e, bo ^ 8, bi, pc + 8, 0, 0);
+      on_path(e);
+    } else if (e->next && e->next == pc + 8) {
+      side_exit(e, bo, bi, b->target, 0, 0);
+      on_path(e);
     } else {
       put(e, ppc_bc(bo, bi, 12)); /* taken: over the fall-through stub */
       chain_exit(e, pc + 8);
@@ -1015,74 +1104,118 @@ static void profile(em *e, uint32_t pc, uint32_t counter) {
     count(e, 0, (int32_t)(c->counters + 4 * counter));
 }
 
-int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {
+/* One block at guest pc into e: the profile, the body, the terminator.  Fills
+ * out's guest side and its offset in e (host_addr - e->addr); -1 when pc is not
+ * in the text. */
+static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
+  const dbt_core *c = e->c;
   uint32_t w;
   if (fetch(c, pc, &w) < 0)
     return -1;
-  em e;
-  e.c = c;
-  e.p = c->buf + at;
-  e.addr = c->buf_addr + at;
-  e.n = 0;
-  e.cap = at < c->buf_size ? c->buf_size - at : 0;
-  e.overflow = 0;
-  e.ncold = 0;
   memset(out, 0, sizeof *out);
   out->guest_pc = pc;
-  profile(&e, pc, counter);
-  out->prof_insns = e.n / 4;
+  out->host_addr = e->addr + e->n;
+  uint32_t mark0 = e->n;
+  profile(e, pc, counter);
+  out->prof_insns = (e->n - mark0) / 4;
   uint32_t start = pc;
-  unsigned max = c->max_insns && c->max_insns < MAX_COLD ? c->max_insns : MAX_COLD;
+  unsigned max = c->max_insns && c->max_insns < MAX_BLOCK ? c->max_insns : MAX_BLOCK;
   for (unsigned n = 0;; n++) {
-    if (n == max) {
-      chain_exit(&e, pc);
-      break;
-    }
-    if (fetch(c, pc, &w) < 0) { /* ran off the end of the text */
-      chain_exit(&e, pc);
+    if (n == max || fetch(c, pc, &w) < 0) { /* full, or ran off the end of the text */
+      go_to(e, pc);
       break;
     }
     branch b = decode_branch(pc, w);
     if (b.kind != B_NONE) {
-      terminate(&e, pc, w, &b);
+      terminate(e, pc, w, &b);
       pc += 8;
       break;
     }
     unsigned op = mips_op(w), f = mips_funct(w);
     if (op == OP_SPECIAL && f == F_SYSCALL) {
-      exit_to(&e, DBT_EXIT_SYSCALL);
-      put(&e, pc);
+      exit_to(e, DBT_EXIT_SYSCALL);
+      put(e, pc);
       pc += 4;
       break;
     }
     if (op == OP_SPECIAL && f == F_BREAK) { /* SIGTRAP whatever the code, as traps */
-      exit_to(&e, DBT_EXIT_TRAP);
-      put(&e, pc);
-      put(&e, DBT_SIGTRAP);
+      exit_to(e, DBT_EXIT_TRAP);
+      put(e, pc);
+      put(e, DBT_SIGTRAP);
       pc += 4;
       break;
     }
-    uint32_t mark = e.n;
-    int r = emit_insn(&e, pc, w);
+    uint32_t mark = e->n;
+    int r = emit_insn(e, pc, w);
     if (r == T_HELPER) {
-      e.n = mark;
-      exit_to(&e, DBT_EXIT_HELPER);
-      put(&e, pc);
+      e->n = mark;
+      exit_to(e, DBT_EXIT_HELPER);
+      put(e, pc);
     } else if (r == T_UNIMPL) {
-      e.n = mark;
-      unimpl_exit(&e, pc);
+      e->n = mark;
+      unimpl_exit(e, pc);
       pc += 4;
       break;
     }
     pc += 4;
   }
+  out->guest_insns = (pc - start) / 4;
+  out->end_pc = pc;
+  return 0;
+}
+
+static void em_init(em *e, const dbt_core *c, uint32_t at) {
+  e->c = c;
+  e->p = c->buf + at;
+  e->addr = c->buf_addr + at;
+  e->n = 0;
+  e->cap = at < c->buf_size ? c->buf_size - at : 0;
+  e->overflow = 0;
+  e->ncold = 0;
+  e->next = 0;
+  e->last = e->loop = e->continued = 0;
+  e->nside = 0;
+}
+
+int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {
+  em e;
+  em_init(&e, c, at);
+  if (emit_block(&e, pc, counter, out) < 0)
+    return -1;
   emit_colds(&e);
   if (e.overflow)
     return 0;
-  out->guest_insns = (pc - start) / 4;
-  out->end_pc = pc;
-  out->host_addr = e.addr;
   out->host_size = e.n;
+  return (int)e.n;
+}
+
+int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, uint32_t at, dbt_block out[],
+                        unsigned *members) {
+  em e;
+  em_init(&e, c, at);
+  unsigned i = 0;
+  *members = 0;
+  if (t->n == 0 || t->n > DBT_TRACE_MAX)
+    return -1;
+  for (; i < t->n; i++) {
+    e.last = i + 1 == t->n;
+    e.next = e.last ? t->next : t->pc[i + 1];
+    e.loop = e.last && t->next == t->pc[0];
+    e.continued = 0;
+    if (emit_block(&e, t->pc[i], t->counter[i], &out[i]) < 0)
+      return -1;
+    if (!e.continued) { /* the block left the path (a syscall, a trap, ...): the end */
+      i++;
+      break;
+    }
+  }
+  emit_sides(&e);
+  emit_colds(&e);
+  if (e.overflow)
+    return 0;
+  for (unsigned k = 0; k < i; k++)
+    out[k].host_size = (k + 1 < i ? out[k + 1].host_addr : e.addr + e.n) - out[k].host_addr;
+  *members = i;
   return (int)e.n;
 }
 

@@ -113,6 +113,29 @@ typedef struct dbt_block {
  * or -1 when pc is outside the guest's text. */
 int dbt_translate(const dbt_core *core, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out);
 
+/* A superblock (single entry, side exits): the path recorded from a hot head,
+ * pc[0], through the blocks at pc[1..n-1], after which it went to `next` (pc[0]
+ * when it closed a loop).  Translated as one unit: each member's code falls
+ * through into the next member's along the path; the other way out of each
+ * member is a side exit (cold code after the body: a chain exit, or for an
+ * inlined indirect jump, which compares its target with the recorded one, the
+ * usual lookup); the last member branches back to the head, or exits to `next`.
+ * Every member keeps its own profile (counter[i] in sw mode). */
+#define DBT_TRACE_MAX 16
+typedef struct dbt_trace {
+  uint32_t pc[DBT_TRACE_MAX];
+  uint32_t counter[DBT_TRACE_MAX];
+  unsigned n;
+  uint32_t next;
+} dbt_trace;
+
+/* Translates a superblock at byte offset `at`, as dbt_translate.  A member that
+ * leaves the path in every case (a syscall, a trap, a branch that does not go
+ * where the path went) ends it: *members says how many were translated, and
+ * out[i] describes each (host_addr: where its code starts in the superblock). */
+int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, uint32_t at, dbt_block out[],
+                        unsigned *members);
+
 /* Writes the exit stubs at buf (PowerPC address addr): for each kind k, at
  * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`. */
 void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop);

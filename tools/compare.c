@@ -58,6 +58,8 @@ static void help(FILE *f) {
           "  --brief            one line: program, blocks, blocks hw = sw, lost events, all\n"
           "                     accounted, own-code instructions and how many differ from\n"
           "                     qemu's, the same for library code, output vs qemu, result\n"
+          "  --superblocks N    the run forms superblocks from the blocks the IP reports hot at\n"
+          "                     N entries (hwprof run --threshold N --superblocks)\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n"
           "  --help             this text\n"
           "\n"
@@ -264,12 +266,18 @@ int cmd_compare(int argc, char **argv) {
   FILE *rep = stdout; /* the report; with --brief, one line at the end instead */
   uint64_t show = 10;
   char pbuf[4096];
-  static const struct option opts[] = {
-      {"qemu", required_argument, 0, 'q'}, {"plugin", required_argument, 0, 'p'},
-      {"no-qemu", no_argument, 0, 'n'},    {"show", required_argument, 0, 's'},
-      {"json", required_argument, 0, 'j'}, {"keep", required_argument, 0, 'k'},
-      {"brief", no_argument, 0, 'b'},      {"dtb", required_argument, 0, 'd'},
-      {"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
+  static const struct option opts[] = {{"qemu", required_argument, 0, 'q'},
+                                       {"plugin", required_argument, 0, 'p'},
+                                       {"no-qemu", no_argument, 0, 'n'},
+                                       {"show", required_argument, 0, 's'},
+                                       {"json", required_argument, 0, 'j'},
+                                       {"keep", required_argument, 0, 'k'},
+                                       {"brief", no_argument, 0, 'b'},
+                                       {"dtb", required_argument, 0, 'd'},
+                                       {"superblocks", required_argument, 0, 'S'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  uint64_t v;
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
     switch (c) {
@@ -284,6 +292,16 @@ int cmd_compare(int argc, char **argv) {
     case 'k': keep = optarg; break;
     case 'b': brief = 1; break;
     case 'd': o.dtb_path = optarg; break;
+    case 'S':
+      if (tools_number("compare", "--superblocks", optarg, &v) < 0)
+        return 2;
+      if (v < 1 || v > UINT32_MAX) {
+        fprintf(stderr, "hwprof compare: --superblocks is a threshold, 1..%u\n", UINT32_MAX);
+        return 2;
+      }
+      o.dbt.threshold = (uint32_t)v;
+      o.dbt.superblocks = 1;
+      break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }

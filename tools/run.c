@@ -34,6 +34,8 @@ static void help(FILE *f) {
           "                     all: both in every block (one run, both profiles)\n"
           "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
           "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
+          "  --superblocks      with --threshold: each hot block heads a superblock, the path\n"
+          "                     the CPU takes from it next, translated as one unit\n"
           "  --top N            the N hottest blocks in the summary (default 10)\n"
           "  --quiet            no summary\n"
           "  --json FILE        the summary and every block's counts as JSON ('-': stdout)\n"
@@ -94,6 +96,13 @@ static void print_stats(const prof_run *pr) {
       s->guest_insns_translated ? (double)s->code_bytes / (4.0 * (double)s->guest_insns_translated)
                                 : 0.0,
       s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
+  if (s->superblocks || s->superblocks_dropped)
+    fprintf(stderr,
+            "hwprof: superblocks            %llu formed from the IP's hot blocks (%.2f blocks "
+            "each), %llu not formed (no room in the cache)\n",
+            (unsigned long long)s->superblocks,
+            (double)s->superblock_members / (double)(s->superblocks ? s->superblocks : 1),
+            (unsigned long long)s->superblocks_dropped);
   if (pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL)
     fprintf(stderr, "hwprof: profile stores         %llu to the IP for %llu block entries (%s)\n",
             (unsigned long long)b->ip_writes, (unsigned long long)s->blocks_executed,
@@ -109,6 +118,7 @@ int cmd_run(int argc, char **argv) {
   uint64_t v, top = 10;
   static const struct option opts[] = {{"profile", required_argument, 0, 'p'},
                                        {"threshold", required_argument, 0, 't'},
+                                       {"superblocks", no_argument, 0, 'B'},
                                        {"top", required_argument, 0, 'T'},
                                        {"quiet", no_argument, 0, 'q'},
                                        {"json", required_argument, 0, 'j'},
@@ -145,6 +155,7 @@ int cmd_run(int argc, char **argv) {
       if (tools_number("run", "--top", optarg, &top) < 0)
         return 2;
       break;
+    case 'B': o.dbt.superblocks = 1; break;
     case 'q': quiet = 1; break;
     case 'j': json = optarg; break;
     case 'C': csv = optarg; break;
@@ -182,6 +193,10 @@ int cmd_run(int argc, char **argv) {
   }
   if (o.dbt.threshold && (o.dbt.profile == DBT_PROFILE_NONE || o.dbt.profile == DBT_PROFILE_SW)) {
     fprintf(stderr, "hwprof run: --threshold needs --profile hw or all\n");
+    return 2;
+  }
+  if (o.dbt.superblocks && !o.dbt.threshold) {
+    fprintf(stderr, "hwprof run: --superblocks needs --threshold N (the IP reports hot blocks)\n");
     return 2;
   }
   FILE *df = NULL;

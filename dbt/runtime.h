@@ -1,0 +1,64 @@
+/*
+ * runtime.h - the translator runtime's own state, shared by its parts (dbt.c: code
+ * cache, dispatcher, profiles; superblock.c: superblocks).  Not an interface: the
+ * interface is dbt.h.
+ */
+#ifndef HWPROF_DBT_RUNTIME_H
+#define HWPROF_DBT_RUNTIME_H
+
+#include <capstone/capstone.h>
+
+#include "dbt.h"
+#include "superblock.h"
+
+/* A guest block: its counter, and where it sits in the current cache. */
+typedef struct rec {
+  uint32_t pc;
+  uint32_t id;   /* counter index, order of first translation */
+  uint32_t host; /* PowerPC address, valid when gen == the runtime's */
+  uint32_t gen;
+  uint32_t insns;
+} rec;
+
+struct dbt {
+  vboard *b;
+  dbt_options o;
+  uint8_t *ram; /* PowerPC address a is ram[a] (RAM starts at 0) */
+  guest g;
+  int loaded;
+  dbt_core core;
+  uint32_t used; /* bytes of the code cache in use */
+  uint32_t gen;  /* cache generation: bumped by a flush */
+  rec *tab;      /* open addressing on pc */
+  uint32_t tab_mask, tab_used;
+  uint32_t *by_id; /* id -> tab index */
+  uint32_t nblocks, cap_blocks;
+  uint16_t *entry_insns; /* per code word: guest instructions of a block starting there */
+  uint64_t *exec;        /* per id: entries */
+  uint32_t *entry_id;    /* per code word: id + 1 of a block starting there */
+  uint8_t *sb_code; /* per code word: 1 inside a superblock (several entries a PowerPC block) */
+  dbt_stats st;
+  csh cs_mips, cs_ppc;
+  sb_state sb;
+  /* The hw profile: the IP through the driver, host side. */
+  hwprof_dev dev;
+  int hw_on;  /* the IP was set up for this run */
+  int hw_got; /* d->hw holds the readout */
+  dbt_hw_profile hw;
+  size_t hot_cap;
+  char hw_err[200];
+};
+
+/* The block record of guest pc; with add, a new one (NULL when full). */
+rec *rt_find(dbt *d, uint32_t pc, int add);
+/* Writes a translated block to the --dump file, MIPS and PowerPC side by side. */
+void rt_dump_block(dbt *d, const dbt_block *blk);
+
+static inline uint32_t rd32(const dbt *d, uint32_t a) {
+  return dbt_be32(d->ram + a);
+}
+static inline void wr32(dbt *d, uint32_t a, uint32_t v) {
+  dbt_put_be32(d->ram + a, v);
+}
+
+#endif

@@ -1,0 +1,173 @@
+/*
+ * superblock.c - superblocks formed at the IP's hot interrupt (NET trace
+ * selection, after Duesterwald and Bala, and Dynamo).
+ *
+ * The IP reports a block hot once, when its count reaches the threshold.  The
+ * runtime queues the SPC; the next time that block is entered, the recorder
+ * follows the blocks the CPU enters after it (reported by the board's block
+ * observer, in order), through calls, returns and backward branches, until the
+ * path
+ *   - comes back to the head (a loop: the superblock branches to its own head;
+ *     a head in the middle of a loop body gives the loop rotated),
+ *   - meets a block already on the path, or enters another superblock's head
+ *     (the superblock exits there),
+ *   - or reaches DBT_TRACE_MAX blocks.
+ * A hot block that is already a head or a member of a superblock heads none of
+ * its own (its count crosses the threshold all the same: members keep probes).
+ * Then the CPU is paused before the next block it enters (vboard_pause), the
+ * path is translated as one unit (dbt_translate_trace: members fall through into
+ * each other, side exits are cold code), and the head's old translation is
+ * redirected to it by one word written in place: its first instruction becomes
+ * `b superblock` (an aligned word, so a running CPU sees the old or the new
+ * instruction, never half), and the indirect-jump table's entry for the head is
+ * updated.  Nothing is retranslated and nothing is flushed.
+ *
+ * Every member keeps its own profile, so block counts stay what they were.  The
+ * runtime's own count of block entries reads every member start that a PowerPC
+ * block covers (dbt.c, observe), since members reached by fall-through do not
+ * start a block of their own.
+ *
+ * Example: a loop head A (hot) whose body is A -> B -> C -> A: the recorder sees
+ * A, B, C, then A again, and the superblock is [A B C] with a branch back to A;
+ * B's and C's other successors become side exits.
+ */
+#define _GNU_SOURCE
+#include "superblock.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+int sb_init(dbt *d) {
+  d->sb.is_head = calloc(d->cap_blocks, 1);
+  return d->sb.is_head ? 0 : -1;
+}
+
+void sb_free(dbt *d) {
+  free(d->sb.queue);
+  free(d->sb.is_head);
+}
+
+/* The next queued head that is not one already, or none. */
+static void next_head(dbt *d) {
+  sb_state *s = &d->sb;
+  s->head = 0;
+  s->t.n = 0;
+  s->ready = 0;
+  while (s->qhead < s->nq) {
+    rec *r = rt_find(d, s->queue[s->qhead++], 0);
+    if (r && s->is_head[r->id] == SB_NONE) {
+      s->head = r->id + 1;
+      return;
+    }
+  }
+  s->qhead = s->nq = 0;
+}
+
+void sb_hot(dbt *d, uint32_t pc) {
+  sb_state *s = &d->sb;
+  if (s->nq == s->qcap) {
+    size_t cap = 2 * s->qcap + 64;
+    uint32_t *q = realloc(s->queue, cap * sizeof *q);
+    if (!q)
+      return; /* no superblock for it: the run goes on as it was */
+    s->queue = q;
+    s->qcap = cap;
+  }
+  s->queue[s->nq++] = pc;
+  if (!s->head)
+    next_head(d);
+}
+
+static void complete(sb_state *s, uint32_t next) {
+  s->t.next = next;
+  s->ready = 1;
+}
+
+void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
+  sb_state *s = &d->sb;
+  if (s->ready)
+    return;
+  dbt_trace *t = &s->t;
+  if (t->n == 0) {
+    if (id + 1 == s->head) {
+      t->pc[0] = pc;
+      t->counter[0] = id;
+      t->n = 1;
+    }
+    return;
+  }
+  int seen = 0;
+  for (unsigned i = 0; i < t->n; i++)
+    seen |= t->pc[i] == pc;
+  if (seen || s->is_head[id] == SB_HEAD || t->n == DBT_TRACE_MAX) {
+    complete(s, pc);
+    return;
+  }
+  t->pc[t->n] = pc;
+  t->counter[t->n] = id;
+  t->n++;
+}
+
+void sb_form(dbt *d) {
+  sb_state *s = &d->sb;
+  if (!s->ready)
+    return;
+  dbt_block out[DBT_TRACE_MAX];
+  unsigned members = 0;
+  uint32_t at = d->used;
+  int n = dbt_translate_trace(&d->core, &s->t, at, out, &members);
+  rec *h = rt_find(d, s->t.pc[0], 0);
+  if (n <= 0 || !h) { /* no room left in the cache: the head stays as it is */
+    d->st.superblocks_dropped++;
+    next_head(d);
+    return;
+  }
+  uint32_t sb = DBT_CODE + at;
+  for (unsigned i = 0; i < members; i++) {
+    uint32_t w = (out[i].host_addr - DBT_CODE) / 4;
+    d->entry_insns[w] = (uint16_t)out[i].guest_insns;
+    d->entry_id[w] = s->t.counter[i] + 1;
+    d->st.prof_insns += out[i].prof_insns;
+    d->st.guest_insns_translated += out[i].guest_insns;
+  }
+  memset(d->sb_code + at / 4, 1, (uint32_t)n / 4);
+  d->used += (uint32_t)n;
+  d->st.code_bytes += (uint32_t)n;
+  d->st.superblocks++;
+  d->st.superblock_members += members;
+  /* Redirect the head: its old entry becomes a branch here (no longer an entry
+   * of its own), and so does the indirect-jump table's entry. */
+  if (h->gen == d->gen) {
+    uint32_t old = h->host, w = dbt_chain_word(old, sb);
+    if (w) {
+      wr32(d, old, w);
+      vboard_code_changed(d->b, old, 4);
+      d->entry_insns[(old - DBT_CODE) / 4] = 0;
+      d->entry_id[(old - DBT_CODE) / 4] = 0;
+    }
+  }
+  h->host = sb;
+  h->gen = d->gen;
+  uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((h->pc >> 2) & (DBT_JT_ENTRIES - 1));
+  if (rd32(d, jt) == h->pc)
+    wr32(d, jt + 4, sb);
+  s->is_head[h->id] = SB_HEAD;
+  for (unsigned i = 1; i < members; i++)
+    if (!s->is_head[s->t.counter[i]])
+      s->is_head[s->t.counter[i]] = SB_MEMBER;
+  if (d->o.dump) {
+    fprintf(d->o.dump, "superblock %#010x: %u blocks at %#010x, %d bytes, %s %#x\n", h->pc, members,
+            sb, n, s->t.next == h->pc && members == s->t.n ? "loops to" : "then", s->t.next);
+    for (unsigned i = 0; i < members; i++)
+      rt_dump_block(d, &out[i]);
+  }
+  next_head(d);
+}
+
+void sb_flushed(dbt *d) {
+  memset(d->sb.is_head, 0, d->cap_blocks);
+  d->sb.t.n = 0;
+  d->sb.ready = 0;
+}
