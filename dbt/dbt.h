@@ -131,6 +131,15 @@ typedef struct dbt_hw_profile {
 const dbt_hw_profile *dbt_hw(const dbt *d);
 const char *dbt_hw_error(const dbt *d);
 
+/* Superblocks (dbt/superblock.c).  dbt_superblocks: every one formed in the run,
+ * in order, as the path recorded from its head (pc[0..n-1], then `next`; the
+ * counter field holds the runtime's block ids).  dbt_plan_superblocks, after
+ * dbt_load and before dbt_run: forms the given paths now (an earlier run's, read
+ * back: a profile-guided run, which needs no profile); -1 with a message naming
+ * the path when one is not in the program's text or does not fit. */
+size_t dbt_superblocks(const dbt *d, const dbt_trace **out);
+int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, size_t errlen);
+
 /* Disassembly of one MIPS instruction ("addiu $sp, $sp, -32"); "?" if none. */
 void dbt_disasm_mips(uint32_t pc, uint32_t w, char *buf, size_t len);
 

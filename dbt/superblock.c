@@ -46,6 +46,7 @@ int sb_init(dbt *d) {
 
 void sb_free(dbt *d) {
   free(d->sb.queue);
+  free(d->sb.formed);
   free(d->sb.is_head);
 }
 
@@ -110,25 +111,36 @@ void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
   t->n++;
 }
 
-void sb_form(dbt *d) {
+/* Translates path t (t->counter: its blocks' ids) and redirects its head to it.
+ * -1 when there is no room left in the cache (the head stays as it is). */
+static int form(dbt *d, const dbt_trace *t) {
   sb_state *s = &d->sb;
-  if (!s->ready)
-    return;
   dbt_block out[DBT_TRACE_MAX];
   unsigned members = 0;
   uint32_t at = d->used;
-  int n = dbt_translate_trace(&d->core, &s->t, at, out, &members);
-  rec *h = rt_find(d, s->t.pc[0], 0);
-  if (n <= 0 || !h) { /* no room left in the cache: the head stays as it is */
-    d->st.superblocks_dropped++;
-    next_head(d);
-    return;
+  int n = dbt_translate_trace(&d->core, t, at, out, &members);
+  rec *h = rt_find(d, t->pc[0], 0);
+  if (n <= 0 || !h)
+    return -1;
+  if (s->nformed == s->formed_cap) {
+    size_t cap = 2 * s->formed_cap + 16;
+    dbt_trace *f = realloc(s->formed, cap * sizeof *f);
+    if (!f)
+      return -1;
+    s->formed = f;
+    s->formed_cap = cap;
   }
+  s->formed[s->nformed++] = *t;
   uint32_t sb = DBT_CODE + at;
   for (unsigned i = 0; i < members; i++) {
     uint32_t w = (out[i].host_addr - DBT_CODE) / 4;
+    rec *r = &d->tab[d->by_id[t->counter[i]]];
+    if (r->insns == UINT32_MAX) { /* a block first translated here (a planned superblock) */
+      r->insns = out[i].guest_insns;
+      d->st.distinct_blocks++;
+    }
     d->entry_insns[w] = (uint16_t)out[i].guest_insns;
-    d->entry_id[w] = s->t.counter[i] + 1;
+    d->entry_id[w] = t->counter[i] + 1;
     d->st.prof_insns += out[i].prof_insns;
     d->st.guest_insns_translated += out[i].guest_insns;
   }
@@ -155,15 +167,56 @@ void sb_form(dbt *d) {
     wr32(d, jt + 4, sb);
   s->is_head[h->id] = SB_HEAD;
   for (unsigned i = 1; i < members; i++)
-    if (!s->is_head[s->t.counter[i]])
-      s->is_head[s->t.counter[i]] = SB_MEMBER;
+    if (!s->is_head[t->counter[i]])
+      s->is_head[t->counter[i]] = SB_MEMBER;
   if (d->o.dump) {
     fprintf(d->o.dump, "superblock %#010x: %u blocks at %#010x, %d bytes, %s %#x\n", h->pc, members,
-            sb, n, s->t.next == h->pc && members == s->t.n ? "loops to" : "then", s->t.next);
+            sb, n, t->next == h->pc && members == t->n ? "loops to" : "then", t->next);
     for (unsigned i = 0; i < members; i++)
       rt_dump_block(d, &out[i]);
   }
+  return 0;
+}
+
+void sb_form(dbt *d) {
+  if (!d->sb.ready)
+    return;
+  if (form(d, &d->sb.t) < 0)
+    d->st.superblocks_dropped++;
   next_head(d);
+}
+
+int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, size_t errlen) {
+  for (size_t k = 0; k < n; k++) {
+    dbt_trace t = plan[k];
+    if (t.n == 0 || t.n > DBT_TRACE_MAX)
+      return dbt_errf(err, errlen, "superblock %zu has %u blocks (1..%u)", k + 1, t.n,
+                      DBT_TRACE_MAX),
+             -1;
+    for (unsigned i = 0; i < t.n; i++) {
+      uint32_t pc = t.pc[i];
+      rec *r = (pc & 3) || pc < d->g.text_lo || pc >= d->g.text_hi ? NULL : rt_find(d, pc, 1);
+      if (!r)
+        return dbt_errf(err, errlen,
+                        "superblock %zu (head %#x): block %#x is not in the program's text "
+                        "[%#x, %#x)",
+                        k + 1, t.pc[0], pc, d->g.text_lo, d->g.text_hi),
+               -1;
+      t.counter[i] = r->id;
+    }
+    if (d->sb.is_head[t.counter[0]] == SB_HEAD)
+      return dbt_errf(err, errlen, "superblock %zu: %#x heads an earlier one", k + 1, t.pc[0]), -1;
+    if (form(d, &t) < 0)
+      return dbt_errf(err, errlen, "superblock %zu (head %#x) does not fit in the code cache",
+                      k + 1, t.pc[0]),
+             -1;
+  }
+  return 0;
+}
+
+size_t dbt_superblocks(const dbt *d, const dbt_trace **out) {
+  *out = d->sb.formed;
+  return d->sb.nformed;
 }
 
 void sb_flushed(dbt *d) {

@@ -19,8 +19,10 @@ typedef struct sb_state {
   uint32_t head; /* id + 1 of the head being waited for or recorded (0: none) */
   dbt_trace t;   /* the path so far */
   uint32_t t_id[DBT_TRACE_MAX];
-  int ready;        /* t is complete: form it at the next pause */
-  uint8_t *is_head; /* per block id, in the current cache: SB_NONE, SB_HEAD, SB_MEMBER */
+  int ready;         /* t is complete: form it at the next pause */
+  uint8_t *is_head;  /* per block id, in the current cache: SB_NONE, SB_HEAD, SB_MEMBER */
+  dbt_trace *formed; /* every superblock formed, in order (dbt_superblocks) */
+  size_t nformed, formed_cap;
 } sb_state;
 
 int sb_init(dbt *d);

@@ -30,12 +30,15 @@ for g in "$B"/guest/*-O2; do
     "$HW" compare --superblocks 50 "$g"
 done
 
+# The simulated CPU cycles of a run.
+cycles() { "$HW" run --stats "$@" 2>&1 >/dev/null | awk '/simulated CPU cycles/ { print $5 }'; }
+
 # --- they are formed, and the per-block figures of the run agree with each other
 p=$B/workloads/gzip
 expect "superblocks: formed in a run" 0 'superblocks +[1-9][0-9]* formed' \
   "$HW" run --profile all --threshold 1000 --superblocks --stats --json "$tmp/sb.json" "$p" test
 check_counts() {
-  python3 - "$tmp/sb.json" <<'PY'
+  python3 - "$1" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 blocks = j["blocks"]
@@ -45,7 +48,41 @@ assert j["ip"]["events"] == j["blocks_executed"] and j["ip"]["events_lost"] == 0
 print("counts exact: %d blocks" % len(blocks))
 PY
 }
-expect "superblocks: hw = sw = entries" 0 'counts exact' check_counts
+expect "superblocks: hw = sw = entries" 0 'counts exact' check_counts "$tmp/sb.json"
+
+# --- offline reuse: the same superblocks, formed from the report before the run
+expect "superblocks-from: a profiled run" 0 'superblocks +[1-9][0-9]* formed' \
+  "$HW" run --profile all --superblocks-from "$tmp/sb.json" --stats --json "$tmp/pgo.json" "$p" test
+expect "superblocks-from: hw = sw = entries" 0 'counts exact' check_counts "$tmp/pgo.json"
+same_superblocks() {
+  python3 - "$tmp/sb.json" "$tmp/pgo.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["superblocks"] == b["superblocks"], "other superblocks"
+assert [x["count"] for x in a["blocks"]] == [x["count"] for x in b["blocks"]], "other counts"
+print("same superblocks: %d" % len(b["superblocks"]))
+PY
+}
+expect "superblocks-from: the same superblocks, the same counts" 0 'same superblocks' \
+  same_superblocks
+c2=$(cycles --profile none "$p" test)
+c3=$(cycles --profile none --superblocks-from "$tmp/sb.json" "$p" test)
+if [ -n "$c2" ] && [ -n "$c3" ] && [ "$c3" -lt "$c2" ]; then
+  echo "PASS: superblocks-from: fewer cycles unprofiled ($c3 against $c2)"
+else
+  echo "FAIL: superblocks-from: cycles with them '$c3', without '$c2'"
+  fails=$((fails + 1))
+fi
+echo '{"superblocks":[{"blocks":["0x00000010"],"next":"0x00000010"}]}' >"$tmp/bad1.json"
+expect "superblocks-from: a block outside the text" 2 'block 0x10 is not in the program' \
+  "$HW" run --superblocks-from "$tmp/bad1.json" "$p" test
+echo '{"superblocks":[{"blocks":"0x400000"}]}' >"$tmp/bad2.json"
+expect "superblocks-from: a malformed list" 2 'superblock 1: wants "blocks"' \
+  "$HW" run --superblocks-from "$tmp/bad2.json" "$p" test
+expect "superblocks-from: not JSON" 2 'not JSON' \
+  "$HW" run --superblocks-from tests/run.sh "$p" test
+expect "superblocks-from: no file" 2 'No such file' \
+  "$HW" run --superblocks-from "$tmp/none.json" "$p" test
 
 # The dump shows each superblock and its members; a loop's superblock branches
 # back to its own head.
@@ -56,7 +93,6 @@ expect "superblocks: the dump shows one looping to its head" 0 '^superblock 0x.*
   cat "$tmp/dump"
 
 # --- fewer simulated cycles than the same run without them (both hw profiled).
-cycles() { "$HW" run --stats "$@" 2>&1 >/dev/null | awk '/simulated CPU cycles/ { print $5 }'; }
 c0=$(cycles --profile hw --threshold 1000 "$p" test)
 c1=$(cycles --profile hw --threshold 1000 --superblocks "$p" test)
 if [ -n "$c0" ] && [ -n "$c1" ] && [ "$c1" -lt "$c0" ]; then

@@ -124,7 +124,8 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
     dopt.progress_ctx = &pg;
   }
   if (!(pr->d = dbt_new(pr->b, &dopt, err, sizeof err)) ||
-      dbt_load(pr->d, argv[0], argc, argv, environ, err, sizeof err)) {
+      dbt_load(pr->d, argv[0], argc, argv, environ, err, sizeof err) ||
+      (o->sb_plan_n && dbt_plan_superblocks(pr->d, o->sb_plan, o->sb_plan_n, err, sizeof err))) {
     fprintf(stderr, "hwprof %s: %s\n", o->cmd, err);
     return -1;
   }
@@ -393,6 +394,16 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
               (unsigned long long)pr->hw->hot[i].guest_insns);
     fprintf(f, "]}");
   }
+  const dbt_trace *sb;
+  size_t nsb = dbt_superblocks(pr->d, &sb);
+  fprintf(f, ",\"superblocks\":[");
+  for (size_t i = 0; i < nsb; i++) {
+    fprintf(f, "%s\n{\"head\":\"%#010x\",\"blocks\":[", i ? "," : "", sb[i].pc[0]);
+    for (unsigned m = 0; m < sb[i].n; m++)
+      fprintf(f, "%s\"%#010x\"", m ? "," : "", sb[i].pc[m]);
+    fprintf(f, "],\"next\":\"%#010x\"}", sb[i].next);
+  }
+  fprintf(f, "]");
   size_t k;
   prof_block **v = hottest(pr, top, &k);
   fprintf(f, ",\"top\":[");

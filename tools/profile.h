@@ -30,8 +30,10 @@ typedef struct prof_opts {
   const char *cmd;      /* for messages: "hwprof CMD: ..." */
   const char *dtb_path; /* NULL: the default board */
   dbt_options dbt;
-  int progress;          /* a progress line on stderr, if it is a terminal */
-  const char *guest_out; /* NULL: the guest's stdout and stderr are ours; else a file */
+  int progress;             /* a progress line on stderr, if it is a terminal */
+  const char *guest_out;    /* NULL: the guest's stdout and stderr are ours; else a file */
+  const dbt_trace *sb_plan; /* superblocks formed before the run (--superblocks-from) */
+  size_t sb_plan_n;
 } prof_opts;
 
 prof_opts prof_defaults(const char *cmd);

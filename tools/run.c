@@ -15,6 +15,7 @@
 
 #include "dbt.h"
 #include "profile.h"
+#include "sbplan.h"
 #include "tools.h"
 
 static void help(FILE *f) {
@@ -36,6 +37,10 @@ static void help(FILE *f) {
           "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
           "  --superblocks      with --threshold: each hot block heads a superblock, the path\n"
           "                     the CPU takes from it next, translated as one unit\n"
+          "  --superblocks-from FILE\n"
+          "                     form, before the run starts, the superblocks listed in the\n"
+          "                     JSON report (--json) of an earlier run of the same program:\n"
+          "                     a profile-guided run, with any --profile (none too)\n"
           "  --top N            the N hottest blocks in the summary (default 10)\n"
           "  --quiet            no summary\n"
           "  --json FILE        the summary and every block's counts as JSON ('-': stdout)\n"
@@ -98,8 +103,8 @@ static void print_stats(const prof_run *pr) {
       s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
   if (s->superblocks || s->superblocks_dropped)
     fprintf(stderr,
-            "hwprof: superblocks            %llu formed from the IP's hot blocks (%.2f blocks "
-            "each), %llu not formed (no room in the cache)\n",
+            "hwprof: superblocks            %llu formed (%.2f blocks each), %llu not formed "
+            "(no room in the cache)\n",
             (unsigned long long)s->superblocks,
             (double)s->superblock_members / (double)(s->superblocks ? s->superblocks : 1),
             (unsigned long long)s->superblocks_dropped);
@@ -113,12 +118,13 @@ static void print_stats(const prof_run *pr) {
 
 int cmd_run(int argc, char **argv) {
   prof_opts o = prof_defaults("run");
-  const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL;
+  const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL, *plan_path = NULL;
   int stats = 0, quiet = 0, c;
   uint64_t v, top = 10;
   static const struct option opts[] = {{"profile", required_argument, 0, 'p'},
                                        {"threshold", required_argument, 0, 't'},
                                        {"superblocks", no_argument, 0, 'B'},
+                                       {"superblocks-from", required_argument, 0, 'F'},
                                        {"top", required_argument, 0, 'T'},
                                        {"quiet", no_argument, 0, 'q'},
                                        {"json", required_argument, 0, 'j'},
@@ -156,6 +162,7 @@ int cmd_run(int argc, char **argv) {
         return 2;
       break;
     case 'B': o.dbt.superblocks = 1; break;
+    case 'F': plan_path = optarg; break;
     case 'q': quiet = 1; break;
     case 'j': json = optarg; break;
     case 'C': csv = optarg; break;
@@ -199,11 +206,19 @@ int cmd_run(int argc, char **argv) {
     fprintf(stderr, "hwprof run: --superblocks needs --threshold N (the IP reports hot blocks)\n");
     return 2;
   }
+  dbt_trace *plan = NULL;
+  char perr[512];
+  if (plan_path && sbplan_read(plan_path, &plan, &o.sb_plan_n, perr, sizeof perr) < 0) {
+    fprintf(stderr, "hwprof run: --superblocks-from %s\n", perr);
+    return 2;
+  }
+  o.sb_plan = plan;
   FILE *df = NULL;
   if (dump) {
     df = !strcmp(dump, "-") ? stderr : fopen(dump, "w");
     if (!df) {
       fprintf(stderr, "hwprof run: cannot write %s\n", dump);
+      free(plan);
       return 2;
     }
     o.dbt.dump = df;
@@ -224,6 +239,7 @@ int cmd_run(int argc, char **argv) {
       rc = rc ? rc : 2;
   }
   prof_free(&pr);
+  free(plan);
   if (df && df != stderr)
     fclose(df);
   return rc;

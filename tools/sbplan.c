@@ -1,0 +1,103 @@
+/*
+ * sbplan.c - the superblocks of an earlier run, read back from its JSON report
+ * with cJSON.  The report lists each superblock as the path recorded from its
+ * head:
+ *
+ *   "superblocks":[{"head":"0x0040a1c0","blocks":["0x0040a1c0","0x0040a1d4"],
+ *                   "next":"0x0040a1c0"}, ...]
+ *
+ * (next = head: the path closed a loop).  See sbplan.h.
+ */
+#define _GNU_SOURCE
+#include "sbplan.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A "0x..." address; 0 when it is not one. */
+static int address(const cJSON *j, uint32_t *v) {
+  if (!cJSON_IsString(j))
+    return 0;
+  char *end;
+  errno = 0;
+  unsigned long x = strtoul(j->valuestring, &end, 16);
+  if (errno || *end || end == j->valuestring || strncmp(j->valuestring, "0x", 2) || x > UINT32_MAX)
+    return 0;
+  *v = (uint32_t)x;
+  return 1;
+}
+
+static char *slurp(const char *path, char *err, size_t errlen) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, len = 0, k;
+  char *text = malloc(cap);
+  while (text && (k = fread(text + len, 1, cap - len - 1, f)) > 0) {
+    len += k;
+    if (len + 1 == cap) {
+      char *t = realloc(text, cap *= 2);
+      if (!t)
+        free(text);
+      text = t;
+    }
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!text || bad) {
+    free(text);
+    snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
+    return NULL;
+  }
+  text[len] = 0;
+  return text;
+}
+
+int sbplan_read(const char *path, dbt_trace **out, size_t *n, char *err, size_t errlen) {
+  *out = NULL;
+  *n = 0;
+  char *text = slurp(path, err, errlen);
+  if (!text)
+    return -1;
+  cJSON *root = cJSON_Parse(text);
+  free(text);
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "superblocks");
+  if (!root || !cJSON_IsArray(list)) {
+    snprintf(err, errlen, "%s: %s", path,
+             root ? "no \"superblocks\" list (a report of hwprof run --json is wanted)"
+                  : "not JSON");
+    cJSON_Delete(root);
+    return -1;
+  }
+  int count = cJSON_GetArraySize(list), k = 0;
+  dbt_trace *v = calloc(count ? (size_t)count : 1, sizeof *v);
+  const cJSON *sb;
+  cJSON_ArrayForEach(sb, list) {
+    const cJSON *blocks = cJSON_GetObjectItemCaseSensitive(sb, "blocks"), *b;
+    int nb = cJSON_GetArraySize(blocks),
+        ok = v && cJSON_IsArray(blocks) && nb >= 1 && nb <= DBT_TRACE_MAX &&
+             address(cJSON_GetObjectItemCaseSensitive(sb, "next"), &v[k].next);
+    cJSON_ArrayForEach(b, blocks) {
+      if (ok)
+        ok = address(b, &v[k].pc[v[k].n++]);
+    }
+    if (!ok) {
+      snprintf(err, errlen,
+               "%s: superblock %d: wants \"blocks\" (1 to %d addresses \"0x...\") and \"next\"",
+               path, k + 1, DBT_TRACE_MAX);
+      free(v);
+      cJSON_Delete(root);
+      return -1;
+    }
+    k++;
+  }
+  cJSON_Delete(root);
+  *out = v;
+  *n = (size_t)k;
+  return 0;
+}
