@@ -87,11 +87,12 @@ assert [w["name"] for w in ws] == ["recursion", "strings"]
 for w in ws:
     c = w["cycles"]
     assert c["none"] < c["hw"] and c["none"] < c["sw"], c
-    for m in ("hw", "sw"):
+    for m in ("hw", "sw", "hw_sb"):
         assert abs(w["overhead_pct"][m] - 100.0 * (c[m] / c["none"] - 1)) < 1e-3
     assert w["hw_equals_sw"] == (w["events_lost"] == 0) and w["size"] == "test"
+    assert w["hw_sb_equals_sw"] == w["hw_equals_sw"], "superblocks changed the counts"
     assert w["events"] > 0 and w["distinct_blocks"] > 0 and w["fifo_stall_cycles"] >= 0
-for m in ("hw", "sw"):
+for m in ("hw", "sw", "hw_sb"):
     g = 100 * (math.exp(sum(math.log(1 + w["overhead_pct"][m] / 100) for w in ws) / len(ws)) - 1)
     assert abs(g - j["geomean_overhead_pct"][m]) < 1e-3
 assert len(open(sys.argv[2]).read().splitlines()) == 3

@@ -30,9 +30,11 @@ static void help(FILE *f) {
           "usage: hwprof bench [OPTIONS] [WORKLOAD...]\n"
           "\n"
           "Runs each SPEC-like workload (default: every program in the workloads directory)\n"
-          "on the virtual board three times: profiling off, hw (a store to the IP per block)\n"
-          "and sw (a RAM counter per block).  Prints per workload: guest instructions,\n"
-          "simulated CPU cycles of each run, the overhead of hw and sw over none, whether the\n"
+          "on the virtual board four times: profiling off, hw (a store to the IP per block),\n"
+          "sw (a RAM counter per block), and hw+sb (hw, with superblocks formed from the\n"
+          "blocks the IP reports hot at 1000 entries).  Prints per workload: guest\n"
+          "instructions, simulated CPU cycles of each run, the overhead of hw, sw and hw+sb\n"
+          "over none, whether the\n"
           "hw counts equal the sw counts, distinct blocks, mean block length, the IP's lost\n"
           "events and the CPU cycles stalled on the IP's bus (hw run); then the geometric\n"
           "means (of the cycle ratios).\n"
@@ -50,40 +52,63 @@ static void help(FILE *f) {
           "2 bad usage or a missing workload.\n");
 }
 
+/* The runs of each workload: profile, and the threshold of superblock formation. */
+#define NMODES 4
+enum { NONE, HW, SW, HW_SB };
+static const struct mode {
+  int profile;
+  uint32_t superblocks;
+  const char *name;
+} modes[NMODES] = {{DBT_PROFILE_NONE, 0, "none"},
+                   {DBT_PROFILE_HW, 0, "hw"},
+                   {DBT_PROFILE_SW, 0, "sw"},
+                   {DBT_PROFILE_HW, 1000, "hw+sb"}};
+
 typedef struct row {
   char name[64];
-  uint64_t insns, cycles[3];
-  double oh_hw, oh_sw, block_insns; /* block_insns: mean guest instructions per block */
-  int hw_eq_sw, ok;
+  uint64_t insns, cycles[NMODES];
+  double oh[NMODES], block_insns; /* oh: overhead over none, %; block_insns: per block */
+  int hw_eq_sw, sb_eq_sw, ok;     /* the hw (and hw+sb) run's IP counts equal the sw run's */
   size_t distinct;
   uint64_t events, lost, fifo_stall, cpu_stall;
   char why[200];
 } row;
 
-static const int modes[3] = {DBT_PROFILE_NONE, DBT_PROFILE_HW, DBT_PROFILE_SW};
+/* Every block's count in run h's IP table equals its RAM counter in run s, and the
+ * IP holds nothing else. */
+static int hw_equals_sw(const prof_run *h, const prof_run *s) {
+  if (!h->hw || h->n != s->n || h->n_hw_only)
+    return 0;
+  for (size_t i = 0; i < h->n; i++)
+    if (h->blocks[i].pc != s->blocks[i].pc || !h->blocks[i].in_hw ||
+        h->blocks[i].hw != s->blocks[i].sw)
+      return 0;
+  return 1;
+}
 
-/* The three runs of one workload. */
+/* The runs of one workload. */
 static void bench_one(const char *dir, const char *name, const char *size, const char *dtb,
                       const char *tmp, row *w) {
-  char path[4200], out[3][4300];
+  char path[4200], out[NMODES][4300];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   snprintf(w->name, sizeof w->name, "%s", name);
   char *argv[] = {path, (char *)size, NULL};
-  prof_run pr[3];
+  prof_run pr[NMODES];
   w->ok = 1;
-  for (int m = 0; m < 3; m++) {
+  for (int m = 0; m < NMODES; m++) {
     prof_opts o = prof_defaults("bench");
     o.dtb_path = dtb;
-    o.dbt.profile = modes[m];
-    snprintf(out[m], sizeof out[m], "%s/%s.%s.out", tmp, name, prof_mode_name(modes[m]));
+    o.dbt.profile = modes[m].profile;
+    o.dbt.threshold = modes[m].superblocks;
+    o.dbt.superblocks = modes[m].superblocks != 0;
+    snprintf(out[m], sizeof out[m], "%s/%s.%s.out", tmp, name, modes[m].name);
     o.guest_out = out[m];
     if (isatty(2)) {
-      fprintf(stderr, "\r\033[Khwprof bench: %s %s, profile %s", name, size,
-              prof_mode_name(modes[m]));
+      fprintf(stderr, "\r\033[Khwprof bench: %s %s, profile %s", name, size, modes[m].name);
       fflush(stderr);
     }
     if (prof_exec(&o, 2, argv, &pr[m]) < 0 || pr[m].status != 0) {
-      snprintf(w->why, sizeof w->why, "profile %s: %s", prof_mode_name(modes[m]),
+      snprintf(w->why, sizeof w->why, "profile %s: %s", modes[m].name,
                pr[m].d ? (pr[m].r.how == DBT_EXITED ? "exit status not 0" : pr[m].r.message)
                        : "could not start");
       w->ok = 0;
@@ -91,32 +116,30 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     w->cycles[m] = pr[m].r.board.cpu_cycles;
   }
   long bytes;
-  if (w->ok &&
-      (!prof_same_file(out[0], out[1], &bytes) || !prof_same_file(out[0], out[2], &bytes))) {
-    snprintf(w->why, sizeof w->why, "the runs' outputs differ (%s/)", tmp);
-    w->ok = 0;
-  }
+  for (int m = 1; m < NMODES && w->ok; m++)
+    if (!prof_same_file(out[0], out[m], &bytes)) {
+      snprintf(w->why, sizeof w->why, "the runs' outputs differ (%s/)", tmp);
+      w->ok = 0;
+    }
   w->insns = pr[0].st.guest_insns;
   w->block_insns =
       pr[0].st.blocks_executed ? (double)w->insns / (double)pr[0].st.blocks_executed : 0.0;
   w->distinct = pr[0].n;
-  w->oh_hw = w->cycles[0] ? 100.0 * ((double)w->cycles[1] / (double)w->cycles[0] - 1) : 0;
-  w->oh_sw = w->cycles[0] ? 100.0 * ((double)w->cycles[2] / (double)w->cycles[0] - 1) : 0;
+  for (int m = 0; m < NMODES; m++)
+    w->oh[m] = w->cycles[0] ? 100.0 * ((double)w->cycles[m] / (double)w->cycles[0] - 1) : 0;
   const dbt_hw_profile *h = pr[1].hw;
   if (h) {
     w->events = h->stats.events_in;
     w->lost = (uint64_t)h->stats.lost_fifo + h->stats.lost_table;
     w->fifo_stall = h->stats.stall;
     w->cpu_stall = pr[1].r.board.stall_cycles;
-    w->hw_eq_sw = pr[1].n == pr[2].n && !pr[1].n_hw_only;
-    for (size_t i = 0; w->hw_eq_sw && i < pr[1].n; i++)
-      w->hw_eq_sw = pr[1].blocks[i].pc == pr[2].blocks[i].pc && pr[1].blocks[i].in_hw &&
-                    pr[1].blocks[i].hw == pr[2].blocks[i].sw;
+    w->hw_eq_sw = hw_equals_sw(&pr[HW], &pr[SW]);
+    w->sb_eq_sw = hw_equals_sw(&pr[HW_SB], &pr[SW]);
   } else if (w->ok) {
     snprintf(w->why, sizeof w->why, "the IP's counts could not be read");
     w->ok = 0;
   }
-  for (int m = 0; m < 3; m++) {
+  for (int m = 0; m < NMODES; m++) {
     prof_free(&pr[m]);
     if (w->ok)
       unlink(out[m]);
@@ -125,12 +148,12 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     fprintf(stderr, "\r\033[K");
 }
 
-static double geomean_pct(const row *w, size_t n, int sw) {
+static double geomean_pct(const row *w, size_t n, int m) {
   double s = 0;
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
     if (w[i].ok) {
-      s += log(1 + (sw ? w[i].oh_sw : w[i].oh_hw) / 100);
+      s += log(1 + w[i].oh[m] / 100);
       k++;
     }
   return k ? 100 * (exp(s / (double)k) - 1) : 0;
@@ -139,23 +162,26 @@ static double geomean_pct(const row *w, size_t n, int sw) {
 static void print_table(FILE *f, const row *w, size_t n, const char *size) {
   fprintf(f, "SPEC-like workloads, size %s: simulated PPC405 cycles and profiling overhead\n\n",
           size);
-  fprintf(f, "%-10s %12s %13s %13s %13s %7s %7s %5s %7s %6s %6s %7s\n", "workload", "guest insns",
-          "cycles none", "cycles hw", "cycles sw", "hw %", "sw %", "hw=sw", "blocks", "insn/b",
-          "lost", "stall");
+  fprintf(f, "%-10s %12s %13s %13s %13s %13s %7s %7s %8s %5s %5s %7s %6s %6s %7s\n", "workload",
+          "guest insns", "cycles none", "cycles hw", "cycles sw", "cycles hw+sb", "hw %", "sw %",
+          "hw+sb %", "hw=sw", "sb=sw", "blocks", "insn/b", "lost", "stall");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     if (!r->ok) {
       fprintf(f, "%-10s FAILED: %s\n", r->name, r->why);
       continue;
     }
-    fprintf(f, "%-10s %12llu %13llu %13llu %13llu %6.2f%% %6.2f%% %5s %7zu %6.2f %6llu %7llu\n",
-            r->name, (unsigned long long)r->insns, (unsigned long long)r->cycles[0],
-            (unsigned long long)r->cycles[1], (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw,
-            r->hw_eq_sw ? "yes" : "NO", r->distinct, r->block_insns, (unsigned long long)r->lost,
-            (unsigned long long)r->cpu_stall);
+    fprintf(f,
+            "%-10s %12llu %13llu %13llu %13llu %13llu %6.2f%% %6.2f%% %7.2f%% %5s %5s %7zu %6.2f "
+            "%6llu %7llu\n",
+            r->name, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
+            (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
+            (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB],
+            r->hw_eq_sw ? "yes" : "NO", r->sb_eq_sw ? "yes" : "NO", r->distinct, r->block_insns,
+            (unsigned long long)r->lost, (unsigned long long)r->cpu_stall);
   }
-  fprintf(f, "%-10s %12s %13s %13s %13s %6.2f%% %6.2f%%\n", "geomean", "", "", "", "",
-          geomean_pct(w, n, 0), geomean_pct(w, n, 1));
+  fprintf(f, "%-10s %12s %13s %13s %13s %13s %6.2f%% %6.2f%% %7.2f%%\n", "geomean", "", "", "", "",
+          "", geomean_pct(w, n, HW), geomean_pct(w, n, SW), geomean_pct(w, n, HW_SB));
 }
 
 static int write_json(const char *path, const row *w, size_t n, const char *size) {
@@ -167,20 +193,21 @@ static int write_json(const char *path, const row *w, size_t n, const char *size
     const row *r = &w[i];
     fprintf(f, "%s\n{\"name\":", i ? "," : "");
     prof_json_str(f, r->name);
-    fprintf(
-        f,
-        ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
-        "\"sw\":%llu},\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f},\"hw_equals_sw\":%s,"
-        "\"distinct_blocks\":%zu,\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
-        "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu}",
-        size, r->ok ? "true" : "false", (unsigned long long)r->insns,
-        (unsigned long long)r->cycles[0], (unsigned long long)r->cycles[1],
-        (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw, r->hw_eq_sw ? "true" : "false",
-        r->distinct, r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
-        (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall);
+    fprintf(f,
+            ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
+            "\"sw\":%llu,\"hw_sb\":%llu},\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
+            "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"distinct_blocks\":%zu,"
+            "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
+            "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu}",
+            size, r->ok ? "true" : "false", (unsigned long long)r->insns,
+            (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
+            (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB], r->oh[HW],
+            r->oh[SW], r->oh[HW_SB], r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
+            r->distinct, r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
+            (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall);
   }
-  fprintf(f, "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f}}\n", geomean_pct(w, n, 0),
-          geomean_pct(w, n, 1));
+  fprintf(f, "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}\n",
+          geomean_pct(w, n, HW), geomean_pct(w, n, SW), geomean_pct(w, n, HW_SB));
   return prof_close_out("bench", path, f);
 }
 
@@ -188,21 +215,22 @@ static int write_csv(const char *path, const row *w, size_t n, const char *size)
   FILE *f = prof_open_out("bench", path);
   if (!f)
     return -1;
-  fprintf(f, "name,size,ok,guest_insns,cycles_none,cycles_hw,cycles_sw,overhead_hw_pct,"
-             "overhead_sw_pct,hw_equals_sw,distinct_blocks,mean_block_insns,events,events_lost,"
-             "fifo_stall_cycles\n");
+  fprintf(f, "name,size,ok,guest_insns,cycles_none,cycles_hw,cycles_sw,cycles_hw_sb,"
+             "overhead_hw_pct,overhead_sw_pct,overhead_hw_sb_pct,hw_equals_sw,hw_sb_equals_sw,"
+             "distinct_blocks,mean_block_insns,events,events_lost,fifo_stall_cycles\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
-    fprintf(f, "%s,%s,%d,%llu,%llu,%llu,%llu,%.4f,%.4f,%d,%zu,%.4f,%llu,%llu,%llu\n", r->name, size,
-            r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[0],
-            (unsigned long long)r->cycles[1], (unsigned long long)r->cycles[2], r->oh_hw, r->oh_sw,
-            r->hw_eq_sw, r->distinct, r->block_insns, (unsigned long long)r->events,
+    fprintf(f, "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu\n",
+            r->name, size, r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
+            (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
+            (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB], r->hw_eq_sw,
+            r->sb_eq_sw, r->distinct, r->block_insns, (unsigned long long)r->events,
             (unsigned long long)r->lost, (unsigned long long)r->fifo_stall);
   }
   return prof_close_out("bench", path, f);
 }
 
-/* Grouped bars: hw and sw overhead per workload, and the geometric means. */
+/* Grouped bars: hw, sw and hw+sb overhead per workload, and the geometric means. */
 static int write_svg(const char *path, const row *w, size_t n, const char *size) {
   FILE *f = prof_open_out("bench", path);
   if (!f)
@@ -210,8 +238,8 @@ static int write_svg(const char *path, const row *w, size_t n, const char *size)
   double top = 5;
   for (size_t i = 0; i < n; i++)
     if (w[i].ok) {
-      top = fmax(top, w[i].oh_hw);
-      top = fmax(top, w[i].oh_sw);
+      for (int m = HW; m < NMODES; m++)
+        top = fmax(top, w[i].oh[m]);
     }
   top = ceil(top / 5) * 5;
   const int left = 60, width = 90 * ((int)n + 1), height = 260, y0 = 40;
@@ -221,7 +249,7 @@ static int write_svg(const char *path, const row *w, size_t n, const char *size)
           "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
           "<text x=\"%d\" y=\"20\" font-size=\"14\">Profiling overhead in simulated cycles "
           "(size %s)</text>\n",
-          left + width + 20, y0 + height + 50, left, size);
+          left + (width > 600 ? width : 600) + 20, y0 + height + 50, left, size);
   for (int t = 0; t <= 5; t++) {
     double v = top * t / 5;
     double y = y0 + height - height * t / 5.0;
@@ -230,31 +258,31 @@ static int write_svg(const char *path, const row *w, size_t n, const char *size)
             "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.0f%%</text>\n",
             left, y, left + width, y, left - 6, y + 4, v);
   }
+  static const char *color[NMODES] = {"", "#1f77b4", "#ff7f0e", "#2ca02c"};
+  static const char *legend[NMODES] = {"", "hw (store to the IP)", "sw (counter in RAM)",
+                                       "hw+sb (superblocks at 1000)"};
   for (size_t i = 0; i <= n; i++) {
-    double hw = i < n ? w[i].oh_hw : geomean_pct(w, n, 0);
-    double sw = i < n ? w[i].oh_sw : geomean_pct(w, n, 1);
-    const char *name = i < n ? w[i].name : "geomean";
-    if (i < n && !w[i].ok)
-      hw = sw = 0;
-    int x = left + 90 * (int)i + 15;
-    double hh = height * fmax(hw, 0) / top, hs = height * fmax(sw, 0) / top;
-    fprintf(f,
-            "<rect x=\"%d\" y=\"%.1f\" width=\"28\" height=\"%.1f\" fill=\"#1f77b4\"/>"
-            "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%.1f</text>\n"
-            "<rect x=\"%d\" y=\"%.1f\" width=\"28\" height=\"%.1f\" fill=\"#ff7f0e\"/>"
-            "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%.1f</text>\n"
-            "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-            x, y0 + height - hh, hh, x + 14, y0 + height - hh - 3, hw, x + 30, y0 + height - hs, hs,
-            x + 44, y0 + height - hs - 3, sw, x + 29, y0 + height + 16, name);
+    int x = left + 90 * (int)i + 3;
+    for (int m = HW; m < NMODES; m++, x += 28) {
+      double v = i < n ? (w[i].ok ? w[i].oh[m] : 0) : geomean_pct(w, n, m);
+      double h = height * fmax(v, 0) / top;
+      fprintf(f,
+              "<rect x=\"%d\" y=\"%.1f\" width=\"26\" height=\"%.1f\" fill=\"%s\"/>"
+              "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"9\">%.1f</text>\n",
+              x, y0 + height - h, h, color[m], x + 13, y0 + height - h - 3, v);
+    }
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+            left + 90 * (int)i + 45, y0 + height + 16, i < n ? w[i].name : "geomean");
   }
-  fprintf(f,
-          "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n"
-          "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/>"
-          "<text x=\"%d\" y=\"%d\">hw (store to the IP)</text>\n"
-          "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/>"
-          "<text x=\"%d\" y=\"%d\">sw (counter in RAM)</text>\n</svg>\n",
-          left, y0 + height, left + width, y0 + height, left, y0 + height + 28, left + 16,
-          y0 + height + 38, left + 180, y0 + height + 28, left + 196, y0 + height + 38);
+  fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left,
+          y0 + height, left + width, y0 + height);
+  for (int m = HW; m < NMODES; m++)
+    fprintf(f,
+            "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+            "<text x=\"%d\" y=\"%d\">%s</text>\n",
+            left + 200 * (m - HW), y0 + height + 28, color[m], left + 200 * (m - HW) + 16,
+            y0 + height + 38, legend[m]);
+  fprintf(f, "</svg>\n");
   return prof_close_out("bench", path, f);
 }
 
