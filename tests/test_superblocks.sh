@@ -25,9 +25,22 @@ for w in "$B"/workloads/*; do
   expect "superblocks: $name own code equal to qemu-mips" 0 '"own_differ":0,' \
     cat "$tmp/$name.json"
 done
+# The guest programs: superblocks change nothing that compare sees (its one-line
+# summary is the same with and without them; a guest whose plain comparison
+# differs, such as malloc's unsupported mremap warning, differs the same way).
 for g in "$B"/guest/*-O2; do
-  expect "superblocks: compare $(basename "$g")" 0 'result +every difference accounted for' \
-    "$HW" compare --superblocks 50 "$g"
+  name=$(basename "$g")
+  "$HW" compare --brief "$g" >"$tmp/plain" 2>&1
+  rc0=$?
+  "$HW" compare --brief --superblocks 50 "$g" >"$tmp/sb" 2>&1
+  rc1=$?
+  if [ "$rc0" -eq "$rc1" ] && cmp -s "$tmp/plain" "$tmp/sb"; then
+    echo "PASS: superblocks: compare $name the same as without ($(tr -s ' ' <"$tmp/sb"))"
+  else
+    echo "FAIL: superblocks: compare $name: exit $rc1 against $rc0 without superblocks"
+    cat "$tmp/plain" "$tmp/sb"
+    fails=$((fails + 1))
+  fi
 done
 
 # The simulated CPU cycles of a run.
