@@ -159,7 +159,7 @@ static void enter(dbt *d, uint32_t w) {
   d->st.guest_insns += d->entry_insns[w];
   d->st.blocks_executed++;
   d->exec[id]++;
-  if (d->sb.head)
+  if (d->sb.pending || d->sb.t.n)
     sb_enter(d, id, d->tab[d->by_id[id]].pc);
   if (d->o.progress && !(d->st.blocks_executed & 0xFFFFF))
     d->o.progress(d->o.progress_ctx, d->st.guest_insns);

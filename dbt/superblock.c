@@ -3,10 +3,10 @@
  * selection, after Duesterwald and Bala, and Dynamo).
  *
  * The IP reports a block hot once, when its count reaches the threshold.  The
- * runtime queues the SPC; the next time that block is entered, the recorder
- * follows the blocks the CPU enters after it (reported by the board's block
- * observer, in order), through calls, returns and backward branches, until the
- * path
+ * runtime marks the block pending; the first pending block the CPU enters (when
+ * no path is being recorded) becomes a head: the recorder follows the blocks the CPU enters after
+ * it (reported by the board's block observer, in order), through calls, returns and backward
+ * branches, until the path
  *   - comes back to the head (a loop: the superblock branches to its own head;
  *     a head in the middle of a loop body gives the loop rotated),
  *   - meets a block already on the path, or enters another superblock's head
@@ -45,40 +45,23 @@ int sb_init(dbt *d) {
 }
 
 void sb_free(dbt *d) {
-  free(d->sb.queue);
   free(d->sb.formed);
   free(d->sb.is_head);
 }
 
-/* The next queued head that is not one already, or none. */
-static void next_head(dbt *d) {
-  sb_state *s = &d->sb;
-  s->head = 0;
+/* Recording is over (formed, or not): the next pending head to enter starts the next. */
+static void idle(sb_state *s) {
   s->t.n = 0;
   s->ready = 0;
-  while (s->qhead < s->nq) {
-    rec *r = rt_find(d, s->queue[s->qhead++], 0);
-    if (r && s->is_head[r->id] == SB_NONE) {
-      s->head = r->id + 1;
-      return;
-    }
-  }
-  s->qhead = s->nq = 0;
 }
 
 void sb_hot(dbt *d, uint32_t pc) {
   sb_state *s = &d->sb;
-  if (s->nq == s->qcap) {
-    size_t cap = 2 * s->qcap + 64;
-    uint32_t *q = realloc(s->queue, cap * sizeof *q);
-    if (!q)
-      return; /* no superblock for it: the run goes on as it was */
-    s->queue = q;
-    s->qcap = cap;
+  rec *r = rt_find(d, pc, 0);
+  if (r && s->is_head[r->id] == SB_NONE) {
+    s->is_head[r->id] = SB_PENDING;
+    s->pending++;
   }
-  s->queue[s->nq++] = pc;
-  if (!s->head)
-    next_head(d);
 }
 
 static void complete(sb_state *s, uint32_t next) {
@@ -91,8 +74,10 @@ void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
   if (s->ready)
     return;
   dbt_trace *t = &s->t;
-  if (t->n == 0) {
-    if (id + 1 == s->head) {
+  if (t->n == 0) { /* the first pending head the CPU enters is recorded */
+    if (s->is_head[id] == SB_PENDING) {
+      s->is_head[id] = SB_NONE;
+      s->pending--;
       t->pc[0] = pc;
       t->counter[0] = id;
       t->n = 1;
@@ -166,9 +151,12 @@ static int form(dbt *d, const dbt_trace *t) {
   if (rd32(d, jt) == h->pc)
     wr32(d, jt + 4, sb);
   s->is_head[h->id] = SB_HEAD;
-  for (unsigned i = 1; i < members; i++)
-    if (!s->is_head[t->counter[i]])
-      s->is_head[t->counter[i]] = SB_MEMBER;
+  for (unsigned i = 1; i < members; i++) {
+    uint8_t *m = &s->is_head[t->counter[i]];
+    s->pending -= *m == SB_PENDING;
+    if (*m == SB_NONE || *m == SB_PENDING)
+      *m = SB_MEMBER;
+  }
   if (d->o.dump) {
     fprintf(d->o.dump, "superblock %#010x: %u blocks at %#010x, %d bytes, %s %#x\n", h->pc, members,
             sb, n, t->next == h->pc && members == t->n ? "loops to" : "then", t->next);
@@ -183,7 +171,7 @@ void sb_form(dbt *d) {
     return;
   if (form(d, &d->sb.t) < 0)
     d->st.superblocks_dropped++;
-  next_head(d);
+  idle(&d->sb);
 }
 
 int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, size_t errlen) {
@@ -220,7 +208,8 @@ size_t dbt_superblocks(const dbt *d, const dbt_trace **out) {
 }
 
 void sb_flushed(dbt *d) {
-  memset(d->sb.is_head, 0, d->cap_blocks);
-  d->sb.t.n = 0;
-  d->sb.ready = 0;
+  for (uint32_t id = 0; id < d->nblocks; id++) /* heads still waiting stay so */
+    if (d->sb.is_head[id] != SB_PENDING)
+      d->sb.is_head[id] = SB_NONE;
+  idle(&d->sb);
 }

@@ -11,16 +11,13 @@
 
 typedef struct dbt dbt;
 
-enum { SB_NONE, SB_HEAD, SB_MEMBER };
+enum { SB_NONE, SB_HEAD, SB_MEMBER, SB_PENDING };
 
 typedef struct sb_state {
-  uint32_t *queue; /* hot heads waiting to be recorded, oldest first */
-  size_t nq, qcap, qhead;
-  uint32_t head; /* id + 1 of the head being waited for or recorded (0: none) */
-  dbt_trace t;   /* the path so far */
-  uint32_t t_id[DBT_TRACE_MAX];
+  size_t pending;    /* hot blocks waiting to head a superblock (SB_PENDING) */
+  dbt_trace t;       /* the path being recorded (t.n = 0: none) */
   int ready;         /* t is complete: form it at the next pause */
-  uint8_t *is_head;  /* per block id, in the current cache: SB_NONE, SB_HEAD, SB_MEMBER */
+  uint8_t *is_head;  /* per block id: SB_PENDING, or in the current cache SB_HEAD, SB_MEMBER */
   dbt_trace *formed; /* every superblock formed, in order (dbt_superblocks) */
   size_t nformed, formed_cap;
 } sb_state;

@@ -97,6 +97,11 @@ expect "superblocks-from: not JSON" 2 'not JSON' \
 expect "superblocks-from: no file" 2 'No such file' \
   "$HW" run --superblocks-from "$tmp/none.json" "$p" test
 
+# A hot block that never runs again (the first loop of hotloops.c turns hot on its
+# last pass) holds up no other: the second loop gets its superblock.
+expect "superblocks: a hot block that never runs again holds up none" 0 'superblocks +1 formed' \
+  "$HW" run --profile hw --threshold 1000 --superblocks --stats "$B/guest/hotloops-O2"
+
 # The dump shows each superblock and its members; a loop's superblock branches
 # back to its own head.
 expect "superblocks: run with --dump" 0 '' \
