@@ -161,6 +161,8 @@ static void enter(dbt *d, uint32_t w) {
   d->exec[id]++;
   if (d->sb.pending || d->sb.t.n)
     sb_enter(d, id, d->tab[d->by_id[id]].pc);
+  if (!(d->st.blocks_executed & 0xFFFF) && d->o.superblocks && d->o.profile == DBT_PROFILE_SW)
+    sb_scan_sw(d);
   if (d->o.progress && !(d->st.blocks_executed & 0xFFFFF))
     d->o.progress(d->o.progress_ctx, d->st.guest_insns);
 }

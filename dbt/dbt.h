@@ -45,8 +45,8 @@ typedef struct dbt_options {
   int strict;          /* an unsupported system call stops the run */
   FILE *dump;          /* each translated block, guest and PowerPC side by side */
   uint64_t max_cycles; /* simulated CPU cycles, 0 = no limit */
-  uint32_t threshold;  /* hw: the IP's THRESHOLD (0: no hot detection) */
-  int superblocks;     /* hw with a threshold: form superblocks from the hot blocks */
+  uint32_t threshold;  /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */
+  int superblocks;     /* with a threshold: form superblocks from the hot blocks */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;

@@ -14,6 +14,11 @@
  *   - or reaches DBT_TRACE_MAX blocks.
  * A hot block that is already a head or a member of a superblock heads none of
  * its own (its count crosses the threshold all the same: members keep probes).
+ *
+ * The sw profile has no IP to report hot blocks: there, a handler that a periodic
+ * timer would run (every 65,536 block entries, on the host, not charged) scans
+ * the counters and reports each block whose counter has reached the threshold,
+ * once (sb_scan_sw), as the monitor-thread design checks its counts.
  * Then the CPU is paused before the next block it enters (vboard_pause), the
  * path is translated as one unit (dbt_translate_trace: members fall through into
  * each other, side exits are cold code), and the head's old translation is
@@ -41,10 +46,12 @@
 
 int sb_init(dbt *d) {
   d->sb.is_head = calloc(d->cap_blocks, 1);
-  return d->sb.is_head ? 0 : -1;
+  d->sb.sw_hot = calloc(d->cap_blocks, 1);
+  return d->sb.is_head && d->sb.sw_hot ? 0 : -1;
 }
 
 void sb_free(dbt *d) {
+  free(d->sb.sw_hot);
   free(d->sb.formed);
   free(d->sb.is_head);
 }
@@ -62,6 +69,14 @@ void sb_hot(dbt *d, uint32_t pc) {
     s->is_head[r->id] = SB_PENDING;
     s->pending++;
   }
+}
+
+void sb_scan_sw(dbt *d) {
+  for (uint32_t id = 0; id < d->nblocks; id++)
+    if (!d->sb.sw_hot[id] && rd32(d, DBT_COUNTERS + 4 * id) >= d->o.threshold) {
+      d->sb.sw_hot[id] = 1;
+      sb_hot(d, d->tab[d->by_id[id]].pc);
+    }
 }
 
 static void complete(sb_state *s, uint32_t next) {

@@ -18,6 +18,7 @@ typedef struct sb_state {
   dbt_trace t;       /* the path being recorded (t.n = 0: none) */
   int ready;         /* t is complete: form it at the next pause */
   uint8_t *is_head;  /* per block id: SB_PENDING, or in the current cache SB_HEAD, SB_MEMBER */
+  uint8_t *sw_hot;   /* per block id: the sw counters' scan reported it hot */
   dbt_trace *formed; /* every superblock formed, in order (dbt_superblocks) */
   size_t nformed, formed_cap;
 } sb_state;
@@ -26,6 +27,8 @@ int sb_init(dbt *d);
 void sb_free(dbt *d);
 /* A hot SPC from the IP. */
 void sb_hot(dbt *d, uint32_t pc);
+/* sw profile: reports the blocks whose counters reached the threshold since the last scan. */
+void sb_scan_sw(dbt *d);
 /* The block `id` at guest pc was entered; sets d->sb.ready when a path is complete. */
 void sb_enter(dbt *d, uint32_t id, uint32_t pc);
 /* Forms the recorded superblock (the CPU is stopped at a block boundary). */

@@ -63,6 +63,22 @@ PY
 }
 expect "superblocks: hw = sw = entries" 0 'counts exact' check_counts "$tmp/sb.json"
 
+# sw: no IP; the counters are scanned for hot blocks.  sw = entries on every block.
+expect "superblocks: sw profile" 0 'superblocks +[1-9][0-9]* formed' \
+  "$HW" run --profile sw --threshold 1000 --superblocks --stats --json "$tmp/sw.json" "$p" test
+check_sw() {
+  python3 - "$tmp/sw.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["superblocks"], "no superblocks"
+assert all(b["sw"] == b["count"] for b in j["blocks"]), "sw counters and entries differ"
+print("sw counts exact")
+PY
+}
+expect "superblocks: sw = entries" 0 'sw counts exact' check_sw
+expect "superblocks: sw threshold needs them" 2 'or sw with --superblocks' \
+  "$HW" run --profile sw --threshold 1000 "$p" test
+
 # --- offline reuse: the same superblocks, formed from the report before the run
 expect "superblocks-from: a profiled run" 0 'superblocks +[1-9][0-9]* formed' \
   "$HW" run --profile all --superblocks-from "$tmp/sb.json" --stats --json "$tmp/pgo.json" "$p" test

@@ -36,7 +36,8 @@ static void help(FILE *f) {
           "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
           "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
           "  --superblocks      with --threshold: each hot block heads a superblock, the path\n"
-          "                     the CPU takes from it next, translated as one unit\n"
+          "                     the CPU takes from it next, translated as one unit (sw: the\n"
+          "                     counters are scanned every 65,536 block entries)\n"
           "  --superblocks-from FILE\n"
           "                     form, before the run starts, the superblocks listed in the\n"
           "                     JSON report (--json) of an earlier run of the same program:\n"
@@ -198,8 +199,10 @@ int cmd_run(int argc, char **argv) {
     help(stderr);
     return 2;
   }
-  if (o.dbt.threshold && (o.dbt.profile == DBT_PROFILE_NONE || o.dbt.profile == DBT_PROFILE_SW)) {
-    fprintf(stderr, "hwprof run: --threshold needs --profile hw or all\n");
+  if (o.dbt.threshold && (o.dbt.profile == DBT_PROFILE_NONE ||
+                          (o.dbt.profile == DBT_PROFILE_SW && !o.dbt.superblocks))) {
+    fprintf(stderr, "hwprof run: --threshold needs --profile hw or all (or sw with "
+                    "--superblocks)\n");
     return 2;
   }
   if (o.dbt.superblocks && !o.dbt.threshold) {
