@@ -2,7 +2,8 @@
 # driver core are freestanding-clean, the UIO backend is Linux user space).
 
 MODEL_OBJS  := $(BUILD)/driver/hwprof_model.o
-DRIVER_OBJS := $(BUILD)/driver/hwprof.o $(BUILD)/driver/hwprof_fdt.o \
+DRIVER_OBJS := $(BUILD)/driver/hwprof.o $(BUILD)/driver/hwprof_spill.o \
+               $(BUILD)/driver/hwprof_fdt.o \
                $(BUILD)/driver/hwprof_uio.o
 FDT_LDLIBS  := -lfdt
 
@@ -30,7 +31,7 @@ all: $(BUILD)/libhwprof.a $(DTBS)
 .PHONY: lint-driver
 lint-driver:
 	@mkdir -p $(BUILD)/lint
-	for f in driver/hwprof_model.c driver/hwprof.c; do \
+	for f in driver/hwprof_model.c driver/hwprof.c driver/hwprof_spill.c; do \
 	  $(CC) -std=c99 $(WARN) -ffreestanding -nostdlib -Idriver -c $$f \
 	    -o $(BUILD)/lint/$$(basename $$f .c).o || exit 1; \
 	done

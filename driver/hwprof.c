@@ -156,6 +156,8 @@ int hwprof_read_stats(hwprof_dev *dev, hwprof_stats *st) {
   st->fifo_high = w[10];
   st->stall = w[11];
   st->cycles = ((uint64_t)w[13] << 32) | w[12]; /* LO was read first: HI is latched */
+  st->spilled = w[14];
+  st->spill_errors = w[15];
   return 0;
 }
 

@@ -80,6 +80,7 @@ typedef struct hwprof_stats {
   uint32_t events_in, events, lost_fifo, lost_table, ignored, hot, hot_lost, probes;
   uint32_t max_probe, occupied, fifo_high, stall;
   uint64_t cycles;
+  uint32_t spilled, spill_errors; /* sent to the spill ring; lost writing it */
 } hwprof_stats;
 
 /* Checks ID and VERSION, reads CONFIG; does not change the IP's state. */

@@ -79,6 +79,8 @@ int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_mode
   m->entries = 1u << p->index_bits;
   m->on_hot = 0;
   m->on_hot_ctx = 0;
+  m->on_spill = 0;
+  m->on_spill_ctx = 0;
   hwprof_model_reset(m);
   return 0;
 }
@@ -96,7 +98,7 @@ static void clear_table(hwprof_model *m) {
 }
 
 static void clear_stats(hwprof_model *m) {
-  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0};
+  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0, 0};
   m->st = zero;
 }
 
@@ -104,6 +106,11 @@ void hwprof_model_reset(hwprof_model *m) {
   clear_table(m);
   clear_stats(m);
   m->threshold = 0;
+  m->spill = 0;
+}
+
+void hwprof_model_set_spill(hwprof_model *m, int on) {
+  m->spill = on != 0;
 }
 
 void hwprof_model_clear(hwprof_model *m, int table, int stats) {
@@ -156,7 +163,13 @@ void hwprof_model_event(hwprof_model *m, uint32_t spc) {
       break;
     }
     if (probe == m->p.max_probe - 1u) {
-      m->st.lost_table = sat_inc(m->st.lost_table);
+      if (m->spill) {
+        m->st.spilled = sat_inc(m->st.spilled);
+        if (m->on_spill)
+          m->on_spill(m->on_spill_ctx, spc);
+      } else {
+        m->st.lost_table = sat_inc(m->st.lost_table);
+      }
       m->table_full = 1;
       break;
     }

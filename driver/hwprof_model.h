@@ -63,6 +63,7 @@ typedef struct hwprof_model_stats {
   uint32_t hot;        /* STAT_HOT */
   uint32_t probes;     /* STAT_PROBES */
   uint32_t max_probe;  /* STAT_MAX_PROBE */
+  uint32_t spilled;    /* STAT_SPILLED */
 } hwprof_model_stats;
 
 typedef struct hwprof_model {
@@ -76,6 +77,9 @@ typedef struct hwprof_model {
   int dropped;    /* STATUS.DROPPED */
   void (*on_hot)(void *ctx, uint32_t spc);
   void *on_hot_ctx;
+  int spill; /* SPILL_SIZE != 0: a table miss goes to the ring, in order */
+  void (*on_spill)(void *ctx, uint32_t spc);
+  void *on_spill_ctx;
 } hwprof_model;
 
 /* The 16-bit hash of an SPC (the RTL's hwprof_hash). */
@@ -107,6 +111,9 @@ void hwprof_model_ignore(hwprof_model *m);              /* EVENT while disabled 
 void hwprof_model_drop(hwprof_model *m);                /* EVENT dropped, FIFO full */
 void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold);
 void hwprof_model_clear(hwprof_model *m, int table, int stats);
+/* SPILL_SIZE written (0 = off).  The IP takes it only while idle, so it falls
+ * between two events in bus order. */
+void hwprof_model_set_spill(hwprof_model *m, int on);
 
 /* How the IP's hot SPCs compare with the model's threshold crossings: returns
  * how many crossings are missing from `popped` when `popped` is the crossings

@@ -35,7 +35,7 @@
 #define HWPROF_ID_MAGIC       0x48575046u /* "HWPF" */
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
-#define HWPROF_VERSION_MINOR  0u
+#define HWPROF_VERSION_MINOR  1u /* 1.1: the spill ring */
 #define HWPROF_VERSION_VALUE  ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
@@ -71,16 +71,21 @@
 #define HWPROF_CTRL_RW_MASK      0x0000000Du /* bits that read back */
 #define HWPROF_CTRL_RESET        0x00000000u
 
-#define HWPROF_STATUS_OFFSET       0x014u /* RO */
-#define HWPROF_STATUS_FIFO_EMPTY   0x00000001u
-#define HWPROF_STATUS_FIFO_FULL    0x00000002u
-#define HWPROF_STATUS_BUSY         0x00000004u /* a table clear is queued or running */
-#define HWPROF_STATUS_TABLE_FULL   0x00000008u /* sticky: an event found no slot */
-#define HWPROF_STATUS_HOT_PENDING  0x00000010u /* hot FIFO not empty */
-#define HWPROF_STATUS_HOT_OVERFLOW 0x00000020u /* sticky: a hot SPC was lost */
-#define HWPROF_STATUS_DROPPED      0x00000040u /* sticky: an event was dropped */
-#define HWPROF_STATUS_LOOKUP_BUSY  0x00000080u /* LOOKUP_COUNT not yet valid */
-#define HWPROF_STATUS_IDLE         0x00000100u /* nothing queued or in flight */
+#define HWPROF_STATUS_OFFSET     0x014u /* RO */
+#define HWPROF_STATUS_FIFO_EMPTY 0x00000001u
+#define HWPROF_STATUS_FIFO_FULL  0x00000002u
+#define HWPROF_STATUS_BUSY       0x00000004u /* a table clear is queued or running */
+#define HWPROF_STATUS_TABLE_FULL                                                                   \
+  0x00000008u /* sticky: an event found no slot (lost or spilled)                                  \
+               */
+#define HWPROF_STATUS_HOT_PENDING   0x00000010u /* hot FIFO not empty */
+#define HWPROF_STATUS_HOT_OVERFLOW  0x00000020u /* sticky: a hot SPC was lost */
+#define HWPROF_STATUS_DROPPED       0x00000040u /* sticky: an event was dropped */
+#define HWPROF_STATUS_LOOKUP_BUSY   0x00000080u /* LOOKUP_COUNT not yet valid */
+#define HWPROF_STATUS_IDLE          0x00000100u /* nothing queued or in flight */
+#define HWPROF_STATUS_SPILL_PENDING 0x00000200u /* the spill ring holds SPCs (HEAD != TAIL) */
+#define HWPROF_STATUS_SPILL_FULL    0x00000400u /* the ring is full: the IP waits for TAIL */
+#define HWPROF_STATUS_SPILL_ERROR   0x00000800u /* sticky: a ring write answered an error */
 /* The sticky bits are cleared by CTRL.CLEAR (when the clear executes). */
 
 #define HWPROF_THRESHOLD_OFFSET 0x018u /* RW: 0 disables hot detection */
@@ -89,12 +94,45 @@
 #define HWPROF_IRQ_ENABLE_OFFSET 0x01Cu      /* RW */
 #define HWPROF_IRQ_STATUS_OFFSET 0x020u      /* RW1C */
 #define HWPROF_IRQ_HOT           0x00000001u /* an SPC entered the hot FIFO */
-#define HWPROF_IRQ_TABLE_FULL    0x00000002u /* an event found no slot */
-#define HWPROF_IRQ_LOST          0x00000004u /* an event was dropped / a hot SPC lost */
-#define HWPROF_IRQ_MASK          0x00000007u
-/* IRQ_STATUS.HOT stays set while the hot FIFO holds entries: acknowledge it
+#define HWPROF_IRQ_TABLE_FULL    0x00000002u /* an event found no slot (lost or spilled) */
+#define HWPROF_IRQ_LOST          0x00000004u /* an event or a hot SPC was lost */
+#define HWPROF_IRQ_SPILL         0x00000008u /* the spill ring holds SPILL_MARK SPCs */
+#define HWPROF_IRQ_MASK          0x0000000Fu
+/* LOST: an EVENT dropped on a full FIFO, an event that found no slot with
+ * spilling off, a spill-ring write answered with an error, or a hot SPC lost
+ * to a full hot FIFO -- each also counted in its statistic.
+ * IRQ_STATUS.HOT stays set while the hot FIFO holds entries: acknowledge it
  * after draining HOT_POP, and an SPC that arrives meanwhile re-raises it.
  * The interrupt line is high while (IRQ_STATUS & IRQ_ENABLE) != 0. */
+
+/* Spill ring --------------------------------------------------------------
+ * What the on-chip table cannot place (no free slot within MAX_PROBE) is not
+ * lost: with SPILL_SIZE != 0 the IP appends its SPC to a ring of SPILL_SIZE
+ * words at SPILL_BASE in system memory, through its AXI4 write master (one
+ * single-beat write per SPC, in the order the SPCs left the table), and
+ * software counts those SPCs in its own table.  A key that finds no slot keeps
+ * finding none until the next table clear (slots are never freed), so every
+ * SPC is counted either on chip or in the ring, never both.
+ *
+ * HEAD counts the SPCs written (answered OKAY) and TAIL those software has
+ * consumed; both run freely and wrap at 2^32, and the ring index of SPC n is
+ * n mod SPILL_SIZE.  While HEAD - TAIL == SPILL_SIZE the ring is full: the IP
+ * stops, its queue fills and EVENT writes are held (backpressure), and nothing
+ * is dropped.  IRQ_SPILL rises when HEAD - TAIL reaches SPILL_MARK and, like
+ * IRQ_HOT, cannot be acknowledged while it still holds that many.  A write
+ * the memory answers with an error loses its SPC: STAT_SPILL_ERRORS counts
+ * it, STATUS.SPILL_ERROR and IRQ_LOST say so, and HEAD does not move.
+ *
+ * SPILL_BASE and SPILL_SIZE may be written only while STATUS.IDLE is set
+ * (else SLVERR); writing either sets HEAD and TAIL to 0.  SPILL_SIZE is 0
+ * (off: table misses are lost and counted, as before) or a power of two from
+ * 2 to 2^24; TAIL may be written only with a value in [HEAD - SIZE, HEAD]. */
+#define HWPROF_SPILL_BASE_OFFSET 0x024u /* RW: byte address, bits 1:0 read 0 */
+#define HWPROF_SPILL_SIZE_OFFSET 0x028u /* RW: ring words, 0 = off */
+#define HWPROF_SPILL_HEAD_OFFSET 0x02Cu /* RO: SPCs written */
+#define HWPROF_SPILL_TAIL_OFFSET 0x030u /* RW: SPCs consumed */
+#define HWPROF_SPILL_MARK_OFFSET 0x034u /* RW: IRQ_SPILL level, 0 = never */
+#define HWPROF_SPILL_MAX_WORDS   0x01000000u
 
 /* Data path ---------------------------------------------------------------- */
 #define HWPROF_EVENT_OFFSET      0x040u /* WO: push one SPC */
@@ -108,7 +146,7 @@
 #define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */
 #define HWPROF_STAT_EVENTS_OFFSET     0x084u /* events counted in the table */
 #define HWPROF_STAT_LOST_FIFO_OFFSET  0x088u /* dropped on a full FIFO */
-#define HWPROF_STAT_LOST_TABLE_OFFSET 0x08Cu /* no slot within MAX_PROBE */
+#define HWPROF_STAT_LOST_TABLE_OFFSET 0x08Cu /* no slot within MAX_PROBE, spill off */
 #define HWPROF_STAT_IGNORED_OFFSET    0x090u /* written while CTRL.ENABLE = 0 */
 #define HWPROF_STAT_HOT_OFFSET        0x094u /* threshold crossings */
 #define HWPROF_STAT_HOT_LOST_OFFSET   0x098u /* crossings lost: hot FIFO full */
@@ -119,8 +157,10 @@
 #define HWPROF_STAT_STALL_OFFSET      0x0ACu /* cycles a queue write was held */
 #define HWPROF_STAT_CYCLES_LO_OFFSET  0x0B0u /* free-running cycle counter; */
 #define HWPROF_STAT_CYCLES_HI_OFFSET  0x0B4u /* reading LO latches HI */
+#define HWPROF_STAT_SPILLED_OFFSET    0x0B8u /* SPCs written to the spill ring */
+#define HWPROF_STAT_SPILL_ERR_OFFSET  0x0BCu /* SPCs lost: a ring write failed */
 #define HWPROF_STAT_FIRST_OFFSET      HWPROF_STAT_EVENTS_IN_OFFSET
-#define HWPROF_STAT_COUNT             14u /* words from 0x080 to 0x0B4 */
+#define HWPROF_STAT_COUNT             16u /* words from 0x080 to 0x0BC */
 
 /* Table read window: entry i is two words at HWPROF_TABLE_OFFSET + 8*i:
  * +0 the SPC, +4 its count.  A count of 0 marks an empty slot (a counter

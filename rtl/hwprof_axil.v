@@ -12,15 +12,22 @@
 //                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
 //   0x014 STATUS        RO    [0] FIFO_EMPTY [1] FIFO_FULL [2] BUSY [3] TABLE_FULL
 //                             [4] HOT_PENDING [5] HOT_OVERFLOW [6] DROPPED
-//                             [7] LOOKUP_BUSY [8] IDLE
+//                             [7] LOOKUP_BUSY [8] IDLE [9] SPILL_PENDING
+//                             [10] SPILL_FULL [11] SPILL_ERROR
 //   0x018 THRESHOLD     RW    queued; 0 disables hot detection
-//   0x01C IRQ_ENABLE    RW    [0] HOT [1] TABLE_FULL [2] LOST
-//   0x020 IRQ_STATUS    RW1C  same bits; HOT stays set while the hot FIFO is not empty
+//   0x01C IRQ_ENABLE    RW    [0] HOT [1] TABLE_FULL [2] LOST [3] SPILL
+//   0x020 IRQ_STATUS    RW1C  same bits; HOT stays set while the hot FIFO is not empty,
+//                             SPILL while the ring holds SPILL_MARK SPCs
+//   0x024 SPILL_BASE    RW    ring address in RAM (only while IDLE)
+//   0x028 SPILL_SIZE    RW    ring words: 0 (off) or 2^n, n in 1..24 (only while IDLE)
+//   0x02C SPILL_HEAD    RO    SPCs written to the ring
+//   0x030 SPILL_TAIL    RW    SPCs consumed by software (only forward, up to HEAD)
+//   0x034 SPILL_MARK    RW    IRQ_SPILL level, 0 = never
 //   0x040 EVENT         WO    push one SPC (queued)
 //   0x044 HOT_POP       RO    pop the oldest hot SPC, 0 when empty
 //   0x048 LOOKUP_KEY    RW    start a lookup (held while one is running)
 //   0x04C LOOKUP_COUNT  RO    its count, 0 if absent (held until the lookup is done)
-//   0x080..0x0B4        RO    statistics, see hwprof_core
+//   0x080..0x0BC        RO    statistics, see hwprof_core
 //   0x80000 + 8*i       RO    table entry i: +0 SPC, +4 count (0 = empty)
 //
 // Queued writes (EVENT, THRESHOLD, CTRL with CLEAR or STATS_CLEAR) enter the core's
@@ -37,6 +44,10 @@
 //
 // Parameters: as hwprof_core (FIFO_LOG2, HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE,
 // COUNT_WIDTH), passed through unchanged.
+//
+// The AXI4 write master (m_axi_*) belongs to the spill path, hwprof_spill: it writes
+// the SPCs that the table cannot place to the ring at SPILL_BASE.  Tie AWREADY, WREADY
+// and BVALID low if spilling is never enabled.
 `default_nettype none
 
 module hwprof_axil #(
@@ -71,6 +82,24 @@ module hwprof_axil #(
   output reg         s_axil_rvalid,
   input  wire        s_axil_rready,
 
+  // AXI4 write master: the spill ring (hwprof_spill)
+  output wire [31:0] m_axi_awaddr,
+  output wire [7:0]  m_axi_awlen,
+  output wire [2:0]  m_axi_awsize,
+  output wire [1:0]  m_axi_awburst,
+  output wire [3:0]  m_axi_awcache,
+  output wire [2:0]  m_axi_awprot,
+  output wire        m_axi_awvalid,
+  input  wire        m_axi_awready,
+  output wire [31:0] m_axi_wdata,
+  output wire [3:0]  m_axi_wstrb,
+  output wire        m_axi_wlast,
+  output wire        m_axi_wvalid,
+  input  wire        m_axi_wready,
+  input  wire [1:0]  m_axi_bresp,
+  input  wire        m_axi_bvalid,
+  output wire        m_axi_bready,
+
   output reg         irq
 );
 
@@ -86,6 +115,11 @@ module hwprof_axil #(
   localparam [19:0] A_THRESHOLD    = 20'h00018;
   localparam [19:0] A_IRQ_ENABLE   = 20'h0001C;
   localparam [19:0] A_IRQ_STATUS   = 20'h00020;
+  localparam [19:0] A_SPILL_BASE   = 20'h00024;
+  localparam [19:0] A_SPILL_SIZE   = 20'h00028;
+  localparam [19:0] A_SPILL_HEAD   = 20'h0002C;
+  localparam [19:0] A_SPILL_TAIL   = 20'h00030;
+  localparam [19:0] A_SPILL_MARK   = 20'h00034;
   localparam [19:0] A_EVENT        = 20'h00040;
   localparam [19:0] A_HOT_POP      = 20'h00044;
   localparam [19:0] A_LOOKUP_KEY   = 20'h00048;
@@ -94,7 +128,7 @@ module hwprof_axil #(
   localparam [19:0] A_CYCLES_HI    = 20'h000B4;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0000;
+  localparam [31:0] VERSION  = 32'h0001_0001;
   localparam [31:0] CONFIG   = (COUNT_WIDTH << 16) | (HASH << 13) | (INDEX_BITS << 8) |
                                (HOT_LOG2 << 4) | FIFO_LOG2;
   localparam [31:0] CONFIG2  = MAX_PROBE;
@@ -104,17 +138,23 @@ module hwprof_axil #(
   localparam [1:0] OP_THRESH = 2'd1;
   localparam [1:0] OP_CLEAR  = 2'd2;
 
-  localparam [2:0] IRQ_HOT        = 3'b001;
-  localparam [2:0] IRQ_TABLE_FULL = 3'b010;
-  localparam [2:0] IRQ_LOST       = 3'b100;
+  localparam [3:0] IRQ_HOT        = 4'b0001;
+  localparam [3:0] IRQ_TABLE_FULL = 4'b0010;
+  localparam [3:0] IRQ_LOST       = 4'b0100;
+  localparam [3:0] IRQ_SPILL      = 4'b1000;
 
   // ---------------------------------------------------------------- registers
   reg        enable_q;
   reg        freeze_q;
   reg        drop_q;
   reg [31:0] threshold_q;     // the last value written; the core applies it in order
-  reg [2:0]  irq_enable_q;
-  reg [2:0]  irq_status_q;
+  reg [3:0]  irq_enable_q;
+  reg [3:0]  irq_status_q;
+  reg [31:0] spill_base_q;
+  reg [31:0] spill_size_q;
+  reg [31:0] spill_tail_q;
+  reg [31:0] spill_mark_q;
+  reg        spill_error_q;
   reg [31:0] lookup_key_q;
   reg [31:0] lookup_count_q;
   reg        lookup_busy_q /*verilator public_flat_rd*/;
@@ -150,6 +190,15 @@ module hwprof_axil #(
   wire [3:0]  stat_sel;
   wire [31:0] stat_data;
   wire [31:0] cycles_hi;
+  wire        spill_valid;
+  wire        spill_ready;
+  wire [31:0] spill_spc;
+  wire        spill_busy;
+  wire        spill_err;
+  wire        spill_done;
+  wire [31:0] spill_head;
+  wire        spill_ring_full;
+  wire        spill_ring_reset;
 
   hwprof_core #(
     .FIFO_LOG2   (FIFO_LOG2),
@@ -164,6 +213,12 @@ module hwprof_axil #(
     .enable        (enable_q),
     .freeze        (freeze_q),
     .drop_on_full  (drop_q),
+    .spill_on      (spill_size_q != 32'd0),
+    .spill_valid   (spill_valid),
+    .spill_ready   (spill_ready),
+    .spill_spc     (spill_spc),
+    .spill_busy    (spill_busy),
+    .spill_err     (spill_err),
     .cmd_valid     (cmd_valid),
     .cmd_ready     (cmd_ready),
     .cmd_op        (cmd_op),
@@ -194,8 +249,48 @@ module hwprof_axil #(
     .cycles_hi     (cycles_hi)
   );
 
-  wire [31:0] status = {23'd0, st_idle, lookup_busy_q, st_dropped, st_hot_overflow,
-                        hot_pending, st_table_full, st_busy, st_fifo_full, st_fifo_empty};
+  hwprof_spill u_spill (
+    .clk           (clk),
+    .rst           (rst),
+    .base          (spill_base_q),
+    .size          (spill_size_q),
+    .tail          (spill_tail_q),
+    .ring_reset    (spill_ring_reset),
+    .spill_valid   (spill_valid),
+    .spill_ready   (spill_ready),
+    .spill_spc     (spill_spc),
+    .head          (spill_head),
+    .ring_full     (spill_ring_full),
+    .busy          (spill_busy),
+    .done_pulse    (spill_done),
+    .err_pulse     (spill_err),
+    .m_axi_awaddr  (m_axi_awaddr),
+    .m_axi_awlen   (m_axi_awlen),
+    .m_axi_awsize  (m_axi_awsize),
+    .m_axi_awburst (m_axi_awburst),
+    .m_axi_awcache (m_axi_awcache),
+    .m_axi_awprot  (m_axi_awprot),
+    .m_axi_awvalid (m_axi_awvalid),
+    .m_axi_awready (m_axi_awready),
+    .m_axi_wdata   (m_axi_wdata),
+    .m_axi_wstrb   (m_axi_wstrb),
+    .m_axi_wlast   (m_axi_wlast),
+    .m_axi_wvalid  (m_axi_wvalid),
+    .m_axi_wready  (m_axi_wready),
+    .m_axi_bresp   (m_axi_bresp),
+    .m_axi_bvalid  (m_axi_bvalid),
+    .m_axi_bready  (m_axi_bready)
+  );
+
+  wire        spill_on    = (spill_size_q != 32'd0);
+  wire [31:0] spill_level = spill_head - spill_tail_q;
+  wire        spill_mark  = spill_on && (spill_mark_q != 32'd0) && (spill_level >= spill_mark_q);
+  wire unused_spill_done  = spill_done;
+
+  wire [31:0] status = {20'd0, spill_error_q, spill_on && spill_ring_full,
+                        spill_level != 32'd0, st_idle, lookup_busy_q, st_dropped,
+                        st_hot_overflow, hot_pending, st_table_full, st_busy, st_fifo_full,
+                        st_fifo_empty};
 
   // ---------------------------------------------------------------- write channel
   wire [19:0] wa = s_axil_awaddr;
@@ -207,8 +302,19 @@ module hwprof_axil #(
   wire w_irq_st = (wa == A_IRQ_STATUS);
   wire w_event  = (wa == A_EVENT);
   wire w_lkey   = (wa == A_LOOKUP_KEY);
+  wire w_sbase  = (wa == A_SPILL_BASE);
+  wire w_ssize  = (wa == A_SPILL_SIZE);
+  wire w_stail  = (wa == A_SPILL_TAIL);
+  wire w_smark  = (wa == A_SPILL_MARK);
+  // SIZE: 0 or a power of two from 2 to 2^24; BASE and SIZE only while idle; TAIL only
+  // forward, to at most HEAD.
+  wire size_ok  = (wd == 32'd0) || ((wd & (wd - 32'd1)) == 32'd0 && wd >= 32'd2 &&
+                                    wd <= 32'h0100_0000);
+  wire tail_ok  = (spill_head - wd) <= spill_level;
+  wire w_ring   = (w_sbase || (w_ssize && size_ok)) && st_idle;
   wire w_ok     = (s_axil_wstrb == 4'b1111) &&
-                  (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey);
+                  (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
+                   (w_stail && tail_ok) || w_smark);
   wire w_clear  = w_ctrl && (wd[1] || wd[4]);
   wire w_queued = w_ok && (w_event || w_thr || w_clear);
 
@@ -242,7 +348,11 @@ module hwprof_axil #(
       freeze_q     <= 1'b0;
       drop_q       <= 1'b0;
       threshold_q  <= 32'd0;
-      irq_enable_q <= 3'd0;
+      irq_enable_q <= 4'd0;
+      spill_base_q <= 32'd0;
+      spill_size_q <= 32'd0;
+      spill_tail_q <= 32'd0;
+      spill_mark_q <= 32'd0;
     end else if (w_do) begin
       if (w_ctrl) begin
         enable_q <= wd[0];
@@ -253,24 +363,53 @@ module hwprof_axil #(
         threshold_q <= wd;
       end
       if (w_irq_en) begin
-        irq_enable_q <= wd[2:0];
+        irq_enable_q <= wd[3:0];
+      end
+      if (w_sbase) begin
+        spill_base_q <= {wd[31:2], 2'b00};
+        spill_tail_q <= 32'd0;
+      end
+      if (w_ssize) begin
+        spill_size_q <= wd;
+        spill_tail_q <= 32'd0;
+      end
+      if (w_stail) begin
+        spill_tail_q <= wd;
+      end
+      if (w_smark) begin
+        spill_mark_q <= wd;
       end
     end
   end
 
+  assign spill_ring_reset = w_do && (w_sbase || w_ssize);
+
+  // SPILL_ERROR: set by a failed ring write, cleared when a CTRL.CLEAR is accepted.
+  always @(posedge clk) begin
+    if (rst) begin
+      spill_error_q <= 1'b0;
+    end else if (w_do && w_ctrl && wd[1]) begin
+      spill_error_q <= 1'b0;
+    end else if (spill_err) begin
+      spill_error_q <= 1'b1;
+    end
+  end
+
   // IRQ_STATUS: set by the core's pulses, cleared by writing 1; HOT cannot be cleared
-  // while the hot FIFO still holds SPCs, so an acknowledge never hides one.
-  wire [2:0] irq_set = (ev_hot ? IRQ_HOT : 3'd0) | (ev_table_full ? IRQ_TABLE_FULL : 3'd0) |
-                       (ev_lost ? IRQ_LOST : 3'd0);
-  wire [2:0] irq_w1c = (w_do && w_irq_st) ? (wd[2:0] & ~(hot_pending ? IRQ_HOT : 3'd0)) : 3'd0;
+  // while the hot FIFO still holds SPCs, nor SPILL while the ring holds SPILL_MARK SPCs,
+  // so an acknowledge never hides one.
+  wire [3:0] irq_set = (ev_hot ? IRQ_HOT : 4'd0) | (ev_table_full ? IRQ_TABLE_FULL : 4'd0) |
+                       (ev_lost ? IRQ_LOST : 4'd0) | (spill_mark ? IRQ_SPILL : 4'd0);
+  wire [3:0] irq_w1c = (w_do && w_irq_st) ? (wd[3:0] & ~(hot_pending ? IRQ_HOT : 4'd0))
+                                          : 4'd0;
 
   always @(posedge clk) begin
     if (rst) begin
-      irq_status_q <= 3'd0;
+      irq_status_q <= 4'd0;
       irq          <= 1'b0;
     end else begin
       irq_status_q <= (irq_status_q & ~irq_w1c) | irq_set;
-      irq          <= ((irq_status_q & irq_enable_q) != 3'd0);
+      irq          <= ((irq_status_q & irq_enable_q) != 4'd0);
     end
   end
 
@@ -323,8 +462,13 @@ module hwprof_axil #(
         A_CTRL:         r_value = {28'd0, drop_q, freeze_q, 1'b0, enable_q};
         A_STATUS:       r_value = status;
         A_THRESHOLD:    r_value = threshold_q;
-        A_IRQ_ENABLE:   r_value = {29'd0, irq_enable_q};
-        A_IRQ_STATUS:   r_value = {29'd0, irq_status_q};
+        A_IRQ_ENABLE:   r_value = {28'd0, irq_enable_q};
+        A_IRQ_STATUS:   r_value = {28'd0, irq_status_q};
+        A_SPILL_BASE:   r_value = spill_base_q;
+        A_SPILL_SIZE:   r_value = spill_size_q;
+        A_SPILL_HEAD:   r_value = spill_head;
+        A_SPILL_TAIL:   r_value = spill_tail_q;
+        A_SPILL_MARK:   r_value = spill_mark_q;
         A_HOT_POP:      r_value = hot_valid ? hot_spc : 32'd0;
         A_LOOKUP_KEY:   r_value = lookup_key_q;
         A_LOOKUP_COUNT: r_value = lookup_count_q;

@@ -23,7 +23,10 @@
 //                      match      count + 1 (saturating), write back
 //                      empty slot insert {key, count = 1}
 //                      other key  probe: read index + 1 while C holds, up to MAX_PROBE
-//                                 slots, then the event is lost (counted, never silent)
+//                                 slots; then the SPC goes to the spill path (spill_on:
+//                                 hwprof_spill writes it to a ring in RAM; C holds while
+//                                 that path is full) or, with spilling off, the event is
+//                                 lost (counted, never silent)
 //
 // A back-to-back repeat of one SPC (a tight loop) reads its entry in the same cycle the
 // previous event writes it; the forwarding register supplies the new word, so repeats
@@ -58,6 +61,14 @@ module hwprof_core #(
   input  wire        enable,
   input  wire        freeze,
   input  wire        drop_on_full,
+  input  wire        spill_on,      // SPILL_SIZE != 0; changes only while idle
+
+  // Spill path (hwprof_spill): SPCs that found no slot
+  output wire        spill_valid,
+  input  wire        spill_ready,
+  output wire [31:0] spill_spc,
+  input  wire        spill_busy,
+  input  wire        spill_err,     // one-cycle pulse: a ring write failed, its SPC lost
 
   // Command queue
   input  wire        cmd_valid,
@@ -320,6 +331,12 @@ module hwprof_core #(
   wire ev_insert  = c_event && e_empty;
   wire ev_nospace = c_event && collide && last_probe;
   wire counted    = ev_hit || ev_insert;
+  wire ev_spill   = ev_nospace && spill_on && spill_ready;
+  wire spill_wait = ev_nospace && spill_on && !spill_ready;  // C holds its op
+  wire ev_lose    = ev_nospace && !spill_on;
+
+  assign spill_valid = ev_spill;
+  assign spill_spc   = c_key_q;
 
   // An empty slot has count 0 and becomes 1; a full counter stays.
   wire e_full = (e_count == COUNT_MAX);
@@ -329,17 +346,19 @@ module hwprof_core #(
 
   wire clr_start   = c_clear && c_key_q[0];
   wire stats_clear = c_clear && c_key_q[1];
-  wire c_accept    = (!c_valid_q || !probe) && !clr_active_q && !clr_start;
+  wire c_accept    = (!c_valid_q || (!probe && !spill_wait)) && !clr_active_q && !clr_start;
   assign h_advance = h_valid_q && c_accept;
 
   assign ram_we    = clr_active_q || counted;
   assign ram_waddr = clr_active_q ? clr_idx_q : c_idx_q;
   assign ram_wdata = clr_active_q ? {ENTRY_W{1'b0}} : {e_hot | fire, new_count, c_key_q};
-  assign ram_raddr = probe ? c_idx_q + {{(IB - 1){1'b0}}, 1'b1} : h_idx_q;
+  assign ram_raddr = probe ? c_idx_q + {{(IB - 1){1'b0}}, 1'b1} :
+                     (spill_wait ? c_idx_q : h_idx_q);
 
-  // C's next index is the address read this cycle: c_idx + 1 while probing (and then
-  // nothing is written), else h_idx.  So the forwarding test is (written index == h_idx),
-  // a compare of registers that does not wait for the probe decision.
+  // C's next index is the address read this cycle: c_idx + 1 while probing, c_idx while
+  // waiting for the spill path (and in both cases nothing is written), else h_idx.  So
+  // the forwarding test is (written index == h_idx), a compare of registers that does
+  // not wait for the probe decision.
   wire fwd_sel_d = clr_active_q ? (clr_idx_q == h_idx_q) : (counted && (c_idx_q == h_idx_q));
 
   always @(posedge clk) begin
@@ -357,7 +376,7 @@ module hwprof_core #(
   always @(posedge clk) begin
     if (rst) begin
       c_valid_q <= 1'b0;
-    end else if (!probe) begin
+    end else if (!probe && !spill_wait) begin
       c_valid_q <= h_advance;
     end
   end
@@ -477,7 +496,7 @@ module hwprof_core #(
   assign fifo_full  = q_full;
   assign busy       = clr_active_q || (clr_queued_q != {(FIFO_LOG2 + 2){1'b0}});
   assign idle       = fifo_empty && !s_valid_q && !h_valid_q && !c_valid_q && !clr_active_q &&
-                      !fire_q;
+                      !fire_q && !spill_busy;
 
   // Sticky bits: the pipeline's are cleared when a table clear executes, the input
   // side's when it is accepted, so each is ordered with the events that set it.
@@ -491,7 +510,7 @@ module hwprof_core #(
         table_full   <= 1'b0;
         hot_overflow <= 1'b0;
       end else begin
-        table_full   <= table_full || ev_nospace;
+        table_full   <= table_full || ev_lose || ev_spill;
         hot_overflow <= hot_overflow || hot_lost;
       end
       if (in_table_clear) begin
@@ -509,8 +528,8 @@ module hwprof_core #(
       ev_lost       <= 1'b0;
     end else begin
       ev_hot        <= hot_push;
-      ev_table_full <= ev_nospace;
-      ev_lost       <= hot_lost || (cmd_valid && in_drop);
+      ev_table_full <= ev_lose || ev_spill;
+      ev_lost       <= hot_lost || (cmd_valid && in_drop) || ev_lose || spill_err;
     end
   end
 
@@ -528,6 +547,8 @@ module hwprof_core #(
   reg [31:0] st_hot_lost_q;
   reg [31:0] st_probes_q;
   reg [31:0] st_max_probe_q;
+  reg [31:0] st_spilled_q;
+  reg [31:0] st_spill_err_q;
   // Table state
   reg [IB:0] st_occupied_q;      // at most 2^INDEX_BITS
   reg [63:0] cycles_q /*verilator public_flat_rw*/;  // the simulator skips idle cycles
@@ -568,12 +589,20 @@ module hwprof_core #(
       st_hot_lost_q   <= 32'd0;
       st_probes_q     <= 32'd0;
       st_max_probe_q  <= 32'd0;
+      st_spilled_q    <= 32'd0;
+      st_spill_err_q  <= 32'd0;
     end else begin
       if (counted) begin
         st_events_q <= sat_inc(st_events_q);
       end
-      if (ev_nospace) begin
+      if (ev_lose) begin
         st_lost_table_q <= sat_inc(st_lost_table_q);
+      end
+      if (ev_spill) begin
+        st_spilled_q <= sat_inc(st_spilled_q);
+      end
+      if (spill_err) begin
+        st_spill_err_q <= sat_inc(st_spill_err_q);
       end
       if (fire_q) begin
         st_hot_q <= sat_inc(st_hot_q);
@@ -584,7 +613,7 @@ module hwprof_core #(
       if (probe && c_event) begin
         st_probes_q <= sat_inc(st_probes_q);
       end
-      if ((counted || ev_nospace) && {15'd0, c_probe_q} > st_max_probe_q) begin
+      if ((counted || ev_lose || ev_spill) && {15'd0, c_probe_q} > st_max_probe_q) begin
         st_max_probe_q <= {15'd0, c_probe_q};
       end
     end
@@ -629,7 +658,8 @@ module hwprof_core #(
       4'd11:   stat_data = st_stall_q;
       4'd12:   stat_data = cycles_q[31:0];
       4'd13:   stat_data = cycles_q[63:32];
-      default: stat_data = 32'd0;
+      4'd14:   stat_data = st_spilled_q;
+      default: stat_data = st_spill_err_q;
     endcase
   end
 
@@ -639,6 +669,7 @@ module hwprof_core #(
     if (!rst) begin
       assert (!(clr_active_q && c_valid_q)) else $error("hwprof_core: op in C during clear");
       assert (!(probe && h_advance)) else $error("hwprof_core: H advanced during a probe");
+      assert (!(spill_wait && h_advance)) else $error("hwprof_core: H advanced during a spill wait");
       assert (!(ram_we && !clr_active_q && !c_event))
         else $error("hwprof_core: table write without an event");
       assert ({{(31 - IB){1'b0}}, st_occupied_q} <= (32'd1 << IB))

@@ -2,7 +2,7 @@
 
 RTL_TOP  := hwprof_axil
 RTL_SRCS := rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v rtl/hwprof_core.v \
-            rtl/hwprof_axil.v
+            rtl/hwprof_spill.v rtl/hwprof_axil.v
 
 # Parameter sets that lint must accept: the defaults and the corners.
 LINT_PARAMS := "" \

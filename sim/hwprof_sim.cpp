@@ -3,6 +3,10 @@
 // C++ only because Verilator's models are C++ classes; the interface is C.
 // One tick() is one IP clock cycle: the master's inputs are settled with the
 // clock low, handshakes are sampled, then the rising edge is evaluated.
+//
+// The harness is also the memory behind the IP's AXI4 write master (the spill
+// ring): it takes AW and W (with random stalls when enabled), waits the memory
+// latency, performs the write through the caller's callback and answers B.
 #include "hwprof_sim.h"
 
 #include <cstdio>
@@ -85,6 +89,16 @@ struct hwprof_sim {
   uint32_t rd_addr = 0, rd_data = 0;
   unsigned rd_resp = 0;
 
+  // Memory behind the IP's AXI4 write master.
+  hwprof_sim_mem_write_fn mem_write = nullptr;
+  void *mem_ctx = nullptr;
+  unsigned mem_latency = 4;
+  bool m_aw = false, m_w = false, m_b = false; // address, data taken; response up
+  uint32_t m_addr = 0, m_data = 0;
+  unsigned m_wait = 0;
+  unsigned m_bresp = 0;
+  uint64_t mem_writes = 0;
+
   hwprof_sim_accept_fn on_accept = nullptr;
   void *on_accept_ctx = nullptr;
 
@@ -127,6 +141,10 @@ struct hwprof_sim {
     t.s_axil_araddr = rd_addr;
     t.s_axil_arprot = 0;
     t.s_axil_rready = !stall_now();
+    t.m_axi_awready = !m_aw && !stall_now();
+    t.m_axi_wready = !m_w && !stall_now();
+    t.m_axi_bvalid = m_b;
+    t.m_axi_bresp = m_bresp;
     t.clk = 0;
     t.eval();
     ctx->timeInc(1);
@@ -145,6 +163,23 @@ struct hwprof_sim {
     if ((t.s_axil_awvalid && !aw_hs) || (t.s_axil_wvalid && !w_hs))
       write_waits++;
     uint32_t lost_before = SIG_LOST_FIFO(t);
+    bool maw_hs = live && t.m_axi_awvalid && t.m_axi_awready;
+    bool mw_hs = live && t.m_axi_wvalid && t.m_axi_wready;
+    bool mb_hs = live && m_b && t.m_axi_bready;
+    if (maw_hs) {
+      if (t.m_axi_awlen != 0 || t.m_axi_awsize != 2 || t.m_axi_awburst != 1) {
+        std::fprintf(stderr, "hwprof_sim: spill write is not one 4-byte INCR beat\n");
+        std::abort();
+      }
+      m_addr = t.m_axi_awaddr;
+    }
+    if (mw_hs) {
+      if (t.m_axi_wstrb != 0xF || !t.m_axi_wlast) {
+        std::fprintf(stderr, "hwprof_sim: spill write data is not one full last beat\n");
+        std::abort();
+      }
+      m_data = t.m_axi_wdata;
+    }
 
     t.clk = 1;
     t.eval();
@@ -152,6 +187,23 @@ struct hwprof_sim {
     dump();
     cycle++;
 
+    if (maw_hs)
+      m_aw = true;
+    if (mw_hs)
+      m_w = true;
+    if (mb_hs) {
+      m_b = m_aw = m_w = false;
+    } else if (m_aw && m_w && !m_b) {
+      if (m_wait < mem_latency) {
+        m_wait++;
+      } else if (!stall_now()) {
+        // The write happens as the response is raised: 0 OKAY, 2 SLVERR, 3 DECERR.
+        m_bresp = mem_write ? (mem_write(mem_ctx, m_addr, m_data) ? 2u : 0u) : 3u;
+        m_b = true;
+        m_wait = 0;
+        mem_writes++;
+      }
+    }
     if (w && !aw_done && aw_delay)
       aw_delay--;
     if (w && !w_done && w_delay)
@@ -203,7 +255,8 @@ struct hwprof_sim {
   bool quiet() const {
     const Vhwprof &t = *top;
     return writes.empty() && awaiting_b.empty() && !rd_active && !t.s_axil_bvalid &&
-           !t.s_axil_rvalid && SIG_IDLE(t) && !SIG_LOOKUP_BUSY(t) && !SIG_READ_WAIT(t);
+           !t.s_axil_rvalid && SIG_IDLE(t) && !SIG_LOOKUP_BUSY(t) && !SIG_READ_WAIT(t) && !m_aw &&
+           !m_w && !m_b;
   }
 
   void skip(uint64_t n) {
@@ -254,6 +307,8 @@ struct hwprof_sim {
     aw_done = w_done = false;
     head_fresh = true;
     rd_active = ar_done = r_done = false;
+    m_aw = m_w = m_b = false;
+    m_wait = 0;
     for (unsigned i = 0; i < kResetCycles; i++)
       tick();
     top->rst = 0;
@@ -387,6 +442,19 @@ int hwprof_sim_post_wait(hwprof_sim *s, uint32_t addr, uint32_t data) {
 
 int hwprof_sim_drain(hwprof_sim *s) {
   return s->drain();
+}
+
+void hwprof_sim_on_mem_write(hwprof_sim *s, hwprof_sim_mem_write_fn fn, void *ctx) {
+  s->mem_write = fn;
+  s->mem_ctx = ctx;
+}
+
+void hwprof_sim_set_mem_latency(hwprof_sim *s, unsigned cycles) {
+  s->mem_latency = cycles;
+}
+
+uint64_t hwprof_sim_mem_writes(const hwprof_sim *s) {
+  return s->mem_writes;
 }
 
 void hwprof_sim_on_accept(hwprof_sim *s, hwprof_sim_accept_fn fn, void *ctx) {

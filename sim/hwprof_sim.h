@@ -60,7 +60,8 @@ void hwprof_sim_free(hwprof_sim *s);
  * posted queue is emptied); returns how many posted writes were abandoned. */
 unsigned hwprof_sim_reset(hwprof_sim *s);
 
-/* stall_pct in 0..100: how often the master holds back (see above). */
+/* stall_pct in 0..100: how often the master holds back (see above), and the
+ * memory behind the IP's write master holds AWREADY, WREADY and BVALID back. */
 void hwprof_sim_set_stalls(hwprof_sim *s, unsigned stall_pct, uint64_t seed);
 void hwprof_sim_set_timeout(hwprof_sim *s, uint64_t cycles);
 
@@ -97,6 +98,18 @@ int hwprof_sim_drain(hwprof_sim *s);
  * (CTRL.DROP_ON_FULL).  Posted and blocking writes alike. */
 typedef void (*hwprof_sim_accept_fn)(void *ctx, uint32_t addr, uint32_t data, int dropped);
 void hwprof_sim_on_accept(hwprof_sim *s, hwprof_sim_accept_fn fn, void *ctx);
+
+/* The memory behind the IP's AXI4 write master (the spill ring, see
+ * hwprof_regs.h).  Each write the master issues is performed by fn, `latency`
+ * cycles after both its address and data were taken (plus random stalls when
+ * stalls are enabled); fn returns 0 for OKAY and non-zero for an error, which
+ * is answered SLVERR.  Without fn every write is answered DECERR.  The default
+ * latency is 4 cycles. */
+typedef int (*hwprof_sim_mem_write_fn)(void *ctx, uint32_t addr, uint32_t data);
+void hwprof_sim_on_mem_write(hwprof_sim *s, hwprof_sim_mem_write_fn fn, void *ctx);
+void hwprof_sim_set_mem_latency(hwprof_sim *s, unsigned cycles);
+/* Writes the master has made since creation (answered, whatever the answer). */
+uint64_t hwprof_sim_mem_writes(const hwprof_sim *s);
 
 /* Posted writes answered with SLVERR since creation. */
 uint64_t hwprof_sim_post_errors(const hwprof_sim *s);

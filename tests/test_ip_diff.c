@@ -12,7 +12,17 @@
  * mixed, while events are in flight, with random threshold changes, table
  * CLEAR and STATS_CLEAR, ENABLE toggles, FREEZE spans, DROP_ON_FULL, hot FIFO
  * pops and resets, and with random AXI stalls (valid delays on AW, W and AR,
- * ready drops on B and R) chosen per segment.
+ * ready drops on B and R; ready drops and late responses on the spill
+ * master's AW, W and B) chosen per segment.
+ *
+ * The spill ring: in half of the segments SPILL_SIZE is on, with a ring of 4
+ * to 4096 words and, in some segments, memory that answers errors at random.
+ * The test is the software side: it drains the ring every few events (often
+ * enough that the CPU -- this single bus master -- is never held with the ring
+ * full), so a small ring fills often and backpressure runs all the way to the
+ * bus.  Every ring write must be the model's next table miss, at the next slot;
+ * the ring's contents must be exactly the writes answered OKAY; STAT_SPILLED
+ * and STAT_SPILL_ERRORS must match.
  *
  * The model is driven from the simulator's accept callback, so it sees the
  * writes in exactly the order the IP accepted them.  At the end of each
@@ -65,7 +75,9 @@ typedef struct {
   hwprof_model m;
   hwprof_model_params p;
   uint64_t rng;
-  int enabled;            /* CTRL.ENABLE as of the last accepted CTRL write */
+  int enabled;  /* CTRL.ENABLE as of the last accepted CTRL write */
+  int all_miss; /* this stream misses the table: the ring is busiest */
+  unsigned spill_segments;
   uint32_t ctrl;          /* RW bits of the last CTRL write posted */
   vec fired;              /* the model's crossings this segment */
   vec popped;             /* hot SPCs read from the IP this segment */
@@ -74,6 +86,19 @@ typedef struct {
   uint64_t events;        /* events posted */
   uint64_t segments, resets, clears, stats_clears, thresholds, freezes, drops_seen;
   vec keys; /* recent SPCs, for lookups */
+  /* The spill ring, and the test as its software side. */
+  uint32_t ring_words;         /* 0: spilling off this segment */
+  uint32_t ring[4096];         /* the memory behind the IP's write master */
+  unsigned fail_pct;           /* memory errors, per cent of writes */
+  vec expect;                  /* the model's table misses since spilling began */
+  size_t attempts;             /* ring writes made (answered either way) */
+  vec written;                 /* SPCs of the writes answered OKAY, in order */
+  uint32_t tail;               /* SPCs consumed */
+  uint32_t since_drain;        /* events posted since the last drain */
+  uint32_t failed_seg;         /* writes answered with an error this segment */
+  uint32_t failed_since_clear; /* ... since the last CTRL.CLEAR was accepted */
+  uint32_t spill_err_base;
+  uint64_t spilled_total, spill_errors_total, ring_drains;
 } diff;
 
 static unsigned rnd(diff *d, unsigned n) {
@@ -82,6 +107,74 @@ static unsigned rnd(diff *d, unsigned n) {
 
 static void on_hot(void *ctx, uint32_t spc) {
   vec_push(&((diff *)ctx)->fired, spc);
+}
+
+static void on_spill(void *ctx, uint32_t spc) {
+  vec_push(&((diff *)ctx)->expect, spc);
+}
+
+#define RING_BASE 0x10000000u
+
+/* The memory behind the IP's write master. */
+static int mem_write(void *ctx, uint32_t addr, uint32_t data) {
+  diff *d = ctx;
+  uint32_t slot = (uint32_t)d->written.n & (d->ring_words - 1u);
+  CHECK(d->ring_words != 0, "ring write %#x with spilling off\n", addr);
+  if (!d->ring_words)
+    return 1;
+  CHECK(addr == RING_BASE + 4u * slot, "ring write to %#x, want slot %u at %#x\n", addr, slot,
+        RING_BASE + 4u * slot);
+  CHECK(d->attempts < d->expect.n && data == d->expect.v[d->attempts],
+        "ring write %zu is %#x, the model's table miss is %#x\n", d->attempts, data,
+        d->attempts < d->expect.n ? d->expect.v[d->attempts] : 0u);
+  d->attempts++;
+  if (d->fail_pct && rnd(d, 100) < d->fail_pct) {
+    d->failed_seg++;
+    d->failed_since_clear++;
+    d->spill_errors_total++;
+    return 1;
+  }
+  d->ring[slot] = data;
+  vec_push(&d->written, data);
+  d->spilled_total++;
+  return 0;
+}
+
+/* The software side: consume what the ring holds; it must be the writes
+ * answered OKAY, in order. */
+static void drain_ring(diff *d) {
+  d->since_drain = 0;
+  if (!d->ring_words)
+    return;
+  for (unsigned round = 0; round < 64; round++) {
+    uint32_t head = ip_rd(d->s, HWPROF_SPILL_HEAD_OFFSET);
+    if (head == d->tail)
+      return;
+    /* HEAD moves when B is taken, after the callback ran, and the value read
+     * is as of when the read was answered (RREADY may stall after that). */
+    CHECK(head - d->tail <= (uint32_t)d->written.n - d->tail,
+          "SPILL_HEAD %u, %zu writes answered OKAY (tail %u)\n", head, d->written.n, d->tail);
+    CHECK(head - d->tail <= d->ring_words, "SPILL_HEAD %u beyond the ring (tail %u)\n", head,
+          d->tail);
+    for (uint32_t i = d->tail; i != head && i < d->written.n; i++) {
+      uint32_t w = d->ring[i & (d->ring_words - 1u)];
+      if (w != d->written.v[i]) {
+        CHECK(0, "ring word %u = %#x, written %#x\n", i, w, d->written.v[i]);
+        break;
+      }
+    }
+    ip_wr(d->s, HWPROF_SPILL_TAIL_OFFSET, head);
+    d->tail = head;
+    d->ring_drains++;
+  }
+}
+
+/* Events posted before the next drain: half the ring, so even if every one
+ * of them spills, the single master is never held by a full ring with the
+ * drain still to come (the drain leaves the ring nearly empty, and the event
+ * FIFO and the spill FIFO take what was in flight then). */
+static int ring_wants_drain(const diff *d) {
+  return d->ring_words && d->since_drain >= d->ring_words / 2u;
 }
 
 static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
@@ -97,8 +190,11 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
       hwprof_model_event(&d->m, data);
     break;
   case HWPROF_THRESHOLD_OFFSET: hwprof_model_set_threshold(&d->m, data); break;
+  case HWPROF_SPILL_SIZE_OFFSET: hwprof_model_set_spill(&d->m, data != 0); break;
   case HWPROF_CTRL_OFFSET:
     d->enabled = (data & HWPROF_CTRL_ENABLE) != 0;
+    if (data & HWPROF_CTRL_CLEAR)
+      d->failed_since_clear = 0; /* and STATUS.SPILL_ERROR */
     if (data & (HWPROF_CTRL_CLEAR | HWPROF_CTRL_STATS_CLEAR)) {
       hwprof_model_clear(&d->m, (data & HWPROF_CTRL_CLEAR) != 0,
                          (data & HWPROF_CTRL_STATS_CLEAR) != 0);
@@ -111,7 +207,16 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
 }
 
 static void post(diff *d, uint32_t off, uint32_t val) {
-  hwprof_sim_post_wait(d->s, off, val);
+  if (off == HWPROF_EVENT_OFFSET) {
+    if (ring_wants_drain(d))
+      drain_ring(d);
+    d->since_drain++;
+  }
+  uint64_t start = hwprof_sim_cycle(d->s);
+  while (hwprof_sim_post(d->s, off, val) == HWPROF_SIM_EBUSY) {
+    REQUIRE(hwprof_sim_cycle(d->s) - start < (1u << 22), "the IP held the bus for 4M cycles\n");
+    hwprof_sim_step(d->s, 1);
+  }
 }
 
 static void post_ctrl(diff *d, uint32_t bits) {
@@ -136,13 +241,33 @@ static size_t check_hot_subsequence(diff *d) {
   return missing == (size_t)-1 ? 0 : missing;
 }
 
+/* Spilling on (a ring of 2..4096 words, sometimes failing memory) or off,
+ * while the IP is idle, as SPILL_BASE and SPILL_SIZE require. */
+static void choose_spill(diff *d) {
+  static const uint32_t sizes[] = {4, 4, 16, 64, 512, 4096};
+  REQUIRE(ip_wait_idle(d->s, 1u << 22) == 0, "IP not idle before a spill set-up\n");
+  d->ring_words = rnd(d, 4) < (d->all_miss ? 3u : 2u) ? sizes[rnd(d, 6)] : 0;
+  d->fail_pct = 0;
+  if (d->ring_words && (d->all_miss ? ++d->spill_segments % 2 == 1 : rnd(d, 4) == 0))
+    d->fail_pct = 1 + rnd(d, 5);
+  d->expect.n = d->written.n = d->attempts = 0;
+  d->tail = 0;
+  ip_wr(d->s, HWPROF_SPILL_BASE_OFFSET, RING_BASE);
+  ip_wr(d->s, HWPROF_SPILL_SIZE_OFFSET, d->ring_words);
+  ip_wr(d->s, HWPROF_SPILL_MARK_OFFSET, d->ring_words ? 1 + rnd(d, d->ring_words) : 0);
+  CHECK_EQ(ip_rd(d->s, HWPROF_SPILL_HEAD_OFFSET), 0);
+}
+
 static void start_segment(diff *d) {
   d->fired.n = 0;
   d->popped.n = 0;
   d->stats_cleared = 0;
+  d->failed_seg = 0;
   d->segments++;
   static const unsigned stall_choices[] = {0, 0, 10, 30, 60};
   hwprof_sim_set_stalls(d->s, stall_choices[rnd(d, 5)], ip_rand(&d->rng));
+  hwprof_sim_set_mem_latency(d->s, rnd(d, 3) ? 4 : rnd(d, 40));
+  choose_spill(d);
   uint32_t ctrl = HWPROF_CTRL_ENABLE;
   if (rnd(d, 4) == 0)
     ctrl |= HWPROF_CTRL_DROP_ON_FULL;
@@ -155,7 +280,28 @@ static void end_segment(diff *d, int whole_table) {
   hwprof_model *m = &d->m;
   post_ctrl(d, HWPROF_CTRL_ENABLE);
   CHECK_EQ(hwprof_sim_drain(s), 0);
+  /* The IP is idle only once the ring has taken everything. */
+  for (unsigned i = 0; i < 100000; i++) {
+    drain_ring(d);
+    if ((ip_rd(s, HWPROF_STATUS_OFFSET) & (HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY)) ==
+        HWPROF_STATUS_IDLE)
+      break;
+  }
+  drain_ring(d);
   REQUIRE(ip_wait_idle(s, 1u << 22) == 0, "IP not idle at the end of a segment\n");
+  CHECK(d->attempts == d->expect.n, "%zu ring writes, the model missed the table %zu times\n",
+        d->attempts, d->expect.n);
+  uint32_t spill_err_now = ip_rd(s, HWPROF_STAT_SPILL_ERR_OFFSET);
+  if (!d->stats_cleared)
+    CHECK(spill_err_now - d->spill_err_base == d->failed_seg,
+          "STAT_SPILL_ERRORS rose by %u, %u writes failed\n", spill_err_now - d->spill_err_base,
+          d->failed_seg);
+  d->spill_err_base = spill_err_now;
+  uint32_t status0 = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK(!(status0 & (HWPROF_STATUS_SPILL_PENDING | HWPROF_STATUS_SPILL_FULL)),
+        "ring drained but STATUS %#x\n", status0);
+  if (d->failed_since_clear)
+    CHECK(status0 & HWPROF_STATUS_SPILL_ERROR, "a ring write failed, STATUS %#x\n", status0);
   pop_hot(d, 1u << 20);
 
   struct {
@@ -172,6 +318,7 @@ static void end_segment(diff *d, int whole_table) {
       {HWPROF_STAT_PROBES_OFFSET, m->st.probes, "PROBES"},
       {HWPROF_STAT_MAX_PROBE_OFFSET, m->st.max_probe, "MAX_PROBE"},
       {HWPROF_STAT_OCCUPIED_OFFSET, m->occupied, "OCCUPIED"},
+      {HWPROF_STAT_SPILLED_OFFSET, m->st.spilled, "SPILLED"},
   };
   for (unsigned i = 0; i < sizeof st / sizeof st[0]; i++) {
     uint32_t got = ip_rd(s, st[i].off);
@@ -230,6 +377,9 @@ static void do_reset(diff *d) {
   hwprof_model_reset(&d->m);
   d->enabled = 0;
   d->hot_lost_base = 0;
+  d->spill_err_base = 0;
+  d->failed_since_clear = 0;
+  d->ring_words = 0; /* reset turns spilling off */
   d->resets++;
   start_segment(d);
 }
@@ -283,8 +433,10 @@ static void stream_event(diff *d, uint32_t spc) {
     unsigned n = (keep & HWPROF_CTRL_DROP_ON_FULL) ? rnd(d, 3 * depth + 2) : rnd(d, depth);
     if (!(keep & HWPROF_CTRL_DROP_ON_FULL)) {
       uint64_t start = hwprof_sim_cycle(d->s);
+      drain_ring(d);
       CHECK_EQ(hwprof_sim_drain(d->s), 0);
       while (!(ip_rd(d->s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_FIFO_EMPTY)) {
+        drain_ring(d); /* a full ring holds the FIFO */
         if (hwprof_sim_cycle(d->s) - start > (1u << 22)) {
           CHECK(0, "event FIFO never emptied\n");
           return;
@@ -313,6 +465,7 @@ static void run_stream(diff *d, enum stream kind, uint64_t n) {
   unsigned npool;
   uint64_t done = 0, seg_left = 0;
 
+  d->all_miss = kind == ADVERSARIAL;
   if (kind == ADVERSARIAL) {
     uint32_t mask = (1u << d->p.index_bits) - 1u;
     unsigned per = 2 * d->p.max_probe < 250 ? 2 * d->p.max_probe : 250;
@@ -391,6 +544,9 @@ int main(void) {
   }
   D.m.on_hot = on_hot;
   D.m.on_hot_ctx = &D;
+  D.m.on_spill = on_spill;
+  D.m.on_spill_ctx = &D;
+  hwprof_sim_on_mem_write(D.s, mem_write, &D);
   hwprof_sim_on_accept(D.s, on_accept, &D);
   hwprof_sim_set_timeout(D.s, 1u << 24);
 
@@ -398,11 +554,16 @@ int main(void) {
   RUN(test_random_stream);
   RUN(test_adversarial_stream);
   printf("  %llu events, %llu segments, %llu resets, %llu clears, %llu stats clears, "
-         "%llu thresholds, %llu freezes, %llu drops, %llu cycles %s\n",
+         "%llu thresholds, %llu freezes, %llu drops, %llu spilled, %llu spill errors, "
+         "%llu ring drains, %llu cycles %s\n",
          (unsigned long long)D.events, (unsigned long long)D.segments, (unsigned long long)D.resets,
          (unsigned long long)D.clears, (unsigned long long)D.stats_clears,
          (unsigned long long)D.thresholds, (unsigned long long)D.freezes,
-         (unsigned long long)D.drops_seen, (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+         (unsigned long long)D.drops_seen, (unsigned long long)D.spilled_total,
+         (unsigned long long)D.spill_errors_total, (unsigned long long)D.ring_drains,
+         (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+  CHECK(D.spilled_total > 0 && D.spill_errors_total > 0 && D.ring_drains > 0,
+        "the spill ring was not exercised\n");
   CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");
   hwprof_sim_free(D.s);
   return check_failed_tests ? 1 : 0;

@@ -73,6 +73,8 @@ static void test_reset_values(void) {
   CHECK_EQ(ip_rd(s, HWPROF_HOT_POP_OFFSET), 0);
   CHECK_EQ(ip_rd(s, HWPROF_LOOKUP_KEY_OFFSET), 0);
   CHECK_EQ(ip_rd(s, HWPROF_LOOKUP_COUNT_OFFSET), 0);
+  for (uint32_t off = HWPROF_SPILL_BASE_OFFSET; off <= HWPROF_SPILL_MARK_OFFSET; off += 4)
+    CHECK(ip_rd(s, off) == 0, "spill register %#x not 0 after reset\n", off);
   for (uint32_t off = HWPROF_STAT_FIRST_OFFSET; off < HWPROF_STAT_CYCLES_LO_OFFSET; off += 4)
     CHECK(ip_rd(s, off) == 0, "statistic %#x not 0 after reset\n", off);
   for (uint32_t i = 0; i < (1u << P.index_bits); i += 1u + (i >> 4)) {
@@ -108,12 +110,16 @@ static void test_bad_accesses(void) {
   hwprof_sim *s = fresh();
   static const uint32_t writable[] = {HWPROF_CTRL_OFFSET,       HWPROF_THRESHOLD_OFFSET,
                                       HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
-                                      HWPROF_EVENT_OFFSET,      HWPROF_LOOKUP_KEY_OFFSET};
+                                      HWPROF_EVENT_OFFSET,      HWPROF_LOOKUP_KEY_OFFSET,
+                                      HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET,
+                                      HWPROF_SPILL_TAIL_OFFSET, HWPROF_SPILL_MARK_OFFSET};
   static const uint32_t readable[] = {
-      HWPROF_ID_OFFSET,        HWPROF_VERSION_OFFSET,    HWPROF_CONFIG_OFFSET,
-      HWPROF_CONFIG2_OFFSET,   HWPROF_CTRL_OFFSET,       HWPROF_STATUS_OFFSET,
-      HWPROF_THRESHOLD_OFFSET, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
-      HWPROF_HOT_POP_OFFSET,   HWPROF_LOOKUP_KEY_OFFSET, HWPROF_LOOKUP_COUNT_OFFSET};
+      HWPROF_ID_OFFSET,         HWPROF_VERSION_OFFSET,    HWPROF_CONFIG_OFFSET,
+      HWPROF_CONFIG2_OFFSET,    HWPROF_CTRL_OFFSET,       HWPROF_STATUS_OFFSET,
+      HWPROF_THRESHOLD_OFFSET,  HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
+      HWPROF_HOT_POP_OFFSET,    HWPROF_LOOKUP_KEY_OFFSET, HWPROF_LOOKUP_COUNT_OFFSET,
+      HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET, HWPROF_SPILL_HEAD_OFFSET,
+      HWPROF_SPILL_TAIL_OFFSET, HWPROF_SPILL_MARK_OFFSET};
   hwprof_sim_xfer x;
   uint32_t v;
   ip_wr(s, HWPROF_THRESHOLD_OFFSET, 77);
@@ -359,7 +365,8 @@ static void test_probing_and_table_full(void) {
            (P.max_probe - 1) * P.max_probe / 2 + (P.max_probe - 1));
   CHECK_EQ(ip_rd(s, HWPROF_STAT_OCCUPIED_OFFSET), P.max_probe);
   CHECK(ip_rd(s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_TABLE_FULL, "TABLE_FULL not set\n");
-  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET), HWPROF_IRQ_TABLE_FULL);
+  /* With spilling off, the event that found no room is lost: LOST too. */
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET), HWPROF_IRQ_TABLE_FULL | HWPROF_IRQ_LOST);
   hwprof_sim_step(s, 2);
   CHECK_EQ(hwprof_sim_irq(s), 1);
   /* CLEAR empties the table and the sticky bit; statistics stay. */
@@ -382,6 +389,195 @@ static void test_probing_and_table_full(void) {
   CHECK_EQ(ip_rd(s, HWPROF_STAT_FIFO_HIGH_OFFSET), 1);
   CHECK_EQ(ip_rd(s, HWPROF_STAT_OCCUPIED_OFFSET), 1);
   CHECK_EQ(lookup(s, k[0]), 1);
+  free(k);
+  hwprof_sim_free(s);
+}
+
+/* ------------------------------------------------------------ the spill ring */
+
+/* The memory behind the IP's write master: a ring of up to 64 words. */
+typedef struct {
+  uint32_t base;
+  uint32_t mem[64];
+  unsigned fail_next; /* answer this many writes with an error */
+  unsigned writes;
+} ringmem;
+
+static int ring_write(void *ctx, uint32_t addr, uint32_t data) {
+  ringmem *r = ctx;
+  r->writes++;
+  if (r->fail_next) {
+    r->fail_next--;
+    return 1;
+  }
+  if (addr < r->base || addr - r->base >= sizeof r->mem || (addr & 3))
+    return 1;
+  r->mem[(addr - r->base) / 4] = data;
+  return 0;
+}
+
+static int try_wr(hwprof_sim *s, uint32_t off, uint32_t v) {
+  hwprof_sim_xfer x;
+  return hwprof_sim_write(s, off, v, 0xF, &x);
+}
+
+static void test_spill_registers(void) {
+  hwprof_sim *s = fresh();
+  static const uint32_t good[] = {0, 2, 4, 1024, 1u << 24};
+  static const uint32_t bad[] = {1, 3, 6, 1000, 1u << 25, 0x80000000u, 0xFFFFFFFFu};
+  ip_wr(s, HWPROF_SPILL_BASE_OFFSET, 0x12345677u);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_BASE_OFFSET), 0x12345674u);
+  for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+    ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, good[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_SPILL_SIZE_OFFSET), good[i]);
+  }
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    CHECK(try_wr(s, HWPROF_SPILL_SIZE_OFFSET, bad[i]) == HWPROF_RESP_SLVERR,
+          "SPILL_SIZE %#x accepted\n", bad[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_SPILL_SIZE_OFFSET), 1u << 24);
+  }
+  ip_wr(s, HWPROF_SPILL_MARK_OFFSET, 0xDEADBEEFu);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_MARK_OFFSET), 0xDEADBEEFu);
+  /* TAIL moves only forward and never past HEAD (0 here). */
+  ip_wr(s, HWPROF_SPILL_TAIL_OFFSET, 0);
+  CHECK_EQ(try_wr(s, HWPROF_SPILL_TAIL_OFFSET, 1), HWPROF_RESP_SLVERR);
+  CHECK_EQ(try_wr(s, HWPROF_SPILL_TAIL_OFFSET, 0xFFFFFFFFu), HWPROF_RESP_SLVERR);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_TAIL_OFFSET), 0);
+  /* BASE and SIZE only while idle: not with an event queued behind FREEZE. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_FREEZE);
+  events(s, 0x4000, 1);
+  CHECK_EQ(try_wr(s, HWPROF_SPILL_BASE_OFFSET, 0x1000), HWPROF_RESP_SLVERR);
+  CHECK_EQ(try_wr(s, HWPROF_SPILL_SIZE_OFFSET, 16), HWPROF_RESP_SLVERR);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_BASE_OFFSET), 0x12345674u);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_SIZE_OFFSET), 1u << 24);
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
+  CHECK_EQ(ip_wait_idle(s, 1000), 0);
+  ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 16);
+  hwprof_sim_free(s);
+}
+
+/* Keys that all want one slot: the first max_probe fill its probe sequence,
+ * the rest spill. */
+/* IRQ_STATUS without TABLE_FULL, which every spilled event raises. */
+static uint32_t spill_irqs(hwprof_sim *s) {
+  return ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & ~HWPROF_IRQ_TABLE_FULL;
+}
+
+static void test_spill_ring(void) {
+  hwprof_sim *s = fresh();
+  ringmem r = {0x20000000u, {0}, 0, 0};
+  uint64_t rng = 777;
+  uint32_t mp = P.max_probe, n = mp + 12;
+  uint32_t *k = malloc(n * sizeof *k);
+  ip_colliding_keys(&P, 5u & ((1u << P.index_bits) - 1u), k, n, &rng);
+  hwprof_sim_on_mem_write(s, ring_write, &r);
+  ip_wr(s, HWPROF_SPILL_BASE_OFFSET, r.base);
+  ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 4);
+  ip_wr(s, HWPROF_SPILL_MARK_OFFSET, 2);
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST);
+  enable(s);
+  for (uint32_t i = 0; i < mp; i++)
+    events(s, k[i], 1);
+  events(s, k[mp], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 1);
+  CHECK_EQ(r.mem[0], k[mp]);
+  CHECK_EQ(spill_irqs(s), 0); /* below the mark */
+  uint32_t st = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK((st & HWPROF_STATUS_SPILL_PENDING) && !(st & HWPROF_STATUS_SPILL_FULL), "STATUS %#x\n", st);
+  /* At the mark: IRQ_SPILL, which cannot be acknowledged while it holds. */
+  events(s, k[mp + 1], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(spill_irqs(s), HWPROF_IRQ_SPILL);
+  hwprof_sim_step(s, 2);
+  CHECK_EQ(hwprof_sim_irq(s), 1);
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_SPILL);
+  CHECK_EQ(spill_irqs(s), HWPROF_IRQ_SPILL);
+  /* Full: the next table miss waits in the IP, nothing is lost. */
+  events(s, k[mp + 2], 1);
+  events(s, k[mp + 3], 1);
+  events(s, k[mp + 4], 1);
+  hwprof_sim_step(s, 500);
+  st = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK((st & HWPROF_STATUS_SPILL_FULL) && !(st & HWPROF_STATUS_IDLE), "full ring, STATUS %#x\n",
+        st);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 4);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_LOST_TABLE_OFFSET), 0);
+  for (uint32_t i = 0; i < 4; i++)
+    CHECK_EQ(r.mem[i], k[mp + i]);
+  ip_wr(s, HWPROF_SPILL_TAIL_OFFSET, 3);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 5);
+  CHECK_EQ(r.mem[0], k[mp + 4]);                                        /* HEAD 4 is slot 0 */
+  CHECK_EQ(try_wr(s, HWPROF_SPILL_TAIL_OFFSET, 2), HWPROF_RESP_SLVERR); /* backwards */
+  CHECK_EQ(try_wr(s, HWPROF_SPILL_TAIL_OFFSET, 6), HWPROF_RESP_SLVERR); /* past HEAD */
+  ip_wr(s, HWPROF_SPILL_TAIL_OFFSET, 5);
+  CHECK(!(ip_rd(s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_SPILL_PENDING), "ring not empty\n");
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_SPILL);
+  CHECK_EQ(spill_irqs(s), 0);
+  /* A key that missed the table keeps missing it: counted again in the ring. */
+  events(s, k[mp], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 6);
+  CHECK_EQ(r.mem[1], k[mp]);
+  CHECK_EQ(lookup(s, k[mp]), 0);
+  /* A write the memory refuses loses its SPC, says so, and its slot is reused. */
+  r.fail_next = 1;
+  events(s, k[mp + 5], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 6);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SPILL_ERR_OFFSET), 1);
+  CHECK(ip_rd(s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_SPILL_ERROR, "no SPILL_ERROR\n");
+  CHECK(spill_irqs(s) & HWPROF_IRQ_LOST, "no IRQ_LOST\n");
+  events(s, k[mp + 6], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 7);
+  CHECK_EQ(r.mem[2], k[mp + 6]);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SPILLED_OFFSET), 8);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EVENTS_OFFSET), mp);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_LOST_TABLE_OFFSET), 0);
+  CHECK_EQ(r.writes, 8);
+  /* CLEAR clears SPILL_ERROR; spilling off: a miss is lost and counted. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_CLEAR);
+  CHECK(!(ip_rd(s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_SPILL_ERROR), "SPILL_ERROR stuck\n");
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 0);
+  for (uint32_t i = 0; i <= mp; i++)
+    events(s, k[i], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_LOST_TABLE_OFFSET), 1);
+  CHECK_EQ(r.writes, 8);
+  free(k);
+  hwprof_sim_free(s);
+}
+
+/* With the ring full and no one draining it, the IP holds the bus: EVENT
+ * writes wait, none is dropped.  (A single master in that state waits for
+ * ever -- which is why the driver drains at SPILL_MARK, well before full.) */
+static void test_spill_backpressure(void) {
+  hwprof_sim *s = fresh();
+  ringmem r = {0x20000000u, {0}, 0, 0};
+  uint64_t rng = 99;
+  uint32_t mp = P.max_probe, extra = 2 + 16 + 1 + 2 + fifo_depth + 3, n = mp + extra;
+  uint32_t *k = malloc(n * sizeof *k);
+  ip_colliding_keys(&P, 9u & ((1u << P.index_bits) - 1u), k, n, &rng);
+  hwprof_sim_on_mem_write(s, ring_write, &r);
+  ip_wr(s, HWPROF_SPILL_BASE_OFFSET, r.base);
+  ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 2);
+  enable(s);
+  for (uint32_t i = 0; i < mp; i++)
+    events(s, k[i], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0); /* the inserts probe 0..mp-1 slots */
+  uint64_t waits0 = hwprof_sim_write_wait_cycles(s);
+  for (uint32_t i = mp; i < n; i++)
+    CHECK_EQ(hwprof_sim_post(s, HWPROF_EVENT_OFFSET, k[i]), 0);
+  hwprof_sim_step(s, 200 * mp + 2000);
+  CHECK(hwprof_sim_pending(s) > 0, "every EVENT accepted with the ring full\n");
+  CHECK(hwprof_sim_write_wait_cycles(s) - waits0 > 1000, "the bus was not held\n");
+  CHECK(hwprof_sim_irq(s) == 0, "an interrupt with none enabled\n");
+  CHECK_EQ(r.writes, 2);
+  CHECK_EQ(hwprof_sim_reset(s) > 0, 1);
   free(k);
   hwprof_sim_free(s);
 }
@@ -481,6 +677,9 @@ int main(void) {
   RUN(test_drop_on_full);
   RUN(test_threshold_and_irq);
   RUN(test_probing_and_table_full);
+  RUN(test_spill_registers);
+  RUN(test_spill_ring);
+  RUN(test_spill_backpressure);
   RUN(test_saturation);
   RUN(test_cycles_and_idle_skip);
   RUN(test_reset_mid_stream);

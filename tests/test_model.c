@@ -89,6 +89,48 @@ static void test_probe_wrap_and_loss(void) {
   CHECK_EQ(m.st.lost_table, 0);
 }
 
+static uint32_t spilled_seen[8];
+static unsigned n_spilled;
+static void on_spill(void *ctx, uint32_t spc) {
+  (void)ctx;
+  if (n_spilled < 8)
+    spilled_seen[n_spilled] = spc;
+  n_spilled++;
+}
+
+/* With spilling on, a table miss goes to the ring (in order) instead of
+ * being lost; hits and inserts are unchanged; reset turns it off. */
+static void test_spill(void) {
+  hwprof_model m;
+  init(&m, 4, HWPROF_HASH_LOW16, 2, 32);
+  m.on_spill = on_spill;
+  n_spilled = 0;
+  hwprof_model_set_spill(&m, 1);
+  hwprof_model_event(&m, 0x0E); /* index 14 */
+  hwprof_model_event(&m, 0x1E); /* index 14, taken: 15 */
+  hwprof_model_event(&m, 0x2E); /* 14 and 15 taken, MAX_PROBE 2: spilled */
+  hwprof_model_event(&m, 0x3E);
+  hwprof_model_event(&m, 0x2E);
+  hwprof_model_event(&m, 0x0E);
+  CHECK_EQ(n_spilled, 3);
+  CHECK_EQ(spilled_seen[0], 0x2E);
+  CHECK_EQ(spilled_seen[1], 0x3E);
+  CHECK_EQ(spilled_seen[2], 0x2E);
+  CHECK_EQ(m.st.spilled, 3);
+  CHECK_EQ(m.st.lost_table, 0);
+  CHECK_EQ(m.st.events, 3);
+  CHECK(m.table_full, "table_full not set by a spill\n");
+  CHECK_EQ(hwprof_model_lookup(&m, 0x2E), 0);
+  hwprof_model_set_spill(&m, 0);
+  hwprof_model_event(&m, 0x2E);
+  CHECK_EQ(m.st.lost_table, 1);
+  CHECK_EQ(n_spilled, 3);
+  hwprof_model_set_spill(&m, 1);
+  hwprof_model_reset(&m);
+  CHECK(!m.spill, "reset left spilling on\n");
+  CHECK_EQ(m.st.spilled, 0);
+}
+
 static void test_saturation_and_threshold(void) {
   hwprof_model m;
   init(&m, 8, HWPROF_HASH_LOW16_SHR2, 4, 4);
@@ -120,6 +162,7 @@ int main(void) {
   RUN(test_hashes);
   RUN(test_params);
   RUN(test_probe_wrap_and_loss);
+  RUN(test_spill);
   RUN(test_saturation_and_threshold);
   return check_failed_tests ? 1 : 0;
 }
