@@ -14,10 +14,6 @@
 #include "mips.h"
 #include "runtime.h"
 
-static int hw_mode(const dbt *d) {
-  return d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
-}
-
 dbt_options dbt_defaults(void) {
   dbt_options o;
   memset(&o, 0, sizeof o);
@@ -151,8 +147,6 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   return blk.host_addr;
 }
 
-static int hw_service(dbt *d);
-
 /* The guest block whose translation starts at code word w was entered. */
 static void enter(dbt *d, uint32_t w) {
   uint32_t id = d->entry_id[w] - 1;
@@ -190,7 +184,7 @@ static void observe(void *ctx, uint32_t addr, uint32_t size) {
   }
   /* The IP's interrupt, serviced host-side at the next block boundary. */
   if (d->hw_on && hwprof_sim_irq(vboard_ip(d->b)))
-    hw_service(d);
+    rt_hw_service(d);
 }
 
 /* ------------------------------------------------------------ set-up */
@@ -265,8 +259,7 @@ void dbt_free(dbt *d) {
   free(d->tab);
   free(d->by_id);
   free(d->exec);
-  free(d->hw.entries);
-  free(d->hw.hot);
+  rt_hw_free(d);
   free(d->entry_insns);
   free(d->entry_id);
   free(d->sb_code);
@@ -447,86 +440,6 @@ static void finish_message(dbt *d, dbt_result *r) {
   }
 }
 
-/* ------------------------------------------------------------ the IP */
-
-static int hw_fail(dbt *d, const char *what, int err) {
-  snprintf(d->hw_err, sizeof d->hw_err, "profiling IP: %s: %s", what, hwprof_strerror(err));
-  d->hw_on = 0;
-  return -1;
-}
-
-/* Before the run: an empty table and statistics, the threshold, and with a
- * threshold the interrupts (hot, and table full / lost, which the handler
- * acknowledges; the losses are counted either way). */
-static int hw_setup(dbt *d) {
-  int rc;
-  d->hw_on = 1;
-  if ((rc = hwprof_init(&d->dev, &hwprof_sim_bus_ops, vboard_ip(d->b))) < 0)
-    return hw_fail(d, "init", rc);
-  if ((rc = hwprof_enable(&d->dev, 0)) < 0 || (rc = hwprof_clear(&d->dev)) < 0 ||
-      (rc = hwprof_clear_stats(&d->dev)) < 0 ||
-      (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
-      (rc = hwprof_irq_enable(&d->dev, d->o.threshold ? HWPROF_IRQ_MASK : 0)) < 0 ||
-      (rc = hwprof_enable(&d->dev, 1)) < 0 || (rc = hwprof_wait_idle(&d->dev)) < 0)
-    return hw_fail(d, "set-up", rc);
-  return 0;
-}
-
-/* The interrupt handler: pop the hot SPCs, acknowledge. */
-static int hw_service(dbt *d) {
-  uint32_t pending, spc[16];
-  size_t n;
-  int rc;
-  d->hw.irqs++;
-  do {
-    if ((rc = hwprof_drain_hot(&d->dev, spc, 16, &n)) < 0)
-      return hw_fail(d, "hot FIFO", rc);
-    if (d->hw.n_hot + n > d->hot_cap) {
-      size_t cap = 2 * d->hot_cap + 64;
-      struct dbt_hot *h = realloc(d->hw.hot, cap * sizeof *h);
-      if (!h)
-        return hw_fail(d, "hot FIFO", -HWPROF_ENOSPC);
-      d->hw.hot = h;
-      d->hot_cap = cap;
-    }
-    for (size_t i = 0; i < n; i++) {
-      d->hw.hot[d->hw.n_hot++] = (struct dbt_hot){spc[i], d->st.guest_insns};
-      if (d->o.superblocks)
-        sb_hot(d, spc[i]);
-    }
-  } while (n == 16);
-  if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
-    return hw_fail(d, "interrupt", rc);
-  return 0;
-}
-
-/* After the run (the bus drained): wait for the pipeline, then read it all. */
-static void hw_readout(dbt *d) {
-  int rc;
-  size_t n;
-  if ((rc = hwprof_wait_idle(&d->dev)) < 0)
-    return (void)hw_fail(d, "drain", rc);
-  if (hwprof_sim_irq(vboard_ip(d->b)) && hw_service(d) < 0)
-    return;
-  d->hw.cfg = d->dev.cfg;
-  free(d->hw.entries);
-  if (!(d->hw.entries = calloc(d->dev.cfg.entries, sizeof *d->hw.entries)))
-    return (void)hw_fail(d, "table", -HWPROF_ENOSPC);
-  if ((rc = hwprof_read_stats(&d->dev, &d->hw.stats)) < 0 ||
-      (rc = hwprof_read_entries(&d->dev, d->hw.entries, d->dev.cfg.entries, &n)) < 0)
-    return (void)hw_fail(d, "readout", rc);
-  d->hw.n_entries = n;
-  d->hw_got = 1;
-}
-
-const dbt_hw_profile *dbt_hw(const dbt *d) {
-  return d->hw_got ? &d->hw : NULL;
-}
-
-const char *dbt_hw_error(const dbt *d) {
-  return d->hw_err[0] ? d->hw_err : hw_mode(d) ? "the run did not finish" : "no hw profile";
-}
-
 int dbt_run(dbt *d, dbt_result *r) {
   memset(r, 0, sizeof *r);
   if (!d->loaded) {
@@ -536,7 +449,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   }
   /* The IP is set up before the measured run starts: its table clear (one
    * cycle per entry) is the translator's start-up, not the program's time. */
-  if (hw_mode(d) && hw_setup(d) < 0) {
+  if (rt_hw_mode(d) && rt_hw_setup(d) < 0) {
     r->how = DBT_STOPPED;
     snprintf(r->message, sizeof r->message, "%s", d->hw_err);
     return 126;
@@ -547,7 +460,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   vboard_set_gpr(d->b, DBT_R_STATE, DBT_STATE);
   vboard_set_gpr(d->b, DBT_R_HI, d->core.prof_near);
   vboard_set_gpr(d->b, DBT_R_PROF,
-                 hw_mode(d)                       ? vboard_ip_base(d->b)
+                 rt_hw_mode(d)                    ? vboard_ip_base(d->b)
                  : d->o.profile == DBT_PROFILE_SW ? DBT_COUNTERS + DBT_SW_BIAS
                                                   : 0);
   if (d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL)
@@ -657,7 +570,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   }
   vboard_finish(d->b);
   if (d->hw_on)
-    hw_readout(d);
+    rt_hw_readout(d);
   finish_message(d, r);
   switch (r->how) {
   case DBT_EXITED: return r->status;

@@ -10,6 +10,7 @@
  *   DBT_STUBS     the exit stubs, and DBT_STOP where the CPU hands back
  *   DBT_STATE     the CPU state (r1) and the indirect-jump table
  *   DBT_COUNTERS  sw profile: a 32-bit counter per block (r2 - DBT_SW_BIAS)
+ *   DBT_SPILL     hw profile: the ring the IP writes what its table cannot hold
  *   DBT_CODE      the code cache (within 32 MiB of the stubs: b/bl reach)
  *
  *   dbt_options o = dbt_defaults();
@@ -26,6 +27,7 @@
 
 #include "guest.h"
 #include "hwprof.h"
+#include "hwprof_spill.h"
 #include "translate.h"
 #include "vboard.h"
 
@@ -34,6 +36,8 @@
 #define DBT_STATE        0x0C001000u
 #define DBT_COUNTERS     0x0C100000u
 #define DBT_MAX_COUNTERS (1u << 20)
+#define DBT_SPILL        0x0C800000u /* the IP's spill ring (hwside.c) */
+#define DBT_SPILL_WORDS  4096u
 #define DBT_CODE         0x0D000000u
 #define DBT_CODE_MAX     0x00FF0000u /* the most the cache may take */
 #define DBT_RAM_NEEDED   0x0E000000u
@@ -119,8 +123,9 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out);
 typedef struct dbt_hw_profile {
   hwprof_config cfg;
   hwprof_stats stats;
-  hwprof_entry *entries; /* occupied table entries, table order */
-  size_t n_entries;
+  hwprof_entry *entries; /* every block counted: the table's entries in table order
+                          * (n_chip), then those counted from the spill ring */
+  size_t n_entries, n_chip;
   struct dbt_hot {
     uint32_t pc;          /* an SPC popped from the hot FIFO, in order */
     uint64_t guest_insns; /* guest instructions executed when it was popped */

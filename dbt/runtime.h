@@ -46,8 +46,18 @@ struct dbt {
   int hw_got; /* d->hw holds the readout */
   dbt_hw_profile hw;
   size_t hot_cap;
+  int hot_oom;
+  hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL */
+  hwprof_spill_table spill; /* the blocks counted from it (hwside.c) */
   char hw_err[200];
 };
+
+/* The IP, host side (hwside.c). */
+int rt_hw_mode(const dbt *d); /* a hw profile was asked for */
+int rt_hw_setup(dbt *d);      /* before the run; -1 with d->hw_err */
+int rt_hw_service(dbt *d);    /* the interrupt handler */
+void rt_hw_readout(dbt *d);   /* after the run: d->hw */
+void rt_hw_free(dbt *d);
 
 /* The block record of guest pc; with add, a new one (NULL when full). */
 rec *rt_find(dbt *d, uint32_t pc, int add);

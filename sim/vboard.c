@@ -56,9 +56,10 @@
 #include "hwprof_fdt.h"
 #include "hwprof_sim_bus.h"
 
-#define VBOARD_WRITE_BUFFER 4     /* posted MMIO stores the CPU may have outstanding */
-#define VBOARD_IRQ_ENTRY    4     /* CPU cycles to vector an external interrupt */
-#define BLOCK_CACHE         65536 /* entries, a power of two */
+#define VBOARD_WRITE_BUFFER 4        /* posted MMIO stores the CPU may have outstanding */
+#define VBOARD_BUS_HOLD_MAX 1000000u /* IP cycles a store may be held before a fault */
+#define VBOARD_IRQ_ENTRY    4        /* CPU cycles to vector an external interrupt */
+#define BLOCK_CACHE         65536    /* entries, a power of two */
 
 /* MSR bits (IBM numbering: bit 0 is the MSB). */
 #define MSR_WE 0x00040000u
@@ -445,6 +446,16 @@ static uint64_t ip_read(uc_engine *uc, uint64_t off, unsigned size, void *user) 
   return v;
 }
 
+/* The IP's AXI4 write master (its spill ring) reaches the board's RAM: a word
+ * store in the CPU's byte order.  Anything else answers SLVERR. */
+static int ip_mem_write(void *ctx, uint32_t addr, uint32_t data) {
+  vboard *b = ctx;
+  if (addr < b->ram_base || addr - b->ram_base > b->ram_size - 4 || (addr & 3))
+    return -1;
+  put_be32(b->ram + (addr - b->ram_base), data);
+  return 0;
+}
+
 static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, void *user) {
   vboard *b = user;
   (void)uc;
@@ -455,9 +466,19 @@ static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, v
   }
   uint64_t now = cpu_now(b);
   sync_ip(b, now);
-  /* The write buffer: wait while it is full (the IP holds the bus). */
-  while (hwprof_sim_pending(b->ip) >= VBOARD_WRITE_BUFFER)
+  /* The write buffer: wait while it is full (the IP holds the bus).  An IP that
+   * holds it for VBOARD_BUS_HOLD_MAX cycles would hang real hardware: a fault. */
+  uint64_t held = hwprof_sim_cycle(b->ip);
+  while (hwprof_sim_pending(b->ip) >= VBOARD_WRITE_BUFFER) {
+    if (hwprof_sim_cycle(b->ip) - held >= VBOARD_BUS_HOLD_MAX) {
+      fault(b,
+            "the hwprof IP held the bus for %u cycles at pc %#x (its spill ring full and not "
+            "drained?)",
+            VBOARD_BUS_HOLD_MAX, pc(b));
+      return;
+    }
     hwprof_sim_step(b->ip, 1);
+  }
   wait_until(b, cpu_cycle_at(b, hwprof_sim_cycle(b->ip)), now, &b->r->stall_cycles);
   check_posted(b);
   hwprof_sim_post(b->ip, (uint32_t)off, (uint32_t)val);
@@ -666,6 +687,7 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
     vboard_free(b);
     return NULL;
   }
+  hwprof_sim_on_mem_write(b->ip, ip_mem_write, b);
   uc_err e = uc_open(UC_ARCH_PPC, UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN, &b->uc);
   if (e == UC_ERR_OK)
     e = uc_ctl_set_cpu_model(b->uc, UC_CPU_PPC32_405D4);

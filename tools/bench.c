@@ -130,7 +130,7 @@ static void bench_one(const char *dir, const char *name, const char *size, const
   const dbt_hw_profile *h = pr[1].hw;
   if (h) {
     w->events = h->stats.events_in;
-    w->lost = (uint64_t)h->stats.lost_fifo + h->stats.lost_table;
+    w->lost = (uint64_t)h->stats.lost_fifo + h->stats.lost_table + h->stats.spill_errors;
     w->fifo_stall = h->stats.stall;
     w->cpu_stall = pr[1].r.board.stall_cycles;
     w->hw_eq_sw = hw_equals_sw(&pr[HW], &pr[SW]);

@@ -19,10 +19,13 @@
 static int run(const char *kind, size_t events, unsigned distinct, ip_run *r,
                hwprof_model_params *p) {
   trace t;
+  r->hot = r->spilled = NULL;
   hwprof_sim *s = hwprof_sim_new(NULL);
   if (!s || trace_make(&t, kind, events, distinct, 1) != 0)
     return -1;
-  int rc = ip_read_params(s, p) || ip_stream(s, &t, 0, r);
+  int rc = ip_read_params(s, p) || ip_stream(s, &t, 0, 4096, r);
+  free(r->hot);
+  free(r->spilled);
   trace_free(&t);
   hwprof_sim_free(s);
   return rc ? -1 : 0;

@@ -106,7 +106,7 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
   for (size_t i = 0; i < pr->n_hw_only && listed++ < show; i++)
     fprintf(f, "  %#010x only in the IP's table, count %u\n", pr->hw_only[i].spc,
             pr->hw_only[i].count);
-  c.lost = (uint64_t)t->lost_fifo + t->lost_table;
+  c.lost = (uint64_t)t->lost_fifo + t->lost_table + t->spill_errors;
   c.ok = !c.hw_more && !c.hw_only && !c.entries_differ && c.deficit == c.lost &&
          t->events_in == pr->st.blocks_executed;
   return c;
@@ -359,9 +359,10 @@ int cmd_compare(int argc, char **argv) {
           "%zu with hw > sw\n",
           h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more);
   fprintf(rep,
-          "IP lost events        %llu (FIFO full %u, table full %u); the missing hw counts sum "
-          "to %llu: %s\n",
-          (unsigned long long)h.lost, t->lost_fifo, t->lost_table, (unsigned long long)h.deficit,
+          "IP lost events        %llu (FIFO full %u, table full %u, ring errors %u); the missing "
+          "hw counts sum to %llu: %s\n",
+          (unsigned long long)h.lost, t->lost_fifo, t->lost_table, t->spill_errors,
+          (unsigned long long)h.deficit,
           h.deficit == h.lost ? "accounted for" : "NOT accounted for");
   fprintf(rep, "IP events stored      %u for %llu block entries%s\n", t->events_in,
           (unsigned long long)pr.st.blocks_executed,
@@ -428,11 +429,12 @@ int cmd_compare(int argc, char **argv) {
               ",\"guest_insns\":%llu,\"blocks_executed\":%llu,\"distinct_blocks\":%zu,"
               "\"hw_sw\":{\"equal\":%zu,\"differ\":%zu,\"sw_only\":%zu,\"hw_only\":%zu,"
               "\"hw_more\":%zu,\"missing_hw_counts\":%llu,\"events_lost\":%llu,"
-              "\"lost_fifo\":%u,\"lost_table\":%u,\"accounted\":%s}",
+              "\"lost_fifo\":%u,\"lost_table\":%u,\"lost_spill\":%u,\"spilled\":%u,"
+              "\"accounted\":%s}",
               (unsigned long long)pr.st.guest_insns, (unsigned long long)pr.st.blocks_executed,
               pr.n, h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more,
               (unsigned long long)h.deficit, (unsigned long long)h.lost, t->lost_fifo,
-              t->lost_table, h.ok ? "true" : "false");
+              t->lost_table, t->spill_errors, t->spilled, h.ok ? "true" : "false");
       if (qs >= 0)
         fprintf(f,
                 ",\"qemu\":{\"exit_status\":%d,\"output_identical\":%s,\"insns\":%llu,"

@@ -1,6 +1,9 @@
 /*
  * ipdemo.c - 'hwprof ip': stream a trace through the simulated IP and print
- * the counts and statistics, checked against the C reference model.
+ * the counts and statistics, checked against the C reference model.  What the
+ * IP's table cannot place comes back through the spill ring and is counted in
+ * a software table (driver/hwprof_spill.h), so no event is lost however many
+ * distinct blocks the trace has.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -9,13 +12,15 @@
 
 #include "hwprof_model.h"
 #include "hwprof_sim.h"
+#include "hwprof_spill.h"
 #include "ipstream.h"
 #include "tools.h"
 #include "trace.h"
 
 static const char *const stat_names[HWPROF_STAT_COUNT] = {
-    "events_in", "events",    "lost_fifo", "lost_table", "ignored",      "hot",       "hot_lost",
-    "probes",    "max_probe", "occupied",  "fifo_high",  "stall_cycles", "cycles_lo", "cycles_hi"};
+    "events_in", "events",    "lost_fifo", "lost_table",  "ignored",   "hot",
+    "hot_lost",  "probes",    "max_probe", "occupied",    "fifo_high", "stall_cycles",
+    "cycles_lo", "cycles_hi", "spilled",   "spill_errors"};
 
 static void help(FILE *f) {
   fprintf(f, "usage: hwprof ip [OPTIONS]\n"
@@ -30,6 +35,8 @@ static void help(FILE *f) {
              "  --events N         events to generate (default 1000000)\n"
              "  --distinct N       distinct blocks in a generated trace (loop: 4, random: 2000)\n"
              "  --threshold N      hot-block threshold; 0 disables (default 0)\n"
+             "  --spill-words N    the spill ring's size in words, a power of two; 0: no ring,\n"
+             "                     events the table cannot place are lost (default 4096)\n"
              "  --top N            print the N most counted blocks (default 10)\n"
              "  --seed N           seed for generated traces (default 1)\n"
              "  --wave FILE        write an FST waveform of the whole run\n"
@@ -47,32 +54,67 @@ static int by_count(const void *a, const void *b) {
 
 static hwprof_model_entry model_tab[1u << 16], ip_tab[1u << 16];
 
-static size_t n_model_hot;
-static uint32_t *model_hot;
-static void on_hot(void *ctx, uint32_t spc) {
-  (void)ctx;
-  uint32_t *grown = realloc(model_hot, (n_model_hot + 1) * sizeof *grown);
-  if (grown) {
-    model_hot = grown;
-    model_hot[n_model_hot++] = spc;
+typedef struct {
+  uint32_t *v;
+  size_t n, cap;
+  int oom;
+} seq;
+
+static void seq_push(void *ctx, uint32_t spc) {
+  seq *q = ctx;
+  if (q->n == q->cap) {
+    size_t cap = q->cap ? 2 * q->cap : 256;
+    uint32_t *grown = realloc(q->v, cap * sizeof *grown);
+    if (!grown) {
+      q->oom = 1;
+      return;
+    }
+    q->v = grown;
+    q->cap = cap;
   }
+  q->v[q->n++] = spc;
+}
+
+/* Counts the SPCs that came back through the ring, growing as needed; on_hot
+ * gets those that reach the threshold.  Returns 0 or -1 (out of memory). */
+static int count_spilled(hwprof_spill_table *t, const uint32_t *spc, size_t n, uint32_t threshold,
+                         unsigned count_width, seq *hot) {
+  uint32_t cap = 1024;
+  if (hwprof_spill_table_init(t, malloc(cap * sizeof *t->slots), cap, threshold, count_width))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    int rc = hwprof_spill_table_add(t, spc[i]);
+    if (rc == -HWPROF_ENOSPC) {
+      hwprof_spill_table bigger;
+      cap *= 4;
+      hwprof_entry *slots = malloc(cap * sizeof *slots);
+      if (!slots || hwprof_spill_table_init(&bigger, slots, cap, 0, 1) ||
+          hwprof_spill_table_move(&bigger, t)) {
+        free(slots);
+        return -1;
+      }
+      free(t->slots);
+      *t = bigger;
+      rc = hwprof_spill_table_add(t, spc[i]);
+    }
+    if (rc == 1)
+      seq_push(hot, spc[i]);
+  }
+  return 0;
 }
 
 int cmd_ip(int argc, char **argv) {
   const char *kind = "loop", *wave = NULL;
   size_t events = 1000000;
   unsigned distinct = 0, top = 10;
-  uint32_t threshold = 0;
+  uint32_t threshold = 0, ring_words = 4096;
   uint64_t seed = 1;
-  static const struct option opts[] = {{"trace", required_argument, 0, 't'},
-                                       {"events", required_argument, 0, 'n'},
-                                       {"distinct", required_argument, 0, 'd'},
-                                       {"threshold", required_argument, 0, 'T'},
-                                       {"top", required_argument, 0, 'k'},
-                                       {"seed", required_argument, 0, 's'},
-                                       {"wave", required_argument, 0, 'w'},
-                                       {"help", no_argument, 0, 'h'},
-                                       {0, 0, 0, 0}};
+  static const struct option opts[] = {
+      {"trace", required_argument, 0, 't'},    {"events", required_argument, 0, 'n'},
+      {"distinct", required_argument, 0, 'd'}, {"threshold", required_argument, 0, 'T'},
+      {"top", required_argument, 0, 'k'},      {"seed", required_argument, 0, 's'},
+      {"wave", required_argument, 0, 'w'},     {"spill-words", required_argument, 0, 'S'},
+      {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -97,6 +139,7 @@ int cmd_ip(int argc, char **argv) {
     case 'k': top = (unsigned)v; break;
     case 's': seed = v; break;
     case 'w': wave = optarg; break;
+    case 'S': ring_words = (uint32_t)v; break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -107,6 +150,11 @@ int cmd_ip(int argc, char **argv) {
   }
   if (!distinct)
     distinct = !strcmp(kind, "loop") ? 4 : 2000;
+  if (ring_words > IP_RING_MAX_WORDS || ring_words == 1 || (ring_words & (ring_words - 1u))) {
+    fprintf(stderr, "hwprof ip: --spill-words %u: want 0 or a power of two up to %u\n", ring_words,
+            IP_RING_MAX_WORDS);
+    return 2;
+  }
 
   trace t;
   if (trace_make(&t, kind, events, distinct, seed) != 0)
@@ -122,58 +170,114 @@ int cmd_ip(int argc, char **argv) {
   hwprof_model_params p;
   ip_run r;
   hwprof_model m;
+  hwprof_spill_table off = {0};
+  seq model_hot = {0}, model_spilled = {0}, ip_hot = {0};
   int rc = 1;
-  if (ip_read_params(s, &p) || ip_stream(s, &t, threshold, &r) || ip_read_table(s, &p, ip_tab) ||
+  r.hot = r.spilled = NULL;
+  if (ip_read_params(s, &p) || ip_stream(s, &t, threshold, ring_words, &r) ||
+      ip_read_table(s, &p, ip_tab) ||
       hwprof_model_init(&m, &p, model_tab, sizeof model_tab / sizeof model_tab[0]))
     goto out;
+  for (size_t i = 0; i < r.n_hot; i++)
+    seq_push(&ip_hot, r.hot[i]);
+  if (count_spilled(&off, r.spilled, r.n_spilled, threshold, p.count_width, &ip_hot) ||
+      ip_hot.oom) {
+    fprintf(stderr, "hwprof ip: out of memory\n");
+    goto out;
+  }
 
   printf("hwprof ip: %zu events, %s\n", t.n, t.desc);
   printf("IP: event FIFO %u, table %u entries, hash %s, max probe %u, %u-bit counters, "
-         "hot FIFO %u\n",
+         "hot FIFO %u, spill ring %u words%s\n",
          1u << p.fifo_log2, 1u << p.index_bits, ip_hash_name(p.hash), p.max_probe, p.count_width,
-         1u << p.hot_log2);
+         1u << p.hot_log2, ring_words, ring_words ? "" : " (off)");
   printf("\n  IP cycles        %llu\n  events/cycle     %.4f\n  simulated        %.2f Mcycles/s\n",
          (unsigned long long)r.cycles, (double)t.n / (double)r.cycles,
          (double)r.cycles / r.wall_s / 1e6);
   printf("\nstatistics:\n");
-  for (unsigned i = 0; i < HWPROF_STAT_COUNT - 2; i++)
-    printf("  %-14s %u\n", stat_names[i], r.stat[i]);
+  for (unsigned i = 0; i < HWPROF_STAT_COUNT; i++)
+    if (i != 12 && i != 13) /* the cycle counter: above */
+      printf("  %-14s %u\n", stat_names[i], r.stat[i]);
+  uint32_t lost = r.stat[2] + r.stat[3] + r.stat[15];
+  printf("  %-14s %u\n", "lost (total)", lost);
+  printf("\nblocks: %u counted on chip, %u more from the spill ring (%zu SPCs)\n", r.stat[9],
+         off.used, r.n_spilled);
 
-  /* The oracle: the same trace through the C model. */
-  m.on_hot = on_hot;
+  /* The oracle: the same trace through the C model, spilling in the same
+   * order; its crossings and the software table's must be the IP's. */
+  m.on_hot = seq_push;
+  m.on_hot_ctx = &model_hot;
+  m.on_spill = seq_push;
+  m.on_spill_ctx = &model_spilled;
   hwprof_model_set_threshold(&m, threshold);
+  hwprof_model_set_spill(&m, ring_words != 0);
   for (size_t i = 0; i < t.n; i++)
     hwprof_model_event(&m, t.spc[i]);
+  hwprof_spill_table model_off = {0};
+  if (model_hot.oom || model_spilled.oom ||
+      count_spilled(&model_off, model_spilled.v, model_spilled.n, threshold, p.count_width,
+                    &model_hot)) {
+    fprintf(stderr, "hwprof ip: out of memory\n");
+    free(model_off.slots);
+    goto out;
+  }
+  free(model_off.slots);
   size_t diff_entries = 0;
   for (uint32_t i = 0; i < m.entries; i++)
     diff_entries += ip_tab[i].key != model_tab[i].key || ip_tab[i].count != model_tab[i].count;
+  int spill_ok =
+      model_spilled.n == r.n_spilled &&
+      (!r.n_spilled || !memcmp(model_spilled.v, r.spilled, r.n_spilled * sizeof *r.spilled));
   int stats_ok = r.stat[0] == m.st.events_in && r.stat[1] == m.st.events &&
                  r.stat[3] == m.st.lost_table && r.stat[5] == m.st.hot &&
-                 r.stat[7] == m.st.probes && r.stat[8] == m.st.max_probe && r.stat[9] == m.occupied;
-  int hot_ok = hwprof_model_hot_missing(model_hot, n_model_hot, r.hot, r.n_hot) == r.stat[6];
+                 r.stat[7] == m.st.probes && r.stat[8] == m.st.max_probe &&
+                 r.stat[9] == m.occupied && r.stat[14] == m.st.spilled;
+  int hot_ok = hwprof_model_hot_missing(model_hot.v, model_hot.n, ip_hot.v, ip_hot.n) == r.stat[6];
 
   if (threshold) {
-    printf("\nhot blocks (threshold %u): %zu reported through %u interrupts", threshold, r.n_hot,
-           r.irqs);
-    for (size_t i = 0; i < r.n_hot && i < 8; i++)
-      printf("%s%#010x", i ? " " : "\n  first: ", r.hot[i]);
+    printf("\nhot blocks (threshold %u): %zu reported through %u interrupts (%zu from the "
+           "spill ring)",
+           threshold, ip_hot.n, r.irqs, ip_hot.n - r.n_hot);
+    for (size_t i = 0; i < ip_hot.n && i < 8; i++)
+      printf("%s%#010x", i ? " " : "\n  first: ", ip_hot.v[i]);
     printf("\n");
   }
   if (top) {
-    qsort(ip_tab, m.entries, sizeof ip_tab[0], by_count);
+    /* The two tables' entries together: a block is in one of them. */
+    size_t n_all = 0;
+    hwprof_model_entry *all = malloc(((size_t)m.entries + off.used) * sizeof *all);
+    if (!all) {
+      fprintf(stderr, "hwprof ip: out of memory\n");
+      goto out;
+    }
+    for (uint32_t i = 0; i < m.entries; i++)
+      if (ip_tab[i].count)
+        all[n_all++] = ip_tab[i];
+    for (uint32_t i = 0; i < off.cap; i++)
+      if (off.slots[i].count)
+        all[n_all++] = (hwprof_model_entry){off.slots[i].spc, off.slots[i].count, 0};
+    qsort(all, n_all, sizeof all[0], by_count);
     printf("\ntop %u blocks:\n  %4s  %-10s  %10s  %6s\n", top, "rank", "spc", "count", "share");
-    for (unsigned i = 0; i < top && i < m.entries && ip_tab[i].count; i++)
-      printf("  %4u  %#010x  %10u  %5.2f%%\n", i + 1, ip_tab[i].key, ip_tab[i].count,
-             100.0 * ip_tab[i].count / (double)(r.stat[1] ? r.stat[1] : 1));
+    for (unsigned i = 0; i < top && i < n_all; i++)
+      printf("  %4u  %#010x  %10u  %5.2f%%\n", i + 1, all[i].key, all[i].count,
+             100.0 * all[i].count / (double)(t.n ? t.n : 1));
+    free(all);
   }
-  printf("\nreference model: %s (%u table entries %s, statistics %s, hot SPCs %s)\n",
-         !diff_entries && stats_ok && hot_ok ? "agrees" : "DISAGREES", m.entries,
-         diff_entries ? "differ" : "equal", stats_ok ? "equal" : "differ",
-         hot_ok ? "equal" : "differ");
-  rc = diff_entries || !stats_ok || !hot_ok;
+  int ok = !diff_entries && stats_ok && hot_ok && spill_ok;
+  printf("\nreference model: %s (%u table entries %s, spilled SPCs %s, statistics %s, hot SPCs "
+         "%s); %u events lost\n",
+         ok ? "agrees" : "DISAGREES", m.entries, diff_entries ? "differ" : "equal",
+         spill_ok ? "equal" : "differ", stats_ok ? "equal" : "differ", hot_ok ? "equal" : "differ",
+         lost);
+  rc = !ok;
 out:
   hwprof_sim_free(s);
   trace_free(&t);
-  free(model_hot);
+  free(model_hot.v);
+  free(model_spilled.v);
+  free(ip_hot.v);
+  free(off.slots);
+  free(r.hot);
+  free(r.spilled);
   return rc;
 }

@@ -58,37 +58,90 @@ int ip_read_table(hwprof_sim *s, const hwprof_model_params *p, hwprof_model_entr
   return 0;
 }
 
+/* The ring, in host memory at RING_BASE as the IP sees it. */
+#define RING_BASE 0x40000000u
+static uint32_t ring[IP_RING_MAX_WORDS];
+static uint32_t ring_words, ring_tail;
+
+static int ring_store(void *ctx, uint32_t addr, uint32_t data) {
+  (void)ctx;
+  if (addr < RING_BASE || addr - RING_BASE >= 4u * ring_words || (addr & 3))
+    return -1;
+  ring[(addr - RING_BASE) / 4] = data;
+  return 0;
+}
+
+static int push(uint32_t **v, size_t *n, size_t *cap, uint32_t x) {
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 256;
+    uint32_t *grown = realloc(*v, *cap * sizeof *grown);
+    if (!grown) {
+      fprintf(stderr, "hwprof: out of memory\n");
+      return -1;
+    }
+    *v = grown;
+  }
+  (*v)[(*n)++] = x;
+  return 0;
+}
+
+/* Consumes what the ring holds: HEAD, the words, TAIL. */
+static int drain_ring(hwprof_sim *s, ip_run *r, size_t *cap) {
+  uint32_t head;
+  if (!ring_words || rd(s, HWPROF_SPILL_HEAD_OFFSET, &head))
+    return ring_words ? -1 : 0;
+  if (head == ring_tail)
+    return 0;
+  for (; ring_tail != head; ring_tail++)
+    if (push(&r->spilled, &r->n_spilled, cap, ring[ring_tail & (ring_words - 1u)]))
+      return -1;
+  return wr(s, HWPROF_SPILL_TAIL_OFFSET, ring_tail);
+}
+
 static int drain_hot(hwprof_sim *s, ip_run *r, size_t *cap) {
   for (;;) {
     uint32_t st, spc;
     if (rd(s, HWPROF_STATUS_OFFSET, &st))
       return -1;
     if (!(st & HWPROF_STATUS_HOT_PENDING))
-      return wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_MASK);
-    if (rd(s, HWPROF_HOT_POP_OFFSET, &spc))
+      return 0;
+    if (rd(s, HWPROF_HOT_POP_OFFSET, &spc) || push(&r->hot, &r->n_hot, cap, spc))
       return -1;
-    if (r->n_hot == *cap) {
-      *cap = *cap ? 2 * *cap : 256;
-      uint32_t *grown = realloc(r->hot, *cap * sizeof *grown);
-      if (!grown)
-        return -1;
-      r->hot = grown;
-    }
-    r->hot[r->n_hot++] = spc;
   }
 }
 
-int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, ip_run *r) {
-  size_t cap = 0;
+/* The interrupt handler. */
+static int service(hwprof_sim *s, ip_run *r, size_t *hot_cap, size_t *ring_cap) {
+  return drain_hot(s, r, hot_cap) || drain_ring(s, r, ring_cap) ||
+         wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_MASK);
+}
+
+int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, uint32_t words, ip_run *r) {
+  size_t cap = 0, ring_cap = 0;
   r->hot = NULL;
   r->n_hot = 0;
   r->irqs = 0;
-  if (wr(s, HWPROF_THRESHOLD_OFFSET, threshold) ||
-      wr(s, HWPROF_IRQ_ENABLE_OFFSET, threshold ? HWPROF_IRQ_MASK : 0) ||
-      wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE))
+  r->spilled = NULL;
+  r->n_spilled = 0;
+  if (words > IP_RING_MAX_WORDS || words == 1 || (words & (words - 1u))) {
+    fprintf(stderr, "hwprof: a spill ring of %u words: want 0 or a power of two up to %u\n", words,
+            IP_RING_MAX_WORDS);
     return -1;
-  /* Let the THRESHOLD command and any reset clear finish first. */
+  }
+  uint32_t irqs = (threshold ? HWPROF_IRQ_HOT : 0) | (words ? HWPROF_IRQ_SPILL : 0);
+  /* Let any reset clear finish first: SPILL_SIZE is taken only while idle. */
   for (uint32_t st = 0; !(st & HWPROF_STATUS_IDLE) || (st & HWPROF_STATUS_BUSY);) {
+    if (rd(s, HWPROF_STATUS_OFFSET, &st))
+      return -1;
+  }
+  ring_words = words;
+  ring_tail = 0;
+  hwprof_sim_on_mem_write(s, ring_store, NULL);
+  if (wr(s, HWPROF_SPILL_BASE_OFFSET, RING_BASE) || wr(s, HWPROF_SPILL_SIZE_OFFSET, words) ||
+      wr(s, HWPROF_SPILL_MARK_OFFSET, words / 4) || wr(s, HWPROF_THRESHOLD_OFFSET, threshold) ||
+      wr(s, HWPROF_IRQ_ENABLE_OFFSET, irqs) || wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE))
+    return -1;
+  for (uint32_t st = 0; !(st & HWPROF_STATUS_IDLE);) {
     if (rd(s, HWPROF_STATUS_OFFSET, &st))
       return -1;
   }
@@ -99,10 +152,10 @@ int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, ip_run *r) {
     hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, t->spc[i]);
     /* The interrupt line is level-sensitive: a handler runs while it is high,
      * at most 16 stores after it rose (a CPU takes it within a few). */
-    if (threshold && (i & 15) == 0) {
+    if (irqs && (i & 15) == 0) {
       int irq = hwprof_sim_irq(s);
       r->irqs += irq && !irq_was;
-      if (irq && drain_hot(s, r, &cap))
+      if (irq && service(s, r, &cap, &ring_cap))
         return -1;
       irq_was = irq;
     }
@@ -111,13 +164,15 @@ int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, ip_run *r) {
     fprintf(stderr, "hwprof: the IP stopped accepting events\n");
     return -1;
   }
+  /* Idle covers the spill path: drain the ring (and the hot FIFO) until then. */
   for (uint32_t st = 0; !(st & HWPROF_STATUS_IDLE);) {
-    if (rd(s, HWPROF_STATUS_OFFSET, &st))
+    if (rd(s, HWPROF_STATUS_OFFSET, &st) || drain_ring(s, r, &ring_cap) ||
+        (threshold && drain_hot(s, r, &cap)))
       return -1;
   }
   r->cycles = hwprof_sim_cycle(s) - c0;
   r->wall_s = now() - t0;
-  if (threshold && drain_hot(s, r, &cap))
+  if (service(s, r, &cap, &ring_cap))
     return -1;
   for (unsigned i = 0; i < HWPROF_STAT_COUNT; i++)
     if (rd(s, HWPROF_STAT_FIRST_OFFSET + 4 * i, &r->stat[i]))

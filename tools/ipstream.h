@@ -1,6 +1,11 @@
 /*
  * ipstream.h - stream a trace of SPCs through the simulated IP as a CPU
  * would (back-to-back EVENT stores, no stalls), then read the results back.
+ *
+ * With a spill ring, the IP writes what its table cannot place to a ring in
+ * host memory (the simulator's memory behind the IP's write master), and the
+ * stream's interrupt handler drains it, as libhwprof's hwprof_spill_drain
+ * would: the SPCs come back in r->spilled, in the order the IP wrote them.
  */
 #ifndef HWPROF_IPSTREAM_H
 #define HWPROF_IPSTREAM_H
@@ -17,14 +22,20 @@ typedef struct ip_run {
   uint32_t stat[HWPROF_STAT_COUNT];
   uint32_t *hot; /* hot SPCs in the order the IP reported them */
   size_t n_hot;
-  uint32_t irqs; /* interrupts taken (rising edges seen) */
+  uint32_t irqs;     /* interrupts taken (rising edges seen) */
+  uint32_t *spilled; /* SPCs read from the spill ring, in order */
+  size_t n_spilled;
 } ip_run;
 
-/* Resets nothing: enables the IP, sets the threshold, streams the trace and
- * waits until the IP is idle.  When threshold != 0 it services the
- * interrupt as a handler would (drain HOT_POP, acknowledge).  Returns 0 or
- * -1 with a message on stderr. */
-int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, ip_run *r);
+#define IP_RING_MAX_WORDS 65536u
+
+/* Resets nothing: enables the IP, sets the threshold and the spill ring
+ * (ring_words: 0 for none, else a power of two up to IP_RING_MAX_WORDS;
+ * IRQ_SPILL at a quarter full), streams the trace and waits until the IP is
+ * idle.  It services the interrupt as a handler would (drain HOT_POP and the
+ * ring, acknowledge).  Returns 0 or -1 with a message on stderr.  Free
+ * r->hot and r->spilled. */
+int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, uint32_t ring_words, ip_run *r);
 
 /* Reads the IP's parameters from CONFIG/CONFIG2. */
 int ip_read_params(hwprof_sim *s, hwprof_model_params *p);

@@ -235,14 +235,14 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
   if (h) {
     const hwprof_stats *t = &h->stats;
     fprintf(f,
-            "hwprof: IP events            %u stored, %u counted; lost %u (FIFO full %u, table "
-            "full %u); ignored %u\n",
-            t->events_in, t->events, t->lost_fifo + t->lost_table, t->lost_fifo, t->lost_table,
-            t->ignored);
+            "hwprof: IP events            %u stored, %u counted on chip, %u in the spill ring; "
+            "lost %u (FIFO full %u, table full %u, ring errors %u); ignored %u\n",
+            t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
+            t->lost_fifo, t->lost_table, t->spill_errors, t->ignored);
     fprintf(f,
-            "hwprof: IP table             %u of %u entries; max probe length %u; %u probe "
-            "cycles\n",
-            t->occupied, h->cfg.entries, t->max_probe, t->probes);
+            "hwprof: IP table             %u of %u entries, %zu blocks more counted from the "
+            "spill ring; max probe length %u; %u probe cycles\n",
+            t->occupied, h->cfg.entries, h->n_entries - h->n_chip, t->max_probe, t->probes);
     fprintf(f,
             "hwprof: IP FIFO              high-water %u of %u; %u IP cycles holding the bus, "
             "%llu CPU stall cycles\n",
@@ -380,13 +380,15 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
   if (pr->hw) {
     const hwprof_stats *t = &pr->hw->stats;
     fprintf(f,
-            ",\"ip\":{\"events\":%u,\"events_counted\":%u,\"events_lost\":%u,\"lost_fifo\":%u,"
-            "\"lost_table\":%u,\"ignored\":%u,\"max_probe\":%u,\"probe_cycles\":%u,"
-            "\"occupied\":%u,\"entries\":%u,\"fifo_high_water\":%u,\"fifo_depth\":%u,"
+            ",\"ip\":{\"events\":%u,\"events_counted\":%u,\"events_spilled\":%u,"
+            "\"events_lost\":%u,\"lost_fifo\":%u,\"lost_table\":%u,\"lost_spill\":%u,"
+            "\"ignored\":%u,\"max_probe\":%u,\"probe_cycles\":%u,\"occupied\":%u,"
+            "\"entries\":%u,\"blocks_spilled\":%zu,\"fifo_high_water\":%u,\"fifo_depth\":%u,"
             "\"fifo_stall_cycles\":%u,\"cpu_stall_cycles\":%llu,\"threshold_crossings\":%u,"
             "\"hot_lost\":%u,\"interrupts\":%llu,\"hot\":[",
-            t->events_in, t->events, t->lost_fifo + t->lost_table, t->lost_fifo, t->lost_table,
-            t->ignored, t->max_probe, t->probes, t->occupied, pr->hw->cfg.entries, t->fifo_high,
+            t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
+            t->lost_fifo, t->lost_table, t->spill_errors, t->ignored, t->max_probe, t->probes,
+            t->occupied, pr->hw->cfg.entries, pr->hw->n_entries - pr->hw->n_chip, t->fifo_high,
             pr->hw->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles, t->hot,
             t->hot_lost, (unsigned long long)pr->hw->irqs);
     for (size_t i = 0; i < pr->hw->n_hot; i++)

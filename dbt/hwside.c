@@ -1,0 +1,174 @@
+/*
+ * hwside.c - the profiling IP, host side: set-up before the run, the interrupt
+ * handler, and readout after it.
+ *
+ * The IP counts blocks in its on-chip table.  What that table cannot place
+ * (no free slot within MAX_PROBE) the IP writes to a ring in board RAM
+ * (DBT_SPILL; driver/hwprof_spill.h), and the handler counts those SPCs here,
+ * in a table that grows as the program needs.  A block is counted in exactly
+ * one of the two, so readout is their union, and a block counted here
+ * crosses the threshold once, like one counted on chip.
+ *
+ * The handler runs at the next block boundary after the interrupt line rises
+ * (IRQ_HOT, IRQ_SPILL at a quarter-full ring, IRQ_LOST), host-side: its bus
+ * transactions and its counting cost no simulated CPU cycles.  The ring keeps
+ * three quarters of its words free when the line rises, far more than the
+ * event FIFO and the write buffer can still send before the handler runs, so
+ * the IP never holds the CPU on a full ring.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwprof_sim_bus.h"
+#include "runtime.h"
+
+#define SPILL_MARK      (DBT_SPILL_WORDS / 4u)
+#define SPILL_TAB_FIRST (1u << 12)
+
+int rt_hw_mode(const dbt *d) {
+  return d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
+}
+
+static int hw_fail(dbt *d, const char *what, int err) {
+  snprintf(d->hw_err, sizeof d->hw_err, "profiling IP: %s: %s", what, hwprof_strerror(err));
+  d->hw_on = 0;
+  return -1;
+}
+
+/* A threshold crossing, from the hot FIFO or from the spill table. */
+static void hot(void *ctx, uint32_t spc) {
+  dbt *d = ctx;
+  if (d->hw.n_hot == d->hot_cap) {
+    size_t cap = 2 * d->hot_cap + 64;
+    struct dbt_hot *h = realloc(d->hw.hot, cap * sizeof *h);
+    if (!h) {
+      d->hot_oom = 1;
+      return;
+    }
+    d->hw.hot = h;
+    d->hot_cap = cap;
+  }
+  d->hw.hot[d->hw.n_hot++] = (struct dbt_hot){spc, d->st.guest_insns};
+  if (d->o.superblocks)
+    sb_hot(d, spc);
+}
+
+static uint32_t ring_load(void *ctx, uint32_t index) {
+  return rd32(ctx, DBT_SPILL + 4u * index);
+}
+
+/* A table four times the size, holding what the full one held. */
+static int spill_grow(dbt *d) {
+  uint32_t cap = 4u * d->spill.cap;
+  hwprof_entry *slots = malloc((size_t)cap * sizeof *slots);
+  hwprof_spill_table bigger;
+  if (!slots || hwprof_spill_table_init(&bigger, slots, cap, 0, 1) < 0 ||
+      hwprof_spill_table_move(&bigger, &d->spill) < 0) {
+    free(slots);
+    return -HWPROF_ENOSPC;
+  }
+  free(d->spill.slots);
+  d->spill = bigger;
+  return 0;
+}
+
+/* Counts what the ring holds, growing the table when it is full. */
+static int spill_drain(dbt *d) {
+  int rc;
+  while ((rc = hwprof_spill_drain(&d->dev, &d->ring, &d->spill, hot, d)) == -HWPROF_ENOSPC)
+    if ((rc = spill_grow(d)) < 0)
+      return rc;
+  return rc;
+}
+
+/* Before the run: an empty table and statistics, the threshold, the spill
+ * ring, and the interrupts (hot with a threshold; the ring and losses always). */
+int rt_hw_setup(dbt *d) {
+  int rc;
+  hwprof_entry *slots;
+  d->hw_on = 1;
+  if ((rc = hwprof_init(&d->dev, &hwprof_sim_bus_ops, vboard_ip(d->b))) < 0)
+    return hw_fail(d, "init", rc);
+  free(d->spill.slots);
+  d->spill.slots = NULL;
+  if (!(slots = malloc(SPILL_TAB_FIRST * sizeof *slots)))
+    return hw_fail(d, "spill table", -HWPROF_ENOSPC);
+  hwprof_spill_table_init(&d->spill, slots, SPILL_TAB_FIRST, d->o.threshold,
+                          d->dev.cfg.count_width);
+  d->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
+  uint32_t irqs = HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST | (d->o.threshold ? HWPROF_IRQ_HOT : 0);
+  if ((rc = hwprof_enable(&d->dev, 0)) < 0 || (rc = hwprof_clear(&d->dev)) < 0 ||
+      (rc = hwprof_clear_stats(&d->dev)) < 0 ||
+      (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
+      (rc = hwprof_spill_start(&d->dev, &d->ring, SPILL_MARK)) < 0 ||
+      (rc = hwprof_irq_enable(&d->dev, irqs)) < 0 || (rc = hwprof_enable(&d->dev, 1)) < 0 ||
+      (rc = hwprof_wait_idle(&d->dev)) < 0)
+    return hw_fail(d, "set-up", rc);
+  return 0;
+}
+
+/* The interrupt handler: pop the hot SPCs, count the ring, acknowledge. */
+int rt_hw_service(dbt *d) {
+  uint32_t pending, spc[16];
+  size_t n;
+  int rc;
+  d->hw.irqs++;
+  do {
+    if ((rc = hwprof_drain_hot(&d->dev, spc, 16, &n)) < 0)
+      return hw_fail(d, "hot FIFO", rc);
+    for (size_t i = 0; i < n; i++)
+      hot(d, spc[i]);
+  } while (n == 16);
+  if ((rc = spill_drain(d)) < 0)
+    return hw_fail(d, "spill ring", rc);
+  if (d->hot_oom)
+    return hw_fail(d, "hot list", -HWPROF_ENOSPC);
+  if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
+    return hw_fail(d, "interrupt", rc);
+  return 0;
+}
+
+/* After the run (the bus drained): drain until the IP is idle, then read it all
+ * and merge the two tables. */
+void rt_hw_readout(dbt *d) {
+  int rc;
+  size_t n;
+  for (;;) {
+    rc = hwprof_spill_settle(&d->dev, &d->ring, &d->spill, hot, d);
+    if (rc != -HWPROF_ENOSPC)
+      break;
+    if ((rc = spill_grow(d)) < 0)
+      break;
+  }
+  if (rc < 0)
+    return (void)hw_fail(d, "drain", rc);
+  if (hwprof_sim_irq(vboard_ip(d->b)) && rt_hw_service(d) < 0)
+    return;
+  d->hw.cfg = d->dev.cfg;
+  free(d->hw.entries);
+  if (!(d->hw.entries = calloc((size_t)d->dev.cfg.entries + d->spill.used, sizeof *d->hw.entries)))
+    return (void)hw_fail(d, "table", -HWPROF_ENOSPC);
+  if ((rc = hwprof_read_stats(&d->dev, &d->hw.stats)) < 0 ||
+      (rc = hwprof_read_entries(&d->dev, d->hw.entries, d->dev.cfg.entries, &n)) < 0)
+    return (void)hw_fail(d, "readout", rc);
+  d->hw.n_chip = n;
+  for (uint32_t i = 0; i < d->spill.cap; i++)
+    if (d->spill.slots[i].count)
+      d->hw.entries[n++] = d->spill.slots[i];
+  d->hw.n_entries = n;
+  d->hw_got = 1;
+}
+
+void rt_hw_free(dbt *d) {
+  free(d->hw.entries);
+  free(d->hw.hot);
+  free(d->spill.slots);
+}
+
+const dbt_hw_profile *dbt_hw(const dbt *d) {
+  return d->hw_got ? &d->hw : NULL;
+}
+
+const char *dbt_hw_error(const dbt *d) {
+  return d->hw_err[0] ? d->hw_err : rt_hw_mode(d) ? "the run did not finish" : "no hw profile";
+}
