@@ -559,6 +559,7 @@ module hwprof_axil #(
   wire unused_inputs = &{1'b0, s_axil_awprot, s_axil_arprot};
 
 `ifdef HWPROF_ASSERT
+`include "hwprof_check.vh"
   // Bus protocol, slave side: a response is held until it is taken, and stays still.
   reg        prev_bvalid_q;
   reg        prev_bready_q;
@@ -587,16 +588,16 @@ module hwprof_axil #(
     prev_araddr_q  <= s_axil_araddr;
     if (!rst) begin
       if (prev_aw_wait_q) begin
-        assert (s_axil_awvalid && s_axil_awaddr == prev_awaddr_q)
-          else $error("hwprof_axil: master dropped or changed AW before AWREADY");
+        `HWPROF_ENV(s_axil_awvalid && s_axil_awaddr == prev_awaddr_q,
+          "hwprof_axil: master dropped or changed AW before AWREADY");
       end
       if (prev_w_wait_q) begin
-        assert (s_axil_wvalid && s_axil_wdata == prev_wdata_q && s_axil_wstrb == prev_wstrb_q)
-          else $error("hwprof_axil: master dropped or changed W before WREADY");
+        `HWPROF_ENV(s_axil_wvalid && s_axil_wdata == prev_wdata_q && s_axil_wstrb == prev_wstrb_q,
+          "hwprof_axil: master dropped or changed W before WREADY");
       end
       if (prev_ar_wait_q) begin
-        assert (s_axil_arvalid && s_axil_araddr == prev_araddr_q)
-          else $error("hwprof_axil: master dropped or changed AR before ARREADY");
+        `HWPROF_ENV(s_axil_arvalid && s_axil_araddr == prev_araddr_q,
+          "hwprof_axil: master dropped or changed AR before ARREADY");
       end
     end
   end
@@ -611,22 +612,57 @@ module hwprof_axil #(
     prev_rresp_q  <= s_axil_rresp;
     if (!rst) begin
       if (prev_bvalid_q && !prev_bready_q) begin
-        assert (s_axil_bvalid && s_axil_bresp == prev_bresp_q)
-          else $error("hwprof_axil: B response dropped or changed before BREADY");
+        `HWPROF_CHECK(s_axil_bvalid && s_axil_bresp == prev_bresp_q,
+          "hwprof_axil: B response dropped or changed before BREADY");
       end
       if (prev_rvalid_q && !prev_rready_q) begin
-        assert (s_axil_rvalid && s_axil_rdata == prev_rdata_q && s_axil_rresp == prev_rresp_q)
-          else $error("hwprof_axil: R response dropped or changed before RREADY");
+        `HWPROF_CHECK(s_axil_rvalid && s_axil_rdata == prev_rdata_q && s_axil_rresp == prev_rresp_q,
+          "hwprof_axil: R response dropped or changed before RREADY");
       end
-      assert (!(s_axil_awready && !s_axil_awvalid)) else $error("hwprof_axil: AWREADY alone");
-      assert (!(rs_valid && !rs_lookup && !win_wait_any))
-        else $error("hwprof_axil: window result nobody asked for");
-      assert (!(rs_valid && rs_lookup && !lookup_busy_q))
-        else $error("hwprof_axil: lookup result nobody asked for");
+      `HWPROF_CHECK(!(s_axil_awready && !s_axil_awvalid),
+          "hwprof_axil: AWREADY alone");
+      `HWPROF_CHECK(!(rs_valid && !rs_lookup && !win_wait_any),
+          "hwprof_axil: window result nobody asked for");
+      `HWPROF_CHECK(!(rs_valid && rs_lookup && !lookup_busy_q),
+          "hwprof_axil: lookup result nobody asked for");
     end
   end
 
   wire win_wait_any = r_wait_q && r_window;
+
+  // Every response answers exactly one request: at most one write and one read are
+  // outstanding, and BVALID / RVALID only while one is.
+  reg [1:0] g_w_out_q;
+  reg [1:0] g_r_out_q;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      g_w_out_q <= 2'd0;
+      g_r_out_q <= 2'd0;
+    end else begin
+      g_w_out_q <= g_w_out_q + {1'b0, w_fire} - {1'b0, s_axil_bvalid && s_axil_bready};
+      g_r_out_q <= g_r_out_q + {1'b0, ar_fire} - {1'b0, s_axil_rvalid && s_axil_rready};
+    end
+    if (!rst) begin
+      `HWPROF_CHECK(g_w_out_q <= 2'd1 && (!s_axil_bvalid || g_w_out_q == 2'd1),
+          "hwprof_axil: a write response without a write");
+      `HWPROF_CHECK(g_r_out_q <= 2'd1 && (!s_axil_rvalid || g_r_out_q == 2'd1),
+          "hwprof_axil: a read response without a read");
+    end
+  end
+
+`ifdef FORMAL
+  // The proof starts in reset.
+  reg f_started_q = 1'b0;
+  always @(posedge clk) begin
+    f_started_q <= 1'b1;
+  end
+  always @* begin
+    if (!f_started_q) begin
+      assume (rst);
+    end
+  end
+`endif
 `endif
 
 endmodule

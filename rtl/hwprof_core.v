@@ -664,20 +664,71 @@ module hwprof_core #(
   end
 
 `ifdef HWPROF_ASSERT
+`include "hwprof_check.vh"
   // Invariants of the pipeline.
   always @(posedge clk) begin
     if (!rst) begin
-      assert (!(clr_active_q && c_valid_q)) else $error("hwprof_core: op in C during clear");
-      assert (!(probe && h_advance)) else $error("hwprof_core: H advanced during a probe");
-      assert (!(spill_wait && h_advance)) else $error("hwprof_core: H advanced during a spill wait");
-      assert (!(ram_we && !clr_active_q && !c_event))
-        else $error("hwprof_core: table write without an event");
-      assert ({{(31 - IB){1'b0}}, st_occupied_q} <= (32'd1 << IB))
-        else $error("hwprof_core: occupancy overflow");
-      assert (c_probe_q <= LAST_PROBE || !c_valid_q) else $error("hwprof_core: probe overrun");
-      assert (!s_valid_q || h_valid_q) else $error("hwprof_core: skid full with H empty");
-      assert (fwd_sel_d == (ram_we && ram_waddr == ram_raddr))
-        else $error("hwprof_core: forwarding select disagrees with the addresses");
+      `HWPROF_CHECK(!(clr_active_q && c_valid_q),
+          "hwprof_core: op in C during clear");
+      `HWPROF_CHECK(!(probe && h_advance),
+          "hwprof_core: H advanced during a probe");
+      `HWPROF_CHECK(!(spill_wait && h_advance),
+          "hwprof_core: H advanced during a spill wait");
+      `HWPROF_CHECK(!(ram_we && !clr_active_q && !c_event),
+          "hwprof_core: table write without an event");
+      `HWPROF_CHECK({{(31 - IB){1'b0}}, st_occupied_q} <= (32'd1 << IB),
+          "hwprof_core: occupancy overflow");
+      `HWPROF_CHECK(c_probe_q <= LAST_PROBE || !c_valid_q,
+          "hwprof_core: probe overrun");
+      `HWPROF_CHECK(!s_valid_q || h_valid_q,
+          "hwprof_core: skid full with H empty");
+      `HWPROF_CHECK(fwd_sel_d == (ram_we && ram_waddr == ram_raddr),
+          "hwprof_core: forwarding select disagrees with the addresses");
+    end
+  end
+
+  // Every event the queue accepts leaves stage C exactly once: counted, spilled or
+  // (spilling off) lost.  Ghost counters of the events accepted, resolved, and waiting
+  // in the queue and the pipeline: accepted = resolved + waiting, every cycle.  The
+  // statistics software reads say the same while no STATS_CLEAR has been accepted
+  // since reset: EVENTS_IN = EVENTS + SPILLED + LOST_TABLE + waiting.
+  reg  [31:0] g_accepted_q;
+  reg  [31:0] g_resolved_q;
+  reg  [31:0] g_queued_q;
+  reg         g_stats_kept_q;
+  wire        g_push     = q_push && in_event;
+  wire        g_pop      = q_out_ready && q_out_valid && (q_out_data[33:32] == OP_EVENT);
+  wire        g_resolve  = counted || ev_spill || ev_lose;
+  wire [31:0] g_pipe     = {31'd0, s_valid_q && s_op_q == P_EVENT} +
+                           {31'd0, h_valid_q && h_op_q == P_EVENT} +
+                           {31'd0, c_valid_q && c_op_q == P_EVENT};
+  wire [31:0] g_waiting  = g_queued_q + g_pipe;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      g_accepted_q   <= 32'd0;
+      g_resolved_q   <= 32'd0;
+      g_queued_q     <= 32'd0;
+      g_stats_kept_q <= 1'b1;
+    end else begin
+      g_accepted_q   <= g_accepted_q + {31'd0, g_push};
+      g_resolved_q   <= g_resolved_q + {31'd0, g_resolve};
+      g_queued_q     <= g_queued_q + {31'd0, g_push} - {31'd0, g_pop};
+      g_stats_kept_q <= g_stats_kept_q && !in_stats_clear;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (!rst) begin
+      `HWPROF_CHECK(g_accepted_q == g_resolved_q + g_waiting,
+          "hwprof_core: an accepted event was dropped or counted twice");
+      `HWPROF_CHECK(!(c_event && !probe && !spill_wait && !g_resolve),
+          "hwprof_core: an event left stage C unresolved");
+      `HWPROF_CHECK(!g_stats_kept_q ||
+                    st_events_in_q == st_events_q + st_spilled_q + st_lost_table_q + g_waiting,
+          "hwprof_core: the statistics do not account for every event");
+      `HWPROF_CHECK(!idle || g_waiting == 32'd0,
+          "hwprof_core: idle with an event waiting");
     end
   end
 `endif

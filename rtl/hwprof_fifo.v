@@ -88,15 +88,19 @@ module hwprof_fifo #(
   end
 
 `ifdef HWPROF_ASSERT
+`include "hwprof_check.vh"
   // The FIFO never overflows or underflows: writers respect `full`, and the output
   // register is only loaded from a RAM that holds a word.
   always @(posedge clk) begin
     if (!rst) begin
-      assert (!(wr_en && full)) else $error("hwprof_fifo: write while full");
-      assert (level <= DEPTH) else $error("hwprof_fifo: level above depth");
-      assert (level == mem_count_q + {{LOG2{1'b0}}, out_valid})
-        else $error("hwprof_fifo: level does not match the words held");
-      assert (full == (level == DEPTH)) else $error("hwprof_fifo: full does not match level");
+      `HWPROF_CHECK(!(wr_en && full),
+          "hwprof_fifo: write while full");
+      `HWPROF_CHECK(level <= DEPTH,
+          "hwprof_fifo: level above depth");
+      `HWPROF_CHECK(level == mem_count_q + {{LOG2{1'b0}}, out_valid},
+          "hwprof_fifo: level does not match the words held");
+      `HWPROF_CHECK(full == (level == DEPTH),
+          "hwprof_fifo: full does not match level");
     end
   end
 `endif

@@ -148,6 +148,7 @@ module hwprof_spill #(
   end
 
 `ifdef HWPROF_ASSERT
+`include "hwprof_check.vh"
   // The master's side of the protocol, and the ring's bounds.
   reg        prev_aw_wait_q;
   reg        prev_w_wait_q;
@@ -161,18 +162,42 @@ module hwprof_spill #(
     prev_wdata_q   <= m_axi_wdata;
     if (!rst) begin
       if (prev_aw_wait_q) begin
-        assert (m_axi_awvalid && m_axi_awaddr == prev_awaddr_q)
-          else $error("hwprof_spill: AW dropped or changed before AWREADY");
+        `HWPROF_CHECK(m_axi_awvalid && m_axi_awaddr == prev_awaddr_q,
+          "hwprof_spill: AW dropped or changed before AWREADY");
       end
       if (prev_w_wait_q) begin
-        assert (m_axi_wvalid && m_axi_wdata == prev_wdata_q)
-          else $error("hwprof_spill: W dropped or changed before WREADY");
+        `HWPROF_CHECK(m_axi_wvalid && m_axi_wdata == prev_wdata_q,
+          "hwprof_spill: W dropped or changed before WREADY");
       end
-      assert (!((m_axi_awvalid || m_axi_wvalid) && !inflight_q))
-        else $error("hwprof_spill: a channel valid with no write in flight");
-      assert (!(m_axi_bvalid && !inflight_q && m_axi_bready))
-        else $error("hwprof_spill: a response taken with no write in flight");
-      assert (size == 32'd0 || level <= size) else $error("hwprof_spill: ring overrun");
+      `HWPROF_CHECK(!((m_axi_awvalid || m_axi_wvalid) && !inflight_q),
+          "hwprof_spill: a channel valid with no write in flight");
+      `HWPROF_ENV(!(m_axi_bvalid && (!inflight_q || m_axi_awvalid || m_axi_wvalid)),
+          "hwprof_spill: memory answered B before taking both AW and W");
+      `HWPROF_CHECK(size == 32'd0 || level <= size,
+          "hwprof_spill: ring overrun");
+      `HWPROF_CHECK(!m_axi_awvalid || size == 32'd0 ||
+                    (m_axi_awaddr - base) < {size[29:0], 2'b00},
+          "hwprof_spill: a write outside the ring");
+    end
+  end
+
+  // Every SPC taken from the core is written exactly once (answered OKAY or not):
+  // taken = answered + queued + in flight.
+  reg [31:0] g_taken_q;
+  reg [31:0] g_answered_q;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      g_taken_q    <= 32'd0;
+      g_answered_q <= 32'd0;
+    end else begin
+      g_taken_q    <= g_taken_q + {31'd0, spill_valid && !q_full};
+      g_answered_q <= g_answered_q + {31'd0, b_fire};
+    end
+    if (!rst) begin
+      `HWPROF_CHECK(g_taken_q == g_answered_q + {{(31 - LOG2){1'b0}}, q_level} +
+                                 {31'd0, inflight_q},
+          "hwprof_spill: an SPC was dropped or written twice");
     end
   end
 `endif

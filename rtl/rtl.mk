@@ -1,6 +1,7 @@
 # rtl/ - the IP's Verilog sources and their lint.
 
 RTL_TOP  := hwprof_axil
+RTL_INCS := rtl/hwprof_check.vh
 RTL_SRCS := rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v rtl/hwprof_core.v \
             rtl/hwprof_spill.v rtl/hwprof_axil.v
 
@@ -16,6 +17,6 @@ lint-rtl:
 	  echo "verilator --lint-only -Wall (Verilog-2005) $$p"; \
 	  $(VERILATOR) --lint-only -Wall --default-language 1364-2005 --top-module $(RTL_TOP) \
 	    $$p $(RTL_SRCS) || exit 1; \
-	  $(VERILATOR) --lint-only -Wall --assert -DHWPROF_ASSERT --top-module $(RTL_TOP) \
+	  $(VERILATOR) --lint-only -Wall --assert -DHWPROF_ASSERT -Irtl --top-module $(RTL_TOP) \
 	    $$p $(RTL_SRCS) || exit 1; \
 	done

@@ -8,7 +8,7 @@ VLT_INC        := -isystem $(VERILATOR_ROOT)/include -isystem $(VERILATOR_ROOT)/
 VLT_GLOBAL     := verilated.o verilated_dpi.o verilated_fst_c.o verilated_threads.o
 VLT_FLAGS      := --cc -O3 --x-assign fast --x-initial unique --trace-fst --prefix Vhwprof \
                   --top-module $(RTL_TOP)
-VLT_RTL_FLAGS  := --assert -DHWPROF_ASSERT
+VLT_RTL_FLAGS  := --assert -DHWPROF_ASSERT -Irtl
 # A gate-level netlist: Yosys's cell library, and the few signals the harness reads
 # (hwprof_sim.cpp) kept visible.
 VLT_NET_FLAGS  := -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT --public-flat-rw
@@ -32,7 +32,7 @@ IP_NETLIST_CONFIGS := default narrow
 
 # $(call vlib,DIR,SOURCES,VERILATOR_FLAGS,CXX_DEFINES): $(BUILD)/sim/DIR/libhwprof_sim.a
 define vlib
-$(BUILD)/sim/$(1)/obj/Vhwprof.mk: $(2) sim/sim.mk
+$(BUILD)/sim/$(1)/obj/Vhwprof.mk: $(2) $(RTL_INCS) sim/sim.mk
 	@rm -rf $(BUILD)/sim/$(1)/obj && mkdir -p $(BUILD)/sim/$(1)/obj
 	$(VERILATOR) $(VLT_FLAGS) $(3) -Mdir $(BUILD)/sim/$(1)/obj $(2)
 
