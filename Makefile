@@ -3,6 +3,7 @@
 #   make            the hwprof tool and the default simulator library
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make lint       verilator -Wall on the RTL; all C with warnings as errors
+#   make formal     the IP's formal proofs (part of make test)
 #   make bench-ip   replay event traces through the RTL, print throughput figures
 #   make demo       the main job: the SPEC-like suite at test size (bench, compare)
 #   make bench-train the same at train size
@@ -30,6 +31,7 @@ all:
 # run); then the tools, synthesis and the tests.  'make lint-make' (and the test
 # suite) fail on any variable that is used before it is defined.
 include rtl/rtl.mk
+include formal/formal.mk
 include driver/driver.mk
 include sim/sim.mk
 include firmware/firmware.mk

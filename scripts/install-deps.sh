@@ -13,7 +13,9 @@
 #   libc6-dev            host C library headers (R: of gcc)
 #   binutils             ar (the build's static libraries)
 #   verilator zlib1g-dev the RTL simulator (and zlib for its FST waveforms)
-#   yosys                synthesis, and the post-synthesis netlist the tests simulate
+#   yosys                synthesis, the post-synthesis netlist the tests simulate, and the
+#                        formal proofs (yosys-abc's BMC, yosys-smtbmc's counterexamples)
+#   cvc4                 the SMT solver yosys-smtbmc replays a failed proof's witness with
 #   nextpnr-ice40        place and route for the iCE40 timing figure (make synth)
 #   libcjson-dev         syn/netdepth.c reads Yosys's JSON netlists
 #   device-tree-compiler libfdt-dev   the board's device tree (dtc) and the driver's probe
@@ -28,7 +30,7 @@
 #   python3              the tests read the JSON reports with its json module
 set -euo pipefail
 
-packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys nextpnr-ice40
+packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys cvc4 nextpnr-ice40
   libcjson-dev libsystemc-dev device-tree-compiler libfdt-dev libunicorn-dev
   gcc-powerpc-linux-gnu clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
   libcapstone-dev python3)

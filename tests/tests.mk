@@ -69,6 +69,7 @@ DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/
 
 test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
       $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT)
-	BUILD=$(BUILD) tests/run.sh tests/test_build.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS)
+	BUILD=$(BUILD) tests/run.sh tests/test_build.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS) \
+	  formal/run.sh
 
 lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH)

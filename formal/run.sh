@@ -1,0 +1,91 @@
+#!/bin/sh
+# formal/run.sh - the IP's formal proofs (make formal; part of make test).
+#
+# Three proofs, each bounded model checking from reset (formal/prove.sh):
+#   core   hwprof_core alone, every input free (formal/core_top.v): every accepted
+#          event leaves stage C exactly once, counted, spilled or lost; the statistics
+#          account for every event; the pipeline and its FIFOs never overrun.
+#   spill  hwprof_spill alone (formal/spill_top.v) behind a memory that keeps the
+#          AXI4 rules: the write master holds AW and W still until their handshakes,
+#          writes each SPC it takes exactly once and never outside the ring.
+#   ip     the whole IP (hwprof_axil) behind a bus master that keeps the AXI4-Lite
+#          rules: every response answers one request and is held until taken, and
+#          every property of the two above holds in the assembled IP.
+# Small parameters (a 2-word FIFO, a 16-entry table, 3 probes, 4-bit counters) let the
+# proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
+# full ring - within the depth.
+#
+# Then three mutants, each a one-line bug seeded into a copy of the RTL, which the
+# proofs must catch: so a proof that passes has been shown able to fail.
+#
+#   FORMAL_DEPTH=N   override every proof's depth (defaults: core 28, spill 30, ip 24)
+#   FORMAL_PDR=S     also try an unbounded proof (ABC's PDR) for S seconds each
+#
+# Prints PASS/FAIL lines for tests/run.sh.
+set -u
+B=${BUILD:-build}
+out=$B/formal
+fails=0
+pdr=
+[ -z "${FORMAL_PDR:-}" ] || pdr="--pdr $FORMAL_PDR"
+
+LIB="rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
+CORE="$LIB rtl/hwprof_core.v"
+IP="$CORE rtl/hwprof_spill.v rtl/hwprof_axil.v"
+IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
+-set COUNT_WIDTH 4"
+
+prove() { # name top depth params files...
+	n=$1 t=$2 d=${FORMAL_DEPTH:-$3} p=$4
+	shift 4
+	# shellcheck disable=SC2086 # $pdr is empty or two words
+	formal/prove.sh $pdr "$n" "$t" "$d" "$out" "$p" "$@" || fails=$((fails + 1))
+}
+
+prove core core_top 28 "" $CORE formal/core_top.v
+prove spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
+prove ip hwprof_axil 24 "$IP_PARAMS" $IP
+
+# mutant NAME FILE SED-EXPRESSION PROOF TOP DEPTH PARAMS FILES...
+mutant() {
+	m=$1 f=$2 e=$3 n=$4 t=$5 d=$6 p=$7
+	shift 7
+	dir=$out/mutant-$m
+	mkdir -p "$dir"
+	sed "$e" "$f" >"$dir/$(basename "$f")"
+	if cmp -s "$f" "$dir/$(basename "$f")"; then
+		echo "FAIL: formal mutant $m: the seeded bug did not apply to $f"
+		fails=$((fails + 1))
+		return
+	fi
+	files=
+	for x in "$@"; do
+		if [ "$x" = "$f" ]; then files="$files $dir/$(basename "$f")"; else files="$files $x"; fi
+	done
+	# shellcheck disable=SC2086 # a list of files
+	if formal/prove.sh "$m" "$t" "$d" "$dir" "$p" $files >"$dir/result" 2>&1; then
+		echo "FAIL: formal mutant $m: the $n proof missed the seeded bug"
+		fails=$((fails + 1))
+	elif grep -q '^FAIL: .*an assertion fails' "$dir/result" &&
+		grep -q 'Assert failed in' "$dir/result" && [ -s "$dir/$m.vcd" ]; then
+		echo "PASS: formal mutant $m: the $n proof catches it ($(grep -o 'fails [0-9]* cycles' "$dir/result"))"
+	else
+		echo "FAIL: formal mutant $m: the $n proof broke ($dir/result)"
+		fails=$((fails + 1))
+	fi
+}
+
+# An event that finds the spill path busy leaves stage C instead of waiting: lost.
+mutant spill-wait rtl/hwprof_core.v \
+	's/wire spill_wait = ev_nospace \&\& spill_on \&\& !spill_ready;/wire spill_wait = 1'"'"'b0;/' \
+	core core_top 28 "" $CORE formal/core_top.v
+# The master writes one word past the slot HEAD names: outside the ring at its end.
+mutant ring-slot rtl/hwprof_spill.v \
+	's/base + {(head\[29:0\] \& mask), 2.b00}/base + {(head[29:0] \& mask) + 30'"'"'d1, 2'"'"'b00}/' \
+	spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
+# The slave drops BVALID without waiting for BREADY.
+mutant bready rtl/hwprof_axil.v \
+	's/end else if (s_axil_bready) begin/end else begin/' \
+	ip hwprof_axil 24 "$IP_PARAMS" $IP
+
+[ "$fails" -eq 0 ]
