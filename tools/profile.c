@@ -240,9 +240,10 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
             t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
             t->lost_fifo, t->lost_table, t->spill_errors, t->ignored);
     fprintf(f,
-            "hwprof: IP table             %u of %u entries, %zu blocks more counted from the "
+            "hwprof: IP table             %u of %u entries, %zu more %s counted from the "
             "spill ring; max probe length %u; %u probe cycles\n",
-            t->occupied, h->cfg.entries, h->n_entries - h->n_chip, t->max_probe, t->probes);
+            t->occupied, h->cfg.entries, h->n_entries - h->n_chip,
+            h->n_entries - h->n_chip == 1 ? "block" : "blocks", t->max_probe, t->probes);
     fprintf(f,
             "hwprof: IP FIFO              high-water %u of %u; %u IP cycles holding the bus, "
             "%llu CPU stall cycles\n",
