@@ -102,6 +102,7 @@ struct vboard {
   uint8_t *ram; /* host memory behind RAM (uc_mem_map_ptr) */
   void (*observer)(void *ctx, uint32_t addr, uint32_t size);
   void *observer_ctx;
+  FILE *event_trace; /* vboard_trace_events */
   int pause;         /* the observer asked for the host (vboard_pause) */
   uint32_t pause_pc; /* the block the CPU stopped at, not executed yet */
   uint64_t ip_start; /* the IP's cycle when the run started */
@@ -483,6 +484,8 @@ static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, v
   check_posted(b);
   hwprof_sim_post(b->ip, (uint32_t)off, (uint32_t)val);
   b->r->ip_writes++;
+  if (b->event_trace && off == HWPROF_EVENT_OFFSET)
+    fprintf(b->event_trace, "%08x\n", (uint32_t)val);
 }
 
 static uint64_t uart_read(uc_engine *uc, uint64_t off, unsigned size, void *user) {
@@ -955,6 +958,10 @@ void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint3
                            void *ctx) {
   b->observer = fn;
   b->observer_ctx = ctx;
+}
+
+void vboard_trace_events(vboard *b, FILE *f) {
+  b->event_trace = f;
 }
 
 void vboard_get_gprs(vboard *b, uint32_t r[32]) {

@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hwprof_sim.h"
 
@@ -117,6 +118,11 @@ void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len);
 void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint32_t size),
                            void *ctx);
 void vboard_pause(vboard *b);
+
+/* Writes every word the CPU stores to the IP's EVENT register to f (NULL: stop), one
+ * eight-digit hex word a line: the event stream exactly as the IP receives it, in
+ * the trace format that `hwprof ip --trace FILE` replays. */
+void vboard_trace_events(vboard *b, FILE *f);
 uint32_t vboard_paused_pc(const vboard *b);
 void vboard_get_gprs(vboard *b, uint32_t r[32]);
 uint32_t vboard_get_gpr(vboard *b, unsigned n);

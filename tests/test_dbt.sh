@@ -4,7 +4,8 @@
 # cannot execute and an unknown system call are reported as documented; the
 # profiling modes store exactly once per block entry (hw) and count every entry
 # (sw); a tiny code cache is flushed and refilled without changing the result;
-# --dump lists MIPS and PowerPC side by side.  Prints PASS/FAIL for tests/run.sh.
+# --dump lists MIPS and PowerPC side by side; --event-trace writes the IP's event
+# stream.  Prints PASS/FAIL for tests/run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -96,6 +97,30 @@ fi
 # one-instruction blocks: same output
 "$HW" run --max-block 1 "$G/printf-O2" >"$tmp/h" 2>/dev/null
 if cmp -s "$tmp/q" "$tmp/h"; then echo "PASS: max_block_1"; else echo "FAIL: max_block_1"; fails=$((fails + 1)); fi
+
+# --- the event stream (--event-trace): one word per block entry, as the CPU stored
+# it: per address, exactly the runtime's count of that block's entries; and the IP
+# replayed on it agrees with its model.
+"$HW" run --quiet --profile all --json "$tmp/ev.json" --event-trace "$tmp/ev.trace" \
+  "$G/recursion-O2" >/dev/null 2>&1
+if python3 - "$tmp/ev.json" "$tmp/ev.trace" <<'PY'; then
+import collections, json, re, sys
+j = json.load(open(sys.argv[1]))
+words = open(sys.argv[2]).read().split()
+assert words and all(re.fullmatch("[0-9a-f]{8}", w) for w in words), "not one hex word a line"
+assert len(words) == j["ip"]["events"] == j["blocks_executed"], (len(words), j["ip"]["events"])
+seen = collections.Counter(int(w, 16) for w in words)
+want = {int(b["pc"], 16): b["count"] for b in j["blocks"]}
+assert seen == want, "the stream's counts differ from the block entries"
+PY
+  echo "PASS: event_trace_is_the_block_entries"
+else
+  echo "FAIL: event_trace_is_the_block_entries"
+  fails=$((fails + 1))
+fi
+expect event_trace_replays 0 'reference model: agrees' "$HW" ip --trace "$tmp/ev.trace"
+expect event_trace_unwritable 2 'cannot write /nonexistent/x.trace' \
+  "$HW" run --profile hw --event-trace /nonexistent/x.trace "$G/exitcode-O2"
 
 # --- the dump: both sides disassembled
 expect dump_side_by_side 7 'addiu \$sp, \$sp, -0x[0-9a-f]+ +\| [0-9a-f]{8}  [0-9a-f]{8}  (addi|stwu?|lwz|lis) ' \

@@ -68,8 +68,9 @@ DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/
              tests/test_superblocks.sh
 
 test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
-      $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT)
+      $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT) \
+      $(BUILD)/tools/bench_ip.o
 	BUILD=$(BUILD) tests/run.sh tests/test_build.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS) \
 	  formal/run.sh
 
-lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH)
+lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH) $(BUILD)/tools/bench_ip.o

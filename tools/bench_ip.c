@@ -9,12 +9,25 @@
  *                 Verilator simulates (Mcycles per wall second, busy cycles)
  *   --probes      mean and max probe length of this build's hash on the
  *                 loop and random traces
+ *   --streams FILE...
+ *                 events per IP cycle and mean probe length on recorded event
+ *                 streams (hwprof run --event-trace: the workloads' real streams),
+ *                 replayed back to back, as fast as the IP takes them
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ipstream.h"
 #include "trace.h"
+
+/* A stream's name: its file name without directories and extension. */
+static void stream_name(const char *path, char *out, size_t len) {
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  size_t n = strcspn(b, ".");
+  snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), b);
+}
 
 static int run(const char *kind, size_t events, unsigned distinct, ip_run *r,
                hwprof_model_params *p) {
@@ -62,6 +75,18 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  fprintf(stderr, "usage: bench_ip --throughput | --probes\n");
+  if (argc >= 3 && !strcmp(argv[1], "--streams")) {
+    for (int i = 2; i < argc; i++) {
+      char name[64];
+      stream_name(argv[i], name, sizeof name);
+      if (run(argv[i], 0, 0, &r, &p))
+        return 1;
+      const char *h = ip_hash_name(p.hash);
+      printf("events_per_cycle_%s_%s: %.4f\n", h, name, (double)r.stat[0] / (double)r.cycles);
+      printf("probe_mean_%s_%s: %.4f\n", h, name, (double)r.stat[7] / (double)r.stat[0]);
+    }
+    return 0;
+  }
+  fprintf(stderr, "usage: bench_ip --throughput | --probes | --streams FILE...\n");
   return 2;
 }

@@ -144,6 +144,14 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
     close(fd);
     pg.fd = saved[1];
   }
+  FILE *events = NULL;
+  if (o->event_trace) {
+    if (!(events = fopen(o->event_trace, "w"))) {
+      fprintf(stderr, "hwprof %s: cannot write %s: %s\n", o->cmd, o->event_trace, strerror(errno));
+      return -1;
+    }
+    vboard_trace_events(pr->b, events);
+  }
   double t0 = now_s();
   pr->status = dbt_run(pr->d, &pr->r);
   pr->wall = now_s() - t0;
@@ -155,6 +163,13 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   }
   if (pg.shown)
     fprintf(stderr, "\r\033[K");
+  if (events) {
+    vboard_trace_events(pr->b, NULL);
+    if (fclose(events) != 0) {
+      fprintf(stderr, "hwprof %s: cannot write %s: %s\n", o->cmd, o->event_trace, strerror(errno));
+      return -1;
+    }
+  }
   pr->st = *dbt_get_stats(pr->d);
   if (gather(pr) < 0) {
     fprintf(stderr, "hwprof %s: out of memory\n", o->cmd);

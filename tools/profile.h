@@ -32,6 +32,7 @@ typedef struct prof_opts {
   dbt_options dbt;
   int progress;             /* a progress line on stderr, if it is a terminal */
   const char *guest_out;    /* NULL: the guest's stdout and stderr are ours; else a file */
+  const char *event_trace;  /* NULL, or a file for the IP's event stream (--event-trace) */
   const dbt_trace *sb_plan; /* superblocks formed before the run (--superblocks-from) */
   size_t sb_plan_n;
 } prof_opts;

@@ -53,6 +53,8 @@ static void help(FILE *f) {
           "                     this program)\n"
           "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
           "                     reported once)\n"
+          "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
+          "                     the CPU stores it (hw, all): 'hwprof ip --trace FILE' replays it\n"
           "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
           "                     (capstone), to FILE ('-': stderr)\n"
           "  --code-cache N     code cache bytes (default and most %u); a full cache is\n"
@@ -134,6 +136,7 @@ int cmd_run(int argc, char **argv) {
                                        {"dtb", required_argument, 0, 'd'},
                                        {"strict", no_argument, 0, 's'},
                                        {"dump", required_argument, 0, 'D'},
+                                       {"event-trace", required_argument, 0, 'E'},
                                        {"code-cache", required_argument, 0, 'c'},
                                        {"max-block", required_argument, 0, 'b'},
                                        {"max-cycles", required_argument, 0, 'm'},
@@ -171,6 +174,7 @@ int cmd_run(int argc, char **argv) {
     case 'd': o.dtb_path = optarg; break;
     case 's': o.dbt.strict = 1; break;
     case 'D': dump = optarg; break;
+    case 'E': o.event_trace = optarg; break;
     case 'c':
       if (tools_number("run", "--code-cache", optarg, &v) < 0)
         return 2;

@@ -58,9 +58,19 @@ $(foreach c,$(IP_BENCH_CONFIGS),$(eval \
 
 BENCH_IP_BINS := $(foreach c,$(IP_BENCH_CONFIGS),$(BUILD)/bench/$(c)/bench_ip)
 
-bench-ip: $(BENCH_IP_BINS)
+# The workloads' real event streams at test size, as the CPU stores them (about 30 MB
+# of text each), replayed through every configuration.
+BENCH_STREAMS := $(patsubst $(BUILD)/workloads/%,$(BUILD)/bench/streams/%.trace,$(WORKLOADS))
+
+$(BUILD)/bench/streams/%.trace: $(BUILD)/workloads/% $(HWPROF)
+	@mkdir -p $(@D)
+	$(HWPROF) run --quiet --profile hw --event-trace $@.tmp $< test >/dev/null && mv $@.tmp $@
+
+bench-ip: $(BENCH_IP_BINS) $(BENCH_STREAMS)
 	@$(BUILD)/bench/default/bench_ip --throughput
 	@for c in $(IP_BENCH_CONFIGS); do $(BUILD)/bench/$$c/bench_ip --probes || exit 1; done
+	@for c in $(IP_BENCH_CONFIGS); do \
+	  $(BUILD)/bench/$$c/bench_ip --streams $(BENCH_STREAMS) || exit 1; done
 
 # The virtual board's figures: the cost of one profiling store, the interrupt latency,
 # and co-simulation speed for one store every N instructions.
