@@ -5,7 +5,8 @@
  * A block runs from its entry to the first branch or jump and its delay slot,
  * a syscall, break or unknown instruction, or max_insns instructions.  Its code:
  *
- *   profile      hw: addi r0, r5, pc - near (or lis+ori r0, pc); stw r0, EVENT(r2)
+ *   profile      hw: addi r0, r5, pc|flags - near (or lis+ori r0, pc|flags);
+ *                    stw r0, EVENT(r2) (flags: how the block ends, hwprof_regs.h)
  *                sw: lwz r4, c(r2); addi r4, r4, 1; stw r4, c(r2)
  *                all: both, the counter by its address (lis r3 first)
  *   body         about one PowerPC instruction per MIPS instruction
@@ -16,6 +17,7 @@
 
 #include <string.h>
 
+#include "hwprof_regs.h"
 #include "mips.h"
 #include "ppc.h"
 
@@ -76,6 +78,11 @@ typedef struct em {
   int last, loop, continued;
   side sides[2 * DBT_TRACE_MAX];
   unsigned nside;
+  /* The block's hw probe: the instruction that carries the EVENT word's low half
+   * (offset probe_at; probe_near: the addi, else the ori), rewritten with the
+   * block's flags once its end is known. */
+  int probe, probe_near;
+  uint32_t probe_at, probe_pc;
 } em;
 
 /* Rewrites the word emitted at byte offset at. */
@@ -1088,14 +1095,38 @@ static void count(em *e, unsigned base, int32_t off) {
   put(e, ppc_stw(R4, base, (int16_t)off));
 }
 
+/* The instruction of the hw probe that carries the EVENT word's low half. */
+static uint32_t probe_insn(const em *e, uint32_t flags) {
+  uint32_t word = e->probe_pc | flags;
+  return e->probe_near ? ppc_addi(R0, RH, (int16_t)(int32_t)(word - e->c->prof_near))
+                       : ppc_ori(R0, R0, (uint16_t)word);
+}
+
+/* The EVENT word's flags of a block that ends in branch b (hwprof_regs.h).  A call
+ * is a jump or branch that links (bltzal $0 links but never branches: plain). */
+static uint32_t event_flags(const branch *b) {
+  if (b->link && b->kind != B_NEVER)
+    return HWPROF_EVENT_CALL;
+  if (b->kind == B_INDIRECT)
+    return b->reg == 31 ? HWPROF_EVENT_RETURN : HWPROF_EVENT_INDIRECT;
+  return HWPROF_EVENT_PLAIN;
+}
+
 static void profile(em *e, uint32_t pc, uint32_t counter) {
   const dbt_core *c = e->c;
+  e->probe = 0;
   if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL) {
-    int32_t d = (int32_t)(pc - c->prof_near); /* within 32 KiB of r5: one addi */
-    if (d == (int16_t)d)
-      put(e, ppc_addi(R0, RH, (int16_t)d));
-    else
-      load_imm(e, R0, pc);
+    /* Within 32 KiB of r5, flags included: one addi; else lis + ori (the ori even
+     * when the low half is 0, so that there is a place for the flags). */
+    int32_t d = (int32_t)(pc - c->prof_near);
+    int32_t dmax = d + (int32_t)HWPROF_EVENT_FLAGS;
+    e->probe = 1;
+    e->probe_pc = pc;
+    e->probe_near = d == (int16_t)d && dmax == (int16_t)dmax;
+    if (!e->probe_near)
+      put(e, ppc_lis(R0, (int16_t)(pc >> 16)));
+    e->probe_at = e->n;
+    put(e, probe_insn(e, HWPROF_EVENT_PLAIN));
     put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
   }
   if (c->profile == DBT_PROFILE_SW)
@@ -1120,6 +1151,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   out->prof_insns = (e->n - mark0) / 4;
   uint32_t start = pc;
   unsigned max = c->max_insns && c->max_insns < MAX_BLOCK ? c->max_insns : MAX_BLOCK;
+  uint32_t flags = HWPROF_EVENT_PLAIN;
   for (unsigned n = 0;; n++) {
     if (n == max || fetch(c, pc, &w) < 0) { /* full, or ran off the end of the text */
       go_to(e, pc);
@@ -1127,6 +1159,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     }
     branch b = decode_branch(pc, w);
     if (b.kind != B_NONE) {
+      flags = event_flags(&b);
       terminate(e, pc, w, &b);
       pc += 8;
       break;
@@ -1159,6 +1192,8 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     }
     pc += 4;
   }
+  if (e->probe && flags != HWPROF_EVENT_PLAIN)
+    patch(e, e->probe_at, probe_insn(e, flags));
   out->guest_insns = (pc - start) / 4;
   out->end_pc = pc;
   return 0;

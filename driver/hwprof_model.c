@@ -137,7 +137,8 @@ static uint32_t count_max(const hwprof_model *m) {
   return m->p.count_width == 32 ? UINT32_MAX : (1u << m->p.count_width) - 1u;
 }
 
-void hwprof_model_event(hwprof_model *m, uint32_t spc) {
+void hwprof_model_event(hwprof_model *m, uint32_t word) {
+  uint32_t spc = word & ~HWPROF_EVENT_FLAGS; /* a block counts by its address */
   uint32_t mask = m->entries - 1u;
   uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
   uint32_t probe;
@@ -180,7 +181,8 @@ void hwprof_model_event(hwprof_model *m, uint32_t spc) {
     m->st.max_probe = probe;
 }
 
-uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t spc) {
+uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t key) {
+  uint32_t spc = key & ~HWPROF_EVENT_FLAGS;
   uint32_t mask = m->entries - 1u;
   uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
   uint32_t probe;

@@ -106,9 +106,9 @@ int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_mode
 void hwprof_model_reset(hwprof_model *m);
 
 /* Operations, in bus order. */
-void hwprof_model_event(hwprof_model *m, uint32_t spc); /* accepted EVENT */
-void hwprof_model_ignore(hwprof_model *m);              /* EVENT while disabled */
-void hwprof_model_drop(hwprof_model *m);                /* EVENT dropped, FIFO full */
+void hwprof_model_event(hwprof_model *m, uint32_t word); /* accepted EVENT: SPC | flags */
+void hwprof_model_ignore(hwprof_model *m);               /* EVENT while disabled */
+void hwprof_model_drop(hwprof_model *m);                 /* EVENT dropped, FIFO full */
 void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold);
 void hwprof_model_clear(hwprof_model *m, int table, int stats);
 /* SPILL_SIZE written (0 = off).  The IP takes it only while idle, so it falls
@@ -122,7 +122,8 @@ void hwprof_model_set_spill(hwprof_model *m, int on);
 size_t hwprof_model_hot_missing(const uint32_t *fired, size_t n_fired, const uint32_t *popped,
                                 size_t n_popped);
 
-/* Count of `spc` (0 when absent), as LOOKUP_KEY / LOOKUP_COUNT answer. */
+/* Count of `spc` (0 when absent), as LOOKUP_KEY / LOOKUP_COUNT answer; like the IP,
+ * it ignores the flag bits (HWPROF_EVENT_FLAGS). */
 uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t spc);
 
 #ifdef __cplusplus

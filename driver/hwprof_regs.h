@@ -35,7 +35,7 @@
 #define HWPROF_ID_MAGIC       0x48575046u /* "HWPF" */
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
-#define HWPROF_VERSION_MINOR  1u /* 1.1: the spill ring */
+#define HWPROF_VERSION_MINOR  2u /* 1.1: the spill ring; 1.2: flags in the EVENT word */
 #define HWPROF_VERSION_VALUE  ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
@@ -135,12 +135,24 @@
 #define HWPROF_SPILL_MAX_WORDS   0x01000000u
 
 /* Data path ---------------------------------------------------------------- */
-#define HWPROF_EVENT_OFFSET      0x040u /* WO: push one SPC */
+#define HWPROF_EVENT_OFFSET      0x040u /* WO: push one SPC | flags */
 #define HWPROF_HOT_POP_OFFSET    0x044u /* RO: pop the oldest hot SPC; 0 if empty */
 #define HWPROF_LOOKUP_KEY_OFFSET 0x048u /* RW: start a lookup of this SPC */
 #define HWPROF_LOOKUP_COUNT_OFFSET                                                                 \
   0x04Cu /* RO: its count (0: absent); the read                                                    \
           * is held until the lookup is done */
+
+/* The EVENT word (1.2): the SPC in bits 31:2, and in bits 1:0, free because MIPS code
+ * is word-aligned, how the block ends.  The translator sets them at no extra
+ * instruction (they are part of the probe's constant).  The IP counts a block by
+ * its address without the flags: table keys, lookups (LOOKUP_KEY ignores bits 1:0
+ * too), hot SPCs and spilled SPCs never carry them.  A block's flags come from its
+ * last instruction (the branch or jump before its delay slot): */
+#define HWPROF_EVENT_FLAGS    0x3u
+#define HWPROF_EVENT_PLAIN    0x0u /* a direct branch or jump, a fall-through, a syscall */
+#define HWPROF_EVENT_INDIRECT 0x1u /* jr rs with rs != $ra (jalr $0, rs likewise) */
+#define HWPROF_EVENT_CALL     0x2u /* jal, jalr rd, bal, bgezal, bltzal (and -likely) */
+#define HWPROF_EVENT_RETURN   0x3u /* jr $ra (jalr $0, $ra likewise) */
 
 /* Statistics (RO, 32-bit, saturating; cleared by reset and STATS_CLEAR). */
 #define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */

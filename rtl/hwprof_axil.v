@@ -23,7 +23,7 @@
 //   0x02C SPILL_HEAD    RO    SPCs written to the ring
 //   0x030 SPILL_TAIL    RW    SPCs consumed by software (only forward, up to HEAD)
 //   0x034 SPILL_MARK    RW    IRQ_SPILL level, 0 = never
-//   0x040 EVENT         WO    push one SPC (queued)
+//   0x040 EVENT         WO    push one SPC | flags[1:0] (queued; the key ignores the flags)
 //   0x044 HOT_POP       RO    pop the oldest hot SPC, 0 when empty
 //   0x048 LOOKUP_KEY    RW    start a lookup (held while one is running)
 //   0x04C LOOKUP_COUNT  RO    its count, 0 if absent (held until the lookup is done)
@@ -128,7 +128,7 @@ module hwprof_axil #(
   localparam [19:0] A_CYCLES_HI    = 20'h000B4;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0001;
+  localparam [31:0] VERSION  = 32'h0001_0002;
   localparam [31:0] CONFIG   = (COUNT_WIDTH << 16) | (HASH << 13) | (INDEX_BITS << 8) |
                                (HOT_LOG2 << 4) | FIFO_LOG2;
   localparam [31:0] CONFIG2  = MAX_PROBE;

@@ -218,7 +218,12 @@ module hwprof_core #(
   assign rq_ready    = in_ready;
   assign q_out_ready = in_take_q;
 
-  wire [31:0] in_key = in_take_rq ? rq_data : q_out_data[31:0];
+  // An event's or a lookup's key is the SPC without the EVENT word's flags (bits 1:0,
+  // driver/hwprof_regs.h): the IP counts a block by its address, however it ends.
+  wire [31:0] rq_key = rq_lookup ? {rq_data[31:2], 2'b00} : rq_data;
+  wire [31:0] q_key  = (q_out_data[33:32] == OP_EVENT) ? {q_out_data[31:2], 2'b00}
+                                                       : q_out_data[31:0];
+  wire [31:0] in_key = in_take_rq ? rq_key : q_key;
   wire [2:0]  in_op  = in_take_rq ? (rq_lookup ? P_LOOKUP : P_WINDOW)
                                   : {1'b0, q_out_data[33:32]};
 

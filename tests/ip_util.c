@@ -74,8 +74,10 @@ void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *o
                        uint64_t *rng) {
   uint32_t mask = (1u << p->index_bits) - 1u;
   unsigned have = 0;
+  if (p->hash == HWPROF_HASH_LOW16 && (index & HWPROF_EVENT_FLAGS))
+    abort(); /* no SPC has that index */
   while (have < n) {
-    uint32_t k = (uint32_t)ip_rand(rng);
+    uint32_t k = (uint32_t)ip_rand(rng) & ~HWPROF_EVENT_FLAGS;
     unsigned j;
     if ((hwprof_hash16(p->hash, k) & mask) != index)
       continue;

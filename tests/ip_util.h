@@ -21,7 +21,9 @@ void ip_wr(hwprof_sim *s, uint32_t off, uint32_t val);
 /* Steps until STATUS.IDLE and not BUSY; returns 0 or -1 after `limit` cycles. */
 int ip_wait_idle(hwprof_sim *s, uint64_t limit);
 
-/* n distinct SPCs whose table index (hash & mask) is `index`. */
+/* n distinct SPCs (word-aligned: the EVENT word's flag bits 0) whose table index
+ * (hash & mask) is `index`.  With the low16 hash, whose index keeps bits 1:0,
+ * `index` must be a multiple of 4. */
 void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out, unsigned n,
                        uint64_t *rng);
 

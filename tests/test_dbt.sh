@@ -5,7 +5,7 @@
 # profiling modes store exactly once per block entry (hw) and count every entry
 # (sw); a tiny code cache is flushed and refilled without changing the result;
 # --dump lists MIPS and PowerPC side by side; --event-trace writes the IP's event
-# stream.  Prints PASS/FAIL for tests/run.sh.
+# stream, each block's flags included.  Prints PASS/FAIL for tests/run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -99,23 +99,59 @@ fi
 if cmp -s "$tmp/q" "$tmp/h"; then echo "PASS: max_block_1"; else echo "FAIL: max_block_1"; fails=$((fails + 1)); fi
 
 # --- the event stream (--event-trace): one word per block entry, as the CPU stored
-# it: per address, exactly the runtime's count of that block's entries; and the IP
+# it: per address (the word without its flags), exactly the runtime's count of that
+# block's entries; the flags (bits 1:0) say how the block ends, checked against a
+# decoder of the block's last branch written here, from the ELF file; and the IP
 # replayed on it agrees with its model.
 "$HW" run --quiet --profile all --json "$tmp/ev.json" --event-trace "$tmp/ev.trace" \
   "$G/recursion-O2" >/dev/null 2>&1
-if python3 - "$tmp/ev.json" "$tmp/ev.trace" <<'PY'; then
-import collections, json, re, sys
+if python3 - "$tmp/ev.json" "$tmp/ev.trace" "$G/recursion-O2" <<'PY'; then
+import collections, json, re, struct, sys
 j = json.load(open(sys.argv[1]))
 words = open(sys.argv[2]).read().split()
+elf = open(sys.argv[3], "rb").read()
 assert words and all(re.fullmatch("[0-9a-f]{8}", w) for w in words), "not one hex word a line"
 assert len(words) == j["ip"]["events"] == j["blocks_executed"], (len(words), j["ip"]["events"])
+phoff, phentsize, phnum = struct.unpack(">I", elf[28:32])[0], *struct.unpack(">HH", elf[42:46])
+segs = [struct.unpack(">IIIII", elf[o:o + 20]) for o in range(phoff, phoff + phnum * phentsize, phentsize)]
+def word(a):  # the instruction at address a
+    for typ, off, vaddr, _, filesz in segs:
+        if typ == 1 and vaddr <= a < vaddr + filesz:
+            return struct.unpack(">I", elf[off + a - vaddr:off + a - vaddr + 4])[0]
+    raise KeyError(hex(a))
+def branch(w):  # None: not a branch; else its flags
+    op, rs, rt, rd, fn = w >> 26, (w >> 21) & 31, (w >> 16) & 31, (w >> 11) & 31, w & 63
+    if op == 0 and fn in (8, 9):  # jr, jalr
+        return 2 if fn == 9 and rd else (3 if rs == 31 else 1)
+    if op == 3:  # jal
+        return 2
+    if op == 1 and rt in (0x10, 0x11, 0x12, 0x13):  # bltzal, bgezal and -likely
+        return 0 if rs == 0 and rt in (0x10, 0x12) else 2
+    if op in (2, 4, 5, 20, 21) or (op in (6, 7, 22, 23) and rt == 0):
+        return 0
+    if (op == 1 and rt in (0, 1, 2, 3)) or (op == 17 and rs == 8):
+        return 0
+    return None
+want, flags = {}, {}
+for b in j["blocks"]:
+    pc = int(b["pc"], 16)
+    want[pc] = b["count"]
+    f = branch(word(pc + 4 * (b["insns"] - 2))) if b["insns"] >= 2 else None
+    flags[pc] = f or 0
 seen = collections.Counter(int(w, 16) for w in words)
-want = {int(b["pc"], 16): b["count"] for b in j["blocks"]}
-assert seen == want, "the stream's counts differ from the block entries"
+by_pc = collections.Counter()
+for w, n in seen.items():
+    by_pc[w & ~3] += n
+    assert w & 3 == flags[w & ~3], "block %#x: flags %d, its end says %d" % (w & ~3, w & 3, flags[w & ~3])
+assert by_pc == want, "the stream's counts differ from the block entries"
+kinds = collections.Counter()
+for w, n in seen.items():
+    kinds[w & 3] += n
+assert kinds[1] and kinds[2] and kinds[3], kinds  # indirect jumps, calls, returns all seen
 PY
-  echo "PASS: event_trace_is_the_block_entries"
+  echo "PASS: event_trace_is_the_block_entries_with_their_flags"
 else
-  echo "FAIL: event_trace_is_the_block_entries"
+  echo "FAIL: event_trace_is_the_block_entries_with_their_flags"
   fails=$((fails + 1))
 fi
 expect event_trace_replays 0 'reference model: agrees' "$HW" ip --trace "$tmp/ev.trace"

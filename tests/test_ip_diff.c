@@ -246,7 +246,10 @@ static size_t check_hot_subsequence(diff *d) {
 static void choose_spill(diff *d) {
   static const uint32_t sizes[] = {4, 4, 16, 64, 512, 4096};
   REQUIRE(ip_wait_idle(d->s, 1u << 22) == 0, "IP not idle before a spill set-up\n");
-  d->ring_words = rnd(d, 4) < (d->all_miss ? 3u : 2u) ? sizes[rnd(d, 6)] : 0;
+  /* The adversarial stream's first segment always spills, to failing memory, so
+   * that even a short run exercises the ring and its errors. */
+  int first = d->all_miss && d->spill_segments == 0;
+  d->ring_words = first || rnd(d, 4) < (d->all_miss ? 3u : 2u) ? sizes[rnd(d, 6)] : 0;
   d->fail_pct = 0;
   if (d->ring_words && (d->all_miss ? ++d->spill_segments % 2 == 1 : rnd(d, 4) == 0))
     d->fail_pct = 1 + rnd(d, 5);
@@ -398,8 +401,11 @@ static uint32_t next_threshold(diff *d) {
   }
 }
 
-/* One event plus, now and then, something else in the same stream. */
-static void stream_event(diff *d, uint32_t spc) {
+/* One event plus, now and then, something else in the same stream.  The EVENT word
+ * carries random flags (bits 1:0), which the IP and the model ignore; lookups of
+ * the recent words carry them too. */
+static void stream_event(diff *d, uint32_t block) {
+  uint32_t spc = block | (uint32_t)rnd(d, 4);
   post(d, HWPROF_EVENT_OFFSET, spc);
   d->events++;
   if (d->keys.n < 4096)
@@ -471,7 +477,8 @@ static void run_stream(diff *d, enum stream kind, uint64_t n) {
     unsigned per = 2 * d->p.max_probe < 250 ? 2 * d->p.max_probe : 250;
     npool = 0;
     for (unsigned h = 0; h < 4 && npool + per <= 2000; h++) {
-      ip_colliding_keys(&d->p, (uint32_t)(ip_rand(&d->rng) & mask), pool + npool, per, &d->rng);
+      ip_colliding_keys(&d->p, (uint32_t)(ip_rand(&d->rng) & mask & ~HWPROF_EVENT_FLAGS),
+                        pool + npool, per, &d->rng);
       npool += per;
     }
   } else {

@@ -206,6 +206,23 @@ static void test_events_counted(void) {
   events(s, 0, 2);
   CHECK_EQ(ip_wait_idle(s, 1000), 0);
   CHECK_EQ(lookup(s, 0), 2);
+  /* The EVENT word's flags (bits 1:0) are not part of the key: one entry, at the
+   * address's slot, found by any lookup of the address. */
+  events(s, 0x400200 | HWPROF_EVENT_INDIRECT, 1);
+  events(s, 0x400200 | HWPROF_EVENT_CALL, 2);
+  events(s, 0x400200 | HWPROF_EVENT_RETURN, 3);
+  CHECK_EQ(ip_wait_idle(s, 1000), 0);
+  CHECK_EQ(lookup(s, 0x400200), 7);
+  CHECK_EQ(lookup(s, 0x400202), 7);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_OCCUPIED_OFFSET), 3);
+  /* A block first seen with flags is stored without them (within its probe window). */
+  events(s, 0x400300 | HWPROF_EVENT_RETURN, 1);
+  CHECK_EQ(ip_wait_idle(s, 1000), 0);
+  unsigned found = 0;
+  for (uint32_t k = 0, i = hwprof_hash16(P.hash, 0x400300) & mask; k < P.max_probe && k <= mask;
+       k++, i = (i + 1) & mask)
+    found += ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i) == 0x400300;
+  CHECK_EQ(found, 1);
   hwprof_sim_free(s);
 }
 
@@ -469,7 +486,7 @@ static void test_spill_ring(void) {
   uint64_t rng = 777;
   uint32_t mp = P.max_probe, n = mp + 12;
   uint32_t *k = malloc(n * sizeof *k);
-  ip_colliding_keys(&P, 5u & ((1u << P.index_bits) - 1u), k, n, &rng);
+  ip_colliding_keys(&P, 4u & ((1u << P.index_bits) - 1u), k, n, &rng);
   hwprof_sim_on_mem_write(s, ring_write, &r);
   ip_wr(s, HWPROF_SPILL_BASE_OFFSET, r.base);
   ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 4);
@@ -561,7 +578,7 @@ static void test_spill_backpressure(void) {
   uint64_t rng = 99;
   uint32_t mp = P.max_probe, extra = 2 + 16 + 1 + 2 + fifo_depth + 3, n = mp + extra;
   uint32_t *k = malloc(n * sizeof *k);
-  ip_colliding_keys(&P, 9u & ((1u << P.index_bits) - 1u), k, n, &rng);
+  ip_colliding_keys(&P, 8u & ((1u << P.index_bits) - 1u), k, n, &rng);
   hwprof_sim_on_mem_write(s, ring_write, &r);
   ip_wr(s, HWPROF_SPILL_BASE_OFFSET, r.base);
   ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 2);

@@ -61,27 +61,27 @@ static void test_params(void) {
 
 static void test_probe_wrap_and_loss(void) {
   hwprof_model m;
-  init(&m, 4, HWPROF_HASH_LOW16, 16, 32);
-  /* index = spc & 15: keys 0x1E, 0x2E, 0x3E land in 14, 15, then wrap to 0 */
-  hwprof_model_event(&m, 0x1E);
-  hwprof_model_event(&m, 0x2E);
-  hwprof_model_event(&m, 0x3E);
-  CHECK_EQ(m.table[14].key, 0x1E);
-  CHECK_EQ(m.table[15].key, 0x2E);
-  CHECK_EQ(m.table[0].key, 0x3E);
+  init(&m, 4, HWPROF_HASH_LOW16_SHR2, 16, 32);
+  /* index = (spc >> 2) & 15: keys 0x78, 0xB8, 0xF8 land in 14, 15, then wrap to 0 */
+  hwprof_model_event(&m, 0x78);
+  hwprof_model_event(&m, 0xB8);
+  hwprof_model_event(&m, 0xF8);
+  CHECK_EQ(m.table[14].key, 0x78);
+  CHECK_EQ(m.table[15].key, 0xB8);
+  CHECK_EQ(m.table[0].key, 0xF8);
   CHECK_EQ(m.st.probes, 0 + 1 + 2);
   CHECK_EQ(m.st.max_probe, 2);
-  CHECK_EQ(hwprof_model_lookup(&m, 0x3E), 1);
-  CHECK_EQ(hwprof_model_lookup(&m, 0x4E), 0);
+  CHECK_EQ(hwprof_model_lookup(&m, 0xF8), 1);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x138), 0);
   for (uint32_t i = 0; i < 13; i++)
-    hwprof_model_event(&m, 0x100 + i);
+    hwprof_model_event(&m, 0x1000 + 4 * i);
   CHECK_EQ(m.occupied, 16);
-  hwprof_model_event(&m, 0x777); /* full: all 16 slots examined */
+  hwprof_model_event(&m, 0x7770); /* full: all 16 slots examined */
   CHECK_EQ(m.st.lost_table, 1);
   CHECK_EQ(m.st.max_probe, 15);
   CHECK(m.table_full, "table_full not set\n");
-  hwprof_model_event(&m, 0x1E); /* hits still count */
-  CHECK_EQ(hwprof_model_lookup(&m, 0x1E), 2);
+  hwprof_model_event(&m, 0x78); /* hits still count */
+  CHECK_EQ(hwprof_model_lookup(&m, 0x78), 2);
   hwprof_model_clear(&m, 1, 0);
   CHECK(!m.table_full && m.occupied == 0, "clear left state\n");
   CHECK_EQ(m.st.lost_table, 1);
@@ -102,27 +102,27 @@ static void on_spill(void *ctx, uint32_t spc) {
  * being lost; hits and inserts are unchanged; reset turns it off. */
 static void test_spill(void) {
   hwprof_model m;
-  init(&m, 4, HWPROF_HASH_LOW16, 2, 32);
+  init(&m, 4, HWPROF_HASH_LOW16_SHR2, 2, 32);
   m.on_spill = on_spill;
   n_spilled = 0;
   hwprof_model_set_spill(&m, 1);
-  hwprof_model_event(&m, 0x0E); /* index 14 */
-  hwprof_model_event(&m, 0x1E); /* index 14, taken: 15 */
-  hwprof_model_event(&m, 0x2E); /* 14 and 15 taken, MAX_PROBE 2: spilled */
-  hwprof_model_event(&m, 0x3E);
-  hwprof_model_event(&m, 0x2E);
-  hwprof_model_event(&m, 0x0E);
+  hwprof_model_event(&m, 0x38); /* index 14 */
+  hwprof_model_event(&m, 0x78); /* index 14, taken: 15 */
+  hwprof_model_event(&m, 0xB8); /* 14 and 15 taken, MAX_PROBE 2: spilled */
+  hwprof_model_event(&m, 0xF8);
+  hwprof_model_event(&m, 0xB8);
+  hwprof_model_event(&m, 0x38);
   CHECK_EQ(n_spilled, 3);
-  CHECK_EQ(spilled_seen[0], 0x2E);
-  CHECK_EQ(spilled_seen[1], 0x3E);
-  CHECK_EQ(spilled_seen[2], 0x2E);
+  CHECK_EQ(spilled_seen[0], 0xB8);
+  CHECK_EQ(spilled_seen[1], 0xF8);
+  CHECK_EQ(spilled_seen[2], 0xB8);
   CHECK_EQ(m.st.spilled, 3);
   CHECK_EQ(m.st.lost_table, 0);
   CHECK_EQ(m.st.events, 3);
   CHECK(m.table_full, "table_full not set by a spill\n");
-  CHECK_EQ(hwprof_model_lookup(&m, 0x2E), 0);
+  CHECK_EQ(hwprof_model_lookup(&m, 0xB8), 0);
   hwprof_model_set_spill(&m, 0);
-  hwprof_model_event(&m, 0x2E);
+  hwprof_model_event(&m, 0xB8);
   CHECK_EQ(m.st.lost_table, 1);
   CHECK_EQ(n_spilled, 3);
   hwprof_model_set_spill(&m, 1);
@@ -158,8 +158,26 @@ static void test_saturation_and_threshold(void) {
   CHECK_EQ(m.st.hot, 2);
 }
 
+/* The EVENT word's flags (bits 1:0) are not part of the key. */
+static void test_event_flags(void) {
+  hwprof_model m;
+  init(&m, 8, HWPROF_HASH_LOW16, 4, 8);
+  hwprof_model_set_threshold(&m, 4);
+  hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_PLAIN);
+  hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_INDIRECT);
+  hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_CALL);
+  hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_RETURN);
+  CHECK_EQ(m.occupied, 1);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x400100), 4);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x400103), 4); /* lookups ignore them too */
+  CHECK_EQ(m.table[hwprof_hash16(HWPROF_HASH_LOW16, 0x400100) & 0xFF].key, 0x400100);
+  CHECK_EQ(n_hot, 1);
+  CHECK_EQ(hot_seen[0], 0x400100); /* reported without flags */
+}
+
 int main(void) {
   RUN(test_hashes);
+  RUN(test_event_flags);
   RUN(test_params);
   RUN(test_probe_wrap_and_loss);
   RUN(test_spill);
