@@ -236,6 +236,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     d->core.exit_stub[k] = DBT_STUBS + 8 * k;
   d->core.profile = o->profile;
   d->core.event_offset = HWPROF_EVENT_OFFSET;
+  d->core.probe_window = o->probe == DBT_PROBE_WINDOW;
   d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
   /* Null pointers fault: the guest's first 64 KiB are off the bus. */
@@ -458,7 +459,10 @@ int dbt_run(dbt *d, dbt_result *r) {
   for (int i = 0; i < 32; i++)
     vboard_set_gpr(d->b, (unsigned)i, 0);
   vboard_set_gpr(d->b, DBT_R_STATE, DBT_STATE);
-  vboard_set_gpr(d->b, DBT_R_HI, d->core.prof_near);
+  vboard_set_gpr(d->b, DBT_R_HI,
+                 rt_hw_mode(d) && d->core.probe_window
+                     ? vboard_ip_base(d->b) + HWPROF_EVENT_WINDOW_OFFSET + HWPROF_EVENT_WINDOW_PROBE
+                     : d->core.prof_near);
   vboard_set_gpr(d->b, DBT_R_PROF,
                  rt_hw_mode(d)                    ? vboard_ip_base(d->b)
                  : d->o.profile == DBT_PROFILE_SW ? DBT_COUNTERS + DBT_SW_BIAS

@@ -42,6 +42,11 @@
 #define DBT_CODE_MAX     0x00FF0000u /* the most the cache may take */
 #define DBT_RAM_NEEDED   0x0E000000u
 
+/* The hw probe of a block in the text's first 64 KiB (the rest take lis + ori + stw):
+ * one byte store into the IP's EVENT window, whose address is the event word, or
+ * the 1.0 probe, addi + stw of the word to EVENT. */
+enum { DBT_PROBE_WINDOW, DBT_PROBE_WORD };
+
 typedef struct dbt_options {
   int profile;         /* DBT_PROFILE_NONE, _HW, _SW, _ALL */
   uint32_t code_size;  /* code cache bytes (default and most: DBT_CODE_MAX) */
@@ -51,6 +56,7 @@ typedef struct dbt_options {
   uint64_t max_cycles; /* simulated CPU cycles, 0 = no limit */
   uint32_t threshold;  /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */
   int superblocks;     /* with a threshold: form superblocks from the hot blocks */
+  int probe;           /* hw, all: DBT_PROBE_WINDOW (default) or DBT_PROBE_WORD */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;

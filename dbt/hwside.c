@@ -100,6 +100,8 @@ int rt_hw_setup(dbt *d) {
   if ((rc = hwprof_enable(&d->dev, 0)) < 0 || (rc = hwprof_clear(&d->dev)) < 0 ||
       (rc = hwprof_clear_stats(&d->dev)) < 0 ||
       (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
+      (d->core.probe_window && (rc = hwprof_set_event_origin(
+                                    &d->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) < 0) ||
       (rc = hwprof_spill_start(&d->dev, &d->ring, SPILL_MARK)) < 0 ||
       (rc = hwprof_irq_enable(&d->dev, irqs)) < 0 || (rc = hwprof_enable(&d->dev, 1)) < 0 ||
       (rc = hwprof_wait_idle(&d->dev)) < 0)

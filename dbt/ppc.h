@@ -81,6 +81,9 @@ static inline uint32_t ppc_lwz(unsigned rt, unsigned ra, int16_t d) {
 static inline uint32_t ppc_stw(unsigned rs, unsigned ra, int16_t d) {
   return ppc_mem(PPC_STW, rs, ra, d);
 }
+static inline uint32_t ppc_stb(unsigned rs, unsigned ra, int16_t d) {
+  return ppc_mem(PPC_STB, rs, ra, d);
+}
 
 /* Compares (L = 0: 32-bit). */
 static inline uint32_t ppc_cmpw(unsigned crf, unsigned ra, unsigned rb) {

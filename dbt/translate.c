@@ -1095,11 +1095,15 @@ static void count(em *e, unsigned base, int32_t off) {
   put(e, ppc_stw(R4, base, (int16_t)off));
 }
 
-/* The instruction of the hw probe that carries the EVENT word's low half. */
+/* The instruction of the hw probe that carries the EVENT word's low half: near r5,
+ * the store into the EVENT window whose address is the word, or the addi that makes
+ * it; else the ori. */
 static uint32_t probe_insn(const em *e, uint32_t flags) {
   uint32_t word = e->probe_pc | flags;
-  return e->probe_near ? ppc_addi(R0, RH, (int16_t)(int32_t)(word - e->c->prof_near))
-                       : ppc_ori(R0, R0, (uint16_t)word);
+  int16_t d = (int16_t)(int32_t)(word - e->c->prof_near);
+  if (!e->probe_near)
+    return ppc_ori(R0, R0, (uint16_t)word);
+  return e->c->probe_window ? ppc_stb(R0, RH, d) : ppc_addi(R0, RH, d);
 }
 
 /* The EVENT word's flags of a block that ends in branch b (hwprof_regs.h).  A call
@@ -1116,8 +1120,9 @@ static void profile(em *e, uint32_t pc, uint32_t counter) {
   const dbt_core *c = e->c;
   e->probe = 0;
   if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL) {
-    /* Within 32 KiB of r5, flags included: one addi; else lis + ori (the ori even
-     * when the low half is 0, so that there is a place for the flags). */
+    /* Within 32 KiB of r5, flags included: one stb into the EVENT window, or addi +
+     * stw; else lis + ori + stw (the ori even when the low half is 0, so that there
+     * is a place for the flags). */
     int32_t d = (int32_t)(pc - c->prof_near);
     int32_t dmax = d + (int32_t)HWPROF_EVENT_FLAGS;
     e->probe = 1;
@@ -1127,7 +1132,8 @@ static void profile(em *e, uint32_t pc, uint32_t counter) {
       put(e, ppc_lis(R0, (int16_t)(pc >> 16)));
     e->probe_at = e->n;
     put(e, probe_insn(e, HWPROF_EVENT_PLAIN));
-    put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
+    if (!(e->probe_near && c->probe_window))
+      put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
   }
   if (c->profile == DBT_PROFILE_SW)
     count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS);

@@ -16,8 +16,10 @@
  *   r0, r3, r4   scratch (r0 never as a base: it reads as 0 there)
  *   r1           the CPU state (struct below, DBT_STATE)
  *   r2           profiling base: the IP's registers (hw) or the counters + 0x8000 (sw)
- *   r5           hw profile: dbt_core.prof_near, so that a block's address within
- *                32 KiB of it is made by one addi
+ *   r5           hw profile: with dbt_core.probe_window, the IP's EVENT window + 0x8000,
+ *                which stands for the event word prof_near (EVENT_ORIGIN is
+ *                prof_near - 0x8000): a block within 32 KiB of it stores one byte
+ *                there; else prof_near itself, and its event word is made by one addi
  *   r6..r31      26 MIPS registers; $at, $t7, $t8, $k0, $k1, HI, LO live in the
  *                state ($at: never executed in the workloads' hot code, counted)
  *   cr7          branch conditions (no other code touches it); cr0, cr1 scratch
@@ -96,7 +98,9 @@ typedef struct dbt_core {
   int profile;
   uint32_t event_offset; /* hw: offset of EVENT from r2 */
   uint32_t counters;     /* all: address of counter 0 */
-  uint32_t prof_near;    /* hw, all: the value of r5 (the middle of the hot code's 64 KiB) */
+  uint32_t prof_near;    /* hw, all: the event word r5 stands for (the middle of the hot
+                          * code's 64 KiB) */
+  int probe_window;      /* hw, all: r5 points into the EVENT window (see r5 above) */
   unsigned max_insns;    /* guest instructions per block, at most */
 } dbt_core;
 

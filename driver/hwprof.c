@@ -84,6 +84,12 @@ int hwprof_set_threshold(hwprof_dev *dev, uint32_t threshold) {
   return hwprof_write(dev, HWPROF_THRESHOLD_OFFSET, threshold);
 }
 
+int hwprof_set_event_origin(hwprof_dev *dev, uint32_t origin) {
+  if ((dev->version & 0xFFFFu) < 3u) /* the EVENT window came with 1.3 */
+    return -HWPROF_ENOTSUP;
+  return hwprof_write(dev, HWPROF_EVENT_ORIGIN_OFFSET, origin);
+}
+
 int hwprof_wait_idle(hwprof_dev *dev) {
   return wait_status(dev, HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY, HWPROF_STATUS_IDLE);
 }

@@ -95,6 +95,9 @@ int hwprof_clear(hwprof_dev *dev);
 /* Queues a statistics clear. */
 int hwprof_clear_stats(hwprof_dev *dev);
 int hwprof_set_threshold(hwprof_dev *dev, uint32_t threshold);
+/* Sets EVENT_ORIGIN, the event word of the EVENT window's first byte (hwprof_regs.h);
+ * -HWPROF_ENOTSUP on an IP older than 1.3, which has no window. */
+int hwprof_set_event_origin(hwprof_dev *dev, uint32_t origin);
 /* Waits until nothing is queued or in flight (STATUS.IDLE). */
 int hwprof_wait_idle(hwprof_dev *dev);
 

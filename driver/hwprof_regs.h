@@ -35,8 +35,10 @@
 #define HWPROF_ID_MAGIC       0x48575046u /* "HWPF" */
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
-#define HWPROF_VERSION_MINOR  2u /* 1.1: the spill ring; 1.2: flags in the EVENT word */
-#define HWPROF_VERSION_VALUE  ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
+#define HWPROF_VERSION_MINOR                                                                       \
+  3u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
+      * 1.3: the EVENT window */
+#define HWPROF_VERSION_VALUE ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
 #define HWPROF_CONFIG_OFFSET            0x008u
@@ -153,6 +155,21 @@
 #define HWPROF_EVENT_INDIRECT 0x1u /* jr rs with rs != $ra (jalr $0, rs likewise) */
 #define HWPROF_EVENT_CALL     0x2u /* jal, jalr rd, bal, bgezal, bltzal (and -likely) */
 #define HWPROF_EVENT_RETURN   0x3u /* jr $ra (jalr $0, $ra likewise) */
+
+/* The EVENT window (1.3): a store of any size (byte, halfword or word; its data and
+ * strobes are ignored) to byte HWPROF_EVENT_WINDOW_OFFSET + o pushes the event word
+ * EVENT_ORIGIN + o, queued and held like a write to EVENT.  The store's address
+ * carries the event, so a probe is one instruction: with a register r holding the
+ * window's address + 0x8000 and EVENT_ORIGIN = the text's start, the block at pc with
+ * flags f stores one byte at (pc + f - text start - 0x8000)(r), for any pc in the
+ * text's first 64 KiB (the 16-bit displacement's reach).  Bytes because the offset's
+ * bits 1:0 are the flags: a word store there would be unaligned.  The window is
+ * 256 KiB; reads from it answer 0.  EVENT_ORIGIN may be written at any time: a
+ * window store takes the origin in force when the IP accepts it. */
+#define HWPROF_EVENT_ORIGIN_OFFSET 0x038u   /* RW: the window's first event word */
+#define HWPROF_EVENT_WINDOW_OFFSET 0x40000u /* WO: 256 KiB */
+#define HWPROF_EVENT_WINDOW_BYTES  0x40000u
+#define HWPROF_EVENT_WINDOW_PROBE  0x8000u /* a probe base register's offset in it */
 
 /* Statistics (RO, 32-bit, saturating; cleared by reset and STATS_CLEAR). */
 #define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */

@@ -23,11 +23,14 @@
 //   0x02C SPILL_HEAD    RO    SPCs written to the ring
 //   0x030 SPILL_TAIL    RW    SPCs consumed by software (only forward, up to HEAD)
 //   0x034 SPILL_MARK    RW    IRQ_SPILL level, 0 = never
+//   0x038 EVENT_ORIGIN  RW    the event word of the EVENT window's first byte
 //   0x040 EVENT         WO    push one SPC | flags[1:0] (queued; the key ignores the flags)
 //   0x044 HOT_POP       RO    pop the oldest hot SPC, 0 when empty
 //   0x048 LOOKUP_KEY    RW    start a lookup (held while one is running)
 //   0x04C LOOKUP_COUNT  RO    its count, 0 if absent (held until the lookup is done)
 //   0x080..0x0BC        RO    statistics, see hwprof_core
+//   0x40000 + o         WO    EVENT window (256 KiB): a store of any size pushes the
+//                             event EVENT_ORIGIN + o (queued, as EVENT); reads 0
 //   0x80000 + 8*i       RO    table entry i: +0 SPC, +4 count (0 = empty)
 //
 // Queued writes (EVENT, THRESHOLD, CTRL with CLEAR or STATS_CLEAR) enter the core's
@@ -35,7 +38,9 @@
 // an EVENT and DROP_ON_FULL is set.  Any other write completes in one cycle.  Bad
 // accesses answer SLVERR and change nothing: an unaligned address, a write strobe
 // other than 4'b1111, a write to a read-only or unmapped offset.  Reads of unmapped
-// offsets answer 0 with OKAY.
+// offsets answer 0 with OKAY.  The EVENT window is the exception: any address in it
+// and any strobes (the data is ignored), so that one byte store is a probe whose
+// address is the event, flags in its bits 1:0 (driver/hwprof_regs.h).
 //
 // Channel behaviour.  A write is accepted when AWVALID and WVALID are both high and
 // the B channel is free (or being emptied this cycle), so back-to-back EVENT writes
@@ -120,6 +125,7 @@ module hwprof_axil #(
   localparam [19:0] A_SPILL_HEAD   = 20'h0002C;
   localparam [19:0] A_SPILL_TAIL   = 20'h00030;
   localparam [19:0] A_SPILL_MARK   = 20'h00034;
+  localparam [19:0] A_EVENT_ORIGIN = 20'h00038;
   localparam [19:0] A_EVENT        = 20'h00040;
   localparam [19:0] A_HOT_POP      = 20'h00044;
   localparam [19:0] A_LOOKUP_KEY   = 20'h00048;
@@ -128,7 +134,7 @@ module hwprof_axil #(
   localparam [19:0] A_CYCLES_HI    = 20'h000B4;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0002;
+  localparam [31:0] VERSION  = 32'h0001_0003;
   localparam [31:0] CONFIG   = (COUNT_WIDTH << 16) | (HASH << 13) | (INDEX_BITS << 8) |
                                (HOT_LOG2 << 4) | FIFO_LOG2;
   localparam [31:0] CONFIG2  = MAX_PROBE;
@@ -148,6 +154,7 @@ module hwprof_axil #(
   reg        freeze_q;
   reg        drop_q;
   reg [31:0] threshold_q;     // the last value written; the core applies it in order
+  reg [31:0] origin_q;        // EVENT_ORIGIN
   reg [3:0]  irq_enable_q;
   reg [3:0]  irq_status_q;
   reg [31:0] spill_base_q;
@@ -300,7 +307,9 @@ module hwprof_axil #(
   wire w_thr    = (wa == A_THRESHOLD);
   wire w_irq_en = (wa == A_IRQ_ENABLE);
   wire w_irq_st = (wa == A_IRQ_STATUS);
-  wire w_event  = (wa == A_EVENT);
+  wire w_window = (wa[19:18] == 2'b01);   // 0x40000..0x7FFFF, any address and strobes
+  wire w_event  = (wa == A_EVENT) || w_window;
+  wire w_origin = (wa == A_EVENT_ORIGIN);
   wire w_lkey   = (wa == A_LOOKUP_KEY);
   wire w_sbase  = (wa == A_SPILL_BASE);
   wire w_ssize  = (wa == A_SPILL_SIZE);
@@ -312,9 +321,10 @@ module hwprof_axil #(
                                     wd <= 32'h0100_0000);
   wire tail_ok  = (spill_head - wd) <= spill_level;
   wire w_ring   = (w_sbase || (w_ssize && size_ok)) && st_idle;
-  wire w_ok     = (s_axil_wstrb == 4'b1111) &&
-                  (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
-                   (w_stail && tail_ok) || w_smark);
+  wire w_ok     = w_window ||
+                  ((s_axil_wstrb == 4'b1111) &&
+                   (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
+                    (w_stail && tail_ok) || w_smark || w_origin));
   wire w_clear  = w_ctrl && (wd[1] || wd[4]);
   wire w_queued = w_ok && (w_event || w_thr || w_clear);
 
@@ -328,7 +338,8 @@ module hwprof_axil #(
 
   assign cmd_valid = w_req && w_queued;
   assign cmd_op    = w_event ? OP_EVENT : (w_thr ? OP_THRESH : OP_CLEAR);
-  assign cmd_data  = w_ctrl ? {30'd0, wd[4], wd[1]} : wd;
+  assign cmd_data  = w_window ? origin_q + {14'd0, wa[17:0]} :
+                     w_ctrl   ? {30'd0, wd[4], wd[1]} : wd;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -353,6 +364,7 @@ module hwprof_axil #(
       spill_size_q <= 32'd0;
       spill_tail_q <= 32'd0;
       spill_mark_q <= 32'd0;
+      origin_q     <= 32'd0;
     end else if (w_do) begin
       if (w_ctrl) begin
         enable_q <= wd[0];
@@ -378,6 +390,9 @@ module hwprof_axil #(
       end
       if (w_smark) begin
         spill_mark_q <= wd;
+      end
+      if (w_origin) begin
+        origin_q <= wd;
       end
     end
   end
@@ -469,6 +484,7 @@ module hwprof_axil #(
         A_SPILL_HEAD:   r_value = spill_head;
         A_SPILL_TAIL:   r_value = spill_tail_q;
         A_SPILL_MARK:   r_value = spill_mark_q;
+        A_EVENT_ORIGIN: r_value = origin_q;
         A_HOT_POP:      r_value = hot_valid ? hot_spc : 32'd0;
         A_LOOKUP_KEY:   r_value = lookup_key_q;
         A_LOOKUP_COUNT: r_value = lookup_count_q;

@@ -424,9 +424,13 @@ int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfe
 }
 
 int hwprof_sim_post(hwprof_sim *s, uint32_t addr, uint32_t data) {
+  return hwprof_sim_post_strb(s, addr, data, 0xF);
+}
+
+int hwprof_sim_post_strb(hwprof_sim *s, uint32_t addr, uint32_t data, unsigned strb) {
   if (s->writes.size() >= kPostCapacity)
     return HWPROF_SIM_EBUSY;
-  s->writes.push_back(Write{addr, data, 0xF, true});
+  s->writes.push_back(Write{addr, data, strb & 0xF, true});
   return 0;
 }
 

@@ -84,6 +84,9 @@ int hwprof_sim_read(hwprof_sim *s, uint32_t addr, uint32_t *data, hwprof_sim_xfe
  * driven back to back, in order, as cycles pass.  Returns 0, or
  * HWPROF_SIM_EBUSY when the queue (1024 writes) is full. */
 int hwprof_sim_post(hwprof_sim *s, uint32_t addr, uint32_t data);
+/* The same with write strobes strb (bit i: wdata[8i+7:8i]), for byte and halfword
+ * stores; addr is the byte address, unaligned for them. */
+int hwprof_sim_post_strb(hwprof_sim *s, uint32_t addr, uint32_t data, unsigned strb);
 unsigned hwprof_sim_pending(const hwprof_sim *s);
 
 /* hwprof_sim_post, letting cycles pass while the queue is full.  Returns 0. */

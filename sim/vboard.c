@@ -102,10 +102,11 @@ struct vboard {
   uint8_t *ram; /* host memory behind RAM (uc_mem_map_ptr) */
   void (*observer)(void *ctx, uint32_t addr, uint32_t size);
   void *observer_ctx;
-  FILE *event_trace; /* vboard_trace_events */
-  int pause;         /* the observer asked for the host (vboard_pause) */
-  uint32_t pause_pc; /* the block the CPU stopped at, not executed yet */
-  uint64_t ip_start; /* the IP's cycle when the run started */
+  FILE *event_trace;     /* vboard_trace_events */
+  uint32_t event_origin; /* the IP's EVENT_ORIGIN, for the event trace */
+  int pause;             /* the observer asked for the host (vboard_pause) */
+  uint32_t pause_pc;     /* the block the CPU stopped at, not executed yet */
+  uint64_t ip_start;     /* the IP's cycle when the run started */
   uc_hook h_block, h_tramp, h_unmapped, h_intr;
 
   block *cache;
@@ -457,12 +458,20 @@ static int ip_mem_write(void *ctx, uint32_t addr, uint32_t data) {
   return 0;
 }
 
+/* Stores to the IP are words, except in its EVENT window (hwprof_regs.h), where the
+ * address is the event and a byte or halfword store is the one-instruction probe. */
+static int ip_in_window(uint64_t off) {
+  return off - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES;
+}
+
 static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, void *user) {
   vboard *b = user;
   (void)uc;
-  if (size != 4 || (off & 3)) {
-    fault(b, "%u-byte store to the hwprof IP at offset %#llx (pc %#x): word access only", size,
-          (unsigned long long)off, pc(b));
+  unsigned lane = (unsigned)(off & 3);
+  if (ip_in_window(off) ? lane + size > 4 : size != 4 || lane) {
+    fault(b, "%u-byte store to the hwprof IP at offset %#llx (pc %#x): %s", size,
+          (unsigned long long)off, pc(b),
+          ip_in_window(off) ? "crosses a word of the EVENT window" : "word access only");
     return;
   }
   uint64_t now = cpu_now(b);
@@ -482,10 +491,24 @@ static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, v
   }
   wait_until(b, cpu_cycle_at(b, hwprof_sim_cycle(b->ip)), now, &b->r->stall_cycles);
   check_posted(b);
-  hwprof_sim_post(b->ip, (uint32_t)off, (uint32_t)val);
+  /* Big-endian: byte k of a word is wdata[31-8k:24-8k], strobe bit 3-k. */
+  unsigned shift = 4 - size - lane;
+  hwprof_sim_post_strb(b->ip, (uint32_t)off, (uint32_t)val << (8 * shift),
+                       ((1u << size) - 1) << shift);
   b->r->ip_writes++;
-  if (b->event_trace && off == HWPROF_EVENT_OFFSET)
-    fprintf(b->event_trace, "%08x\n", (uint32_t)val);
+}
+
+/* Every write the IP accepts, the CPU's and the host-side driver's, in bus order:
+ * the event trace, with EVENT_ORIGIN as the IP has it for the window's stores. */
+static void ip_accepted(void *ctx, uint32_t addr, uint32_t data, int dropped) {
+  vboard *b = ctx;
+  (void)dropped;
+  if (addr == HWPROF_EVENT_ORIGIN_OFFSET)
+    b->event_origin = data;
+  else if (b->event_trace && addr == HWPROF_EVENT_OFFSET)
+    fprintf(b->event_trace, "%08x\n", data);
+  else if (b->event_trace && ip_in_window(addr))
+    fprintf(b->event_trace, "%08x\n", b->event_origin + (addr - HWPROF_EVENT_WINDOW_OFFSET));
 }
 
 static uint64_t uart_read(uc_engine *uc, uint64_t off, unsigned size, void *user) {
@@ -691,6 +714,7 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
     return NULL;
   }
   hwprof_sim_on_mem_write(b->ip, ip_mem_write, b);
+  hwprof_sim_on_accept(b->ip, ip_accepted, b);
   uc_err e = uc_open(UC_ARCH_PPC, UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN, &b->uc);
   if (e == UC_ERR_OK)
     e = uc_ctl_set_cpu_model(b->uc, UC_CPU_PPC32_405D4);

@@ -119,9 +119,10 @@ void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint3
                            void *ctx);
 void vboard_pause(vboard *b);
 
-/* Writes every word the CPU stores to the IP's EVENT register to f (NULL: stop), one
- * eight-digit hex word a line: the event stream exactly as the IP receives it, in
- * the trace format that `hwprof ip --trace FILE` replays. */
+/* Writes every event the IP accepts, stored to its EVENT register or into its EVENT
+ * window (as EVENT_ORIGIN + offset), to f (NULL: stop), one eight-digit hex word a
+ * line: the event stream exactly as the IP receives it, in bus order (the CPU's store
+ * order), in the trace format that `hwprof ip --trace FILE` replays. */
 void vboard_trace_events(vboard *b, FILE *f);
 uint32_t vboard_paused_pc(const vboard *b);
 void vboard_get_gprs(vboard *b, uint32_t r[32]);

@@ -155,6 +155,23 @@ else
   fails=$((fails + 1))
 fi
 expect event_trace_replays 0 'reference model: agrees' "$HW" ip --trace "$tmp/ev.trace"
+# The probes (one byte store into the EVENT window by default, addi + stw to EVENT
+# with --hw-probe word) deliver the same stream, word for word, and the window's
+# takes fewer instructions and cycles.
+"$HW" run --quiet --profile all --hw-probe word --event-trace "$tmp/ev-word.trace" \
+  "$G/recursion-O2" >/dev/null 2>&1
+expect event_trace_same_with_word_probe 0 'identical' \
+  sh -c 'cmp "$1" "$2" && echo identical' sh "$tmp/ev.trace" "$tmp/ev-word.trace"
+probe_cycles() {
+  "$HW" run --quiet --stats --profile hw --hw-probe "$1" "$G/recursion-O2" 2>&1 >/dev/null |
+    sed -n 's/.*simulated CPU cycles *\([0-9]*\).*/\1/p'
+}
+window_cycles=$(probe_cycles window)
+word_cycles=$(probe_cycles word)
+expect hw_probe_window_fewer_cycles 0 'fewer' sh -c \
+  '[ "$1" -gt 0 ] && [ "$1" -lt "$2" ] && echo "fewer: $1 against $2"' sh \
+  "${window_cycles:-0}" "${word_cycles:-0}"
+expect hw_probe_bad 2 'window or word' "$HW" run --hw-probe dword "$G/exitcode-O2"
 expect event_trace_unwritable 2 'cannot write /nonexistent/x.trace' \
   "$HW" run --profile hw --event-trace /nonexistent/x.trace "$G/exitcode-O2"
 

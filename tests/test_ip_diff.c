@@ -78,7 +78,10 @@ typedef struct {
   int enabled;  /* CTRL.ENABLE as of the last accepted CTRL write */
   int all_miss; /* this stream misses the table: the ring is busiest */
   unsigned spill_segments;
-  uint32_t ctrl;          /* RW bits of the last CTRL write posted */
+  uint32_t ctrl;   /* RW bits of the last CTRL write posted */
+  uint32_t origin; /* EVENT_ORIGIN as last posted, and as last accepted */
+  uint32_t origin_accepted;
+  uint64_t window_events; /* events stored through the EVENT window */
   vec fired;              /* the model's crossings this segment */
   vec popped;             /* hot SPCs read from the IP this segment */
   int stats_cleared;      /* a STATS_CLEAR went by this segment */
@@ -179,6 +182,10 @@ static int ring_wants_drain(const diff *d) {
 
 static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   diff *d = ctx;
+  if (addr - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES) {
+    data = d->origin_accepted + (addr - HWPROF_EVENT_WINDOW_OFFSET);
+    addr = HWPROF_EVENT_OFFSET;
+  }
   switch (addr) {
   case HWPROF_EVENT_OFFSET:
     if (!d->enabled)
@@ -189,6 +196,7 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
     } else
       hwprof_model_event(&d->m, data);
     break;
+  case HWPROF_EVENT_ORIGIN_OFFSET: d->origin_accepted = data; break;
   case HWPROF_THRESHOLD_OFFSET: hwprof_model_set_threshold(&d->m, data); break;
   case HWPROF_SPILL_SIZE_OFFSET: hwprof_model_set_spill(&d->m, data != 0); break;
   case HWPROF_CTRL_OFFSET:
@@ -206,17 +214,25 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   }
 }
 
-static void post(diff *d, uint32_t off, uint32_t val) {
-  if (off == HWPROF_EVENT_OFFSET) {
+static int in_window(uint32_t off) {
+  return off - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES;
+}
+
+static void post_strb(diff *d, uint32_t off, uint32_t val, unsigned strb) {
+  if (off == HWPROF_EVENT_OFFSET || in_window(off)) {
     if (ring_wants_drain(d))
       drain_ring(d);
     d->since_drain++;
   }
   uint64_t start = hwprof_sim_cycle(d->s);
-  while (hwprof_sim_post(d->s, off, val) == HWPROF_SIM_EBUSY) {
+  while (hwprof_sim_post_strb(d->s, off, val, strb) == HWPROF_SIM_EBUSY) {
     REQUIRE(hwprof_sim_cycle(d->s) - start < (1u << 22), "the IP held the bus for 4M cycles\n");
     hwprof_sim_step(d->s, 1);
   }
+}
+
+static void post(diff *d, uint32_t off, uint32_t val) {
+  post_strb(d, off, val, 0xF);
 }
 
 static void post_ctrl(diff *d, uint32_t bits) {
@@ -374,6 +390,7 @@ static void end_segment(diff *d, int whole_table) {
 static void do_reset(diff *d) {
   hwprof_sim_step(d->s, rnd(d, 40));
   hwprof_sim_reset(d->s);
+  d->origin = d->origin_accepted = 0;
   /* The IP ran a prefix of what the model saw: the popped SPCs are still an
    * in-order part of the model's crossings.  Then both start over. */
   check_hot_subsequence(d);
@@ -406,7 +423,18 @@ static uint32_t next_threshold(diff *d) {
  * the recent words carry them too. */
 static void stream_event(diff *d, uint32_t block) {
   uint32_t spc = block | (uint32_t)rnd(d, 4);
-  post(d, HWPROF_EVENT_OFFSET, spc);
+  /* Half the events go through the EVENT window as byte stores when they are in
+   * its reach; now and then the origin moves to bring an event into it. */
+  if (spc - d->origin >= HWPROF_EVENT_WINDOW_BYTES && rnd(d, 64) == 0) {
+    d->origin = block - (uint32_t)rnd(d, HWPROF_EVENT_WINDOW_BYTES / 4) * 4;
+    post(d, HWPROF_EVENT_ORIGIN_OFFSET, d->origin);
+  }
+  uint32_t o = spc - d->origin;
+  if (o < HWPROF_EVENT_WINDOW_BYTES && rnd(d, 2)) {
+    post_strb(d, HWPROF_EVENT_WINDOW_OFFSET + o, (uint32_t)ip_rand(&d->rng), 0x8u >> (o & 3));
+    d->window_events++;
+  } else
+    post(d, HWPROF_EVENT_OFFSET, spc);
   d->events++;
   if (d->keys.n < 4096)
     vec_push(&d->keys, spc);
@@ -562,16 +590,18 @@ int main(void) {
   RUN(test_adversarial_stream);
   printf("  %llu events, %llu segments, %llu resets, %llu clears, %llu stats clears, "
          "%llu thresholds, %llu freezes, %llu drops, %llu spilled, %llu spill errors, "
-         "%llu ring drains, %llu cycles %s\n",
+         "%llu ring drains, %llu through the EVENT window, %llu cycles %s\n",
          (unsigned long long)D.events, (unsigned long long)D.segments, (unsigned long long)D.resets,
          (unsigned long long)D.clears, (unsigned long long)D.stats_clears,
          (unsigned long long)D.thresholds, (unsigned long long)D.freezes,
          (unsigned long long)D.drops_seen, (unsigned long long)D.spilled_total,
          (unsigned long long)D.spill_errors_total, (unsigned long long)D.ring_drains,
-         (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+         (unsigned long long)D.window_events, (unsigned long long)hwprof_sim_cycle(D.s), ctx);
   CHECK(D.spilled_total > 0 && D.spill_errors_total > 0 && D.ring_drains > 0,
         "the spill ring was not exercised\n");
   CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");
+  CHECK(D.window_events > D.events / 20, "only %llu events through the EVENT window\n",
+        (unsigned long long)D.window_events);
   hwprof_sim_free(D.s);
   return check_failed_tests ? 1 : 0;
 }

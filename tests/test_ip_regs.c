@@ -73,7 +73,7 @@ static void test_reset_values(void) {
   CHECK_EQ(ip_rd(s, HWPROF_HOT_POP_OFFSET), 0);
   CHECK_EQ(ip_rd(s, HWPROF_LOOKUP_KEY_OFFSET), 0);
   CHECK_EQ(ip_rd(s, HWPROF_LOOKUP_COUNT_OFFSET), 0);
-  for (uint32_t off = HWPROF_SPILL_BASE_OFFSET; off <= HWPROF_SPILL_MARK_OFFSET; off += 4)
+  for (uint32_t off = HWPROF_SPILL_BASE_OFFSET; off <= HWPROF_EVENT_ORIGIN_OFFSET; off += 4)
     CHECK(ip_rd(s, off) == 0, "spill register %#x not 0 after reset\n", off);
   for (uint32_t off = HWPROF_STAT_FIRST_OFFSET; off < HWPROF_STAT_CYCLES_LO_OFFSET; off += 4)
     CHECK(ip_rd(s, off) == 0, "statistic %#x not 0 after reset\n", off);
@@ -94,6 +94,8 @@ static void test_rw_registers(void) {
     CHECK_EQ(ip_rd(s, HWPROF_IRQ_ENABLE_OFFSET), pats[i] & HWPROF_IRQ_MASK);
     ip_wr(s, HWPROF_LOOKUP_KEY_OFFSET, pats[i]);
     CHECK_EQ(ip_rd(s, HWPROF_LOOKUP_KEY_OFFSET), pats[i]);
+    ip_wr(s, HWPROF_EVENT_ORIGIN_OFFSET, pats[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_EVENT_ORIGIN_OFFSET), pats[i]);
   }
   /* CTRL: the RW bits read back, CLEAR and STATS_CLEAR read 0. */
   for (uint32_t v = 0; v < 32; v++) {
@@ -108,18 +110,18 @@ static void test_rw_registers(void) {
 
 static void test_bad_accesses(void) {
   hwprof_sim *s = fresh();
-  static const uint32_t writable[] = {HWPROF_CTRL_OFFSET,       HWPROF_THRESHOLD_OFFSET,
-                                      HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
-                                      HWPROF_EVENT_OFFSET,      HWPROF_LOOKUP_KEY_OFFSET,
-                                      HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET,
-                                      HWPROF_SPILL_TAIL_OFFSET, HWPROF_SPILL_MARK_OFFSET};
+  static const uint32_t writable[] = {
+      HWPROF_CTRL_OFFSET,       HWPROF_THRESHOLD_OFFSET,   HWPROF_IRQ_ENABLE_OFFSET,
+      HWPROF_IRQ_STATUS_OFFSET, HWPROF_EVENT_OFFSET,       HWPROF_LOOKUP_KEY_OFFSET,
+      HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET,  HWPROF_SPILL_TAIL_OFFSET,
+      HWPROF_SPILL_MARK_OFFSET, HWPROF_EVENT_ORIGIN_OFFSET};
   static const uint32_t readable[] = {
       HWPROF_ID_OFFSET,         HWPROF_VERSION_OFFSET,    HWPROF_CONFIG_OFFSET,
       HWPROF_CONFIG2_OFFSET,    HWPROF_CTRL_OFFSET,       HWPROF_STATUS_OFFSET,
       HWPROF_THRESHOLD_OFFSET,  HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
       HWPROF_HOT_POP_OFFSET,    HWPROF_LOOKUP_KEY_OFFSET, HWPROF_LOOKUP_COUNT_OFFSET,
       HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET, HWPROF_SPILL_HEAD_OFFSET,
-      HWPROF_SPILL_TAIL_OFFSET, HWPROF_SPILL_MARK_OFFSET};
+      HWPROF_SPILL_TAIL_OFFSET, HWPROF_SPILL_MARK_OFFSET, HWPROF_EVENT_ORIGIN_OFFSET};
   hwprof_sim_xfer x;
   uint32_t v;
   ip_wr(s, HWPROF_THRESHOLD_OFFSET, 77);
@@ -161,8 +163,11 @@ static void test_bad_accesses(void) {
     CHECK_EQ(hwprof_sim_read(s, HWPROF_TABLE_OFFSET + a, &v, &x), HWPROF_RESP_SLVERR);
   }
   CHECK_EQ(ip_rd(s, HWPROF_THRESHOLD_OFFSET), 77);
-  /* Outside the register page and past the table: reads 0, writes SLVERR. */
-  static const uint32_t far[] = {0x1000, 0x40000, 0x7FFFC, HWPROF_SPAN - 4};
+  /* Outside the register page, beside the EVENT window and past the table: reads 0,
+   * writes SLVERR. */
+  static const uint32_t far[] = {0x1000, HWPROF_EVENT_WINDOW_OFFSET - 4,
+                                 HWPROF_EVENT_WINDOW_OFFSET + HWPROF_EVENT_WINDOW_BYTES,
+                                 HWPROF_SPAN - 4};
   for (unsigned i = 0; i < sizeof far / sizeof far[0]; i++) {
     CHECK_EQ(hwprof_sim_write(s, far[i], 1, 0xF, &x), HWPROF_RESP_SLVERR);
     CHECK_EQ(hwprof_sim_read(s, far[i], &v, &x), HWPROF_RESP_OKAY);
@@ -223,6 +228,66 @@ static void test_events_counted(void) {
        k++, i = (i + 1) & mask)
     found += ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i) == 0x400300;
   CHECK_EQ(found, 1);
+  hwprof_sim_free(s);
+}
+
+/* The EVENT window: a store of any size at window + o is the event EVENT_ORIGIN + o,
+ * its data and strobes ignored; the window reads 0. */
+static void test_event_window(void) {
+  hwprof_sim *s = fresh();
+  hwprof_sim_xfer x;
+  uint32_t v;
+  const uint32_t W = HWPROF_EVENT_WINDOW_OFFSET, origin = 0x400000;
+  enable(s);
+  ip_wr(s, HWPROF_EVENT_ORIGIN_OFFSET, origin);
+  /* A byte store per lane, with flags in the address's bits 1:0; a halfword; a word. */
+  static const unsigned strb[4] = {0x8, 0x4, 0x2, 0x1};
+  for (uint32_t f = 0; f < 4; f++)
+    CHECK_EQ(hwprof_sim_write(s, W + 0x100 + f, 0xAB, strb[f], &x), HWPROF_RESP_OKAY);
+  CHECK_EQ(hwprof_sim_write(s, W + 0x100, 0, 0xC, &x), HWPROF_RESP_OKAY);
+  CHECK_EQ(hwprof_sim_write(s, W + 0x100, 0xFFFFFFFFu, 0xF, &x), HWPROF_RESP_OKAY);
+  /* Posted, back to back, like the translator's probes. */
+  for (int i = 0; i < 10; i++)
+    hwprof_sim_post_strb(s, W + 0x200 + HWPROF_EVENT_CALL, 0, 0x2);
+  /* The window's last byte, then a moved origin: the same offset is another event. */
+  CHECK_EQ(hwprof_sim_write(s, W + HWPROF_EVENT_WINDOW_BYTES - 4, 0, 0x8, &x), HWPROF_RESP_OKAY);
+  ip_wr(s, HWPROF_EVENT_ORIGIN_OFFSET, 0x10000000);
+  CHECK_EQ(hwprof_sim_write(s, W + 0x100 + HWPROF_EVENT_RETURN, 0, 0x1, &x), HWPROF_RESP_OKAY);
+  CHECK_EQ(ip_wait_idle(s, 1u << 16), 0);
+  CHECK_EQ(lookup(s, origin + 0x100), 6);
+  CHECK_EQ(lookup(s, origin + 0x200), 10);
+  CHECK_EQ(lookup(s, origin + HWPROF_EVENT_WINDOW_BYTES - 4), 1);
+  CHECK_EQ(lookup(s, 0x10000100), 1);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EVENTS_IN_OFFSET), 18);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EVENTS_OFFSET), 18);
+  CHECK_EQ(hwprof_sim_read(s, W + 0x100, &v, &x), HWPROF_RESP_OKAY);
+  CHECK_EQ(v, 0);
+  /* Held like EVENT under a sustained overload (a full FIFO behind a frozen core,
+   * then more than it holds): every held cycle a STALL cycle, nothing lost. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_FREEZE);
+  for (uint32_t i = 0; i < fifo_depth; i++)
+    CHECK_EQ(hwprof_sim_post_strb(s, W + 0x300, 0, 0x8), 0);
+  CHECK_EQ(hwprof_sim_drain(s), 0);
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
+  uint64_t waits0 = hwprof_sim_write_wait_cycles(s);
+  uint32_t stall0 = ip_rd(s, HWPROF_STAT_STALL_OFFSET);
+  for (uint32_t i = 0; i < 3 * fifo_depth + 10; i++)
+    while (hwprof_sim_post_strb(s, W + 0x300, 0, 0x8) != 0)
+      hwprof_sim_step(s, 1);
+  CHECK_EQ(hwprof_sim_drain(s), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_STALL_OFFSET) - stall0, hwprof_sim_write_wait_cycles(s) - waits0);
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK_EQ(lookup(s, 0x10000300), 4 * fifo_depth + 10);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_LOST_FIFO_OFFSET), 0);
+  CHECK_EQ(hwprof_sim_post_errors(s), 0);
+  hwprof_sim_free(s);
+  /* With the FIFO full behind a frozen core, one more store waits as long as we let it. */
+  s = fresh();
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_FREEZE);
+  for (uint32_t i = 0; i <= fifo_depth; i++)
+    CHECK_EQ(hwprof_sim_post_strb(s, W + i, 0, 0x8 >> (i & 3)), 0);
+  hwprof_sim_step(s, 10 * fifo_depth + 100);
+  CHECK_EQ(hwprof_sim_pending(s), 1);
   hwprof_sim_free(s);
 }
 
@@ -690,6 +755,7 @@ int main(void) {
   RUN(test_rw_registers);
   RUN(test_bad_accesses);
   RUN(test_events_counted);
+  RUN(test_event_window);
   RUN(test_freeze_and_backpressure);
   RUN(test_drop_on_full);
   RUN(test_threshold_and_irq);

@@ -121,6 +121,7 @@ struct initiator : sc_module {
       s = 0x00400000u + 4u * static_cast<uint32_t>(rand() % 20000);
     bool enabled = true;
     wr(HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_HOT);
+    wr(HWPROF_EVENT_ORIGIN_OFFSET, 0x400000u);
     wr(HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
     uint32_t thr = 40;
     wr(HWPROF_THRESHOLD_OFFSET, thr);
@@ -128,8 +129,14 @@ struct initiator : sc_module {
     for (int i = 0; i < 200000; i++) {
       unsigned r = static_cast<unsigned>(rand() % 10000);
       if (r < 9900) {
-        uint32_t spc = pool[rand() % 500];
-        wr(HWPROF_EVENT_OFFSET, spc);
+        uint32_t spc = pool[rand() % 500] | static_cast<uint32_t>(rand() % 4);
+        if (rand() % 2) { // a byte into the EVENT window (origin 0x400000), or EVENT
+          uint32_t v = 0xA5;
+          EXPECT(access(tlm::TLM_WRITE_COMMAND, HWPROF_EVENT_WINDOW_OFFSET + spc - 0x400000u, v,
+                        1) == tlm::TLM_OK_RESPONSE,
+                 "window store %#x", spc);
+        } else
+          wr(HWPROF_EVENT_OFFSET, spc);
         if (enabled)
           hwprof_model_event(&model, spc);
         else

@@ -87,12 +87,16 @@ assert [w["name"] for w in ws] == ["recursion", "strings"]
 for w in ws:
     c = w["cycles"]
     assert c["none"] < c["hw"] and c["none"] < c["sw"], c
-    for m in ("hw", "sw", "hw_sb"):
+    for m in ("hw", "sw", "hw_sb", "hw_word"):
         assert abs(w["overhead_pct"][m] - 100.0 * (c[m] / c["none"] - 1)) < 1e-3
     assert w["hw_equals_sw"] == (w["events_lost"] == 0) and w["size"] == "test"
     assert w["hw_sb_equals_sw"] == w["hw_equals_sw"], "superblocks changed the counts"
+    assert w["hw_word_equals_sw"] == w["hw_equals_sw"], "the probe changed the counts"
+    # The one-instruction probe: fewer cycles than addi + stw (these are small programs
+    # with their hot code in the text's first 64 KiB).
+    assert c["none"] < c["hw"] < c["hw_word"], c
     assert w["events"] > 0 and w["distinct_blocks"] > 0 and w["fifo_stall_cycles"] >= 0
-for m in ("hw", "sw", "hw_sb"):
+for m in ("hw", "sw", "hw_sb", "hw_word"):
     g = 100 * (math.exp(sum(math.log(1 + w["overhead_pct"][m] / 100) for w in ws) / len(ws)) - 1)
     assert abs(g - j["geomean_overhead_pct"][m]) < 1e-3
 assert len(open(sys.argv[2]).read().splitlines()) == 3

@@ -3,8 +3,8 @@
  * and sw profiling; the overhead table in simulated cycles, whether the IP's
  * counts equal the software counters, and a chart.
  *
- * Each workload runs three times on a fresh board; its output goes to a file,
- * and the three outputs must be the same and the exit status 0.  hw = sw means:
+ * Each workload runs five times on a fresh board; its output goes to a file,
+ * and the five outputs must be the same and the exit status 0.  hw = sw means:
  * every block's count in the IP's table (hw run) equals its RAM counter (sw run)
  * and the IP holds nothing else.
  *
@@ -30,14 +30,14 @@ static void help(FILE *f) {
           "usage: hwprof bench [OPTIONS] [WORKLOAD...]\n"
           "\n"
           "Runs each SPEC-like workload (default: every program in the workloads directory)\n"
-          "on the virtual board four times: profiling off, hw (a store to the IP per block),\n"
-          "sw (a RAM counter per block), and hw+sb (hw, with superblocks formed from the\n"
-          "blocks the IP reports hot at 1000 entries).  Prints per workload: guest\n"
-          "instructions, simulated CPU cycles of each run, the overhead of hw, sw and hw+sb\n"
-          "over none, whether the\n"
-          "hw counts equal the sw counts, distinct blocks, mean block length, the IP's lost\n"
-          "events and the CPU cycles stalled on the IP's bus (hw run); then the geometric\n"
-          "means (of the cycle ratios).\n"
+          "on the virtual board five times: profiling off, hw (a store to the IP per block:\n"
+          "one byte store into its EVENT window), sw (a RAM counter per block), hw+sb (hw,\n"
+          "with superblocks formed from the blocks the IP reports hot at 1000 entries), and\n"
+          "hw-word (hw with the 1.0 probe, addi + stw to EVENT).  Prints per workload: guest\n"
+          "instructions, simulated CPU cycles of each run, the overhead of each over none,\n"
+          "whether the hw (and hw+sb) counts equal the sw counts, distinct blocks, mean\n"
+          "block length, the IP's lost events and the CPU cycles stalled on the IP's bus\n"
+          "(hw run); then the geometric means (of the cycle ratios).\n"
           "\n"
           "options:\n"
           "  --size test|train  the workloads' input size (default test)\n"
@@ -52,23 +52,26 @@ static void help(FILE *f) {
           "2 bad usage or a missing workload.\n");
 }
 
-/* The runs of each workload: profile, and the threshold of superblock formation. */
-#define NMODES 4
-enum { NONE, HW, SW, HW_SB };
+/* The runs of each workload: profile, the threshold of superblock formation, the
+ * hw probe. */
+#define NMODES 5
+enum { NONE, HW, SW, HW_SB, HW_WORD };
 static const struct mode {
   int profile;
   uint32_t superblocks;
+  int probe;
   const char *name;
-} modes[NMODES] = {{DBT_PROFILE_NONE, 0, "none"},
-                   {DBT_PROFILE_HW, 0, "hw"},
-                   {DBT_PROFILE_SW, 0, "sw"},
-                   {DBT_PROFILE_HW, 1000, "hw+sb"}};
+} modes[NMODES] = {{DBT_PROFILE_NONE, 0, DBT_PROBE_WINDOW, "none"},
+                   {DBT_PROFILE_HW, 0, DBT_PROBE_WINDOW, "hw"},
+                   {DBT_PROFILE_SW, 0, DBT_PROBE_WINDOW, "sw"},
+                   {DBT_PROFILE_HW, 1000, DBT_PROBE_WINDOW, "hw+sb"},
+                   {DBT_PROFILE_HW, 0, DBT_PROBE_WORD, "hw-word"}};
 
 typedef struct row {
   char name[64];
   uint64_t insns, cycles[NMODES];
-  double oh[NMODES], block_insns; /* oh: overhead over none, %; block_insns: per block */
-  int hw_eq_sw, sb_eq_sw, ok;     /* the hw (and hw+sb) run's IP counts equal the sw run's */
+  double oh[NMODES], block_insns;         /* oh: overhead over none, %; block_insns: per block */
+  int hw_eq_sw, sb_eq_sw, word_eq_sw, ok; /* the hw (hw+sb, hw-word) IP counts equal sw's */
   size_t distinct;
   uint64_t events, lost, fifo_stall, cpu_stall;
   char why[200];
@@ -101,6 +104,7 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     o.dbt.profile = modes[m].profile;
     o.dbt.threshold = modes[m].superblocks;
     o.dbt.superblocks = modes[m].superblocks != 0;
+    o.dbt.probe = modes[m].probe;
     snprintf(out[m], sizeof out[m], "%s/%s.%s.out", tmp, name, modes[m].name);
     o.guest_out = out[m];
     if (isatty(2)) {
@@ -135,6 +139,7 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     w->cpu_stall = pr[1].r.board.stall_cycles;
     w->hw_eq_sw = hw_equals_sw(&pr[HW], &pr[SW]);
     w->sb_eq_sw = hw_equals_sw(&pr[HW_SB], &pr[SW]);
+    w->word_eq_sw = hw_equals_sw(&pr[HW_WORD], &pr[SW]);
   } else if (w->ok) {
     snprintf(w->why, sizeof w->why, "the IP's counts could not be read");
     w->ok = 0;
@@ -162,9 +167,10 @@ static double geomean_pct(const row *w, size_t n, int m) {
 static void print_table(FILE *f, const row *w, size_t n, const char *size) {
   fprintf(f, "SPEC-like workloads, size %s: simulated PPC405 cycles and profiling overhead\n\n",
           size);
-  fprintf(f, "%-10s %12s %13s %13s %13s %13s %7s %7s %8s %5s %5s %7s %6s %6s %7s\n", "workload",
-          "guest insns", "cycles none", "cycles hw", "cycles sw", "cycles hw+sb", "hw %", "sw %",
-          "hw+sb %", "hw=sw", "sb=sw", "blocks", "insn/b", "lost", "stall");
+  fprintf(f, "%-10s %12s %13s %13s %13s %13s %7s %7s %8s %5s %5s %7s %6s %6s %7s %10s\n",
+          "workload", "guest insns", "cycles none", "cycles hw", "cycles sw", "cycles hw+sb",
+          "hw %", "sw %", "hw+sb %", "hw=sw", "sb=sw", "blocks", "insn/b", "lost", "stall",
+          "hw-word %");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     if (!r->ok) {
@@ -173,15 +179,18 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size) {
     }
     fprintf(f,
             "%-10s %12llu %13llu %13llu %13llu %13llu %6.2f%% %6.2f%% %7.2f%% %5s %5s %7zu %6.2f "
-            "%6llu %7llu\n",
+            "%6llu %7llu %9.2f%%%s\n",
             r->name, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
             (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
             (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB],
             r->hw_eq_sw ? "yes" : "NO", r->sb_eq_sw ? "yes" : "NO", r->distinct, r->block_insns,
-            (unsigned long long)r->lost, (unsigned long long)r->cpu_stall);
+            (unsigned long long)r->lost, (unsigned long long)r->cpu_stall, r->oh[HW_WORD],
+            r->word_eq_sw ? "" : " (hw-word != sw)");
   }
-  fprintf(f, "%-10s %12s %13s %13s %13s %13s %6.2f%% %6.2f%% %7.2f%%\n", "geomean", "", "", "", "",
-          "", geomean_pct(w, n, HW), geomean_pct(w, n, SW), geomean_pct(w, n, HW_SB));
+  fprintf(
+      f, "%-10s %12s %13s %13s %13s %13s %6.2f%% %6.2f%% %7.2f%% %5s %5s %7s %6s %6s %7s %9.2f%%\n",
+      "geomean", "", "", "", "", "", geomean_pct(w, n, HW), geomean_pct(w, n, SW),
+      geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
 }
 
 static int write_json(const char *path, const row *w, size_t n, const char *size) {
@@ -195,19 +204,25 @@ static int write_json(const char *path, const row *w, size_t n, const char *size
     prof_json_str(f, r->name);
     fprintf(f,
             ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
-            "\"sw\":%llu,\"hw_sb\":%llu},\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
-            "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"distinct_blocks\":%zu,"
+            "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu},\"overhead_pct\":{\"hw\":%.4f,"
+            "\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f},\"hw_equals_sw\":%s,"
+            "\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,\"distinct_blocks\":%zu,"
             "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
             "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu}",
             size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
-            (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB], r->oh[HW],
-            r->oh[SW], r->oh[HW_SB], r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
-            r->distinct, r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
+            (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
+            (unsigned long long)r->cycles[HW_WORD], r->oh[HW], r->oh[SW], r->oh[HW_SB],
+            r->oh[HW_WORD], r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
+            r->word_eq_sw ? "true" : "false", r->distinct, r->block_insns,
+            (unsigned long long)r->events, (unsigned long long)r->lost,
             (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall);
   }
-  fprintf(f, "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}\n",
-          geomean_pct(w, n, HW), geomean_pct(w, n, SW), geomean_pct(w, n, HW_SB));
+  fprintf(f,
+          "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
+          "\"hw_word\":%.4f}}\n",
+          geomean_pct(w, n, HW), geomean_pct(w, n, SW), geomean_pct(w, n, HW_SB),
+          geomean_pct(w, n, HW_WORD));
   return prof_close_out("bench", path, f);
 }
 
@@ -217,15 +232,19 @@ static int write_csv(const char *path, const row *w, size_t n, const char *size)
     return -1;
   fprintf(f, "name,size,ok,guest_insns,cycles_none,cycles_hw,cycles_sw,cycles_hw_sb,"
              "overhead_hw_pct,overhead_sw_pct,overhead_hw_sb_pct,hw_equals_sw,hw_sb_equals_sw,"
-             "distinct_blocks,mean_block_insns,events,events_lost,fifo_stall_cycles\n");
+             "distinct_blocks,mean_block_insns,events,events_lost,fifo_stall_cycles,"
+             "cycles_hw_word,overhead_hw_word_pct,hw_word_equals_sw\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
-    fprintf(f, "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu\n",
+    fprintf(f,
+            "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu,"
+            "%llu,%.4f,%d\n",
             r->name, size, r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
             (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
             (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB], r->hw_eq_sw,
             r->sb_eq_sw, r->distinct, r->block_insns, (unsigned long long)r->events,
-            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall);
+            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
+            (unsigned long long)r->cycles[HW_WORD], r->oh[HW_WORD], r->word_eq_sw);
   }
   return prof_close_out("bench", path, f);
 }

@@ -42,6 +42,10 @@ static void help(FILE *f) {
           "                     form, before the run starts, the superblocks listed in the\n"
           "                     JSON report (--json) of an earlier run of the same program:\n"
           "                     a profile-guided run, with any --profile (none too)\n"
+          "  --hw-probe KIND    hw, all: how a block in the text's first 64 KiB stores its\n"
+          "                     event: window (default: one byte store into the IP's EVENT\n"
+          "                     window, the address is the event) or word (addi + stw to\n"
+          "                     EVENT); blocks past it use lis + ori + stw either way\n"
           "  --top N            the N hottest blocks in the summary (default 10)\n"
           "  --quiet            no summary\n"
           "  --json FILE        the summary and every block's counts as JSON ('-': stdout)\n"
@@ -128,6 +132,7 @@ int cmd_run(int argc, char **argv) {
                                        {"threshold", required_argument, 0, 't'},
                                        {"superblocks", no_argument, 0, 'B'},
                                        {"superblocks-from", required_argument, 0, 'F'},
+                                       {"hw-probe", required_argument, 0, 'P'},
                                        {"top", required_argument, 0, 'T'},
                                        {"quiet", no_argument, 0, 'q'},
                                        {"json", required_argument, 0, 'j'},
@@ -164,6 +169,16 @@ int cmd_run(int argc, char **argv) {
     case 'T':
       if (tools_number("run", "--top", optarg, &top) < 0)
         return 2;
+      break;
+    case 'P':
+      if (strcmp(optarg, "window") == 0)
+        o.dbt.probe = DBT_PROBE_WINDOW;
+      else if (strcmp(optarg, "word") == 0)
+        o.dbt.probe = DBT_PROBE_WORD;
+      else {
+        fprintf(stderr, "hwprof run: --hw-probe is window or word, not '%s'\n", optarg);
+        return 2;
+      }
       break;
     case 'B': o.dbt.superblocks = 1; break;
     case 'F': plan_path = optarg; break;

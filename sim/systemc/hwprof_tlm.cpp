@@ -33,8 +33,16 @@ void hwprof_tlm::advance_to(const sc_time &t) {
 void hwprof_tlm::b_transport(tlm::tlm_generic_payload &p, sc_time &delay) {
   transactions_++;
   uint64_t addr = p.get_address();
-  if (p.get_data_length() != 4 || p.get_streaming_width() < 4 || (addr & 3) ||
-      addr >= HWPROF_SPAN) {
+  unsigned len = p.get_data_length();
+  // Words only, except writes into the EVENT window: 1, 2 or 4 bytes within a word
+  // (the one-instruction probe stores a byte whose address is the event).
+  bool window = p.is_write() && addr - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES &&
+                (len == 1 || len == 2 || len == 4) && (addr & 3) + len <= 4;
+  if (!window && (len != 4 || (addr & 3) || addr >= HWPROF_SPAN)) {
+    p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return;
+  }
+  if (p.get_streaming_width() < len) {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
@@ -47,8 +55,9 @@ void hwprof_tlm::b_transport(tlm::tlm_generic_payload &p, sc_time &delay) {
   uint32_t v = 0;
   int rc;
   if (p.is_write()) {
-    std::memcpy(&v, p.get_data_ptr(), 4);
-    rc = hwprof_sim_write(sim_, static_cast<uint32_t>(addr), v, 0xF, nullptr);
+    std::memcpy(&v, p.get_data_ptr(), len);
+    rc = hwprof_sim_write(sim_, static_cast<uint32_t>(addr), v << (8 * (addr & 3)),
+                          ((1u << len) - 1) << (addr & 3), nullptr);
   } else if (p.is_read()) {
     rc = hwprof_sim_read(sim_, static_cast<uint32_t>(addr), &v, nullptr);
     std::memcpy(p.get_data_ptr(), &v, 4);

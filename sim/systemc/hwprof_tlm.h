@@ -4,8 +4,10 @@
 // The module wraps the same Verilated RTL as everything else (sim/hwprof_sim.h).
 // b_transport is loosely timed: the RTL is advanced to the transaction's local time
 // (sc_time_stamp() + delay, at the IP's clock period), the access runs on its
-// AXI4-Lite port, and the bus time it took is added to the delay.  Word accesses only;
-// anything else, and any access the IP answers with SLVERR, gets an error response.
+// AXI4-Lite port, and the bus time it took is added to the delay.  Word accesses only,
+// but for 1- and 2-byte writes into the EVENT window (the one-instruction probe, on
+// byte lanes by address: a little-endian bus); anything else, and any access the IP
+// answers with SLVERR, gets an error response.
 // The interrupt line is an sc_out<bool>, kept up to date while the IP has work in
 // flight.
 //
