@@ -15,7 +15,7 @@
 # proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
 # full ring - within the depth.
 #
-# Then three mutants, each a one-line bug seeded into a copy of the RTL, which the
+# Then four mutants, each a one-line bug seeded into a copy of the RTL, which the
 # proofs must catch: so a proof that passes has been shown able to fail.
 #
 #   FORMAL_DEPTH=N   override every proof's depth (defaults: core 28, spill 30, ip 24)
@@ -82,6 +82,11 @@ mutant spill-wait rtl/hwprof_core.v \
 # The master writes one word past the slot HEAD names: outside the ring at its end.
 mutant ring-slot rtl/hwprof_spill.v \
 	's/base + {(head\[29:0\] \& mask), 2.b00}/base + {(head[29:0] \& mask) + 30'"'"'d1, 2'"'"'b00}/' \
+	spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
+# The master trusts the registered ring-full test in the cycle after HEAD moved: one
+# write too many, over a slot software has not consumed.
+mutant ring-moved rtl/hwprof_spill.v \
+	's/ \&\& !ring_moved_q;/;/' \
 	spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
 # The slave drops BVALID without waiting for BREADY.
 mutant bready rtl/hwprof_axil.v \

@@ -321,15 +321,19 @@ module hwprof_axil #(
                                     wd <= 32'h0100_0000);
   wire tail_ok  = (spill_head - wd) <= spill_level;
   wire w_ring   = (w_sbase || (w_ssize && size_ok)) && st_idle;
+  wire w_word   = (s_axil_wstrb == 4'b1111);
   wire w_ok     = w_window ||
-                  ((s_axil_wstrb == 4'b1111) &&
+                  (w_word &&
                    (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
                     (w_stail && tail_ok) || w_smark || w_origin));
   wire w_clear  = w_ctrl && (wd[1] || wd[4]);
-  wire w_queued = w_ok && (w_event || w_thr || w_clear);
+  // Which writes are queued, and which wait, without the SPILL_TAIL range test in
+  // w_ok (neither depends on it): that keeps its 32-bit compare off the path to
+  // AWREADY and into the core's command FIFO.
+  wire w_queued = w_window || (w_word && (w_event || w_thr || w_clear));
 
   wire w_req  = s_axil_awvalid && s_axil_wvalid && (!s_axil_bvalid || s_axil_bready);
-  wire w_hold = w_queued ? !cmd_ready : (w_ok && w_lkey && lookup_busy_q);
+  wire w_hold = w_queued ? !cmd_ready : (w_word && w_lkey && lookup_busy_q);
   wire w_fire = w_req && !w_hold;
   wire w_do   = w_fire && w_ok;
 

@@ -79,10 +79,17 @@ module hwprof_spill #(
   reg             inflight_q;       // a write issued, its response not yet taken
 
   // Room in the ring: HEAD - TAIL < SIZE.  With one write in flight at a time, HEAD is
-  // also the slot of the next write.
+  // also the slot of the next write.  The issue decision uses the test registered a
+  // cycle earlier, so that the 32-bit subtract and compare do not reach the FIFO's
+  // read side in the same cycle (it was the iCE40 build's critical path).  That is
+  // safe: TAIL only moves forward (the bus slave refuses anything else), which can
+  // only make the registered test too cautious, and the cycle after HEAD, SIZE or
+  // BASE changed (a write answered OKAY, or ring_reset) issues nothing.
   wire [31:0] level = head - tail;
   assign ring_full  = (level >= size);
-  wire issue = q_valid && !inflight_q && !ring_full;
+  reg ring_full_q;
+  reg ring_moved_q;
+  wire issue = q_valid && !inflight_q && !ring_full_q && !ring_moved_q;
 
   assign spill_ready  = !q_full;
   assign m_axi_bready = inflight_q;
@@ -114,7 +121,11 @@ module hwprof_spill #(
       head          <= 32'd0;
       done_pulse    <= 1'b0;
       err_pulse     <= 1'b0;
+      ring_full_q   <= 1'b1;
+      ring_moved_q  <= 1'b1;
     end else begin
+      ring_full_q  <= ring_full;
+      ring_moved_q <= ring_reset || (b_fire && m_axi_bresp == 2'b00);
       done_pulse <= b_fire && (m_axi_bresp == 2'b00);
       err_pulse  <= b_fire && (m_axi_bresp != 2'b00);
       if (issue) begin
