@@ -5,8 +5,11 @@
  * A block runs from its entry to the first branch or jump and its delay slot,
  * a syscall, break or unknown instruction, or max_insns instructions.  Its code:
  *
- *   profile      hw: addi r0, r5, pc|flags - near (or lis+ori r0, pc|flags);
- *                    stw r0, EVENT(r2) (flags: how the block ends, hwprof_regs.h)
+ *   profile      hw: stb r0, pc|flags - near(r5), into the IP's EVENT window (the
+ *                    store's address is the event); with --hw-probe word
+ *                    addi r0, r5, pc|flags - near; stw r0, EVENT(r2); past r5's
+ *                    reach lis+ori r0, pc|flags; stw r0, EVENT(r2) (flags: how
+ *                    the block ends, hwprof_regs.h)
  *                sw: lwz r4, c(r2); addi r4, r4, 1; stw r4, c(r2)
  *                all: both, the counter by its address (lis r3 first)
  *   body         about one PowerPC instruction per MIPS instruction

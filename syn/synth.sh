@@ -7,7 +7,8 @@
 # (synth_ice40, then placed and routed with nextpnr-ice40 on an HX8K).
 # Writes to OUTDIR:
 #   netlist.json, netlist.edif (Xilinx families), synth.log, report.json
-#   and for ice40 also pnr.log, pnr.asc, and the achieved Fmax in report.json.
+#   and for ice40 also pnr.json (the netlist placed: constant outputs get no pin,
+#   pins.txt lists them), pnr.log, pnr.asc, and the achieved Fmax in report.json.
 #
 # report.json: {"family", "params", "luts", "ffs", "brams", "dsps", "lutram",
 # "logic_depth", "logic_depth_reg", "critical_path", "cells": {type: count},
@@ -30,7 +31,9 @@ out=${2:?usage: syn/synth.sh FAMILY OUTDIR [-GNAME=VALUE ...]}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 rtl=$here/../rtl
-srcs="$rtl/hwprof_sdpram.v $rtl/hwprof_fifo.v $rtl/hwprof_hash.v $rtl/hwprof_core.v $rtl/hwprof_axil.v"
+# Every Verilog file of the IP: rtl/ holds the IP and nothing else (a list here went
+# stale once, when the spill master was added).
+srcs=$(echo "$rtl"/*.v)
 
 # -GNAME=VALUE -> chparam -set NAME VALUE
 chparam=""
@@ -130,7 +133,22 @@ fmax=""
 if [ "$family" = ice40 ]; then
   # Place and route on an HX8K (7,680 logic cells, 32 EBRs), asking for 100 MHz
   # so that nextpnr optimises timing; the achieved figure is what it reports.
-  if nextpnr-ice40 --hx8k --package ct256 --json "$out/netlist.json" --asc "$out/pnr.asc" \
+  # The IP has 228 ports and the HX8K's largest package 206 I/Os.  Outputs that the
+  # netlist drives with constants only (the write master's AWLEN, AWSIZE, AWBURST,
+  # AWCACHE, AWPROT, WSTRB, WLAST and AWADDR[1:0]) need no pin: a board ties them
+  # inside the FPGA.  They are dropped from the placed netlist, and nothing else is.
+  python3 - "$out/netlist.json" "$out/pnr.json" <<'PY' >"$out/pins.txt"
+import json, sys
+net = json.load(open(sys.argv[1]))
+top = net["modules"]["hwprof_axil"]
+tied = [name for name, port in top["ports"].items()
+        if port["direction"] == "output" and all(b in ("0", "1") for b in port["bits"])]
+for name in tied:
+    del top["ports"][name]
+json.dump(net, open(sys.argv[2], "w"))
+print("constant outputs without a pin:", " ".join(sorted(tied)))
+PY
+  if nextpnr-ice40 --hx8k --package ct256 --json "$out/pnr.json" --asc "$out/pnr.asc" \
        --freq 100 --seed 1 --timing-allow-fail >"$out/pnr.log" 2>&1; then
     fmax=$(sed -n "s/.*Max frequency for clock '[^']*clk[^']*': \([0-9.]*\) MHz.*/\1/p" \
              "$out/pnr.log" | tail -1)
