@@ -5,8 +5,10 @@
 // of SPCs, threshold changes, table clears, ENABLE toggles, hot-FIFO pops, bad
 // accesses.  Transactions complete in order, so the model is driven in bus order.
 // At the end every table entry, the statistics the model predicts, lookups and the
-// hot SPCs are compared, and the interrupt signal must have risen.  Seed:
-// HWPROF_SEED.
+// hot SPCs are compared, and the interrupt signal must have risen.  Then the spill
+// ring: keys that share one hash slot overflow the probe window, and the IP's write
+// master must put exactly the model's table misses, in order, into a memory bound to
+// its `mem` socket.  Seed: HWPROF_SEED.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +17,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
 
 #include "hwprof_model.h"
 #include "hwprof_tlm.h"
@@ -40,13 +43,36 @@ static void result(const char *name) {
   checks_failed_here = 0;
 }
 
+// The memory behind the IP's write master: the spill ring's words, 4-byte writes only.
+struct memory : sc_module {
+  static constexpr uint64_t kBase = 0x10000000u, kBytes = 0x1000u;
+  tlm_utils::simple_target_socket<memory> socket;
+  std::vector<uint32_t> words = std::vector<uint32_t>(kBytes / 4);
+  uint64_t bad = 0;
+
+  memory(sc_module_name n) : sc_module(n), socket("socket") {
+    socket.register_b_transport(this, &memory::b_transport);
+  }
+  void b_transport(tlm::tlm_generic_payload &p, sc_time &) {
+    uint64_t a = p.get_address();
+    if (!p.is_write() || p.get_data_length() != 4 || a < kBase || a - kBase >= kBytes || (a & 3)) {
+      bad++;
+      p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+      return;
+    }
+    std::memcpy(&words[(a - kBase) / 4], p.get_data_ptr(), 4);
+    p.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+};
+
 struct initiator : sc_module {
   tlm_utils::simple_initiator_socket<initiator> socket;
   sc_in<bool> irq;
   uint64_t rng;
   hwprof_model model;
   std::vector<hwprof_model_entry> table;
-  std::vector<uint32_t> fired, popped;
+  std::vector<uint32_t> fired, popped, spilled;
+  memory *mem = nullptr;
   int irq_rises = 0;
   bool irq_was = false;
   sc_time delay = SC_ZERO_TIME;
@@ -60,6 +86,10 @@ struct initiator : sc_module {
       static_cast<initiator *>(ctx)->fired.push_back(spc);
     };
     model.on_hot_ctx = this;
+    model.on_spill = [](void *ctx, uint32_t spc) {
+      static_cast<initiator *>(ctx)->spilled.push_back(spc);
+    };
+    model.on_spill_ctx = this;
     SC_THREAD(run);
     SC_METHOD(watch_irq);
     sensitive << irq;
@@ -203,7 +233,55 @@ struct initiator : sc_module {
     std::printf("  %zu crossings, %zu popped, %u lost, %d interrupt edges, %.1f us simulated\n",
                 fired.size(), popped.size(), lost, irq_rises, sc_time_stamp().to_seconds() * 1e6);
     result("systemc_hot_spcs_and_interrupt");
+    spill_ring();
     sc_stop();
+  }
+
+  void wait_idle() {
+    while (!(rd(HWPROF_STATUS_OFFSET) & HWPROF_STATUS_IDLE))
+      ;
+  }
+
+  void spill_ring() {
+    wr(HWPROF_THRESHOLD_OFFSET, 0);
+    hwprof_model_set_threshold(&model, 0);
+    wr(HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_CLEAR);
+    hwprof_model_clear(&model, 1, 0);
+    wait_idle();
+    const uint32_t ring_words = 64;
+    wr(HWPROF_SPILL_BASE_OFFSET, static_cast<uint32_t>(memory::kBase));
+    wr(HWPROF_SPILL_SIZE_OFFSET, ring_words);
+    hwprof_model_set_spill(&model, 1);
+    // 40 keys with one home slot: the probe window holds MAX_PROBE of them.
+    const uint32_t mask = model.entries - 1;
+    const uint32_t home = hwprof_hash16(model.p.hash, 0x00400000u) & mask;
+    std::vector<uint32_t> keys;
+    for (uint32_t k = 0x00400000u; keys.size() < 40; k += 4)
+      if ((hwprof_hash16(model.p.hash, k) & mask) == home)
+        keys.push_back(k);
+    for (int round = 0; round < 2; round++)
+      for (uint32_t k : keys) {
+        uint32_t w = k | static_cast<uint32_t>(rand() % 4);
+        wr(HWPROF_EVENT_OFFSET, w);
+        hwprof_model_event(&model, w);
+      }
+    wait_idle();
+    uint32_t head = rd(HWPROF_SPILL_HEAD_OFFSET);
+    EXPECT(!spilled.empty() && spilled.size() <= ring_words, "the model spilled %zu",
+           spilled.size());
+    EXPECT(head == spilled.size(), "SPILL_HEAD %u, the model spilled %zu", head, spilled.size());
+    EXPECT(rd(HWPROF_STAT_SPILLED_OFFSET) == spilled.size(), "STAT_SPILLED");
+    EXPECT(rd(HWPROF_STAT_SPILL_ERR_OFFSET) == 0, "spill errors");
+    EXPECT(mem->bad == 0, "%llu bad memory accesses", static_cast<unsigned long long>(mem->bad));
+    for (size_t i = 0; i < spilled.size() && i < ring_words; i++)
+      EXPECT(mem->words[i] == spilled[i], "ring word %zu = %#x, the model's miss %#x", i,
+             mem->words[i], spilled[i]);
+    for (uint32_t k : keys) {
+      wr(HWPROF_LOOKUP_KEY_OFFSET, k);
+      EXPECT(rd(HWPROF_LOOKUP_COUNT_OFFSET) == hwprof_model_lookup(&model, k), "lookup %#x", k);
+    }
+    std::printf("  %zu events spilled to the ring through the mem socket\n", spilled.size());
+    result("systemc_spill_ring_through_mem_socket");
   }
 };
 
@@ -213,7 +291,10 @@ int sc_main(int, char *[]) {
   sc_signal<bool> irq("irq");
   hwprof_tlm ip("ip", sc_time(10, SC_NS));
   initiator cpu("cpu", seed);
+  memory mem("mem");
+  cpu.mem = &mem;
   cpu.socket.bind(ip.socket);
+  ip.mem.bind(mem.socket);
   ip.irq(irq);
   cpu.irq(irq);
   sc_start();

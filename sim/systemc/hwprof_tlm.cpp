@@ -9,18 +9,40 @@
 using namespace sc_core;
 
 hwprof_tlm::hwprof_tlm(sc_module_name name, sc_time clock_period)
-    : sc_module(name), socket("socket"), irq("irq"), sim_(hwprof_sim_new(nullptr)),
+    : sc_module(name), socket("socket"), mem("mem"), irq("irq"), sim_(hwprof_sim_new(nullptr)),
       period_(clock_period) {
   if (!sim_)
     throw std::runtime_error("hwprof_tlm: cannot create the simulated IP");
   cycle0_ = hwprof_sim_cycle(sim_);
   socket.register_b_transport(this, &hwprof_tlm::b_transport);
+  hwprof_sim_on_mem_write(sim_, &hwprof_tlm::mem_write, this);
   SC_HAS_PROCESS(hwprof_tlm);
   SC_THREAD(irq_thread);
 }
 
 hwprof_tlm::~hwprof_tlm() {
   hwprof_sim_free(sim_);
+}
+
+// A ring write of the IP's write master, called by the RTL's harness while it runs.
+int hwprof_tlm::mem_write(void *ctx, uint32_t addr, uint32_t data) {
+  hwprof_tlm *self = static_cast<hwprof_tlm *>(ctx);
+  self->mem_writes_++;
+  if (self->mem.size() == 0)
+    return -1;
+  unsigned char buf[4];
+  std::memcpy(buf, &data, 4);
+  tlm::tlm_generic_payload p;
+  p.set_command(tlm::TLM_WRITE_COMMAND);
+  p.set_address(addr);
+  p.set_data_ptr(buf);
+  p.set_data_length(4);
+  p.set_streaming_width(4);
+  p.set_byte_enable_ptr(nullptr);
+  p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_time delay = SC_ZERO_TIME;
+  self->mem->b_transport(p, delay);
+  return p.is_response_ok() ? 0 : -1;
 }
 
 void hwprof_tlm::advance_to(const sc_time &t) {
