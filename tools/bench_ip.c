@@ -13,7 +13,14 @@
  *                 events per IP cycle and mean probe length on recorded event
  *                 streams (hwprof run --event-trace: the workloads' real streams),
  *                 replayed back to back, as fast as the IP takes them
+ *   --table-sweep FILE...
+ *                 what other tables would give on those streams, from the reference
+ *                 model: every hash at INDEX_BITS 12..16, events / (events + extra
+ *                 probes), which is the RTL's back-to-back rate less its 8-cycle
+ *                 pipeline fill (--streams measures the same figure on the RTL for
+ *                 this build's hash and size); the geometric mean and the worst stream
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +49,55 @@ static int run(const char *kind, size_t events, unsigned distinct, ip_run *r,
   trace_free(&t);
   hwprof_sim_free(s);
   return rc ? -1 : 0;
+}
+
+/* Events per cycle of the model's table on one stream: events / (events + probes). */
+static double model_rate(const trace *t, unsigned hash, unsigned index_bits) {
+  static hwprof_model_entry table[1u << 16];
+  hwprof_model m;
+  hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  p.hash = hash;
+  p.index_bits = index_bits;
+  if (hwprof_model_init(&m, &p, table, 1u << index_bits) != 0)
+    return 0;
+  hwprof_model_set_spill(&m, 1);
+  uint64_t probes = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    uint32_t before = m.st.probes;
+    hwprof_model_event(&m, t->spc[i]);
+    probes += m.st.probes - before;
+  }
+  return (double)t->n / (double)(t->n + probes);
+}
+
+static int table_sweep(int nfiles, char **files) {
+  trace *t = calloc((size_t)nfiles, sizeof *t);
+  char(*names)[64] = calloc((size_t)nfiles, sizeof *names);
+  if (!t || !names)
+    return 1;
+  for (int i = 0; i < nfiles; i++) {
+    stream_name(files[i], names[i], sizeof names[i]);
+    if (trace_make(&t[i], files[i], 0, 0, 1) != 0)
+      return 1;
+  }
+  for (unsigned hash = 0; hash <= HWPROF_HASH_MULT; hash++)
+    for (unsigned ib = 12; ib <= 16; ib++) {
+      double logsum = 0, worst = 2;
+      int w = 0;
+      for (int i = 0; i < nfiles; i++) {
+        double r = model_rate(&t[i], hash, ib);
+        logsum += log(r);
+        if (r < worst)
+          worst = r, w = i;
+      }
+      printf("model_events_per_cycle_%s_i%u: geomean %.4f, worst %.4f (%s)\n", ip_hash_name(hash),
+             ib, exp(logsum / nfiles), worst, names[w]);
+    }
+  for (int i = 0; i < nfiles; i++)
+    trace_free(&t[i]);
+  free(t);
+  free(names);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -87,6 +143,9 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  fprintf(stderr, "usage: bench_ip --throughput | --probes | --streams FILE...\n");
+  if (argc >= 3 && !strcmp(argv[1], "--table-sweep"))
+    return table_sweep(argc - 2, argv + 2);
+  fprintf(stderr, "usage: bench_ip --throughput | --probes | --streams FILE... | --table-sweep "
+                  "FILE...\n");
   return 2;
 }

@@ -71,6 +71,7 @@ bench-ip: $(BENCH_IP_BINS) $(BENCH_STREAMS)
 	@for c in $(IP_BENCH_CONFIGS); do $(BUILD)/bench/$$c/bench_ip --probes || exit 1; done
 	@for c in $(IP_BENCH_CONFIGS); do \
 	  $(BUILD)/bench/$$c/bench_ip --streams $(BENCH_STREAMS) || exit 1; done
+	@$(BUILD)/bench/default/bench_ip --table-sweep $(BENCH_STREAMS)
 
 # The virtual board's figures: the cost of one profiling store, the interrupt latency,
 # and co-simulation speed for one store every N instructions.
