@@ -166,10 +166,15 @@
  * bits 1:0 are the flags: a word store there would be unaligned.  The window is
  * 256 KiB; reads from it answer 0.  EVENT_ORIGIN may be written at any time: a
  * window store takes the origin in force when the IP accepts it. */
-#define HWPROF_EVENT_ORIGIN_OFFSET 0x038u   /* RW: the window's first event word */
-#define HWPROF_EVENT_WINDOW_OFFSET 0x40000u /* WO: 256 KiB */
-#define HWPROF_EVENT_WINDOW_BYTES  0x40000u
-#define HWPROF_EVENT_WINDOW_PROBE  0x8000u /* a probe base register's offset in it */
+#define HWPROF_EVENT_ORIGIN_OFFSET  0x038u   /* RW: the window's first event word */
+#define HWPROF_EVENT_WINDOW_OFFSET  0x40000u /* WO: 256 KiB */
+#define HWPROF_EVENT_WINDOW_BYTES   0x40000u
+#define HWPROF_EVENT_WINDOW_PROBE   0x8000u /* a probe base register's offset in it */
+/* Whether bus offset `off` (any unsigned type) is in the window, and the event word a
+ * store there pushes, with EVENT_ORIGIN `origin`. */
+#define HWPROF_EVENT_IN_WINDOW(off) ((off)-HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES)
+#define HWPROF_EVENT_WINDOW_WORD(origin, off)                                                      \
+  ((uint32_t)(origin) + (uint32_t)((off)-HWPROF_EVENT_WINDOW_OFFSET))
 
 /* Statistics (RO, 32-bit, saturating; cleared by reset and STATS_CLEAR). */
 #define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */

@@ -460,18 +460,15 @@ static int ip_mem_write(void *ctx, uint32_t addr, uint32_t data) {
 
 /* Stores to the IP are words, except in its EVENT window (hwprof_regs.h), where the
  * address is the event and a byte or halfword store is the one-instruction probe. */
-static int ip_in_window(uint64_t off) {
-  return off - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES;
-}
-
 static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, void *user) {
   vboard *b = user;
   (void)uc;
   unsigned lane = (unsigned)(off & 3);
-  if (ip_in_window(off) ? lane + size > 4 : size != 4 || lane) {
+  int window = HWPROF_EVENT_IN_WINDOW(off);
+  if (window ? lane + size > 4 : size != 4 || lane) {
     fault(b, "%u-byte store to the hwprof IP at offset %#llx (pc %#x): %s", size,
           (unsigned long long)off, pc(b),
-          ip_in_window(off) ? "crosses a word of the EVENT window" : "word access only");
+          window ? "crosses a word of the EVENT window" : "word access only");
     return;
   }
   uint64_t now = cpu_now(b);
@@ -507,8 +504,8 @@ static void ip_accepted(void *ctx, uint32_t addr, uint32_t data, int dropped) {
     b->event_origin = data;
   else if (b->event_trace && addr == HWPROF_EVENT_OFFSET)
     fprintf(b->event_trace, "%08x\n", data);
-  else if (b->event_trace && ip_in_window(addr))
-    fprintf(b->event_trace, "%08x\n", b->event_origin + (addr - HWPROF_EVENT_WINDOW_OFFSET));
+  else if (b->event_trace && HWPROF_EVENT_IN_WINDOW(addr))
+    fprintf(b->event_trace, "%08x\n", HWPROF_EVENT_WINDOW_WORD(b->event_origin, addr));
 }
 
 static uint64_t uart_read(uc_engine *uc, uint64_t off, unsigned size, void *user) {

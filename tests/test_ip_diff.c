@@ -182,8 +182,8 @@ static int ring_wants_drain(const diff *d) {
 
 static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   diff *d = ctx;
-  if (addr - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES) {
-    data = d->origin_accepted + (addr - HWPROF_EVENT_WINDOW_OFFSET);
+  if (HWPROF_EVENT_IN_WINDOW(addr)) {
+    data = HWPROF_EVENT_WINDOW_WORD(d->origin_accepted, addr);
     addr = HWPROF_EVENT_OFFSET;
   }
   switch (addr) {
@@ -214,12 +214,8 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   }
 }
 
-static int in_window(uint32_t off) {
-  return off - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES;
-}
-
 static void post_strb(diff *d, uint32_t off, uint32_t val, unsigned strb) {
-  if (off == HWPROF_EVENT_OFFSET || in_window(off)) {
+  if (off == HWPROF_EVENT_OFFSET || HWPROF_EVENT_IN_WINDOW(off)) {
     if (ring_wants_drain(d))
       drain_ring(d);
     d->since_drain++;

@@ -58,7 +58,7 @@ static void help(FILE *f) {
           "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
           "                     reported once)\n"
           "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
-          "                     the CPU stores it (hw, all): 'hwprof ip --trace FILE' replays it\n"
+          "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
           "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
           "                     (capstone), to FILE ('-': stderr)\n"
           "  --code-cache N     code cache bytes (default and most %u); a full cache is\n"

@@ -27,7 +27,6 @@ hwprof_tlm::~hwprof_tlm() {
 // A ring write of the IP's write master, called by the RTL's harness while it runs.
 int hwprof_tlm::mem_write(void *ctx, uint32_t addr, uint32_t data) {
   hwprof_tlm *self = static_cast<hwprof_tlm *>(ctx);
-  self->mem_writes_++;
   if (self->mem.size() == 0)
     return -1;
   unsigned char buf[4];
@@ -58,13 +57,10 @@ void hwprof_tlm::b_transport(tlm::tlm_generic_payload &p, sc_time &delay) {
   unsigned len = p.get_data_length();
   // Words only, except writes into the EVENT window: 1, 2 or 4 bytes within a word
   // (the one-instruction probe stores a byte whose address is the event).
-  bool window = p.is_write() && addr - HWPROF_EVENT_WINDOW_OFFSET < HWPROF_EVENT_WINDOW_BYTES &&
+  bool window = p.is_write() && HWPROF_EVENT_IN_WINDOW(addr) &&
                 (len == 1 || len == 2 || len == 4) && (addr & 3) + len <= 4;
-  if (!window && (len != 4 || (addr & 3) || addr >= HWPROF_SPAN)) {
-    p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    return;
-  }
-  if (p.get_streaming_width() < len) {
+  if ((!window && (len != 4 || (addr & 3) || addr >= HWPROF_SPAN)) ||
+      p.get_streaming_width() < len) {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }

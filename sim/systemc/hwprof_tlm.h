@@ -43,7 +43,7 @@ public:
 
   hwprof_sim *rtl() { return sim_; }
   uint64_t transactions() const { return transactions_; }
-  uint64_t mem_writes() const { return mem_writes_; }
+  uint64_t mem_writes() const { return hwprof_sim_mem_writes(sim_); }
 
 private:
   void b_transport(tlm::tlm_generic_payload &p, sc_core::sc_time &delay);
@@ -55,7 +55,6 @@ private:
   sc_core::sc_time period_;
   uint64_t cycle0_;
   uint64_t transactions_ = 0;
-  uint64_t mem_writes_ = 0;
   sc_core::sc_event kick_;
 };
 
