@@ -261,6 +261,7 @@ void dbt_free(dbt *d) {
   free(d->by_id);
   free(d->exec);
   rt_hw_free(d);
+  rt_sys_free(&d->sys);
   free(d->entry_insns);
   free(d->entry_id);
   free(d->sb_code);
@@ -534,6 +535,12 @@ int dbt_run(dbt *d, dbt_result *r) {
     case DBT_EXIT_SYSCALL: {
       uint32_t pc = rd32(d, lr);
       read_gprs(d, m);
+      if (rt_sys_add(&d->sys, pc, m[2], 1) < 0) {
+        r->how = DBT_STOPPED;
+        snprintf(r->message, sizeof r->message, "out of memory for system-call records");
+        host = 0;
+        break;
+      }
       int stop = guest_syscall(&d->g, m, pc);
       wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);
       if (stop) {

@@ -126,6 +126,16 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out);
  * services the interrupt at the next block boundary after the line rises (a
  * host-side handler: it costs no simulated cycles).  NULL when the run had no hw profile or the IP
  * could not be read (dbt_hw_error says why). */
+/* System calls per (call site, number): site is the guest pc of the syscall
+ * instruction, number $v0 as the guest made the call. */
+typedef struct dbt_syscall_count {
+  uint32_t site, number;
+  uint64_t count;
+} dbt_syscall_count;
+/* The runtime's own, in order of first call, in every mode: the sw profile's
+ * system-call records, and what the IP's (dbt_hw_profile.syscalls) must equal. */
+size_t dbt_syscall_counts(const dbt *d, const dbt_syscall_count **out);
+
 typedef struct dbt_hw_profile {
   hwprof_config cfg;
   hwprof_stats stats;
@@ -138,6 +148,10 @@ typedef struct dbt_hw_profile {
   } * hot;
   size_t n_hot;
   uint64_t irqs; /* interrupts serviced */
+  /* System calls as the IP recorded them (IP 1.4), per (site, number) in order of
+   * first call; none from an older IP. */
+  const struct dbt_syscall_count *syscalls;
+  size_t n_syscalls;
 } dbt_hw_profile;
 const dbt_hw_profile *dbt_hw(const dbt *d);
 const char *dbt_hw_error(const dbt *d);

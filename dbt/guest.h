@@ -77,6 +77,8 @@ int guest_own_code(const guest *g, uint32_t addr);
  * Returns 0 to go on, 1 when the guest exited (g->exited) or a strict-mode
  * failure stopped it (g->fatal). */
 int guest_syscall(guest *g, uint32_t r[32], uint32_t pc);
+/* The name of MIPS o32 system call n ("write"), or NULL when it has none here. */
+const char *guest_syscall_name(uint32_t n);
 
 /* Big-endian words in memory (guest and translator alike). */
 static inline uint32_t dbt_be32(const uint8_t *p) {

@@ -11,6 +11,12 @@
 #include "dbt.h"
 #include "superblock.h"
 
+/* System calls per (site, number), in order of first call (sysprof.c). */
+typedef struct rt_sys_table {
+  dbt_syscall_count *v;
+  size_t n, cap;
+} rt_sys_table;
+
 /* A guest block: its counter, and where it sits in the current cache. */
 typedef struct rec {
   uint32_t pc;
@@ -49,6 +55,8 @@ struct dbt {
   int hot_oom;
   hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL */
   hwprof_spill_table spill; /* the blocks counted from it (hwside.c) */
+  rt_sys_table sys;         /* system calls, as the dispatcher executed them */
+  rt_sys_table hw_sys;      /* system calls, as the IP recorded them */
   char hw_err[200];
 };
 
@@ -58,6 +66,12 @@ int rt_hw_setup(dbt *d);      /* before the run; -1 with d->hw_err */
 int rt_hw_service(dbt *d);    /* the interrupt handler */
 void rt_hw_readout(dbt *d);   /* after the run: d->hw */
 void rt_hw_free(dbt *d);
+
+/* System-call records (sysprof.c).  rt_sys_add: -1 when out of memory. */
+int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n);
+void rt_sys_free(rt_sys_table *t);
+int rt_hw_sys_setup(dbt *d); /* the IP's table: empty, with its mark */
+int rt_hw_sys_drain(dbt *d); /* the IP's table into d->hw_sys, emptied */
 
 /* The block record of guest pc; with add, a new one (NULL when full). */
 rec *rt_find(dbt *d, uint32_t pc, int add);

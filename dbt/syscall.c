@@ -24,65 +24,71 @@
 
 #include "guest.h"
 
+/* The system calls the guest process has (MIPS o32 numbers). */
+#define MIPS_SYSCALLS(X)                                                                           \
+  X(exit, 4001)                                                                                    \
+  X(read, 4003)                                                                                    \
+  X(write, 4004)                                                                                   \
+  X(open, 4005)                                                                                    \
+  X(close, 4006)                                                                                   \
+  X(unlink, 4010)                                                                                  \
+  X(time, 4013)                                                                                    \
+  X(lseek, 4019)                                                                                   \
+  X(getpid, 4020)                                                                                  \
+  X(getuid, 4024)                                                                                  \
+  X(access, 4033)                                                                                  \
+  X(kill, 4037)                                                                                    \
+  X(dup, 4041)                                                                                     \
+  X(times, 4043)                                                                                   \
+  X(brk, 4045)                                                                                     \
+  X(getgid, 4047)                                                                                  \
+  X(geteuid, 4049)                                                                                 \
+  X(getegid, 4050)                                                                                 \
+  X(ioctl, 4054)                                                                                   \
+  X(getrlimit, 4076)                                                                               \
+  X(gettimeofday, 4078)                                                                            \
+  X(readlink, 4085)                                                                                \
+  X(munmap, 4091)                                                                                  \
+  X(uname, 4122)                                                                                   \
+  X(sysinfo, 4116)                                                                                 \
+  X(mprotect, 4125)                                                                                \
+  X(_llseek, 4140)                                                                                 \
+  X(writev, 4146)                                                                                  \
+  X(rt_sigaction, 4194)                                                                            \
+  X(rt_sigprocmask, 4195)                                                                          \
+  X(getcwd, 4203)                                                                                  \
+  X(sigaltstack, 4206)                                                                             \
+  X(mmap2, 4210)                                                                                   \
+  X(ftruncate64, 4212)                                                                             \
+  X(ftruncate, 4093)                                                                               \
+  X(pread64, 4200)                                                                                 \
+  X(pwrite64, 4201)                                                                                \
+  X(stat64, 4213)                                                                                  \
+  X(lstat64, 4214)                                                                                 \
+  X(fstat64, 4215)                                                                                 \
+  X(madvise, 4218)                                                                                 \
+  X(fcntl64, 4220)                                                                                 \
+  X(gettid, 4222)                                                                                  \
+  X(exit_group, 4246)                                                                              \
+  X(set_tid_address, 4252)                                                                         \
+  X(clock_gettime, 4263)                                                                           \
+  X(tgkill, 4266)                                                                                  \
+  X(set_thread_area, 4283)                                                                         \
+  X(openat, 4288)                                                                                  \
+  X(fstatat64, 4293)                                                                               \
+  X(unlinkat, 4294)                                                                                \
+  X(faccessat, 4300)                                                                               \
+  X(set_robust_list, 4309)                                                                         \
+  X(prlimit64, 4338)                                                                               \
+  X(getrandom, 4353)                                                                               \
+  X(statx, 4366)                                                                                   \
+  X(rseq, 4367)                                                                                    \
+  X(clock_gettime64, 4403)
+
 enum {
-  SYS_exit = 4001,
-  SYS_read = 4003,
-  SYS_write = 4004,
-  SYS_open = 4005,
-  SYS_close = 4006,
-  SYS_unlink = 4010,
-  SYS_time = 4013,
-  SYS_lseek = 4019,
-  SYS_getpid = 4020,
-  SYS_getuid = 4024,
-  SYS_access = 4033,
-  SYS_kill = 4037,
-  SYS_dup = 4041,
-  SYS_times = 4043,
-  SYS_brk = 4045,
-  SYS_getgid = 4047,
-  SYS_geteuid = 4049,
-  SYS_getegid = 4050,
-  SYS_ioctl = 4054,
-  SYS_getrlimit = 4076,
-  SYS_gettimeofday = 4078,
-  SYS_readlink = 4085,
-  SYS_munmap = 4091,
-  SYS_uname = 4122,
-  SYS_sysinfo = 4116,
-  SYS_mprotect = 4125,
-  SYS__llseek = 4140,
-  SYS_writev = 4146,
-  SYS_rt_sigaction = 4194,
-  SYS_rt_sigprocmask = 4195,
-  SYS_getcwd = 4203,
-  SYS_sigaltstack = 4206,
-  SYS_mmap2 = 4210,
-  SYS_ftruncate64 = 4212,
-  SYS_ftruncate = 4093,
-  SYS_pread64 = 4200,
-  SYS_pwrite64 = 4201,
-  SYS_stat64 = 4213,
-  SYS_lstat64 = 4214,
-  SYS_fstat64 = 4215,
-  SYS_madvise = 4218,
-  SYS_fcntl64 = 4220,
-  SYS_gettid = 4222,
-  SYS_exit_group = 4246,
-  SYS_set_tid_address = 4252,
-  SYS_clock_gettime = 4263,
-  SYS_tgkill = 4266,
-  SYS_set_thread_area = 4283,
-  SYS_openat = 4288,
-  SYS_fstatat64 = 4293,
-  SYS_unlinkat = 4294,
-  SYS_faccessat = 4300,
-  SYS_set_robust_list = 4309,
-  SYS_prlimit64 = 4338,
-  SYS_getrandom = 4353,
-  SYS_statx = 4366,
-  SYS_rseq = 4367,
-  SYS_clock_gettime64 = 4403
+#define X(name, nr) SYS_##name = nr,
+  MIPS_SYSCALLS(X)
+#undef X
 };
 
 /* MIPS errno values where they differ from the host's (Linux generic). */
@@ -364,10 +370,13 @@ static uint8_t rand_byte(void) {
   return (uint8_t)rand_state;
 }
 
-static const char *sys_name(uint32_t n) {
+const char *guest_syscall_name(uint32_t n) {
   switch (n) {
-  case 4194: return "rt_sigaction";
-  case 4238: return "futex";
+#define X(name, nr)                                                                                \
+  case nr: return #name;
+    MIPS_SYSCALLS(X)
+#undef X
+  case 4238: return "futex"; /* some the guest does not have, named in warnings */
   case 4167: return "mremap";
   default: return NULL;
   }
@@ -376,7 +385,7 @@ static const char *sys_name(uint32_t n) {
 static int64_t unknown(guest *g, uint32_t n, uint32_t pc) {
   uint32_t k = n - 4000;
   if (k < sizeof g->warned * 8 ? !(g->warned[k / 8] >> (k % 8) & 1) : 1) {
-    const char *nm = sys_name(n);
+    const char *nm = guest_syscall_name(n);
     fprintf(g->log, "hwprof: unsupported system call %u%s%s%s at pc %#x: -ENOSYS\n", n,
             nm ? " (" : "", nm ? nm : "", nm ? ")" : "", pc);
     if (k < sizeof g->warned * 8)

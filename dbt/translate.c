@@ -1144,6 +1144,21 @@ static void profile(em *e, uint32_t pc, uint32_t counter) {
     count(e, 0, (int32_t)(c->counters + 4 * counter));
 }
 
+/* hw, all: the system-call record (IP 1.4, hwprof_regs.h): the call site to
+ * SYSCALL_SITE, then the number ($v0) to SYSCALL, on the way to the runtime's
+ * system-call exit.  Returns the instructions it added. */
+static uint32_t syscall_record(em *e, uint32_t pc) {
+  const dbt_core *c = e->c;
+  if (c->profile != DBT_PROFILE_HW && c->profile != DBT_PROFILE_ALL)
+    return 0;
+  uint32_t mark = e->n;
+  int32_t ip = (int32_t)c->event_offset - (int32_t)HWPROF_EVENT_OFFSET; /* IP base - r2 */
+  load_imm(e, R0, pc);
+  put(e, ppc_stw(R0, RP, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_SITE_OFFSET)));
+  put(e, ppc_stw((unsigned)dbt_host_reg[2], RP, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_OFFSET)));
+  return (e->n - mark) / 4;
+}
+
 /* One block at guest pc into e: the profile, the body, the terminator.  Fills
  * out's guest side and its offset in e (host_addr - e->addr); -1 when pc is not
  * in the text. */
@@ -1175,6 +1190,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     }
     unsigned op = mips_op(w), f = mips_funct(w);
     if (op == OP_SPECIAL && f == F_SYSCALL) {
+      out->prof_insns += syscall_record(e, pc);
       exit_to(e, DBT_EXIT_SYSCALL);
       put(e, pc);
       pc += 4;

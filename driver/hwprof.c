@@ -37,6 +37,8 @@ int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx) {
   dev->cfg.hash = HWPROF_CONFIG_FIELD(cfg, HASH);
   dev->cfg.count_width = HWPROF_CONFIG_FIELD(cfg, COUNT_WIDTH);
   dev->cfg.max_probe = cfg2;
+  dev->cfg.syscall_entries =
+      HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) ? 1u << HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) : 0;
   return 0;
 }
 
@@ -88,6 +90,46 @@ int hwprof_set_event_origin(hwprof_dev *dev, uint32_t origin) {
   if ((dev->version & 0xFFFFu) < 3u) /* the EVENT window came with 1.3 */
     return -HWPROF_ENOTSUP;
   return hwprof_write(dev, HWPROF_EVENT_ORIGIN_OFFSET, origin);
+}
+
+static int has_syscalls(const hwprof_dev *dev) {
+  return (dev->version & 0xFFFFu) >= 4u && dev->cfg.syscall_entries; /* 1.4 */
+}
+
+int hwprof_record_syscall(hwprof_dev *dev, uint32_t site, uint32_t number) {
+  int err;
+  if (!has_syscalls(dev))
+    return -HWPROF_ENOTSUP;
+  err = hwprof_write(dev, HWPROF_SYSCALL_SITE_OFFSET, site);
+  return err < 0 ? err : hwprof_write(dev, HWPROF_SYSCALL_OFFSET, number);
+}
+
+int hwprof_read_syscalls(hwprof_dev *dev, hwprof_syscall *out, size_t max, size_t *n) {
+  uint32_t used, i;
+  size_t have = 0;
+  int err;
+  if (!has_syscalls(dev))
+    return -HWPROF_ENOTSUP;
+  if ((err = hwprof_read(dev, HWPROF_SYSCALL_USED_OFFSET, &used)) < 0)
+    return err;
+  for (i = 0; i < used && have < max; i++, have++) {
+    uint32_t off = HWPROF_SYSCALL_TABLE_OFFSET + HWPROF_SYSCALL_ENTRY_BYTES * i;
+    if ((err = hwprof_read(dev, off, &out[have].site)) < 0 ||
+        (err = hwprof_read(dev, off + 4, &out[have].number)) < 0 ||
+        (err = hwprof_read(dev, off + 8, &out[have].count)) < 0)
+      return err;
+  }
+  if (n)
+    *n = have;
+  return used > max ? -HWPROF_ENOSPC : (int)used;
+}
+
+int hwprof_clear_syscalls(hwprof_dev *dev) {
+  return has_syscalls(dev) ? ctrl_update(dev, 0, HWPROF_CTRL_SYSCALL_CLEAR) : -HWPROF_ENOTSUP;
+}
+
+int hwprof_set_syscall_mark(hwprof_dev *dev, uint32_t mark) {
+  return has_syscalls(dev) ? hwprof_write(dev, HWPROF_SYSCALL_MARK_OFFSET, mark) : -HWPROF_ENOTSUP;
 }
 
 int hwprof_wait_idle(hwprof_dev *dev) {
@@ -164,6 +206,8 @@ int hwprof_read_stats(hwprof_dev *dev, hwprof_stats *st) {
   st->cycles = ((uint64_t)w[13] << 32) | w[12]; /* LO was read first: HI is latched */
   st->spilled = w[14];
   st->spill_errors = w[15];
+  st->syscalls = w[16]; /* 0 before 1.4: unmapped reads answer 0 */
+  st->syscall_lost = w[17];
   return 0;
 }
 

@@ -60,6 +60,7 @@ typedef struct hwprof_config {
   uint32_t hash;    /* HWPROF_HASH_* */
   uint32_t max_probe;
   uint32_t count_width;
+  uint32_t syscall_entries; /* the system-call table's (1.4; 0 before) */
 } hwprof_config;
 
 typedef struct hwprof_dev {
@@ -80,8 +81,14 @@ typedef struct hwprof_stats {
   uint32_t events_in, events, lost_fifo, lost_table, ignored, hot, hot_lost, probes;
   uint32_t max_probe, occupied, fifo_high, stall;
   uint64_t cycles;
-  uint32_t spilled, spill_errors; /* sent to the spill ring; lost writing it */
+  uint32_t spilled, spill_errors;  /* sent to the spill ring; lost writing it */
+  uint32_t syscalls, syscall_lost; /* system calls recorded; lost to a full table (1.4) */
 } hwprof_stats;
+
+/* One system-call table entry: a (call site, number) pair and its count. */
+typedef struct hwprof_syscall {
+  uint32_t site, number, count;
+} hwprof_syscall;
 
 /* Checks ID and VERSION, reads CONFIG; does not change the IP's state. */
 int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx);
@@ -106,6 +113,17 @@ int hwprof_wait_idle(hwprof_dev *dev);
 int hwprof_read_entries(hwprof_dev *dev, hwprof_entry *out, size_t max, size_t *n);
 /* The count of one SPC (0 when absent). */
 int hwprof_lookup(hwprof_dev *dev, uint32_t spc, uint32_t *count);
+/* System calls (1.4; -HWPROF_ENOTSUP before).  hwprof_record_syscall writes one
+ * record as the translator's system-call path does (SYSCALL_SITE, then SYSCALL).
+ * hwprof_read_syscalls copies the entries in use, in table order, into out (up to
+ * max) and returns how many there are, or HWPROF_ENOSPC (with *n = max) if more;
+ * hwprof_clear_syscalls empties the table: read, then clear, is a drain when
+ * nothing else writes SYSCALL meanwhile (an interrupt handler).  The mark sets
+ * IRQ_SYSCALL's level (0: never). */
+int hwprof_record_syscall(hwprof_dev *dev, uint32_t site, uint32_t number);
+int hwprof_read_syscalls(hwprof_dev *dev, hwprof_syscall *out, size_t max, size_t *n);
+int hwprof_clear_syscalls(hwprof_dev *dev);
+int hwprof_set_syscall_mark(hwprof_dev *dev, uint32_t mark);
 /* Pops up to max hot SPCs into out; *n gets how many. */
 int hwprof_drain_hot(hwprof_dev *dev, uint32_t *out, size_t max, size_t *n);
 int hwprof_read_stats(hwprof_dev *dev, hwprof_stats *st);

@@ -12,8 +12,16 @@
 const char *const hwprof_fdt_match[] = {"hwprof,hwprof-1.0", "hwprof,hwprof", 0};
 
 const char *const hwprof_fdt_param_names[HWPROF_FDT_NPARAMS] = {
-    "hwprof,fifo-depth", "hwprof,hot-fifo-depth", "hwprof,index-bits",
-    "hwprof,hash",       "hwprof,max-probe",      "hwprof,count-width"};
+    "hwprof,fifo-depth", "hwprof,hot-fifo-depth", "hwprof,index-bits",     "hwprof,hash",
+    "hwprof,max-probe",  "hwprof,count-width",    "hwprof,syscall-entries"};
+
+void hwprof_fdt_actual(const hwprof_dev *dev, uint32_t actual[HWPROF_FDT_NPARAMS]) {
+  const hwprof_config *c = &dev->cfg;
+  const uint32_t v[HWPROF_FDT_NPARAMS] = {c->fifo_depth, c->hot_depth,   c->index_bits,     c->hash,
+                                          c->max_probe,  c->count_width, c->syscall_entries};
+  for (int i = 0; i < HWPROF_FDT_NPARAMS; i++)
+    actual[i] = v[i];
+}
 
 static int fail(const char **why, const char *what, int err) {
   if (why)
@@ -112,9 +120,8 @@ int hwprof_fdt_probe(const void *fdt, int index, hwprof_fdt_info *info, const ch
 }
 
 int hwprof_fdt_check(const hwprof_fdt_info *info, const hwprof_dev *dev, const char **why) {
-  const uint32_t actual[HWPROF_FDT_NPARAMS] = {dev->cfg.fifo_depth, dev->cfg.hot_depth,
-                                               dev->cfg.index_bits, dev->cfg.hash,
-                                               dev->cfg.max_probe,  dev->cfg.count_width};
+  uint32_t actual[HWPROF_FDT_NPARAMS];
+  hwprof_fdt_actual(dev, actual);
   for (int i = 0; i < HWPROF_FDT_NPARAMS; i++)
     if ((info->present & (1u << i)) && info->param[i] != actual[i])
       return fail(why, hwprof_fdt_param_names[i], -HWPROF_EMISMATCH);

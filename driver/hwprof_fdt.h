@@ -34,9 +34,12 @@ enum {
   HWPROF_FDT_HASH,
   HWPROF_FDT_MAX_PROBE,
   HWPROF_FDT_COUNT_WIDTH,
+  HWPROF_FDT_SYSCALL_ENTRIES, /* the system-call table's entries (IP 1.4) */
   HWPROF_FDT_NPARAMS
 };
 extern const char *const hwprof_fdt_param_names[HWPROF_FDT_NPARAMS];
+/* The values an IP's CONFIG gives for those properties, in that order. */
+void hwprof_fdt_actual(const hwprof_dev *dev, uint32_t actual[HWPROF_FDT_NPARAMS]);
 
 typedef struct hwprof_fdt_info {
   int node;         /* offset of the node in the blob */

@@ -43,6 +43,8 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
     bad = "max_probe must be 1..2^index_bits";
   else if (p->count_width < 4 || p->count_width > 32)
     bad = "count_width must be 4..32";
+  else if (p->syscall_bits < 1 || p->syscall_bits > 8)
+    bad = "syscall_bits must be 1..8";
   if (why)
     *why = bad;
   return bad ? -1 : 0;
@@ -52,7 +54,8 @@ uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
   return (p->fifo_log2 << HWPROF_CONFIG_FIFO_LOG2_SHIFT) |
          (p->hot_log2 << HWPROF_CONFIG_HOT_LOG2_SHIFT) |
          (p->index_bits << HWPROF_CONFIG_INDEX_BITS_SHIFT) | (p->hash << HWPROF_CONFIG_HASH_SHIFT) |
-         (p->count_width << HWPROF_CONFIG_COUNT_WIDTH_SHIFT);
+         (p->count_width << HWPROF_CONFIG_COUNT_WIDTH_SHIFT) |
+         (p->syscall_bits << HWPROF_CONFIG_SYSCALL_BITS_SHIFT);
 }
 
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
@@ -65,6 +68,7 @@ void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, ui
   p->index_bits = HWPROF_CONFIG_FIELD(config, INDEX_BITS);
   p->hash = HWPROF_CONFIG_FIELD(config, HASH);
   p->count_width = HWPROF_CONFIG_FIELD(config, COUNT_WIDTH);
+  p->syscall_bits = HWPROF_CONFIG_FIELD(config, SYSCALL_BITS);
   p->max_probe = config2;
 }
 
@@ -98,13 +102,14 @@ static void clear_table(hwprof_model *m) {
 }
 
 static void clear_stats(hwprof_model *m) {
-  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   m->st = zero;
 }
 
 void hwprof_model_reset(hwprof_model *m) {
   clear_table(m);
   clear_stats(m);
+  hwprof_model_syscall_clear(m);
   m->threshold = 0;
   m->spill = 0;
 }
@@ -113,9 +118,15 @@ void hwprof_model_set_spill(hwprof_model *m, int on) {
   m->spill = on != 0;
 }
 
+void hwprof_model_syscall_clear(hwprof_model *m) {
+  m->sys_used = 0;
+}
+
 void hwprof_model_clear(hwprof_model *m, int table, int stats) {
-  if (table)
+  if (table) {
     clear_table(m);
+    hwprof_model_syscall_clear(m);
+  }
   if (stats)
     clear_stats(m);
 }
@@ -135,6 +146,27 @@ void hwprof_model_drop(hwprof_model *m) {
 
 static uint32_t count_max(const hwprof_model *m) {
   return m->p.count_width == 32 ? UINT32_MAX : (1u << m->p.count_width) - 1u;
+}
+
+/* As rtl/hwprof_syscall.v: the pairs in use are searched in order; a pair found
+ * counts (saturating), a new one is appended, or lost when the table is full. */
+void hwprof_model_syscall(hwprof_model *m, uint32_t site, uint32_t number) {
+  uint32_t i;
+  for (i = 0; i < m->sys_used; i++) {
+    hwprof_model_sys_entry *e = &m->sys[i];
+    if (e->site == site && e->number == number) {
+      if (e->count != count_max(m))
+        e->count++;
+      m->st.syscalls = sat_inc(m->st.syscalls);
+      return;
+    }
+  }
+  if (m->sys_used == 1u << m->p.syscall_bits) {
+    m->st.syscall_lost = sat_inc(m->st.syscall_lost);
+    return;
+  }
+  m->sys[m->sys_used++] = (hwprof_model_sys_entry){site, number, 1};
+  m->st.syscalls = sat_inc(m->st.syscalls);
 }
 
 void hwprof_model_event(hwprof_model *m, uint32_t word) {

@@ -35,17 +35,18 @@ extern "C" {
 
 /* Build parameters of an IP instance (the RTL's parameters). */
 typedef struct hwprof_model_params {
-  unsigned fifo_log2;   /* 1..10 */
-  unsigned hot_log2;    /* 1..10 */
-  unsigned index_bits;  /* 4..16 */
-  unsigned hash;        /* HWPROF_HASH_* */
-  unsigned max_probe;   /* 1..2^index_bits */
-  unsigned count_width; /* 4..32 */
+  unsigned fifo_log2;    /* 1..10 */
+  unsigned hot_log2;     /* 1..10 */
+  unsigned index_bits;   /* 4..16 */
+  unsigned hash;         /* HWPROF_HASH_* */
+  unsigned max_probe;    /* 1..2^index_bits */
+  unsigned count_width;  /* 4..32 */
+  unsigned syscall_bits; /* 1..8: the system-call table's 2^n entries */
 } hwprof_model_params;
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
 #define HWPROF_MODEL_DEFAULTS                                                                      \
-  { 9u, 4u, 12u, HWPROF_HASH_LOW16_SHR2, 16u, 32u }
+  { 9u, 4u, 12u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u }
 
 typedef struct hwprof_model_entry {
   uint32_t key;
@@ -55,16 +56,23 @@ typedef struct hwprof_model_entry {
 
 /* The statistics the model predicts, by register (see hwprof_regs.h). */
 typedef struct hwprof_model_stats {
-  uint32_t events_in;  /* STAT_EVENTS_IN */
-  uint32_t events;     /* STAT_EVENTS */
-  uint32_t lost_fifo;  /* STAT_LOST_FIFO (as reported by hwprof_model_drop) */
-  uint32_t lost_table; /* STAT_LOST_TABLE */
-  uint32_t ignored;    /* STAT_IGNORED */
-  uint32_t hot;        /* STAT_HOT */
-  uint32_t probes;     /* STAT_PROBES */
-  uint32_t max_probe;  /* STAT_MAX_PROBE */
-  uint32_t spilled;    /* STAT_SPILLED */
+  uint32_t events_in;    /* STAT_EVENTS_IN */
+  uint32_t events;       /* STAT_EVENTS */
+  uint32_t lost_fifo;    /* STAT_LOST_FIFO (as reported by hwprof_model_drop) */
+  uint32_t lost_table;   /* STAT_LOST_TABLE */
+  uint32_t ignored;      /* STAT_IGNORED */
+  uint32_t hot;          /* STAT_HOT */
+  uint32_t probes;       /* STAT_PROBES */
+  uint32_t max_probe;    /* STAT_MAX_PROBE */
+  uint32_t spilled;      /* STAT_SPILLED */
+  uint32_t syscalls;     /* STAT_SYSCALLS */
+  uint32_t syscall_lost; /* STAT_SYSCALL_LOST */
 } hwprof_model_stats;
+
+/* A system-call table entry (hwprof_regs.h, "System calls"). */
+typedef struct hwprof_model_sys_entry {
+  uint32_t site, number, count;
+} hwprof_model_sys_entry;
 
 typedef struct hwprof_model {
   hwprof_model_params p;
@@ -80,6 +88,8 @@ typedef struct hwprof_model {
   int spill; /* SPILL_SIZE != 0: a table miss goes to the ring, in order */
   void (*on_spill)(void *ctx, uint32_t spc);
   void *on_spill_ctx;
+  hwprof_model_sys_entry sys[HWPROF_SYSCALL_MAX_ENTRIES]; /* in order of first arrival */
+  uint32_t sys_used;                                      /* SYSCALL_USED */
 } hwprof_model;
 
 /* The 16-bit hash of an SPC (the RTL's hwprof_hash). */
@@ -110,7 +120,11 @@ void hwprof_model_event(hwprof_model *m, uint32_t word); /* accepted EVENT: SPC 
 void hwprof_model_ignore(hwprof_model *m);               /* EVENT while disabled */
 void hwprof_model_drop(hwprof_model *m);                 /* EVENT dropped, FIFO full */
 void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold);
+/* CTRL.CLEAR (table: the counter table and the system-call table) and STATS_CLEAR. */
 void hwprof_model_clear(hwprof_model *m, int table, int stats);
+/* An accepted SYSCALL write while ENABLE is set: number at site (SYSCALL_SITE). */
+void hwprof_model_syscall(hwprof_model *m, uint32_t site, uint32_t number);
+void hwprof_model_syscall_clear(hwprof_model *m); /* CTRL.SYSCALL_CLEAR */
 /* SPILL_SIZE written (0 = off).  The IP takes it only while idle, so it falls
  * between two events in bus order. */
 void hwprof_model_set_spill(hwprof_model *m, int on);

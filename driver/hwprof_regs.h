@@ -36,8 +36,8 @@
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
 #define HWPROF_VERSION_MINOR                                                                       \
-  3u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
-      * 1.3: the EVENT window */
+  4u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
+      * 1.3: the EVENT window; 1.4: the system-call table */
 #define HWPROF_VERSION_VALUE ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
@@ -52,6 +52,10 @@
 #define HWPROF_CONFIG_HASH_MASK         0x0000E000u
 #define HWPROF_CONFIG_COUNT_WIDTH_SHIFT 16 /* [21:16] counter bits, 1..32 */
 #define HWPROF_CONFIG_COUNT_WIDTH_MASK  0x003F0000u
+#define HWPROF_CONFIG_SYSCALL_BITS_SHIFT                                                           \
+  22 /* [25:22] system-call table entries = 2^n                                                    \
+      * (1.4; 0 before) */
+#define HWPROF_CONFIG_SYSCALL_BITS_MASK 0x03C00000u
 
 /* CONFIG2: MAX_PROBE, the number of slots one lookup may examine (RO). */
 #define HWPROF_CONFIG2_OFFSET 0x00Cu
@@ -64,14 +68,15 @@
 #define HWPROF_HASH_MULT       3u /* (spc * 0x9E3779B1)[31:16] */
 
 /* Control and status ----------------------------------------------------- */
-#define HWPROF_CTRL_OFFSET       0x010u      /* RW */
-#define HWPROF_CTRL_ENABLE       0x00000001u /* accept EVENT writes */
-#define HWPROF_CTRL_CLEAR        0x00000002u /* queue a table clear; reads 0 */
-#define HWPROF_CTRL_FREEZE       0x00000004u /* stop draining the event FIFO */
-#define HWPROF_CTRL_DROP_ON_FULL 0x00000008u /* drop+count instead of holding */
-#define HWPROF_CTRL_STATS_CLEAR  0x00000010u /* queue a statistics clear; reads 0 */
-#define HWPROF_CTRL_RW_MASK      0x0000000Du /* bits that read back */
-#define HWPROF_CTRL_RESET        0x00000000u
+#define HWPROF_CTRL_OFFSET        0x010u      /* RW */
+#define HWPROF_CTRL_ENABLE        0x00000001u /* accept EVENT writes */
+#define HWPROF_CTRL_CLEAR         0x00000002u /* queue a table clear; reads 0 */
+#define HWPROF_CTRL_FREEZE        0x00000004u /* stop draining the event FIFO */
+#define HWPROF_CTRL_DROP_ON_FULL  0x00000008u /* drop+count instead of holding */
+#define HWPROF_CTRL_STATS_CLEAR   0x00000010u /* queue a statistics clear; reads 0 */
+#define HWPROF_CTRL_SYSCALL_CLEAR 0x00000020u /* empty the system-call table; reads 0 */
+#define HWPROF_CTRL_RW_MASK       0x0000000Du /* bits that read back */
+#define HWPROF_CTRL_RESET         0x00000000u
 
 #define HWPROF_STATUS_OFFSET     0x014u /* RO */
 #define HWPROF_STATUS_FIFO_EMPTY 0x00000001u
@@ -99,10 +104,12 @@
 #define HWPROF_IRQ_TABLE_FULL    0x00000002u /* an event found no slot (lost or spilled) */
 #define HWPROF_IRQ_LOST          0x00000004u /* an event or a hot SPC was lost */
 #define HWPROF_IRQ_SPILL         0x00000008u /* the spill ring holds SPILL_MARK SPCs */
-#define HWPROF_IRQ_MASK          0x0000000Fu
+#define HWPROF_IRQ_SYSCALL       0x00000010u /* the system-call table holds SYSCALL_MARK */
+#define HWPROF_IRQ_MASK          0x0000001Fu
 /* LOST: an EVENT dropped on a full FIFO, an event that found no slot with
- * spilling off, a spill-ring write answered with an error, or a hot SPC lost
- * to a full hot FIFO -- each also counted in its statistic.
+ * spilling off, a spill-ring write answered with an error, a hot SPC lost
+ * to a full hot FIFO, or a system call that found the system-call table full
+ * -- each also counted in its statistic.
  * IRQ_STATUS.HOT stays set while the hot FIFO holds entries: acknowledge it
  * after draining HOT_POP, and an SPC that arrives meanwhile re-raises it.
  * The interrupt line is high while (IRQ_STATUS & IRQ_ENABLE) != 0. */
@@ -176,6 +183,33 @@
 #define HWPROF_EVENT_WINDOW_WORD(origin, off)                                                      \
   ((uint32_t)(origin) + (uint32_t)((off)-HWPROF_EVENT_WINDOW_OFFSET))
 
+/* System calls (1.4) -------------------------------------------------------
+ * The translator's system-call path writes the call site (the guest PC of the
+ * syscall instruction) to SYSCALL_SITE, then the system-call number to SYSCALL:
+ * one record, counted per (site, number) in the system-call table while
+ * CTRL.ENABLE is set.  The table keeps the distinct pairs in the order they first
+ * came (entry i at HWPROF_SYSCALL_TABLE_OFFSET + 16*i: +0 site, +4 number, +8
+ * count, 0 for an entry not in use), SYSCALL_USED of them, 2^CONFIG.SYSCALL_BITS
+ * at most.  A record searches the pairs in use, one a cycle, and the next SYSCALL
+ * write and reads of the table, SYSCALL_USED and the two statistics wait for it
+ * (AXI backpressure).  The table is not
+ * behind the event queue: records take effect in bus order with every other write,
+ * so CTRL.SYSCALL_CLEAR (and CTRL.CLEAR) forget exactly the records written
+ * before them, and CTRL.STATS_CLEAR zeroes the two statistics likewise.
+ *
+ * A new pair that finds the table full is lost: STAT_SYSCALL_LOST counts it and
+ * IRQ_LOST rises.  Software keeps that at 0 by draining: IRQ_SYSCALL rises while
+ * SYSCALL_USED >= SYSCALL_MARK (and cannot be acknowledged while it holds), and the
+ * handler reads the entries in use, adds them to its own table, and writes
+ * CTRL.SYSCALL_CLEAR. */
+#define HWPROF_SYSCALL_SITE_OFFSET  0x050u /* RW: the next record's call site */
+#define HWPROF_SYSCALL_OFFSET       0x054u /* WO: record this system-call number */
+#define HWPROF_SYSCALL_USED_OFFSET  0x058u /* RO: entries in use */
+#define HWPROF_SYSCALL_MARK_OFFSET  0x05Cu /* RW: IRQ_SYSCALL level, 0 = never */
+#define HWPROF_SYSCALL_TABLE_OFFSET 0x1000u
+#define HWPROF_SYSCALL_ENTRY_BYTES  16u
+#define HWPROF_SYSCALL_MAX_ENTRIES  256u
+
 /* Statistics (RO, 32-bit, saturating; cleared by reset and STATS_CLEAR). */
 #define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */
 #define HWPROF_STAT_EVENTS_OFFSET     0x084u /* events counted in the table */
@@ -193,8 +227,12 @@
 #define HWPROF_STAT_CYCLES_HI_OFFSET  0x0B4u /* reading LO latches HI */
 #define HWPROF_STAT_SPILLED_OFFSET    0x0B8u /* SPCs written to the spill ring */
 #define HWPROF_STAT_SPILL_ERR_OFFSET  0x0BCu /* SPCs lost: a ring write failed */
-#define HWPROF_STAT_FIRST_OFFSET      HWPROF_STAT_EVENTS_IN_OFFSET
-#define HWPROF_STAT_COUNT             16u /* words from 0x080 to 0x0BC */
+#define HWPROF_STAT_SYSCALLS_OFFSET   0x0C0u /* system calls recorded (1.4) */
+#define HWPROF_STAT_SYSCALL_LOST_OFFSET                                                            \
+  0x0C4u /* system calls lost: the table was                                                       \
+          * full (1.4) */
+#define HWPROF_STAT_FIRST_OFFSET HWPROF_STAT_EVENTS_IN_OFFSET
+#define HWPROF_STAT_COUNT        18u /* words from 0x080 to 0x0C4 */
 
 /* Table read window: entry i is two words at HWPROF_TABLE_OFFSET + 8*i:
  * +0 the SPC, +4 its count.  A count of 0 marks an empty slot (a counter

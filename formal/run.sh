@@ -10,12 +10,14 @@
 #          writes each SPC it takes exactly once and never outside the ring.
 #   ip     the whole IP (hwprof_axil) behind a bus master that keeps the AXI4-Lite
 #          rules: every response answers one request and is held until taken, and
-#          every property of the two above holds in the assembled IP.
+#          every property of the two above holds in the assembled IP; and the
+#          system-call table (hwprof_syscall, 2 entries) places every record it
+#          accepts exactly once, counted, appended or lost.
 # Small parameters (a 2-word FIFO, a 16-entry table, 3 probes, 4-bit counters) let the
 # proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
 # full ring - within the depth.
 #
-# Then four mutants, each a one-line bug seeded into a copy of the RTL, which the
+# Then five mutants, each a one-line bug seeded into a copy of the RTL, which the
 # proofs must catch: so a proof that passes has been shown able to fail.
 #
 #   FORMAL_DEPTH=N   override every proof's depth (defaults: core 28, spill 30, ip 24)
@@ -31,9 +33,9 @@ pdr=
 
 LIB="rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
 CORE="$LIB rtl/hwprof_core.v"
-IP="$CORE rtl/hwprof_spill.v rtl/hwprof_axil.v"
+IP="$CORE rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_axil.v"
 IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
--set COUNT_WIDTH 4"
+-set COUNT_WIDTH 4 -set SYSCALL_BITS 1"
 
 prove() { # name top depth params files...
 	n=$1 t=$2 d=${FORMAL_DEPTH:-$3} p=$4
@@ -88,6 +90,10 @@ mutant ring-slot rtl/hwprof_spill.v \
 mutant ring-moved rtl/hwprof_spill.v \
 	's/ \&\& !ring_moved_q;/;/' \
 	spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
+# The system-call table takes a record while it is still placing the last one.
+mutant syscall-busy rtl/hwprof_syscall.v \
+	's/assign rec_ready = idle;/assign rec_ready = 1'"'"'b1;/' \
+	ip hwprof_axil 24 "$IP_PARAMS" $IP
 # The slave drops BVALID without waiting for BREADY.
 mutant bready rtl/hwprof_axil.v \
 	's/end else if (s_axil_bready) begin/end else begin/' \

@@ -6,18 +6,20 @@
 //   0x000 ID            RO    0x48575046 ("HWPF")
 //   0x004 VERSION       RO    major << 16 | minor
 //   0x008 CONFIG        RO    [3:0] FIFO_LOG2 [7:4] HOT_LOG2 [12:8] INDEX_BITS
-//                             [15:13] HASH [21:16] COUNT_WIDTH
+//                             [15:13] HASH [21:16] COUNT_WIDTH [25:22] SYSCALL_BITS
 //   0x00C CONFIG2       RO    MAX_PROBE
 //   0x010 CTRL          RW    [0] ENABLE [1] CLEAR (queued, reads 0) [2] FREEZE
 //                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
+//                             [5] SYSCALL_CLEAR (reads 0)
 //   0x014 STATUS        RO    [0] FIFO_EMPTY [1] FIFO_FULL [2] BUSY [3] TABLE_FULL
 //                             [4] HOT_PENDING [5] HOT_OVERFLOW [6] DROPPED
 //                             [7] LOOKUP_BUSY [8] IDLE [9] SPILL_PENDING
 //                             [10] SPILL_FULL [11] SPILL_ERROR
 //   0x018 THRESHOLD     RW    queued; 0 disables hot detection
-//   0x01C IRQ_ENABLE    RW    [0] HOT [1] TABLE_FULL [2] LOST [3] SPILL
+//   0x01C IRQ_ENABLE    RW    [0] HOT [1] TABLE_FULL [2] LOST [3] SPILL [4] SYSCALL
 //   0x020 IRQ_STATUS    RW1C  same bits; HOT stays set while the hot FIFO is not empty,
-//                             SPILL while the ring holds SPILL_MARK SPCs
+//                             SPILL while the ring holds SPILL_MARK SPCs, SYSCALL while
+//                             the system-call table holds SYSCALL_MARK entries
 //   0x024 SPILL_BASE    RW    ring address in RAM (only while IDLE)
 //   0x028 SPILL_SIZE    RW    ring words: 0 (off) or 2^n, n in 1..24 (only while IDLE)
 //   0x02C SPILL_HEAD    RO    SPCs written to the ring
@@ -28,7 +30,15 @@
 //   0x044 HOT_POP       RO    pop the oldest hot SPC, 0 when empty
 //   0x048 LOOKUP_KEY    RW    start a lookup (held while one is running)
 //   0x04C LOOKUP_COUNT  RO    its count, 0 if absent (held until the lookup is done)
+//   0x050 SYSCALL_SITE  RW    the call site of the next SYSCALL record
+//   0x054 SYSCALL       WO    record system call number wd at SYSCALL_SITE (hwprof_syscall;
+//                             held while a record is being placed)
+//   0x058 SYSCALL_USED  RO    system-call table entries in use (this read, the two
+//                             statistics' and the table's wait for a record being placed)
+//   0x05C SYSCALL_MARK  RW    IRQ_SYSCALL level, 0 = never
 //   0x080..0x0BC        RO    statistics, see hwprof_core
+//   0x0C0 STAT_SYSCALLS RO    system calls recorded; 0x0C4 STAT_SYSCALL_LOST: lost, table full
+//   0x1000 + 16*i       RO    system-call entry i: +0 site, +4 number, +8 count (0 = empty)
 //   0x40000 + o         WO    EVENT window (256 KiB): a store of any size pushes the
 //                             event EVENT_ORIGIN + o (queued, as EVENT); reads 0
 //   0x80000 + 8*i       RO    table entry i: +0 SPC, +4 count (0 = empty)
@@ -48,7 +58,8 @@
 // answers one cycle later, or later for table-window reads, lookups and HOT_POP.
 //
 // Parameters: as hwprof_core (FIFO_LOG2, HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE,
-// COUNT_WIDTH), passed through unchanged.
+// COUNT_WIDTH), passed through unchanged; SYSCALL_BITS, the system-call table's
+// 2^SYSCALL_BITS entries (1..8; hwprof_syscall).
 //
 // The AXI4 write master (m_axi_*) belongs to the spill path, hwprof_spill: it writes
 // the SPCs that the table cannot place to the ring at SPILL_BASE.  Tie AWREADY, WREADY
@@ -61,7 +72,8 @@ module hwprof_axil #(
   parameter integer INDEX_BITS  = 12,
   parameter integer HASH        = 1,
   parameter integer MAX_PROBE   = 16,
-  parameter integer COUNT_WIDTH = 32
+  parameter integer COUNT_WIDTH = 32,
+  parameter integer SYSCALL_BITS = 5
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -130,13 +142,19 @@ module hwprof_axil #(
   localparam [19:0] A_HOT_POP      = 20'h00044;
   localparam [19:0] A_LOOKUP_KEY   = 20'h00048;
   localparam [19:0] A_LOOKUP_COUNT = 20'h0004C;
+  localparam [19:0] A_SYS_SITE     = 20'h00050;
+  localparam [19:0] A_SYSCALL      = 20'h00054;
+  localparam [19:0] A_SYS_USED     = 20'h00058;
+  localparam [19:0] A_SYS_MARK     = 20'h0005C;
   localparam [19:0] A_CYCLES_LO    = 20'h000B0;
   localparam [19:0] A_CYCLES_HI    = 20'h000B4;
+  localparam [19:0] A_STAT_SYS     = 20'h000C0;
+  localparam [19:0] A_STAT_SYS_LOST = 20'h000C4;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0003;
-  localparam [31:0] CONFIG   = (COUNT_WIDTH << 16) | (HASH << 13) | (INDEX_BITS << 8) |
-                               (HOT_LOG2 << 4) | FIFO_LOG2;
+  localparam [31:0] VERSION  = 32'h0001_0004;
+  localparam [31:0] CONFIG   = (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) | (HASH << 13) |
+                               (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
   localparam [31:0] CONFIG2  = MAX_PROBE;
   localparam [31:0] ENTRIES  = 32'd1 << INDEX_BITS;
 
@@ -144,10 +162,11 @@ module hwprof_axil #(
   localparam [1:0] OP_THRESH = 2'd1;
   localparam [1:0] OP_CLEAR  = 2'd2;
 
-  localparam [3:0] IRQ_HOT        = 4'b0001;
-  localparam [3:0] IRQ_TABLE_FULL = 4'b0010;
-  localparam [3:0] IRQ_LOST       = 4'b0100;
-  localparam [3:0] IRQ_SPILL      = 4'b1000;
+  localparam [4:0] IRQ_HOT        = 5'b00001;
+  localparam [4:0] IRQ_TABLE_FULL = 5'b00010;
+  localparam [4:0] IRQ_LOST       = 5'b00100;
+  localparam [4:0] IRQ_SPILL      = 5'b01000;
+  localparam [4:0] IRQ_SYSCALL    = 5'b10000;
 
   // ---------------------------------------------------------------- registers
   reg        enable_q;
@@ -155,8 +174,10 @@ module hwprof_axil #(
   reg        drop_q;
   reg [31:0] threshold_q;     // the last value written; the core applies it in order
   reg [31:0] origin_q;        // EVENT_ORIGIN
-  reg [3:0]  irq_enable_q;
-  reg [3:0]  irq_status_q;
+  reg [4:0]  irq_enable_q;
+  reg [4:0]  irq_status_q;
+  reg [31:0] sys_site_q;      // SYSCALL_SITE
+  reg [31:0] sys_mark_q;      // SYSCALL_MARK
   reg [31:0] spill_base_q;
   reg [31:0] spill_size_q;
   reg [31:0] spill_tail_q;
@@ -289,13 +310,58 @@ module hwprof_axil #(
     .m_axi_bready  (m_axi_bready)
   );
 
+  // ---------------------------------------------------------------- system calls
+  wire                    sys_rec_valid;
+  wire                    sys_rec_ready;
+  wire                    sys_clear;
+  wire                    sys_stats_clear;
+  wire                    sys_rd_valid;
+  wire                    sys_rd_ready;
+  wire [SYSCALL_BITS-1:0] sys_rd_index;
+  wire [31:0]             sys_rd_site;
+  wire [31:0]             sys_rd_number;
+  wire [31:0]             sys_rd_count;
+  wire                    sys_idle;
+  wire [SYSCALL_BITS:0]   sys_used;
+  wire [31:0]             sys_stat_records;
+  wire [31:0]             sys_stat_lost;
+  wire                    sys_lost;
+
+  hwprof_syscall #(
+    .BITS        (SYSCALL_BITS),
+    .COUNT_WIDTH (COUNT_WIDTH)
+  ) u_syscall (
+    .clk          (clk),
+    .rst          (rst),
+    .rec_valid    (sys_rec_valid),
+    .rec_ready    (sys_rec_ready),
+    .rec_site     (sys_site_q),
+    .rec_number   (s_axil_wdata),
+    .clear        (sys_clear),
+    .stats_clear  (sys_stats_clear),
+    .rd_valid     (sys_rd_valid),
+    .rd_ready     (sys_rd_ready),
+    .rd_index     (sys_rd_index),
+    .rd_site      (sys_rd_site),
+    .rd_number    (sys_rd_number),
+    .rd_count     (sys_rd_count),
+    .idle         (sys_idle),
+    .used         (sys_used),
+    .stat_records (sys_stat_records),
+    .stat_lost    (sys_stat_lost),
+    .lost_pulse   (sys_lost)
+  );
+
+  wire [31:0] sys_used32 = {{(31 - SYSCALL_BITS){1'b0}}, sys_used};
+  wire        sys_mark   = (sys_mark_q != 32'd0) && (sys_used32 >= sys_mark_q);
+
   wire        spill_on    = (spill_size_q != 32'd0);
   wire [31:0] spill_level = spill_head - spill_tail_q;
   wire        spill_mark  = spill_on && (spill_mark_q != 32'd0) && (spill_level >= spill_mark_q);
   wire unused_spill_done  = spill_done;
 
   wire [31:0] status = {20'd0, spill_error_q, spill_on && spill_ring_full,
-                        spill_level != 32'd0, st_idle, lookup_busy_q, st_dropped,
+                        spill_level != 32'd0, st_idle && sys_idle, lookup_busy_q, st_dropped,
                         st_hot_overflow, hot_pending, st_table_full, st_busy, st_fifo_full,
                         st_fifo_empty};
 
@@ -315,6 +381,9 @@ module hwprof_axil #(
   wire w_ssize  = (wa == A_SPILL_SIZE);
   wire w_stail  = (wa == A_SPILL_TAIL);
   wire w_smark  = (wa == A_SPILL_MARK);
+  wire w_ssite  = (wa == A_SYS_SITE);
+  wire w_sys    = (wa == A_SYSCALL);
+  wire w_symark = (wa == A_SYS_MARK);
   // SIZE: 0 or a power of two from 2 to 2^24; BASE and SIZE only while idle; TAIL only
   // forward, to at most HEAD.
   wire size_ok  = (wd == 32'd0) || ((wd & (wd - 32'd1)) == 32'd0 && wd >= 32'd2 &&
@@ -325,7 +394,8 @@ module hwprof_axil #(
   wire w_ok     = w_window ||
                   (w_word &&
                    (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
-                    (w_stail && tail_ok) || w_smark || w_origin));
+                    (w_stail && tail_ok) || w_smark || w_origin || w_ssite || w_sys ||
+                    w_symark));
   wire w_clear  = w_ctrl && (wd[1] || wd[4]);
   // Which writes are queued, and which wait, without the SPILL_TAIL range test in
   // w_ok (neither depends on it): that keeps its 32-bit compare off the path to
@@ -333,7 +403,10 @@ module hwprof_axil #(
   wire w_queued = w_window || (w_word && (w_event || w_thr || w_clear));
 
   wire w_req  = s_axil_awvalid && s_axil_wvalid && (!s_axil_bvalid || s_axil_bready);
-  wire w_hold = w_queued ? !cmd_ready : (w_word && w_lkey && lookup_busy_q);
+  // A SYSCALL record waits for the system-call table (one search at a time); it is
+  // recorded only while ENABLE is set.
+  wire w_hold = w_queued ? !cmd_ready :
+                w_word && ((w_lkey && lookup_busy_q) || (w_sys && !sys_rec_ready));
   wire w_fire = w_req && !w_hold;
   wire w_do   = w_fire && w_ok;
 
@@ -341,6 +414,10 @@ module hwprof_axil #(
   assign s_axil_wready  = w_fire;
 
   assign cmd_valid = w_req && w_queued;
+
+  assign sys_rec_valid   = w_req && w_word && w_sys && enable_q;
+  assign sys_clear       = w_do && w_ctrl && (wd[1] || wd[5]);
+  assign sys_stats_clear = w_do && w_ctrl && wd[4];
   assign cmd_op    = w_event ? OP_EVENT : (w_thr ? OP_THRESH : OP_CLEAR);
   assign cmd_data  = w_window ? origin_q + {14'd0, wa[17:0]} :
                      w_ctrl   ? {30'd0, wd[4], wd[1]} : wd;
@@ -363,7 +440,9 @@ module hwprof_axil #(
       freeze_q     <= 1'b0;
       drop_q       <= 1'b0;
       threshold_q  <= 32'd0;
-      irq_enable_q <= 4'd0;
+      irq_enable_q <= 5'd0;
+      sys_site_q   <= 32'd0;
+      sys_mark_q   <= 32'd0;
       spill_base_q <= 32'd0;
       spill_size_q <= 32'd0;
       spill_tail_q <= 32'd0;
@@ -379,7 +458,13 @@ module hwprof_axil #(
         threshold_q <= wd;
       end
       if (w_irq_en) begin
-        irq_enable_q <= wd[3:0];
+        irq_enable_q <= wd[4:0];
+      end
+      if (w_ssite) begin
+        sys_site_q <= wd;
+      end
+      if (w_symark) begin
+        sys_mark_q <= wd;
       end
       if (w_sbase) begin
         spill_base_q <= {wd[31:2], 2'b00};
@@ -417,18 +502,19 @@ module hwprof_axil #(
   // IRQ_STATUS: set by the core's pulses, cleared by writing 1; HOT cannot be cleared
   // while the hot FIFO still holds SPCs, nor SPILL while the ring holds SPILL_MARK SPCs,
   // so an acknowledge never hides one.
-  wire [3:0] irq_set = (ev_hot ? IRQ_HOT : 4'd0) | (ev_table_full ? IRQ_TABLE_FULL : 4'd0) |
-                       (ev_lost ? IRQ_LOST : 4'd0) | (spill_mark ? IRQ_SPILL : 4'd0);
-  wire [3:0] irq_w1c = (w_do && w_irq_st) ? (wd[3:0] & ~(hot_pending ? IRQ_HOT : 4'd0))
-                                          : 4'd0;
+  wire [4:0] irq_set = (ev_hot ? IRQ_HOT : 5'd0) | (ev_table_full ? IRQ_TABLE_FULL : 5'd0) |
+                       ((ev_lost || sys_lost) ? IRQ_LOST : 5'd0) |
+                       (spill_mark ? IRQ_SPILL : 5'd0) | (sys_mark ? IRQ_SYSCALL : 5'd0);
+  wire [4:0] irq_w1c = (w_do && w_irq_st) ? (wd[4:0] & ~(hot_pending ? IRQ_HOT : 5'd0))
+                                          : 5'd0;
 
   always @(posedge clk) begin
     if (rst) begin
-      irq_status_q <= 4'd0;
+      irq_status_q <= 5'd0;
       irq          <= 1'b0;
     end else begin
       irq_status_q <= (irq_status_q & ~irq_w1c) | irq_set;
-      irq          <= ((irq_status_q & irq_enable_q) != 4'd0);
+      irq          <= ((irq_status_q & irq_enable_q) != 5'd0);
     end
   end
 
@@ -436,6 +522,8 @@ module hwprof_axil #(
   reg        r_wait_q /*verilator public_flat_rd*/;  // a read accepted, not yet answered
   reg [19:0] r_addr_q;
   reg        win_rq_q;     // window read waiting for the core to take it
+  reg        sys_rq_q;     // system-call window read waiting for the table
+  reg        sys_ans_q;    // ... which answers this cycle
 
   assign s_axil_arready = !r_wait_q && (!s_axil_rvalid || s_axil_rready);
   wire ar_fire = s_axil_arvalid && s_axil_arready;
@@ -449,6 +537,13 @@ module hwprof_axil #(
   wire        r_stat   = (ra[19:6] == 14'h0002);      // 0x080..0x0BC
   wire        ar_win   = s_axil_araddr[19] && (s_axil_araddr[1:0] == 2'b00) &&
                          ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
+  // The system-call window, 0x1000 + 16*i for the table's 2^SYSCALL_BITS entries.
+  localparam [8:0] SYS_ENTRIES = 9'd1 << SYSCALL_BITS;
+  wire        ar_sys   = (s_axil_araddr[19:12] == 8'h01) && (s_axil_araddr[1:0] == 2'b00) &&
+                         ({1'b0, s_axil_araddr[11:4]} < SYS_ENTRIES);
+  reg         r_sys_q;      // the accepted read is an entry of the system-call window
+  assign sys_rd_valid = sys_rq_q;
+  assign sys_rd_index = ra[SYSCALL_BITS+3:4];
 
   assign stat_sel = ra[5:2];
 
@@ -458,6 +553,10 @@ module hwprof_axil #(
     r_ready_now = 1'b1;
     if (r_align && r_window && r_in_tab) begin
       r_ready_now = rs_valid && !rs_lookup;   // answered the cycle the core has it
+    end else if (r_sys_q) begin
+      r_ready_now = sys_ans_q;
+    end else if (r_align && (ra == A_SYS_USED || ra == A_STAT_SYS || ra == A_STAT_SYS_LOST)) begin
+      r_ready_now = sys_idle;   // after the record being placed, as the table reads
     end else if (r_align && ra == A_LOOKUP_COUNT) begin
       r_ready_now = !lookup_busy_q;
     end else if (r_align && ra == A_HOT_POP) begin
@@ -470,6 +569,13 @@ module hwprof_axil #(
     r_value = 32'd0;
     if (r_window) begin
       r_value = r_in_tab ? rs_data : 32'd0;
+    end else if (r_sys_q) begin
+      case (ra[3:2])
+        2'd0:    r_value = sys_rd_site;
+        2'd1:    r_value = sys_rd_number;
+        2'd2:    r_value = sys_rd_count;
+        default: r_value = 32'd0;
+      endcase
     end else if (r_stat) begin
       r_value = (ra == A_CYCLES_HI) ? cycles_hi_q : stat_data;
     end else begin
@@ -479,10 +585,15 @@ module hwprof_axil #(
         A_CONFIG:       r_value = CONFIG;
         A_CONFIG2:      r_value = CONFIG2;
         A_CTRL:         r_value = {28'd0, drop_q, freeze_q, 1'b0, enable_q};
+        A_SYS_SITE:     r_value = sys_site_q;
+        A_SYS_USED:     r_value = sys_used32;
+        A_SYS_MARK:     r_value = sys_mark_q;
+        A_STAT_SYS:     r_value = sys_stat_records;
+        A_STAT_SYS_LOST: r_value = sys_stat_lost;
         A_STATUS:       r_value = status;
         A_THRESHOLD:    r_value = threshold_q;
-        A_IRQ_ENABLE:   r_value = {28'd0, irq_enable_q};
-        A_IRQ_STATUS:   r_value = {28'd0, irq_status_q};
+        A_IRQ_ENABLE:   r_value = {27'd0, irq_enable_q};
+        A_IRQ_STATUS:   r_value = {27'd0, irq_status_q};
         A_SPILL_BASE:   r_value = spill_base_q;
         A_SPILL_SIZE:   r_value = spill_size_q;
         A_SPILL_HEAD:   r_value = spill_head;
@@ -522,6 +633,17 @@ module hwprof_axil #(
     if (ar_fire) begin
       r_addr_q   <= s_axil_araddr;
       r_in_tab_q <= ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
+    end
+    if (rst) begin
+      r_sys_q   <= 1'b0;
+      sys_rq_q  <= 1'b0;
+      sys_ans_q <= 1'b0;
+    end else begin
+      if (ar_fire) begin
+        r_sys_q <= ar_sys;
+      end
+      sys_rq_q  <= (ar_fire && ar_sys) || (sys_rq_q && !sys_rd_ready);
+      sys_ans_q <= sys_rq_q && sys_rd_ready;
     end
     if (r_answer) begin
       s_axil_rdata <= r_align ? r_value : 32'd0;

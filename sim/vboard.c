@@ -493,6 +493,7 @@ static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, v
   hwprof_sim_post_strb(b->ip, (uint32_t)off, (uint32_t)val << (8 * shift),
                        ((1u << size) - 1) << shift);
   b->r->ip_writes++;
+  b->r->ip_events += off == HWPROF_EVENT_OFFSET || HWPROF_EVENT_IN_WINDOW(off);
 }
 
 /* Every write the IP accepts, the CPU's and the host-side driver's, in bus order:
@@ -668,9 +669,8 @@ static int parse_dtb(vboard *b, const void *fdt, size_t size, char *err, size_t 
     return -1;
   }
   if (hwprof_fdt_check(&info, &dev, &why) < 0) {
-    const uint32_t actual[HWPROF_FDT_NPARAMS] = {dev.cfg.fifo_depth, dev.cfg.hot_depth,
-                                                 dev.cfg.index_bits, dev.cfg.hash,
-                                                 dev.cfg.max_probe,  dev.cfg.count_width};
+    uint32_t actual[HWPROF_FDT_NPARAMS];
+    hwprof_fdt_actual(&dev, actual);
     for (int i = 0; i < HWPROF_FDT_NPARAMS; i++)
       if (!strcmp(why, hwprof_fdt_param_names[i]))
         errf(err, errlen, "device tree: %s says %s = <%u>, but the simulated RTL was built with %u",

@@ -56,6 +56,7 @@ typedef struct vboard_result {
   uint64_t blocks;          /* translation blocks executed */
   uint64_t ip_cycles;       /* IP clock cycles simulated */
   uint64_t ip_writes;       /* stores to the IP */
+  uint64_t ip_events;       /* ... of them, events (EVENT or the EVENT window) */
   uint64_t ip_reads;        /* loads from the IP */
   uint64_t stall_cycles;    /* CPU cycles stalled on a full write buffer */
   uint64_t load_cycles;     /* CPU cycles loads from the IP waited for the bus */

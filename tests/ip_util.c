@@ -36,6 +36,8 @@ void ip_built_params(hwprof_model_params *p) {
       p->max_probe = v;
     else if (!strcmp(name, "COUNT_WIDTH"))
       p->count_width = v;
+    else if (!strcmp(name, "SYSCALL_BITS"))
+      p->syscall_bits = v;
   }
 }
 

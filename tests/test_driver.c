@@ -58,6 +58,7 @@ static void test_init_reads_config(void) {
   CHECK_EQ(D.cfg.hash, p.hash);
   CHECK_EQ(D.cfg.max_probe, p.max_probe);
   CHECK_EQ(D.cfg.count_width, p.count_width);
+  CHECK_EQ(D.cfg.syscall_entries, 1u << p.syscall_bits);
 }
 
 /* A backend that answers with fixed ID and VERSION words. */
@@ -101,6 +102,61 @@ static void on_hot(void *ctx, uint32_t spc) {
   if (n_model_hot < MODEL_HOT_MAX)
     model_hot[n_model_hot] = spc;
   n_model_hot++;
+}
+
+/* System-call records through the driver: recorded, read back in order against the
+ * model, drained (read, clear), and refused by an IP older than 1.4. */
+static void test_syscalls_through_driver(void) {
+  static hwprof_model m;
+  hwprof_model_params p;
+  ip_built_params(&p);
+  REQUIRE(hwprof_model_init(&m, &p, model_tab, sizeof model_tab / sizeof model_tab[0]) == 0,
+          "model\n");
+  hwprof_syscall got[HWPROF_SYSCALL_MAX_ENTRIES + 1];
+  size_t n = 99;
+  CHECK_EQ(hwprof_clear_syscalls(&D), 0);
+  CHECK_EQ(hwprof_read_syscalls(&D, got, HWPROF_SYSCALL_MAX_ENTRIES, &n), 0);
+  CHECK_EQ(n, 0);
+  CHECK_EQ(hwprof_enable(&D, 1), 0);
+  uint64_t rng = 7;
+  for (unsigned i = 0; i < 300; i++) {
+    uint32_t site = 0x400000u + 4u * (uint32_t)(ip_rand(&rng) % 5);
+    uint32_t number = 4000u + (uint32_t)(ip_rand(&rng) % 4);
+    CHECK_EQ(hwprof_record_syscall(&D, site, number), 0);
+    hwprof_model_syscall(&m, site, number);
+  }
+  int total = hwprof_read_syscalls(&D, got, HWPROF_SYSCALL_MAX_ENTRIES, &n);
+  CHECK_EQ(total, (int)m.sys_used);
+  CHECK_EQ(n, m.sys_used);
+  for (size_t i = 0; i < n && i < m.sys_used; i++)
+    CHECK(got[i].site == m.sys[i].site && got[i].number == m.sys[i].number &&
+              got[i].count == m.sys[i].count,
+          "entry %zu = {%#x, %u, %u}, model {%#x, %u, %u}\n", i, got[i].site, got[i].number,
+          got[i].count, m.sys[i].site, m.sys[i].number, m.sys[i].count);
+  if (m.sys_used > 1) { /* a buffer too small: ENOSPC, the first ones copied */
+    CHECK_EQ(hwprof_read_syscalls(&D, got, 1, &n), -HWPROF_ENOSPC);
+    CHECK_EQ(n, 1);
+  }
+  hwprof_stats st;
+  CHECK_EQ(hwprof_read_stats(&D, &st), 0);
+  CHECK_EQ(st.syscalls, m.st.syscalls);
+  CHECK_EQ(st.syscall_lost, m.st.syscall_lost);
+  CHECK_EQ(hwprof_set_syscall_mark(&D, 1), 0);
+  uint32_t pending = 0;
+  CHECK_EQ(hwprof_read(&D, HWPROF_IRQ_STATUS_OFFSET, &pending), 0);
+  CHECK(pending & HWPROF_IRQ_SYSCALL, "IRQ_STATUS %#x without SYSCALL at the mark\n", pending);
+  CHECK_EQ(hwprof_clear_syscalls(&D), 0);
+  CHECK_EQ(hwprof_read_syscalls(&D, got, HWPROF_SYSCALL_MAX_ENTRIES, &n), 0);
+  CHECK_EQ(hwprof_set_syscall_mark(&D, 0), 0);
+  CHECK_EQ(hwprof_irq_ack(&D, &pending), 0);
+  CHECK_EQ(hwprof_enable(&D, 0), 0);
+  /* An IP before 1.4 has no system-call table. */
+  hwprof_dev old = D;
+  old.version = (1u << 16) | 3u;
+  CHECK_EQ(hwprof_record_syscall(&old, 1, 2), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_read_syscalls(&old, got, 1, &n), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_clear_syscalls(&old), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_set_syscall_mark(&old, 1), -HWPROF_ENOTSUP);
 }
 
 /* The driver's calls, end to end, against the model. */
@@ -403,6 +459,7 @@ int main(void) {
   RUN(test_init_reads_config);
   RUN(test_init_refuses_other_devices);
   RUN(test_bus_errors_surface);
+  RUN(test_syscalls_through_driver);
   RUN(test_profile_through_driver);
   RUN(test_spill_through_driver);
   RUN(test_fdt_board);

@@ -88,7 +88,10 @@ typedef struct {
   uint32_t hot_lost_base; /* STAT_HOT_LOST when the segment began */
   uint64_t events;        /* events posted */
   uint64_t segments, resets, clears, stats_clears, thresholds, freezes, drops_seen;
-  vec keys; /* recent SPCs, for lookups */
+  uint32_t sys_site;             /* SYSCALL_SITE as last accepted */
+  uint64_t syscalls, sys_clears; /* SYSCALL writes and SYSCALL_CLEARs posted */
+  uint64_t sys_lost;             /* records the model lost to a full table */
+  vec keys;                      /* recent SPCs, for lookups */
   /* The spill ring, and the test as its software side. */
   uint32_t ring_words;         /* 0: spilling off this segment */
   uint32_t ring[4096];         /* the memory behind the IP's write master */
@@ -197,12 +200,22 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
       hwprof_model_event(&d->m, data);
     break;
   case HWPROF_EVENT_ORIGIN_OFFSET: d->origin_accepted = data; break;
+  case HWPROF_SYSCALL_SITE_OFFSET: d->sys_site = data; break;
+  case HWPROF_SYSCALL_OFFSET:
+    if (d->enabled) {
+      uint32_t lost = d->m.st.syscall_lost;
+      hwprof_model_syscall(&d->m, d->sys_site, data);
+      d->sys_lost += d->m.st.syscall_lost != lost;
+    }
+    break;
   case HWPROF_THRESHOLD_OFFSET: hwprof_model_set_threshold(&d->m, data); break;
   case HWPROF_SPILL_SIZE_OFFSET: hwprof_model_set_spill(&d->m, data != 0); break;
   case HWPROF_CTRL_OFFSET:
     d->enabled = (data & HWPROF_CTRL_ENABLE) != 0;
     if (data & HWPROF_CTRL_CLEAR)
       d->failed_since_clear = 0; /* and STATUS.SPILL_ERROR */
+    if (data & HWPROF_CTRL_SYSCALL_CLEAR)
+      hwprof_model_syscall_clear(&d->m);
     if (data & (HWPROF_CTRL_CLEAR | HWPROF_CTRL_STATS_CLEAR)) {
       hwprof_model_clear(&d->m, (data & HWPROF_CTRL_CLEAR) != 0,
                          (data & HWPROF_CTRL_STATS_CLEAR) != 0);
@@ -334,6 +347,9 @@ static void end_segment(diff *d, int whole_table) {
       {HWPROF_STAT_MAX_PROBE_OFFSET, m->st.max_probe, "MAX_PROBE"},
       {HWPROF_STAT_OCCUPIED_OFFSET, m->occupied, "OCCUPIED"},
       {HWPROF_STAT_SPILLED_OFFSET, m->st.spilled, "SPILLED"},
+      {HWPROF_STAT_SYSCALLS_OFFSET, m->st.syscalls, "SYSCALLS"},
+      {HWPROF_STAT_SYSCALL_LOST_OFFSET, m->st.syscall_lost, "SYSCALL_LOST"},
+      {HWPROF_SYSCALL_USED_OFFSET, m->sys_used, "SYSCALL_USED"},
   };
   for (unsigned i = 0; i < sizeof st / sizeof st[0]; i++) {
     uint32_t got = ip_rd(s, st[i].off);
@@ -369,6 +385,18 @@ static void end_segment(diff *d, int whole_table) {
     CHECK(got == want, "lookup %#x = %u, model %u\n", k, got, want);
   }
 
+  /* The system-call table, every entry in use and the one after. */
+  for (uint32_t i = 0; i <= m->sys_used && i < (1u << d->p.syscall_bits); i++) {
+    uint32_t off = HWPROF_SYSCALL_TABLE_OFFSET + HWPROF_SYSCALL_ENTRY_BYTES * i;
+    hwprof_model_sys_entry want = {0, 0, 0};
+    if (i < m->sys_used)
+      want = m->sys[i];
+    uint32_t site = ip_rd(s, off), number = ip_rd(s, off + 4), count = ip_rd(s, off + 8);
+    CHECK(site == want.site && number == want.number && count == want.count,
+          "system-call entry %u = {%#x, %u, %u}, model {%#x, %u, %u}\n", i, site, number, count,
+          want.site, want.number, want.count);
+  }
+
   if (whole_table) {
     unsigned bad = 0;
     for (uint32_t i = 0; i < m->entries && bad < 10; i++) {
@@ -387,6 +415,7 @@ static void do_reset(diff *d) {
   hwprof_sim_step(d->s, rnd(d, 40));
   hwprof_sim_reset(d->s);
   d->origin = d->origin_accepted = 0;
+  d->sys_site = 0;
   /* The IP ran a prefix of what the model saw: the popped SPCs are still an
    * in-order part of the model's crossings.  Then both start over. */
   check_hot_subsequence(d);
@@ -484,6 +513,16 @@ static void stream_event(diff *d, uint32_t block) {
     pop_hot(d, 1 + rnd(d, 8));
   } else if (r < 1403) {
     do_reset(d);
+  } else if (r < 5403) {
+    /* A system call: 6 sites x 6 numbers, more pairs than the default table holds;
+     * the site is written only sometimes (it stays as it was). */
+    if (rnd(d, 2))
+      post(d, HWPROF_SYSCALL_SITE_OFFSET, 0x00400000u + 4u * (uint32_t)rnd(d, 6));
+    post(d, HWPROF_SYSCALL_OFFSET, 4000u + (uint32_t)rnd(d, 6));
+    d->syscalls++;
+  } else if (r < 5433) {
+    post_ctrl(d, d->ctrl | HWPROF_CTRL_SYSCALL_CLEAR);
+    d->sys_clears++;
   }
 }
 
@@ -586,13 +625,18 @@ int main(void) {
   RUN(test_adversarial_stream);
   printf("  %llu events, %llu segments, %llu resets, %llu clears, %llu stats clears, "
          "%llu thresholds, %llu freezes, %llu drops, %llu spilled, %llu spill errors, "
-         "%llu ring drains, %llu through the EVENT window, %llu cycles %s\n",
+         "%llu ring drains, %llu through the EVENT window, %llu system calls (%llu lost to a "
+         "full table, %llu table clears), %llu cycles %s\n",
          (unsigned long long)D.events, (unsigned long long)D.segments, (unsigned long long)D.resets,
          (unsigned long long)D.clears, (unsigned long long)D.stats_clears,
          (unsigned long long)D.thresholds, (unsigned long long)D.freezes,
          (unsigned long long)D.drops_seen, (unsigned long long)D.spilled_total,
          (unsigned long long)D.spill_errors_total, (unsigned long long)D.ring_drains,
-         (unsigned long long)D.window_events, (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+         (unsigned long long)D.window_events, (unsigned long long)D.syscalls,
+         (unsigned long long)D.sys_lost, (unsigned long long)D.sys_clears,
+         (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+  CHECK(D.syscalls > 1000 && D.sys_clears > 0 && D.sys_lost > 0,
+        "the system-call table was not exercised\n");
   CHECK(D.spilled_total > 0 && D.spill_errors_total > 0 && D.ring_drains > 0,
         "the spill ring was not exercised\n");
   CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");

@@ -75,8 +75,12 @@ static void test_reset_values(void) {
   CHECK_EQ(ip_rd(s, HWPROF_LOOKUP_COUNT_OFFSET), 0);
   for (uint32_t off = HWPROF_SPILL_BASE_OFFSET; off <= HWPROF_EVENT_ORIGIN_OFFSET; off += 4)
     CHECK(ip_rd(s, off) == 0, "spill register %#x not 0 after reset\n", off);
+  for (uint32_t off = HWPROF_SYSCALL_SITE_OFFSET; off <= HWPROF_SYSCALL_MARK_OFFSET; off += 4)
+    CHECK(ip_rd(s, off) == 0, "system-call register %#x not 0 after reset\n", off);
   for (uint32_t off = HWPROF_STAT_FIRST_OFFSET; off < HWPROF_STAT_CYCLES_LO_OFFSET; off += 4)
     CHECK(ip_rd(s, off) == 0, "statistic %#x not 0 after reset\n", off);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALLS_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALL_LOST_OFFSET), 0);
   for (uint32_t i = 0; i < (1u << P.index_bits); i += 1u + (i >> 4)) {
     CHECK_EQ(ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i + 4), 0);
   }
@@ -96,9 +100,14 @@ static void test_rw_registers(void) {
     CHECK_EQ(ip_rd(s, HWPROF_LOOKUP_KEY_OFFSET), pats[i]);
     ip_wr(s, HWPROF_EVENT_ORIGIN_OFFSET, pats[i]);
     CHECK_EQ(ip_rd(s, HWPROF_EVENT_ORIGIN_OFFSET), pats[i]);
+    ip_wr(s, HWPROF_SYSCALL_SITE_OFFSET, pats[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_SITE_OFFSET), pats[i]);
+    ip_wr(s, HWPROF_SYSCALL_MARK_OFFSET, pats[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_MARK_OFFSET), pats[i]);
   }
-  /* CTRL: the RW bits read back, CLEAR and STATS_CLEAR read 0. */
-  for (uint32_t v = 0; v < 32; v++) {
+  ip_wr(s, HWPROF_SYSCALL_MARK_OFFSET, 0);
+  /* CTRL: the RW bits read back, CLEAR, STATS_CLEAR and SYSCALL_CLEAR read 0. */
+  for (uint32_t v = 0; v < 64; v++) {
     ip_wr(s, HWPROF_CTRL_OFFSET, v);
     CHECK_EQ(ip_rd(s, HWPROF_CTRL_OFFSET), v & HWPROF_CTRL_RW_MASK);
     /* A queued CLEAR waits while FREEZE holds the queue. */
@@ -111,17 +120,19 @@ static void test_rw_registers(void) {
 static void test_bad_accesses(void) {
   hwprof_sim *s = fresh();
   static const uint32_t writable[] = {
-      HWPROF_CTRL_OFFSET,       HWPROF_THRESHOLD_OFFSET,   HWPROF_IRQ_ENABLE_OFFSET,
-      HWPROF_IRQ_STATUS_OFFSET, HWPROF_EVENT_OFFSET,       HWPROF_LOOKUP_KEY_OFFSET,
-      HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET,  HWPROF_SPILL_TAIL_OFFSET,
-      HWPROF_SPILL_MARK_OFFSET, HWPROF_EVENT_ORIGIN_OFFSET};
+      HWPROF_CTRL_OFFSET,       HWPROF_THRESHOLD_OFFSET,    HWPROF_IRQ_ENABLE_OFFSET,
+      HWPROF_IRQ_STATUS_OFFSET, HWPROF_EVENT_OFFSET,        HWPROF_LOOKUP_KEY_OFFSET,
+      HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET,   HWPROF_SPILL_TAIL_OFFSET,
+      HWPROF_SPILL_MARK_OFFSET, HWPROF_EVENT_ORIGIN_OFFSET, HWPROF_SYSCALL_SITE_OFFSET,
+      HWPROF_SYSCALL_OFFSET,    HWPROF_SYSCALL_MARK_OFFSET};
   static const uint32_t readable[] = {
-      HWPROF_ID_OFFSET,         HWPROF_VERSION_OFFSET,    HWPROF_CONFIG_OFFSET,
-      HWPROF_CONFIG2_OFFSET,    HWPROF_CTRL_OFFSET,       HWPROF_STATUS_OFFSET,
-      HWPROF_THRESHOLD_OFFSET,  HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_STATUS_OFFSET,
-      HWPROF_HOT_POP_OFFSET,    HWPROF_LOOKUP_KEY_OFFSET, HWPROF_LOOKUP_COUNT_OFFSET,
-      HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET, HWPROF_SPILL_HEAD_OFFSET,
-      HWPROF_SPILL_TAIL_OFFSET, HWPROF_SPILL_MARK_OFFSET, HWPROF_EVENT_ORIGIN_OFFSET};
+      HWPROF_ID_OFFSET,           HWPROF_VERSION_OFFSET,      HWPROF_CONFIG_OFFSET,
+      HWPROF_CONFIG2_OFFSET,      HWPROF_CTRL_OFFSET,         HWPROF_STATUS_OFFSET,
+      HWPROF_THRESHOLD_OFFSET,    HWPROF_IRQ_ENABLE_OFFSET,   HWPROF_IRQ_STATUS_OFFSET,
+      HWPROF_HOT_POP_OFFSET,      HWPROF_LOOKUP_KEY_OFFSET,   HWPROF_LOOKUP_COUNT_OFFSET,
+      HWPROF_SPILL_BASE_OFFSET,   HWPROF_SPILL_SIZE_OFFSET,   HWPROF_SPILL_HEAD_OFFSET,
+      HWPROF_SPILL_TAIL_OFFSET,   HWPROF_SPILL_MARK_OFFSET,   HWPROF_EVENT_ORIGIN_OFFSET,
+      HWPROF_SYSCALL_SITE_OFFSET, HWPROF_SYSCALL_USED_OFFSET, HWPROF_SYSCALL_MARK_OFFSET};
   hwprof_sim_xfer x;
   uint32_t v;
   ip_wr(s, HWPROF_THRESHOLD_OFFSET, 77);
@@ -165,7 +176,7 @@ static void test_bad_accesses(void) {
   CHECK_EQ(ip_rd(s, HWPROF_THRESHOLD_OFFSET), 77);
   /* Outside the register page, beside the EVENT window and past the table: reads 0,
    * writes SLVERR. */
-  static const uint32_t far[] = {0x1000, HWPROF_EVENT_WINDOW_OFFSET - 4,
+  static const uint32_t far[] = {0x1000, 0x2000, HWPROF_EVENT_WINDOW_OFFSET - 4,
                                  HWPROF_EVENT_WINDOW_OFFSET + HWPROF_EVENT_WINDOW_BYTES,
                                  HWPROF_SPAN - 4};
   for (unsigned i = 0; i < sizeof far / sizeof far[0]; i++) {
@@ -664,6 +675,101 @@ static void test_spill_backpressure(void) {
   hwprof_sim_free(s);
 }
 
+/* Entry i of the system-call table, through its read window. */
+static hwprof_model_sys_entry sys_entry(hwprof_sim *s, uint32_t i) {
+  uint32_t off = HWPROF_SYSCALL_TABLE_OFFSET + HWPROF_SYSCALL_ENTRY_BYTES * i;
+  CHECK_EQ(ip_rd(s, off + 12), 0);
+  return (hwprof_model_sys_entry){ip_rd(s, off), ip_rd(s, off + 4), ip_rd(s, off + 8)};
+}
+
+static void syscall_rec(hwprof_sim *s, uint32_t site, uint32_t number) {
+  ip_wr(s, HWPROF_SYSCALL_SITE_OFFSET, site);
+  ip_wr(s, HWPROF_SYSCALL_OFFSET, number);
+}
+
+/* The system-call table: pairs in order of arrival, counts, the full table's loss,
+ * IRQ_SYSCALL at the mark, the three clears, ENABLE, and the window's edges. */
+static void test_syscalls(void) {
+  hwprof_sim *s = fresh();
+  const uint32_t n = 1u << P.syscall_bits;
+  const uint32_t cmax = P.count_width == 32 ? 0xFFFFFFFFu : (1u << P.count_width) - 1u;
+  syscall_rec(s, 0x400100, 4001); /* disabled: not recorded */
+  CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_USED_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALLS_OFFSET), 0);
+  enable(s);
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_SYSCALL | HWPROF_IRQ_LOST);
+  ip_wr(s, HWPROF_SYSCALL_MARK_OFFSET, n);
+  /* n distinct pairs: same site different numbers and the reverse. */
+  for (uint32_t i = 0; i < n; i++) {
+    syscall_rec(s, 0x400100 + 4 * (i / 2), 4000 + i % 2);
+    CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_USED_OFFSET), i + 1);
+    CHECK(!!(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_SYSCALL) == (i + 1 == n),
+          "IRQ_SYSCALL with %u of %u entries in use\n", i + 1, n);
+  }
+  /* Repeats of the last pair count, with no new entry. */
+  uint32_t reps = cmax < 300 ? cmax + 5 : 300;
+  for (uint32_t r = 0; r < reps; r++)
+    ip_wr(s, HWPROF_SYSCALL_OFFSET, 4000 + (n - 1) % 2);
+  for (uint32_t i = 0; i < n; i++) {
+    hwprof_model_sys_entry e = sys_entry(s, i);
+    uint32_t want = i + 1 == n ? (reps + 1 < cmax ? reps + 1 : cmax) : 1;
+    CHECK(e.site == 0x400100 + 4 * (i / 2) && e.number == 4000 + i % 2 && e.count == want,
+          "entry %u = {%#x, %u, %u}, want count %u\n", i, e.site, e.number, e.count, want);
+  }
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALLS_OFFSET), n + reps);
+  /* The table is full: a new pair is lost, counted, and raises IRQ_LOST. */
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALL_LOST_OFFSET), 0);
+  syscall_rec(s, 0x500000, 4246);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALL_LOST_OFFSET), 1);
+  CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_USED_OFFSET), n);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_LOST, "no IRQ_LOST for a lost record\n");
+  /* IRQ_SYSCALL cannot be acknowledged while the mark holds; the rest can. */
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_MASK);
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET), HWPROF_IRQ_SYSCALL);
+  hwprof_sim_step(s, 2);
+  CHECK_EQ(hwprof_sim_irq(s), 1);
+  /* Past the entries in use, and past the table: 0. */
+  if (n < HWPROF_SYSCALL_MAX_ENTRIES) {
+    uint32_t past = HWPROF_SYSCALL_TABLE_OFFSET + HWPROF_SYSCALL_ENTRY_BYTES * n;
+    CHECK_EQ(ip_rd(s, past), 0);
+    CHECK_EQ(ip_rd(s, past + 8), 0);
+  }
+  /* SYSCALL_CLEAR empties the table (the statistics stay) and lowers the mark. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_SYSCALL_CLEAR);
+  CHECK_EQ(ip_rd(s, HWPROF_CTRL_OFFSET), HWPROF_CTRL_ENABLE);
+  CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_USED_OFFSET), 0);
+  CHECK_EQ(sys_entry(s, 0).count, 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALLS_OFFSET), n + reps);
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_MASK);
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET), 0);
+  /* The pair lost earlier now finds room; a CLEAR empties the table too, and a
+   * STATS_CLEAR zeroes both statistics. */
+  syscall_rec(s, 0x500000, 4246);
+  CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_USED_OFFSET), 1);
+  hwprof_model_sys_entry e = sys_entry(s, 0);
+  CHECK(e.site == 0x500000 && e.number == 4246 && e.count == 1, "entry 0 after the clear\n");
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_CLEAR);
+  CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_USED_OFFSET), 0);
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_STATS_CLEAR);
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALLS_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALL_LOST_OFFSET), 0);
+  /* Back-to-back records while events stream: each one is held until the table
+   * has placed the one before, and none is lost. */
+  uint32_t lost = 0;
+  for (uint32_t i = 0; i < 40; i++) {
+    hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, 0x400000 + 4 * i);
+    hwprof_sim_post_wait(s, HWPROF_SYSCALL_OFFSET, 4000 + i % 3);
+    lost += i % 3 >= n; /* (SYSCALL_SITE still holds 0x500000) */
+  }
+  CHECK(hwprof_sim_drain(s) == 0, "writes not accepted\n");
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALLS_OFFSET), 40 - lost);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALL_LOST_OFFSET), lost);
+  CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_USED_OFFSET), n < 3 ? n : 3);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EVENTS_IN_OFFSET), 40);
+  hwprof_sim_free(s);
+}
+
 static void test_saturation(void) {
   if (P.count_width > 12)
     return; /* 2^count_width events would take too long; the model test covers it */
@@ -763,6 +869,7 @@ int main(void) {
   RUN(test_spill_registers);
   RUN(test_spill_ring);
   RUN(test_spill_backpressure);
+  RUN(test_syscalls);
   RUN(test_saturation);
   RUN(test_cycles_and_idle_skip);
   RUN(test_reset_mid_stream);

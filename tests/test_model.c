@@ -33,6 +33,37 @@ static void init(hwprof_model *m, unsigned index_bits, unsigned hash, unsigned m
   n_hot = 0;
 }
 
+/* The system-call table: first-call order, counts saturating at count_width, a
+ * new pair lost on a full table, clears. */
+static void test_syscalls(void) {
+  hwprof_model m;
+  hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  p.index_bits = 4;
+  p.count_width = 4;
+  p.syscall_bits = 1;
+  REQUIRE(hwprof_model_init(&m, &p, table, 16) == 0, "init\n");
+  hwprof_model_syscall(&m, 0x400100, 4004);
+  hwprof_model_syscall(&m, 0x400200, 4004);
+  hwprof_model_syscall(&m, 0x400100, 4003); /* a third pair: the table holds 2 */
+  for (int i = 0; i < 20; i++)
+    hwprof_model_syscall(&m, 0x400100, 4004);
+  CHECK_EQ(m.sys_used, 2);
+  CHECK(m.sys[0].site == 0x400100 && m.sys[0].number == 4004 && m.sys[0].count == 15,
+        "entry 0 = {%#x, %u, %u}\n", m.sys[0].site, m.sys[0].number, m.sys[0].count);
+  CHECK(m.sys[1].site == 0x400200 && m.sys[1].count == 1, "entry 1\n");
+  CHECK_EQ(m.st.syscalls, 22);
+  CHECK_EQ(m.st.syscall_lost, 1);
+  hwprof_model_clear(&m, 0, 1);
+  CHECK_EQ(m.sys_used, 2); /* STATS_CLEAR keeps the table */
+  CHECK_EQ(m.st.syscalls, 0);
+  hwprof_model_syscall_clear(&m);
+  CHECK_EQ(m.sys_used, 0);
+  hwprof_model_syscall(&m, 0x400100, 4003);
+  CHECK_EQ(m.sys_used, 1);
+  hwprof_model_clear(&m, 1, 0); /* CLEAR empties it too */
+  CHECK_EQ(m.sys_used, 0);
+}
+
 static void test_hashes(void) {
   CHECK_EQ(hwprof_hash16(HWPROF_HASH_LOW16, 0x12345678u), 0x5678);
   CHECK_EQ(hwprof_hash16(HWPROF_HASH_LOW16_SHR2, 0x12345678u), 0x159E); /* 0x048D159E */
@@ -56,7 +87,11 @@ static void test_params(void) {
   CHECK(hwprof_model_check_params(&p, &why) < 0, "max_probe past the table accepted\n");
   p.max_probe = 16;
   CHECK_EQ(hwprof_model_init(&m, &p, table, 15), -2);
-  CHECK_EQ(hwprof_model_config_word(&p), 9u | 4u << 4 | 4u << 8 | 1u << 13 | 32u << 16);
+  CHECK_EQ(hwprof_model_config_word(&p), 9u | 4u << 4 | 4u << 8 | 1u << 13 | 32u << 16 | 5u << 22);
+  p.syscall_bits = 0;
+  CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "syscall_bits 0 accepted\n");
+  p.syscall_bits = 9;
+  CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "syscall_bits 9 accepted\n");
 }
 
 static void test_probe_wrap_and_loss(void) {
@@ -176,6 +211,7 @@ static void test_event_flags(void) {
 }
 
 int main(void) {
+  RUN(test_syscalls);
   RUN(test_hashes);
   RUN(test_event_flags);
   RUN(test_params);

@@ -178,6 +178,13 @@ struct initiator : sc_module {
       } else if (r < 9912) {
         wr(HWPROF_CTRL_OFFSET, (enabled ? HWPROF_CTRL_ENABLE : 0) | HWPROF_CTRL_CLEAR);
         hwprof_model_clear(&model, 1, 0);
+      } else if (r < 9918) { // a system call: 3 sites x 3 numbers
+        uint32_t site = 0x400000u + 4u * static_cast<uint32_t>(rand() % 3);
+        uint32_t number = 4000u + static_cast<uint32_t>(rand() % 3);
+        wr(HWPROF_SYSCALL_SITE_OFFSET, site);
+        wr(HWPROF_SYSCALL_OFFSET, number);
+        if (enabled)
+          hwprof_model_syscall(&model, site, number);
       } else if (r < 9920) {
         enabled = !enabled;
         wr(HWPROF_CTRL_OFFSET, enabled ? HWPROF_CTRL_ENABLE : 0);
@@ -215,6 +222,15 @@ struct initiator : sc_module {
     EXPECT(rd(HWPROF_STAT_PROBES_OFFSET) == model.st.probes, "probes");
     EXPECT(rd(HWPROF_STAT_OCCUPIED_OFFSET) == model.occupied, "occupied");
     EXPECT(rd(HWPROF_STAT_HOT_OFFSET) == model.st.hot, "hot");
+    EXPECT(rd(HWPROF_STAT_SYSCALLS_OFFSET) == model.st.syscalls && model.st.syscalls > 30,
+           "system calls: %u, model %u", rd(HWPROF_STAT_SYSCALLS_OFFSET), model.st.syscalls);
+    EXPECT(rd(HWPROF_SYSCALL_USED_OFFSET) == model.sys_used, "system-call entries");
+    for (uint32_t i = 0; i < model.sys_used; i++) {
+      uint32_t a = HWPROF_SYSCALL_TABLE_OFFSET + HWPROF_SYSCALL_ENTRY_BYTES * i;
+      EXPECT(rd(a) == model.sys[i].site && rd(a + 4) == model.sys[i].number &&
+                 rd(a + 8) == model.sys[i].count,
+             "system-call entry %u", i);
+    }
     for (int i = 0; i < 50; i++) {
       uint32_t spc = pool[rand() % 500];
       wr(HWPROF_LOOKUP_KEY_OFFSET, spc);

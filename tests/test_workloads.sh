@@ -3,7 +3,8 @@
 # them: every workload at test size through 'hwprof compare' (hw counts equal to
 # sw counts or every difference accounted for by the IP's lost events; the
 # block counts against qemu-mips's per-instruction counts on the program's own
-# code; exit status and output identical to qemu-mips's); 'hwprof run' with
+# code; the system calls per (site, number) equal in the IP's records, the
+# runtime's and qemu-mips's; exit status and output identical to qemu-mips's); 'hwprof run' with
 # --json, --csv, --callgrind and --threshold checked against the run itself;
 # 'hwprof bench' on a small set, its JSON checked.  Prints PASS/FAIL for run.sh.
 set -u
@@ -22,6 +23,8 @@ for w in "$B"/workloads/*; do
   expect "compare $name test" 0 'result +every difference accounted for' \
     "$HW" compare --json "$tmp/$name.json" "$w" test
   expect "$name: own code equal to qemu-mips" 0 '"own_differ":0,' cat "$tmp/$name.json"
+  expect "$name: system calls hw = sw = qemu-mips" 0 \
+    '"hw_differ":0,"hw_lost":0,"accounted":true.*"syscall_differ":0' cat "$tmp/$name.json"
   expect "$name: bad size refused" 2 'usage' qemu-mips "$w" huge
 done
 
@@ -49,6 +52,9 @@ assert len(blocks) == j["distinct_blocks"]
 assert sum(b["count"] for b in blocks) == j["blocks_executed"]
 assert sum(b["count"] * b["insns"] for b in blocks) == j["guest_insns"]
 assert all(b["hw"] == b["sw"] == b["count"] for b in blocks), "hw, sw and entries differ"
+sys_rows = j["syscalls"]
+assert sys_rows and all(r["hw"] == r["sw"] == r["count"] for r in sys_rows), "system calls differ"
+assert j["ip"]["syscalls_recorded"] == sum(r["count"] for r in sys_rows)
 ip = j["ip"]
 assert ip["events"] == j["blocks_executed"] and ip["events_lost"] == 0
 hot = {h["pc"] for h in ip["hot"]}

@@ -18,6 +18,10 @@
  * are elsewhere; string functions branch on alignment): those differences are
  * listed by function, and do not fail the comparison.
  *
+ * System calls: a count per (call site, number) from three sources -- the IP's
+ * records, the runtime's own count, and qemu-mips (the plugin's sys= file) --
+ * must agree pair for pair.
+ *
  * Exit status: 0 every difference accounted for; 1 some difference is not, or
  * the guest's exit status or output differ from qemu-mips's; 2 bad usage, or a
  * run could not start.
@@ -45,8 +49,9 @@ static void help(FILE *f) {
           "compares, block by block, the IP's counts with the software counters: equal, or\n"
           "different by exactly the events the IP reports lost.  Then runs it under qemu-mips\n"
           "with a counting plugin and compares the per-instruction counts the blocks imply\n"
-          "with qemu's, on the program's own code (its C files' functions and main).  The\n"
-          "guests' output goes to a file, and is compared too.\n"
+          "with qemu's, on the program's own code (its C files' functions and main), and the\n"
+          "system calls per (call site, number): the IP's records, the runtime's and qemu's.\n"
+          "The guests' output goes to a file, and is compared too.\n"
           "\n"
           "options:\n"
           "  --qemu PATH        the reference emulator (default: qemu-mips)\n"
@@ -115,10 +120,10 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
 /* ------------------------------------------------------------ qemu-mips */
 
 /* Runs the reference; its exit status as a shell shows it, or -1. */
-static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *out,
-                    int argc, char **argv) {
+static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *sys,
+                    const char *out, int argc, char **argv) {
   char *arg = NULL;
-  if (asprintf(&arg, "%s,out=%s", plugin, counts) < 0)
+  if (asprintf(&arg, "%s,out=%s,sys=%s", plugin, counts, sys) < 0)
     return -1;
   char **av = calloc((size_t)argc + 4, sizeof *av);
   if (!av) {
@@ -324,10 +329,11 @@ int cmd_compare(int argc, char **argv) {
     fprintf(stderr, "hwprof compare: cannot make a temporary directory: %s\n", strerror(errno));
     return 2;
   }
-  char our_out[4200], qemu_out[4200], counts[4200];
+  char our_out[4200], qemu_out[4200], counts[4200], sys[4200];
   snprintf(our_out, sizeof our_out, "%s/hwprof.out", d);
   snprintf(qemu_out, sizeof qemu_out, "%s/qemu.out", d);
   snprintf(counts, sizeof counts, "%s/qemu-counts.txt", d);
+  snprintf(sys, sizeof sys, "%s/qemu-syscalls.txt", d);
   o.dbt.profile = DBT_PROFILE_ALL;
   o.guest_out = our_out;
   prof_run pr;
@@ -368,16 +374,23 @@ int cmd_compare(int argc, char **argv) {
           (unsigned long long)pr.st.blocks_executed,
           t->events_in == pr.st.blocks_executed ? "" : " (MISMATCH)");
   fprintf(rep, "sw vs block entries   %zu of %zu blocks equal\n", pr.n - h.entries_differ, pr.n);
-  int ok = h.ok;
+  prof_sys_check sc = prof_syscalls_check(&pr);
+  fprintf(
+      rep,
+      "system calls          %llu at %zu (site, number) pairs; hw vs sw: %zu differ, %llu lost\n",
+      (unsigned long long)sc.calls, sc.pairs, sc.differ, (unsigned long long)sc.lost);
+  int ok = h.ok && sc.ok;
   vsq q = {0};
+  prof_sys_ref sq = {0};
   int qs = -1, out_same = 0;
   long out_size = 0;
   if (use_qemu) {
-    qs = run_qemu(qemu, plugin, counts, qemu_out, pr.argc, pr.argv);
+    qs = run_qemu(qemu, plugin, counts, sys, qemu_out, pr.argc, pr.argv);
     if (qs < 0) {
       fprintf(stderr, "hwprof compare: cannot run %s\n", qemu);
       ok = 0;
-    } else if (compare_qemu(&pr, counts, &q, buf, sizeof buf) < 0) {
+    } else if (compare_qemu(&pr, counts, &q, buf, sizeof buf) < 0 ||
+               prof_syscalls_vs_file(&pr, sys, &sq, rep, sh, buf, sizeof buf) < 0) {
       fprintf(stderr, "hwprof compare: %s\n", buf);
       ok = 0;
       qs = -1;
@@ -406,7 +419,9 @@ int cmd_compare(int argc, char **argv) {
       fprintf(rep, "  %-7s %-28s %u instructions differ: %llu here, %llu under qemu-mips\n",
               q.f[i].own ? "own" : "library", q.f[i].name, q.f[i].insns,
               (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu);
-    ok = ok && q.ok && out_same && pr.status == qs;
+    fprintf(rep, "system calls vs qemu  %zu pairs, %llu calls under qemu-mips; %zu pairs differ\n",
+            sq.pairs, (unsigned long long)sq.calls, sq.differ);
+    ok = ok && q.ok && out_same && pr.status == qs && !sq.differ;
   }
   fprintf(rep, "result                %s\n", ok ? "every difference accounted for" : "FAILED");
   if (brief) {
@@ -435,14 +450,20 @@ int cmd_compare(int argc, char **argv) {
               pr.n, h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more,
               (unsigned long long)h.deficit, (unsigned long long)h.lost, t->lost_fifo,
               t->lost_table, t->spill_errors, t->spilled, h.ok ? "true" : "false");
+      fprintf(f,
+              ",\"syscalls\":{\"calls\":%llu,\"pairs\":%zu,\"hw_differ\":%zu,\"hw_lost\":%llu,"
+              "\"accounted\":%s}",
+              (unsigned long long)sc.calls, sc.pairs, sc.differ, (unsigned long long)sc.lost,
+              sc.ok ? "true" : "false");
       if (qs >= 0)
         fprintf(f,
                 ",\"qemu\":{\"exit_status\":%d,\"output_identical\":%s,\"insns\":%llu,"
                 "\"insns_here\":%llu,\"own_insns\":%zu,\"own_differ\":%zu,\"lib_insns\":%zu,"
-                "\"lib_differ\":%zu,\"annulled_delay_slots\":%zu}",
+                "\"lib_differ\":%zu,\"annulled_delay_slots\":%zu,\"syscall_pairs\":%zu,"
+                "\"syscall_calls\":%llu,\"syscall_differ\":%zu}",
                 qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
                 (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs,
-                q.lib_differ, q.annulled);
+                q.lib_differ, q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ);
       fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");
       if (prof_close_out("compare", json, f) < 0)
         ok = 0;
@@ -458,6 +479,7 @@ out:
     unlink(our_out);
     unlink(qemu_out);
     unlink(counts);
+    unlink(sys);
     rmdir(d);
   }
   return rc;

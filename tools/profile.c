@@ -282,6 +282,7 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
       fprintf(f, ", %zu equal to the IP's", hw_same);
     fprintf(f, "\n");
   }
+  prof_syscalls_summary(f, pr, top);
   size_t k;
   prof_block **v = top ? hottest(pr, top, &k) : NULL;
   if (!v)
@@ -401,17 +402,19 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
             "\"ignored\":%u,\"max_probe\":%u,\"probe_cycles\":%u,\"occupied\":%u,"
             "\"entries\":%u,\"blocks_spilled\":%zu,\"fifo_high_water\":%u,\"fifo_depth\":%u,"
             "\"fifo_stall_cycles\":%u,\"cpu_stall_cycles\":%llu,\"threshold_crossings\":%u,"
-            "\"hot_lost\":%u,\"interrupts\":%llu,\"hot\":[",
+            "\"hot_lost\":%u,\"interrupts\":%llu,\"syscalls_recorded\":%u,"
+            "\"syscalls_lost\":%u,\"hot\":[",
             t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
             t->lost_fifo, t->lost_table, t->spill_errors, t->ignored, t->max_probe, t->probes,
             t->occupied, pr->hw->cfg.entries, pr->hw->n_entries - pr->hw->n_chip, t->fifo_high,
             pr->hw->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles, t->hot,
-            t->hot_lost, (unsigned long long)pr->hw->irqs);
+            t->hot_lost, (unsigned long long)pr->hw->irqs, t->syscalls, t->syscall_lost);
     for (size_t i = 0; i < pr->hw->n_hot; i++)
       fprintf(f, "%s{\"pc\":\"%#010x\",\"guest_insns\":%llu}", i ? "," : "", pr->hw->hot[i].pc,
               (unsigned long long)pr->hw->hot[i].guest_insns);
     fprintf(f, "]}");
   }
+  prof_syscalls_json(f, pr);
   const dbt_trace *sb;
   size_t nsb = dbt_superblocks(pr->d, &sb);
   fprintf(f, ",\"superblocks\":[");

@@ -73,6 +73,26 @@ void prof_where(const prof_run *pr, uint32_t pc, char *buf, size_t len);
 /* The run's summary, lines starting "hwprof: ", with the top hottest blocks. */
 void prof_summary(FILE *f, const prof_run *pr, unsigned top);
 
+/* System calls per (site, number) (tools/syscalls.c): as the runtime executed them
+ * and, with a hw profile, as the IP recorded them. */
+typedef struct prof_sys_check {
+  size_t pairs, differ; /* rows; rows where the IP's count is not the runtime's */
+  uint64_t calls, lost; /* system calls; records the IP lost (STAT_SYSCALL_LOST) */
+  int has_hw;           /* the IP has a system-call table */
+  int ok;               /* no hw, or hw = sw on every row and nothing lost */
+} prof_sys_check;
+prof_sys_check prof_syscalls_check(const prof_run *pr);
+void prof_syscalls_summary(FILE *f, const prof_run *pr, unsigned top);
+void prof_syscalls_json(FILE *f, const prof_run *pr); /* ,"syscalls":[...] */
+/* Against a reference's pairs (qemu_count.c's sys=FILE): the rows that differ
+ * (listed on rep, at most show); -1 with err when the file cannot be read. */
+typedef struct prof_sys_ref {
+  size_t pairs, differ; /* the reference's pairs; pairs whose counts differ, either side */
+  uint64_t calls;       /* the reference's system calls */
+} prof_sys_ref;
+int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q, FILE *rep,
+                          unsigned show, char *err, size_t errlen);
+
 /* Reports to files; 0, or -1 with the reason printed. */
 int prof_write_json(const char *path, const prof_run *pr, unsigned top);
 int prof_write_csv(const char *path, const prof_run *pr);

@@ -29,6 +29,16 @@
  * strtoull accepts) count only lo <= vaddr < hi. A relative FILE is taken
  * from qemu's working directory at start-up (the guest may chdir).
  *
+ * sys=FILE (optional) also counts system calls per (call site, number) and
+ * writes them to FILE at exit, one line per pair in order of first call:
+ *
+ *   0042ed18 4045 1     (site in hex, number and count in decimal)
+ *
+ * The site comes from a callback on every `syscall` instruction (found by its
+ * encoding when it is translated), which runs as the instruction starts; the
+ * number from qemu's system-call callback, which follows it before the call is
+ * made (exit_group included: qemu runs the atexit callbacks inside it).
+ *
  * Messages: qemu_plugin_outs() writes to qemu's log, which qemu 7.2 shows only
  * with "-d plugin" (to stderr, or to the -D file). So errors are also written
  * to stderr directly; with "-d plugin" and no -D they appear twice. A bad
@@ -111,6 +121,18 @@ enum qemu_plugin_op {
   QEMU_PLUGIN_INLINE_ADD_U64,
 };
 
+enum qemu_plugin_cb_flags {
+  QEMU_PLUGIN_CB_NO_REGS,
+  QEMU_PLUGIN_CB_R_REGS,
+  QEMU_PLUGIN_CB_RW_REGS,
+};
+
+typedef void (*qemu_plugin_vcpu_udata_cb_t)(unsigned int vcpu_index, void *userdata);
+typedef void (*qemu_plugin_vcpu_syscall_cb_t)(qemu_plugin_id_t id, unsigned int vcpu_index,
+                                              int64_t num, uint64_t a1, uint64_t a2, uint64_t a3,
+                                              uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7,
+                                              uint64_t a8);
+
 typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
 typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
 
@@ -122,6 +144,12 @@ void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn,
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
+size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
+void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
+                                            qemu_plugin_vcpu_udata_cb_t cb,
+                                            enum qemu_plugin_cb_flags flags, void *userdata);
+void qemu_plugin_register_vcpu_syscall_cb(qemu_plugin_id_t id, qemu_plugin_vcpu_syscall_cb_t cb);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_udata_cb_t cb, void *userdata);
 void qemu_plugin_outs(const char *string);
 
@@ -156,6 +184,17 @@ static struct slab *slabs;
 static bool out_of_memory;
 
 static char *out_path, *tmp_path;
+static char *sys_path; /* sys=FILE, or NULL */
+
+/* System calls per (site, number), in order of first call (sys=FILE). */
+struct sys_pair {
+  uint64_t site;
+  int64_t number;
+  uint64_t count;
+};
+static struct sys_pair *sys_pairs;
+static size_t sys_n, sys_cap;
+static uint64_t sys_site; /* the syscall instruction now executing */
 static uint64_t range_lo, range_hi;
 static bool range_hi_set;
 
@@ -219,6 +258,50 @@ static uint64_t *counter_of(uint64_t vaddr) {
   return table[i].counter;
 }
 
+/* A MIPS `syscall` (SPECIAL, funct 0x0C; the code field is free), big-endian. */
+static bool is_syscall(const struct qemu_plugin_insn *insn) {
+  const unsigned char *b = qemu_plugin_insn_data(insn);
+  if (qemu_plugin_insn_size(insn) != 4 || !b)
+    return false;
+  uint32_t w = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+  return (w & 0xFC00003Fu) == 0x0000000Cu;
+}
+
+static void syscall_insn(unsigned int vcpu, void *site) {
+  (void)vcpu;
+  sys_site = (uint64_t)(uintptr_t)site;
+}
+
+static void syscall_made(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1,
+                         uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6,
+                         uint64_t a7, uint64_t a8) {
+  (void)id, (void)vcpu, (void)a1, (void)a2, (void)a3, (void)a4, (void)a5, (void)a6, (void)a7,
+      (void)a8;
+  pthread_mutex_lock(&lock);
+  size_t i;
+  for (i = 0; i < sys_n; i++)
+    if (sys_pairs[i].site == sys_site && sys_pairs[i].number == num)
+      break;
+  if (i == sys_n) {
+    if (sys_n == sys_cap) {
+      size_t cap = 2 * sys_cap + 64;
+      struct sys_pair *v = realloc(sys_pairs, cap * sizeof *v);
+      if (!v) {
+        if (!out_of_memory)
+          report("qemu_count: out of memory; the counts will not be written\n");
+        out_of_memory = true;
+        pthread_mutex_unlock(&lock);
+        return;
+      }
+      sys_pairs = v;
+      sys_cap = cap;
+    }
+    sys_pairs[sys_n++] = (struct sys_pair){sys_site, num, 0};
+  }
+  sys_pairs[i].count++;
+  pthread_mutex_unlock(&lock);
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   size_t n = qemu_plugin_tb_n_insns(tb);
   (void)id;
@@ -226,6 +309,9 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   for (size_t i = 0; i < n; i++) {
     struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
     uint64_t vaddr = qemu_plugin_insn_vaddr(insn), *c;
+    if (sys_path && is_syscall(insn))
+      qemu_plugin_register_vcpu_insn_exec_cb(insn, syscall_insn, QEMU_PLUGIN_CB_NO_REGS,
+                                             (void *)(uintptr_t)vaddr);
     if (vaddr < range_lo || (range_hi_set && vaddr >= range_hi))
       continue;
     c = counter_of(vaddr);
@@ -245,12 +331,65 @@ static int by_vaddr(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static void at_exit(qemu_plugin_id_t id, void *userdata) {
-  struct slot *v;
-  size_t n = 0;
-  uint64_t total = 0;
+/* Writes path through path.tmp.PID and a rename, so path is never partial; the
+ * lines come from emit (which returns -1 with errno on a write error). */
+static int write_whole(const char *path, int (*emit)(FILE *f, void *ctx), void *ctx) {
+  char *tmp = malloc(strlen(path) + 32);
   FILE *f;
   int err = 0;
+  if (!tmp) {
+    report("qemu_count: out of memory at exit; %s not written\n", path);
+    return -1;
+  }
+  sprintf(tmp, "%s.tmp.%ld", path, (long)getpid());
+  if (!(f = fopen(tmp, "w"))) {
+    report("qemu_count: cannot create %s: %s\n", tmp, strerror(errno));
+    free(tmp);
+    return -1;
+  }
+  if (emit(f, ctx) < 0)
+    err = errno ? errno : EIO;
+  if (fflush(f) && !err)
+    err = errno;
+  if (ferror(f) && !err)
+    err = EIO;
+  if (fclose(f) && !err)
+    err = errno;
+  if (!err && rename(tmp, path))
+    err = errno;
+  if (err) {
+    report("qemu_count: cannot write %s: %s\n", path, strerror(err));
+    unlink(tmp);
+  }
+  free(tmp);
+  return err ? -1 : 0;
+}
+
+struct counts {
+  struct slot *v;
+  size_t n;
+};
+
+static int emit_counts(FILE *f, void *ctx) {
+  struct counts *c = ctx;
+  for (size_t i = 0; i < c->n; i++)
+    if (fprintf(f, "%08" PRIx64 " %" PRIu64 "\n", c->v[i].vaddr, *c->v[i].counter) < 0)
+      return -1;
+  return 0;
+}
+
+static int emit_syscalls(FILE *f, void *ctx) {
+  (void)ctx;
+  for (size_t i = 0; i < sys_n; i++)
+    if (fprintf(f, "%08" PRIx64 " %" PRId64 " %" PRIu64 "\n", sys_pairs[i].site,
+                sys_pairs[i].number, sys_pairs[i].count) < 0)
+      return -1;
+  return 0;
+}
+
+static void at_exit(qemu_plugin_id_t id, void *userdata) {
+  struct counts c = {NULL, 0};
+  uint64_t total = 0;
   (void)id;
   (void)userdata;
   pthread_mutex_lock(&lock);
@@ -258,49 +397,25 @@ static void at_exit(qemu_plugin_id_t id, void *userdata) {
     report("qemu_count: ran out of memory; %s not written\n", out_path);
     goto out;
   }
-  v = malloc((table_used ? table_used : 1) * sizeof *v);
-  if (!v) {
+  c.v = malloc((table_used ? table_used : 1) * sizeof *c.v);
+  if (!c.v) {
     report("qemu_count: out of memory at exit; %s not written\n", out_path);
     goto out;
   }
   for (size_t i = 0; i < table_size; i++)
-    if (table[i].counter && *table[i].counter)
-      v[n++] = table[i];
-  qsort(v, n, sizeof *v, by_vaddr);
-
-  f = fopen(tmp_path, "w");
-  if (!f) {
-    report("qemu_count: cannot create %s: %s\n", tmp_path, strerror(errno));
-    free(v);
-    goto out;
-  }
-  for (size_t i = 0; i < n; i++) {
-    total += *v[i].counter;
-    if (fprintf(f, "%08" PRIx64 " %" PRIu64 "\n", v[i].vaddr, *v[i].counter) < 0 && !err)
-      err = errno;
-  }
-  if (fflush(f) && !err)
-    err = errno;
-  if (ferror(f) && !err)
-    err = EIO;
-  if (fclose(f) && !err)
-    err = errno;
-  free(v);
-  if (err) {
-    report("qemu_count: cannot write %s: %s\n", tmp_path, strerror(err));
-    unlink(tmp_path);
-    goto out;
-  }
-  if (rename(tmp_path, out_path)) {
-    report("qemu_count: cannot rename %s to %s: %s\n", tmp_path, out_path, strerror(errno));
-    unlink(tmp_path);
-    goto out;
-  }
-  {
+    if (table[i].counter && *table[i].counter) {
+      c.v[c.n++] = table[i];
+      total += *table[i].counter;
+    }
+  qsort(c.v, c.n, sizeof *c.v, by_vaddr);
+  /* The system calls first: the counts file's presence says the run was whole. */
+  if ((!sys_path || write_whole(sys_path, emit_syscalls, NULL) == 0) &&
+      write_whole(out_path, emit_counts, &c) == 0) {
     char buf[256];
-    snprintf(buf, sizeof buf, "qemu_count: %zu addresses, %" PRIu64 " instructions\n", n, total);
+    snprintf(buf, sizeof buf, "qemu_count: %zu addresses, %" PRIu64 " instructions\n", c.n, total);
     qemu_plugin_outs(buf); /* shown with -d plugin only */
   }
+  free(c.v);
 out:
   pthread_mutex_unlock(&lock);
 }
@@ -346,6 +461,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         return 1;
       }
       out = eq + 1;
+    } else if (eq && klen == 3 && !strncmp(a, "sys", 3)) {
+      if (!eq[1]) {
+        report("qemu_count: sys= wants a file name\n");
+        return 1;
+      }
+      if (!(sys_path = absolute(eq + 1)))
+        return 1;
+      if (unlink(sys_path) && errno != ENOENT) {
+        report("qemu_count: cannot remove the old %s: %s\n", sys_path, strerror(errno));
+        return 1;
+      }
     } else if (eq && klen == 2 && !strncmp(a, "lo", 2)) {
       if (parse_addr("lo", eq + 1, &range_lo))
         return 1;
@@ -354,7 +480,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         return 1;
       range_hi_set = true;
     } else {
-      report("qemu_count: unknown argument '%s' (arguments: out=FILE, lo=ADDR, hi=ADDR)\n", a);
+      report("qemu_count: unknown argument '%s' (arguments: out=FILE, sys=FILE, lo=ADDR, "
+             "hi=ADDR)\n",
+             a);
       return 1;
     }
   }
@@ -391,6 +519,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   }
 
   qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
+  if (sys_path)
+    qemu_plugin_register_vcpu_syscall_cb(id, syscall_made);
   qemu_plugin_register_atexit_cb(id, at_exit, NULL);
   return 0;
 }

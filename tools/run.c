@@ -27,7 +27,9 @@ static void help(FILE *f) {
           "the board's CPU runs it, with the hwprof IP (RTL) on its bus.  The guest's stdin,\n"
           "stdout and stderr are this program's; its environment is this program's.  Then a\n"
           "summary goes to stderr, each line starting 'hwprof: ': guest instructions,\n"
-          "simulated cycles, blocks, the IP's statistics and the hottest blocks.\n"
+          "simulated cycles, blocks, the IP's statistics, the system calls per call site\n"
+          "and number (as the runtime made them and, hw and all, as the IP recorded them)\n"
+          "and the hottest blocks.\n"
           "\n"
           "options:\n"
           "  --profile MODE     none (default); hw: one store of the block's address to the\n"
@@ -48,7 +50,8 @@ static void help(FILE *f) {
           "                     EVENT); blocks past it use lis + ori + stw either way\n"
           "  --top N            the N hottest blocks in the summary (default 10)\n"
           "  --quiet            no summary\n"
-          "  --json FILE        the summary and every block's counts as JSON ('-': stdout)\n"
+          "  --json FILE        the summary, every block's counts and every (call site,\n"
+          "                     system-call number) pair's as JSON ('-': stdout)\n"
           "  --csv FILE         a line per block: address, function, offset, instructions,\n"
           "                     entries, hw, sw, own code\n"
           "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
@@ -116,9 +119,12 @@ static void print_stats(const prof_run *pr) {
             (double)s->superblock_members / (double)(s->superblocks ? s->superblocks : 1),
             (unsigned long long)s->superblocks_dropped);
   if (pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL)
-    fprintf(stderr, "hwprof: profile stores         %llu to the IP for %llu block entries (%s)\n",
-            (unsigned long long)b->ip_writes, (unsigned long long)s->blocks_executed,
-            b->ip_writes == s->blocks_executed ? "one each" : "MISMATCH");
+    fprintf(stderr,
+            "hwprof: profile stores         %llu to the IP for %llu block entries (%s); %llu "
+            "other stores to it (system-call records)\n",
+            (unsigned long long)b->ip_events, (unsigned long long)s->blocks_executed,
+            b->ip_events == s->blocks_executed ? "one each" : "MISMATCH",
+            (unsigned long long)(b->ip_writes - b->ip_events));
   fprintf(stderr, "hwprof: wall time              %.3f s (%.2f M guest instructions/s)\n", wall,
           wall > 0 ? (double)s->guest_insns / wall / 1e6 : 0.0);
 }

@@ -1,0 +1,73 @@
+/*
+ * sysprof.c - the system-call profile: a count per (call site, system-call number).
+ *
+ * Two tables of the same shape, each in order of first call:
+ *   - the runtime's own: the dispatcher counts every system call it executes, in
+ *     every profile mode (this is the sw profile's record, and the reference the
+ *     IP's is checked against);
+ *   - the IP's (hw, all): translated code records each call in the IP's
+ *     system-call table (translate.c: SYSCALL_SITE, SYSCALL), which holds
+ *     2^SYSCALL_BITS pairs.  The interrupt handler drains it at half full
+ *     (IRQ_SYSCALL; a system call goes through the dispatcher, so the handler
+ *     always runs before the table could fill), and readout drains the rest.
+ * The runtime's count costs no simulated cycles (it is part of the host-side
+ * system-call emulation); the IP's costs the four instructions of the record.
+ */
+#include <stdlib.h>
+
+#include "runtime.h"
+
+int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n) {
+  for (size_t i = 0; i < t->n; i++)
+    if (t->v[i].site == site && t->v[i].number == number) {
+      t->v[i].count += n;
+      return 0;
+    }
+  if (t->n == t->cap) {
+    size_t cap = 2 * t->cap + 16;
+    dbt_syscall_count *v = realloc(t->v, cap * sizeof *v);
+    if (!v)
+      return -1;
+    t->v = v;
+    t->cap = cap;
+  }
+  t->v[t->n++] = (dbt_syscall_count){site, number, n};
+  return 0;
+}
+
+void rt_sys_free(rt_sys_table *t) {
+  free(t->v);
+  *t = (rt_sys_table){0};
+}
+
+/* The IP's table: a drain is read, add, then clear (nothing writes SYSCALL while
+ * the handler runs). */
+int rt_hw_sys_setup(dbt *d) {
+  int rc;
+  if (!d->dev.cfg.syscall_entries)
+    return 0; /* an IP older than 1.4: no system-call records */
+  uint32_t mark = d->dev.cfg.syscall_entries / 2 ? d->dev.cfg.syscall_entries / 2 : 1;
+  if ((rc = hwprof_clear_syscalls(&d->dev)) < 0 ||
+      (rc = hwprof_set_syscall_mark(&d->dev, mark)) < 0)
+    return rc;
+  return 0;
+}
+
+int rt_hw_sys_drain(dbt *d) {
+  hwprof_syscall v[HWPROF_SYSCALL_MAX_ENTRIES];
+  size_t n = 0;
+  int rc;
+  if (!d->dev.cfg.syscall_entries)
+    return 0;
+  if ((rc = hwprof_read_syscalls(&d->dev, v, HWPROF_SYSCALL_MAX_ENTRIES, &n)) < 0)
+    return rc;
+  for (size_t i = 0; i < n; i++)
+    if (rt_sys_add(&d->hw_sys, v[i].site, v[i].number, v[i].count) < 0)
+      return -HWPROF_ENOSPC;
+  return n ? hwprof_clear_syscalls(&d->dev) : 0;
+}
+
+size_t dbt_syscall_counts(const dbt *d, const dbt_syscall_count **out) {
+  *out = d->sys.v;
+  return d->sys.n;
+}
