@@ -39,6 +39,7 @@ int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx) {
   dev->cfg.max_probe = cfg2;
   dev->cfg.syscall_entries =
       HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) ? 1u << HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) : 0;
+  dev->cfg.slot_cache = HWPROF_CONFIG_FIELD(cfg, SLOT_CACHE);
   return 0;
 }
 

@@ -61,6 +61,7 @@ typedef struct hwprof_config {
   uint32_t max_probe;
   uint32_t count_width;
   uint32_t syscall_entries; /* the system-call table's (1.4; 0 before) */
+  uint32_t slot_cache;      /* slot-cache entries (1.4; 0 before: none) */
 } hwprof_config;
 
 typedef struct hwprof_dev {

@@ -35,6 +35,7 @@ enum {
   HWPROF_FDT_MAX_PROBE,
   HWPROF_FDT_COUNT_WIDTH,
   HWPROF_FDT_SYSCALL_ENTRIES, /* the system-call table's entries (IP 1.4) */
+  HWPROF_FDT_SLOT_CACHE,      /* slot-cache entries (IP 1.4) */
   HWPROF_FDT_NPARAMS
 };
 extern const char *const hwprof_fdt_param_names[HWPROF_FDT_NPARAMS];

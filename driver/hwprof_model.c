@@ -45,6 +45,8 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
     bad = "count_width must be 4..32";
   else if (p->syscall_bits < 1 || p->syscall_bits > 8)
     bad = "syscall_bits must be 1..8";
+  else if (p->slot_cache > HWPROF_SLOT_CACHE_MAX)
+    bad = "slot_cache must be 0..8";
   if (why)
     *why = bad;
   return bad ? -1 : 0;
@@ -55,7 +57,8 @@ uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
          (p->hot_log2 << HWPROF_CONFIG_HOT_LOG2_SHIFT) |
          (p->index_bits << HWPROF_CONFIG_INDEX_BITS_SHIFT) | (p->hash << HWPROF_CONFIG_HASH_SHIFT) |
          (p->count_width << HWPROF_CONFIG_COUNT_WIDTH_SHIFT) |
-         (p->syscall_bits << HWPROF_CONFIG_SYSCALL_BITS_SHIFT);
+         (p->syscall_bits << HWPROF_CONFIG_SYSCALL_BITS_SHIFT) |
+         (p->slot_cache << HWPROF_CONFIG_SLOT_CACHE_SHIFT);
 }
 
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
@@ -69,6 +72,7 @@ void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, ui
   p->hash = HWPROF_CONFIG_FIELD(config, HASH);
   p->count_width = HWPROF_CONFIG_FIELD(config, COUNT_WIDTH);
   p->syscall_bits = HWPROF_CONFIG_FIELD(config, SYSCALL_BITS);
+  p->slot_cache = HWPROF_CONFIG_FIELD(config, SLOT_CACHE);
   p->max_probe = config2;
 }
 
@@ -97,6 +101,8 @@ static void clear_table(hwprof_model *m) {
     m->table[i].hot = 0;
   }
   m->occupied = 0;
+  m->sc_valid = 0; /* the slot cache: no slot keeps its owner */
+  m->sc_next = 0;
   m->table_full = 0;
   m->dropped = 0;
 }
@@ -173,10 +179,18 @@ void hwprof_model_event(hwprof_model *m, uint32_t word) {
   uint32_t spc = word & ~HWPROF_EVENT_FLAGS; /* a block counts by its address */
   uint32_t mask = m->entries - 1u;
   uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
-  uint32_t probe;
+  uint32_t probe = 0, i;
+  int cached = 0;
 
+  /* A key the slot cache holds starts at its slot, with its probes: no probing. */
+  for (i = 0; i < m->p.slot_cache; i++)
+    if ((m->sc_valid >> i & 1u) && m->sc[i].key == spc) {
+      idx = m->sc[i].idx;
+      probe = m->sc[i].probe;
+      cached = 1;
+    }
   m->st.events_in = sat_inc(m->st.events_in);
-  for (probe = 0;; probe++) {
+  for (;; probe++) {
     hwprof_model_entry *e = &m->table[idx];
     int match = e->count != 0 && e->key == spc;
     if (match || e->count == 0) {
@@ -211,6 +225,14 @@ void hwprof_model_event(hwprof_model *m, uint32_t word) {
   }
   if (probe > m->st.max_probe)
     m->st.max_probe = probe;
+  /* An event that needed probes, resolved: into the slot cache, round-robin. */
+  if (!cached && probe != 0 && m->p.slot_cache) {
+    m->sc[m->sc_next].key = spc;
+    m->sc[m->sc_next].idx = idx;
+    m->sc[m->sc_next].probe = probe;
+    m->sc_valid |= 1u << m->sc_next;
+    m->sc_next = (m->sc_next + 1u) % m->p.slot_cache;
+  }
 }
 
 uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t key) {

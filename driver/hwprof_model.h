@@ -42,11 +42,12 @@ typedef struct hwprof_model_params {
   unsigned max_probe;    /* 1..2^index_bits */
   unsigned count_width;  /* 4..32 */
   unsigned syscall_bits; /* 1..8: the system-call table's 2^n entries */
+  unsigned slot_cache;   /* 0..8: slot-cache entries (rtl/hwprof_core.v) */
 } hwprof_model_params;
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
 #define HWPROF_MODEL_DEFAULTS                                                                      \
-  { 9u, 4u, 12u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u }
+  { 9u, 4u, 13u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u, 4u }
 
 typedef struct hwprof_model_entry {
   uint32_t key;
@@ -88,6 +89,12 @@ typedef struct hwprof_model {
   int spill; /* SPILL_SIZE != 0: a table miss goes to the ring, in order */
   void (*on_spill)(void *ctx, uint32_t spc);
   void *on_spill_ctx;
+  /* The slot cache: {key, slot, probes} of the events that needed probes, replaced
+   * round-robin; emptied by a table clear. */
+  struct {
+    uint32_t key, idx, probe;
+  } sc[HWPROF_SLOT_CACHE_MAX];
+  uint32_t sc_valid, sc_next;
   hwprof_model_sys_entry sys[HWPROF_SYSCALL_MAX_ENTRIES]; /* in order of first arrival */
   uint32_t sys_used;                                      /* SYSCALL_USED */
 } hwprof_model;

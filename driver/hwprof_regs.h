@@ -56,6 +56,11 @@
   22 /* [25:22] system-call table entries = 2^n                                                    \
       * (1.4; 0 before) */
 #define HWPROF_CONFIG_SYSCALL_BITS_MASK 0x03C00000u
+#define HWPROF_CONFIG_SLOT_CACHE_SHIFT                                                             \
+  26 /* [29:26] slot-cache entries, 0..8                                                           \
+      * (1.4; 0 before) */
+#define HWPROF_CONFIG_SLOT_CACHE_MASK 0x3C000000u
+#define HWPROF_SLOT_CACHE_MAX         8u
 
 /* CONFIG2: MAX_PROBE, the number of slots one lookup may examine (RO). */
 #define HWPROF_CONFIG2_OFFSET 0x00Cu

@@ -17,7 +17,7 @@
 # proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
 # full ring - within the depth.
 #
-# Then five mutants, each a one-line bug seeded into a copy of the RTL, which the
+# Then six mutants, each a one-line bug seeded into a copy of the RTL, which the
 # proofs must catch: so a proof that passes has been shown able to fail.
 #
 #   FORMAL_DEPTH=N   override every proof's depth (defaults: core 28, spill 30, ip 24)
@@ -33,7 +33,7 @@ pdr=
 
 LIB="rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
 CORE="$LIB rtl/hwprof_core.v"
-IP="$CORE rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_axil.v"
+IP="$CORE rtl/hwprof_spill.v rtl/hwprof_lutram.v rtl/hwprof_syscall.v rtl/hwprof_axil.v"
 IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
 -set COUNT_WIDTH 4 -set SYSCALL_BITS 1"
 
@@ -94,6 +94,11 @@ mutant ring-moved rtl/hwprof_spill.v \
 mutant syscall-busy rtl/hwprof_syscall.v \
 	's/assign rec_ready = idle;/assign rec_ready = 1'"'"'b1;/' \
 	ip hwprof_axil 24 "$IP_PARAMS" $IP
+# The slot cache's forward (an event right after one of the same key that needed
+# probes) starts at the key's home slot instead of where C just found it.
+mutant slot-forward rtl/hwprof_core.v \
+	's/wire \[IB-1:0\] x_idx    = sc_fwd ? c_idx_q : sc_hit_idx;/wire [IB-1:0] x_idx    = sc_hit_idx;/' \
+	core core_top 28 "" $CORE formal/core_top.v
 # The slave drops BVALID without waiting for BREADY.
 mutant bready rtl/hwprof_axil.v \
 	's/end else if (s_axil_bready) begin/end else begin/' \

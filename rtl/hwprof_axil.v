@@ -7,6 +7,7 @@
 //   0x004 VERSION       RO    major << 16 | minor
 //   0x008 CONFIG        RO    [3:0] FIFO_LOG2 [7:4] HOT_LOG2 [12:8] INDEX_BITS
 //                             [15:13] HASH [21:16] COUNT_WIDTH [25:22] SYSCALL_BITS
+//                             [29:26] SLOT_CACHE
 //   0x00C CONFIG2       RO    MAX_PROBE
 //   0x010 CTRL          RW    [0] ENABLE [1] CLEAR (queued, reads 0) [2] FREEZE
 //                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
@@ -58,7 +59,7 @@
 // answers one cycle later, or later for table-window reads, lookups and HOT_POP.
 //
 // Parameters: as hwprof_core (FIFO_LOG2, HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE,
-// COUNT_WIDTH), passed through unchanged; SYSCALL_BITS, the system-call table's
+// COUNT_WIDTH, SLOT_CACHE), passed through unchanged; SYSCALL_BITS, the system-call table's
 // 2^SYSCALL_BITS entries (1..8; hwprof_syscall).
 //
 // The AXI4 write master (m_axi_*) belongs to the spill path, hwprof_spill: it writes
@@ -69,11 +70,12 @@
 module hwprof_axil #(
   parameter integer FIFO_LOG2   = 9,
   parameter integer HOT_LOG2    = 4,
-  parameter integer INDEX_BITS  = 12,
+  parameter integer INDEX_BITS  = 13,
   parameter integer HASH        = 1,
   parameter integer MAX_PROBE   = 16,
   parameter integer COUNT_WIDTH = 32,
-  parameter integer SYSCALL_BITS = 5
+  parameter integer SYSCALL_BITS = 5,
+  parameter integer SLOT_CACHE  = 4
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -153,8 +155,8 @@ module hwprof_axil #(
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
   localparam [31:0] VERSION  = 32'h0001_0004;
-  localparam [31:0] CONFIG   = (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) | (HASH << 13) |
-                               (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
+  localparam [31:0] CONFIG   = (SLOT_CACHE << 26) | (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) |
+                               (HASH << 13) | (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
   localparam [31:0] CONFIG2  = MAX_PROBE;
   localparam [31:0] ENTRIES  = 32'd1 << INDEX_BITS;
 
@@ -234,7 +236,8 @@ module hwprof_axil #(
     .INDEX_BITS  (INDEX_BITS),
     .HASH        (HASH),
     .MAX_PROBE   (MAX_PROBE),
-    .COUNT_WIDTH (COUNT_WIDTH)
+    .COUNT_WIDTH (COUNT_WIDTH),
+    .SLOT_CACHE  (SLOT_CACHE)
   ) u_core (
     .clk           (clk),
     .rst           (rst),
@@ -408,16 +411,24 @@ module hwprof_axil #(
   wire w_hold = w_queued ? !cmd_ready :
                 w_word && ((w_lkey && lookup_busy_q) || (w_sys && !sys_rec_ready));
   wire w_fire = w_req && !w_hold;
-  wire w_do   = w_fire && w_ok;
+  // A register write: each register under its own condition (its address, and for
+  // SPILL_BASE/SIZE/TAIL their tests), so that SPILL_TAIL's range compare and
+  // SPILL_SIZE's value test stay on those registers' enables and BRESP, off every other
+  // register's (w_ok, the OR of all of them, decides only the response).
+  wire w_set  = w_fire && w_word;
+  wire w_sbase_ok = w_sbase && st_idle;
+  wire w_ssize_ok = w_ssize && size_ok && st_idle;
 
   assign s_axil_awready = w_fire;
   assign s_axil_wready  = w_fire;
 
   assign cmd_valid = w_req && w_queued;
 
+  // (A CTRL write is good exactly when it is a word write: no SPILL_TAIL range test on
+  // the path into the system-call table.)
   assign sys_rec_valid   = w_req && w_word && w_sys && enable_q;
-  assign sys_clear       = w_do && w_ctrl && (wd[1] || wd[5]);
-  assign sys_stats_clear = w_do && w_ctrl && wd[4];
+  assign sys_clear       = w_fire && w_word && w_ctrl && (wd[1] || wd[5]);
+  assign sys_stats_clear = w_fire && w_word && w_ctrl && wd[4];
   assign cmd_op    = w_event ? OP_EVENT : (w_thr ? OP_THRESH : OP_CLEAR);
   assign cmd_data  = w_window ? origin_q + {14'd0, wa[17:0]} :
                      w_ctrl   ? {30'd0, wd[4], wd[1]} : wd;
@@ -448,7 +459,7 @@ module hwprof_axil #(
       spill_tail_q <= 32'd0;
       spill_mark_q <= 32'd0;
       origin_q     <= 32'd0;
-    end else if (w_do) begin
+    end else if (w_set) begin
       if (w_ctrl) begin
         enable_q <= wd[0];
         freeze_q <= wd[2];
@@ -466,15 +477,15 @@ module hwprof_axil #(
       if (w_symark) begin
         sys_mark_q <= wd;
       end
-      if (w_sbase) begin
+      if (w_sbase_ok) begin
         spill_base_q <= {wd[31:2], 2'b00};
         spill_tail_q <= 32'd0;
       end
-      if (w_ssize) begin
+      if (w_ssize_ok) begin
         spill_size_q <= wd;
         spill_tail_q <= 32'd0;
       end
-      if (w_stail) begin
+      if (w_stail && tail_ok) begin
         spill_tail_q <= wd;
       end
       if (w_smark) begin
@@ -486,13 +497,13 @@ module hwprof_axil #(
     end
   end
 
-  assign spill_ring_reset = w_do && (w_sbase || w_ssize);
+  assign spill_ring_reset = w_set && (w_sbase_ok || w_ssize_ok);
 
   // SPILL_ERROR: set by a failed ring write, cleared when a CTRL.CLEAR is accepted.
   always @(posedge clk) begin
     if (rst) begin
       spill_error_q <= 1'b0;
-    end else if (w_do && w_ctrl && wd[1]) begin
+    end else if (w_set && w_ctrl && wd[1]) begin
       spill_error_q <= 1'b0;
     end else if (spill_err) begin
       spill_error_q <= 1'b1;
@@ -505,7 +516,7 @@ module hwprof_axil #(
   wire [4:0] irq_set = (ev_hot ? IRQ_HOT : 5'd0) | (ev_table_full ? IRQ_TABLE_FULL : 5'd0) |
                        ((ev_lost || sys_lost) ? IRQ_LOST : 5'd0) |
                        (spill_mark ? IRQ_SPILL : 5'd0) | (sys_mark ? IRQ_SYSCALL : 5'd0);
-  wire [4:0] irq_w1c = (w_do && w_irq_st) ? (wd[4:0] & ~(hot_pending ? IRQ_HOT : 5'd0))
+  wire [4:0] irq_w1c = (w_set && w_irq_st) ? (wd[4:0] & ~(hot_pending ? IRQ_HOT : 5'd0))
                                           : 5'd0;
 
   always @(posedge clk) begin
@@ -682,7 +693,7 @@ module hwprof_axil #(
       lookup_busy_q  <= 1'b0;
       lookup_rq_q    <= 1'b0;
     end else begin
-      if (w_do && w_lkey) begin
+      if (w_set && w_lkey) begin
         lookup_key_q  <= wd;
         lookup_busy_q <= 1'b1;
         lookup_rq_q   <= 1'b1;

@@ -35,24 +35,40 @@
 // stopped by freeze.  A table clear writes one entry per clock (2^INDEX_BITS cycles);
 // reset starts one too, because block RAM has no reset.
 //
+// The slot cache.  An event whose key needed probes (it sits past its home slot, or
+// found no slot at all) would pay them again at every later event: in a hot loop that
+// is most of the IP's cycles.  So its resolution -- the key, the slot where it was found
+// or inserted (or the last slot examined, when there was none) and the probes that took
+// -- goes into a small fully associative cache, SLOT_CACHE entries replaced round-robin.
+// An event whose key is there starts C at that slot with that probe count: a hit there
+// is one cycle, and a key with no slot reaches the spill path (or its loss) in one.  A
+// slot never changes owner until a table clear, which empties the cache, so a cached
+// mapping is always right.  The cache is consulted as an event moves from H to C, with
+// the resolution C makes in that same cycle forwarded, so every event sees the
+// resolutions of all events before it: what the cache saves never depends on timing,
+// and the C model predicts STAT_PROBES exactly.  Lookups and window reads neither use
+// nor fill it.
+//
 // Table word: {hot, count[COUNT_WIDTH-1:0], key[31:0]}.  count == 0 marks an empty slot.
 //
 // Parameters
 //   FIFO_LOG2   (default = 9)   event FIFO depth 2^n, n in 1..10
 //   HOT_LOG2    (default = 4)   hot FIFO depth 2^n, n in 1..10
-//   INDEX_BITS  (default = 12)  table entries 2^n, n in 4..16
+//   INDEX_BITS  (default = 13)  table entries 2^n, n in 4..16
 //   HASH        (default = 1)   hash kind, see hwprof_hash.v
 //   MAX_PROBE   (default = 16)  slots one event may examine, 1..2^INDEX_BITS
 //   COUNT_WIDTH (default = 32)  counter bits, 4..32; counters saturate
+//   SLOT_CACHE  (default = 4)   slot-cache entries, 0..8 (0: none)
 `default_nettype none
 
 module hwprof_core #(
   parameter integer FIFO_LOG2   = 9,
   parameter integer HOT_LOG2    = 4,
-  parameter integer INDEX_BITS  = 12,
+  parameter integer INDEX_BITS  = 13,
   parameter integer HASH        = 1,
   parameter integer MAX_PROBE   = 16,
-  parameter integer COUNT_WIDTH = 32
+  parameter integer COUNT_WIDTH = 32,
+  parameter integer SLOT_CACHE  = 4
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -150,6 +166,9 @@ module hwprof_core #(
     end
     if (COUNT_WIDTH < 4 || COUNT_WIDTH > 32) begin : g_check_count
       hwprof_error_COUNT_WIDTH_must_be_4_to_32 u_error ();
+    end
+    if (SLOT_CACHE < 0 || SLOT_CACHE > 8) begin : g_check_slot_cache
+      hwprof_error_SLOT_CACHE_must_be_0_to_8 u_error ();
     end
     if (HASH < 0 || HASH > 3) begin : g_check_hash
       hwprof_error_HASH_must_be_0_to_3 u_error ();
@@ -323,6 +342,8 @@ module hwprof_core #(
     end
   endgenerate
 
+  reg           c_cached_q;     // the op came through the slot cache (or its forward)
+
   wire c_event  = c_valid_q && (c_op_q == P_EVENT);
   wire c_lookup = c_valid_q && (c_op_q == P_LOOKUP);
   wire c_window = c_valid_q && (c_op_q == P_WINDOW);
@@ -343,6 +364,76 @@ module hwprof_core #(
   assign spill_valid = ev_spill;
   assign spill_spc   = c_key_q;
 
+  // ---------------------------------------------------------------- slot cache
+  // (see the header).  Entries {key, slot, probes}; fills round-robin.
+  localparam integer SC  = (SLOT_CACHE > 0) ? SLOT_CACHE : 1;
+  localparam integer SCW = (SC > 1) ? $clog2(SC) : 1;
+  localparam integer SC_LAST_I = SC - 1;
+  localparam [3:0]   SC_LAST   = SC_LAST_I[3:0];
+
+  // Flat vectors, entry e at [e*W +: W]: registers read all at once, not a memory.
+  reg [SC-1:0]      sc_valid_q;
+  reg [32*SC-1:0]   sc_key_q;
+  reg [IB*SC-1:0]   sc_idx_q;
+  reg [17*SC-1:0]   sc_probe_q;
+  reg [3:0]         sc_next_q;   // the entry the next fill replaces
+
+  // C resolves an event that needed probes and did not come from the cache: a fill.
+  // The forms below that read only registers (c_pending_fill) serve the H -> C
+  // transfer: an event in C that is not probing or waiting resolves in the cycle H
+  // advances, so they are exact there and stay off the path from the RAM.
+  wire c_pending_fill = (SLOT_CACHE > 0) && c_event && !c_cached_q && (c_probe_q != 17'd0);
+  wire sc_fill        = c_pending_fill && (counted || ev_spill || ev_lose);
+
+  // The op moving into C: an event whose key C resolves this cycle takes that
+  // resolution (the forward); else one the cache holds -- not the entry this cycle's
+  // fill replaces, which the event after the fill no longer sees -- starts at its slot.
+  wire h_event = (h_op_q == P_EVENT);
+  wire sc_fwd  = h_event && c_pending_fill && (c_key_q == h_key_q);
+  reg           sc_hit;
+  reg [IB-1:0]  sc_hit_idx;
+  reg [16:0]    sc_hit_probe;
+  integer       k;
+
+  always @* begin
+    sc_hit       = 1'b0;
+    sc_hit_idx   = h_idx_q;
+    sc_hit_probe = 17'd0;
+    for (k = 0; k < SC; k = k + 1) begin
+      if (SLOT_CACHE > 0 && h_event && sc_valid_q[k] && sc_key_q[32*k +: 32] == h_key_q &&
+          !(c_pending_fill && sc_next_q == k[3:0])) begin
+        sc_hit       = 1'b1;
+        sc_hit_idx   = sc_idx_q[IB*k +: IB];
+        sc_hit_probe = sc_probe_q[17*k +: 17];
+      end
+    end
+  end
+
+  wire [IB-1:0] x_idx    = sc_fwd ? c_idx_q : sc_hit_idx;
+  wire [16:0]   x_probe  = sc_fwd ? c_probe_q : sc_hit_probe;
+  wire          x_cached = sc_fwd || sc_hit;
+
+  always @(posedge clk) begin
+    if (rst || clr_start) begin
+      sc_valid_q <= {SC{1'b0}};
+      sc_next_q  <= 4'd0;
+    end else if (sc_fill) begin
+      sc_valid_q[sc_next_q[SCW-1:0]] <= 1'b1;
+      sc_next_q <= (sc_next_q == SC_LAST) ? 4'd0 : sc_next_q + 4'd1;
+    end
+  end
+
+  integer j;
+  always @(posedge clk) begin
+    for (j = 0; j < SC; j = j + 1) begin
+      if (sc_fill && sc_next_q == j[3:0]) begin
+        sc_key_q[32*j +: 32]   <= c_key_q;
+        sc_idx_q[IB*j +: IB]   <= c_idx_q;
+        sc_probe_q[17*j +: 17] <= c_probe_q;
+      end
+    end
+  end
+
   // An empty slot has count 0 and becomes 1; a full counter stays.
   wire e_full = (e_count == COUNT_MAX);
   wire [CW-1:0] new_count = e_count + {{(CW - 1){1'b0}}, ~e_full};
@@ -358,13 +449,13 @@ module hwprof_core #(
   assign ram_waddr = clr_active_q ? clr_idx_q : c_idx_q;
   assign ram_wdata = clr_active_q ? {ENTRY_W{1'b0}} : {e_hot | fire, new_count, c_key_q};
   assign ram_raddr = probe ? c_idx_q + {{(IB - 1){1'b0}}, 1'b1} :
-                     (spill_wait ? c_idx_q : h_idx_q);
+                     (spill_wait ? c_idx_q : x_idx);
 
   // C's next index is the address read this cycle: c_idx + 1 while probing, c_idx while
-  // waiting for the spill path (and in both cases nothing is written), else h_idx.  So
-  // the forwarding test is (written index == h_idx), a compare of registers that does
-  // not wait for the probe decision.
-  wire fwd_sel_d = clr_active_q ? (clr_idx_q == h_idx_q) : (counted && (c_idx_q == h_idx_q));
+  // waiting for the spill path (and in both cases nothing is written), else x_idx (H's
+  // index, or the slot cache's).  So the forwarding test is (written index == x_idx),
+  // of registers that do not wait for the probe decision.
+  wire fwd_sel_d = clr_active_q ? (clr_idx_q == x_idx) : (counted && (c_idx_q == x_idx));
 
   always @(posedge clk) begin
     if (rst) begin
@@ -391,10 +482,11 @@ module hwprof_core #(
       c_idx_q   <= c_idx_q + {{(IB - 1){1'b0}}, 1'b1};
       c_probe_q <= c_probe_q + 17'd1;
     end else if (h_advance) begin
-      c_op_q    <= h_op_q;
-      c_key_q   <= h_key_q;
-      c_idx_q   <= h_idx_q;
-      c_probe_q <= 17'd0;
+      c_op_q     <= h_op_q;
+      c_key_q    <= h_key_q;
+      c_idx_q    <= x_idx;
+      c_probe_q  <= x_probe;
+      c_cached_q <= x_cached;
     end
   end
 
@@ -689,6 +781,10 @@ module hwprof_core #(
           "hwprof_core: skid full with H empty");
       `HWPROF_CHECK(fwd_sel_d == (ram_we && ram_waddr == ram_raddr),
           "hwprof_core: forwarding select disagrees with the addresses");
+      // The slot cache is always right: an event it sent to a slot finds its key there,
+      // or (a key with no slot) an occupied slot at the last probe; and it never probes.
+      `HWPROF_CHECK(!(c_event && c_cached_q) || e_match || (collide && last_probe),
+          "hwprof_core: the slot cache sent an event to a slot that does not hold its key");
     end
   end
 

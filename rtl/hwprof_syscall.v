@@ -3,8 +3,8 @@
 // The translator's system-call path writes the call site (the guest PC of the syscall
 // instruction) to SYSCALL_SITE and then the number to SYSCALL; each SYSCALL write is
 // one record.  The table keeps the distinct (site, number) pairs in the order they
-// first arrived, each with a saturating count, in one simple dual-port RAM
-// (hwprof_sdpram: block RAM or LUT RAM) of 2^BITS words of {site, number, count}.
+// first arrived, each with a saturating count, in one simple dual-port LUT RAM
+// (hwprof_lutram) of 2^BITS words of {site, number, count}.
 //
 // A record searches the pairs in use, one entry a cycle (the RAM's registered read
 // pipelined with the compare), and either counts the pair it finds or appends a new one.  The search holds the
@@ -80,7 +80,7 @@ module hwprof_syscall #(
   wire [BITS-1:0] raddr;
   wire [W-1:0]   rdata;
 
-  hwprof_sdpram #(.DATA_W(W), .ADDR_W(BITS)) u_ram (
+  hwprof_lutram #(.DATA_W(W), .ADDR_W(BITS)) u_ram (
     .clk   (clk),
     .we    (we),
     .waddr (waddr),

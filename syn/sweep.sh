@@ -22,7 +22,7 @@ table=$out/table.md
   echo "|---|---|---|---|---|---|---|---|"
 } >"$table"
 for family in xc2vp xc7; do
-  for ib in 8 10 12 14 16; do
+  for ib in 8 10 12 13 14 16; do
     for fl in 4 9; do
       dir=$out/$family-i$ib-f$fl
       "$here/synth.sh" "$family" "$dir" -GINDEX_BITS=$ib -GFIFO_LOG2=$fl >&2

@@ -57,6 +57,7 @@ case "$family" in
     dsp_re='^(DSP|MULT18X18)'
     lutram_re='^(RAM[0-9]+[XM]|RAM[0-9]+X1[SD]|SRL)'
     bram_map='via \$__XILINX_BLOCKRAM'
+    defines=''
     ;;
   ice40)
     synth="synth_ice40 -top hwprof_axil"
@@ -67,6 +68,7 @@ case "$family" in
     dsp_re='^SB_MAC16'
     lutram_re='^$'
     bram_map='via \$__ICE40_RAM4K'
+    defines='-DHWPROF_NO_LUTRAM' # no LUT RAM: hwprof_lutram's memories go to EBR
     ;;
   *)
     echo "synth.sh: unknown family '$family' (xc2vp, xc4v, xc5v, xc7, ice40)" >&2
@@ -81,7 +83,7 @@ fi
 
 mkdir -p "$out"
 log=$out/synth.log
-yosys -q -l "$log" -p "read_verilog -defer $srcs; $chparam hierarchy -top hwprof_axil;
+yosys -q -l "$log" -p "read_verilog -defer $defines $srcs; $chparam hierarchy -top hwprof_axil;
   $synth; tee -o $out/stat.txt stat; $write" \
   >/dev/null 2>"$out/yosys.stderr" || { cat "$out/yosys.stderr" >&2; echo "synth.sh: yosys failed, see $log" >&2; exit 1; }
 

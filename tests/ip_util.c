@@ -38,6 +38,8 @@ void ip_built_params(hwprof_model_params *p) {
       p->count_width = v;
     else if (!strcmp(name, "SYSCALL_BITS"))
       p->syscall_bits = v;
+    else if (!strcmp(name, "SLOT_CACHE"))
+      p->slot_cache = v;
   }
 }
 

@@ -64,6 +64,56 @@ static void test_syscalls(void) {
   CHECK_EQ(m.sys_used, 0);
 }
 
+/* The slot cache: a key past its home slot pays its probes once, then starts at its
+ * slot; a key with no slot reaches the spill path at once; round-robin replacement;
+ * a table clear empties the cache; with no cache every event probes. */
+static void test_slot_cache(void) {
+  hwprof_model m;
+  init(&m, 4, HWPROF_HASH_LOW16_SHR2, 3, 32); /* index = (spc >> 2) & 15, 3 slots */
+  hwprof_model_set_spill(&m, 1);
+  /* 0x00, 0x40, 0x80, 0xC0 all hash to slot 0: 0x40 lands in 1 (1 probe), 0x80 in 2
+   * (2 probes), 0xC0 finds no slot within 3 (2 probes, spilled). */
+  const uint32_t k[4] = {0x00, 0x40, 0x80, 0xC0};
+  for (int i = 0; i < 4; i++)
+    hwprof_model_event(&m, k[i]);
+  CHECK_EQ(m.st.probes, 0 + 1 + 2 + 2);
+  CHECK_EQ(m.st.spilled, 1);
+  for (int r = 0; r < 10; r++)
+    for (int i = 0; i < 4; i++)
+      hwprof_model_event(&m, k[i]);
+  CHECK_EQ(m.st.probes, 5);   /* all three in the cache: no more probes */
+  CHECK_EQ(m.st.spilled, 11); /* and 0xC0 still spills, every time */
+  CHECK_EQ(hwprof_model_lookup(&m, 0x80), 11);
+  CHECK_EQ(m.st.max_probe, 2);
+  /* 0x04 (home 1) probes past 0x40 and 0x80 into slot 3; 0x44 (home 1) then finds no
+   * slot (2 probes, spilled).  Five keys cached in four entries: the fifth fill replaced
+   * the first (0x40), which probes again. */
+  hwprof_model_event(&m, 0x04);
+  hwprof_model_event(&m, 0x44);
+  CHECK_EQ(m.st.probes, 5 + 2 + 2);
+  CHECK_EQ(m.st.spilled, 12);
+  hwprof_model_event(&m, 0x40);
+  CHECK_EQ(m.st.probes, 10);
+  hwprof_model_event(&m, 0x44); /* still cached */
+  CHECK_EQ(m.st.probes, 10);
+  /* A clear empties the cache with the table. */
+  hwprof_model_clear(&m, 1, 0);
+  hwprof_model_event(&m, 0x00);
+  hwprof_model_event(&m, 0x40);
+  hwprof_model_event(&m, 0x40);
+  CHECK_EQ(m.st.probes, 10 + 1);
+  /* No cache: every event probes. */
+  hwprof_model_params p = m.p;
+  p.slot_cache = 0;
+  CHECK_EQ(hwprof_model_init(&m, &p, table, sizeof table / sizeof table[0]), 0);
+  hwprof_model_event(&m, 0x00);
+  for (int r = 0; r < 5; r++)
+    hwprof_model_event(&m, 0x40);
+  CHECK_EQ(m.st.probes, 5);
+  p.slot_cache = 9;
+  CHECK(hwprof_model_check_params(&p, NULL) < 0, "slot_cache 9 accepted\n");
+}
+
 static void test_hashes(void) {
   CHECK_EQ(hwprof_hash16(HWPROF_HASH_LOW16, 0x12345678u), 0x5678);
   CHECK_EQ(hwprof_hash16(HWPROF_HASH_LOW16_SHR2, 0x12345678u), 0x159E); /* 0x048D159E */
@@ -87,7 +137,8 @@ static void test_params(void) {
   CHECK(hwprof_model_check_params(&p, &why) < 0, "max_probe past the table accepted\n");
   p.max_probe = 16;
   CHECK_EQ(hwprof_model_init(&m, &p, table, 15), -2);
-  CHECK_EQ(hwprof_model_config_word(&p), 9u | 4u << 4 | 4u << 8 | 1u << 13 | 32u << 16 | 5u << 22);
+  CHECK_EQ(hwprof_model_config_word(&p),
+           9u | 4u << 4 | 4u << 8 | 1u << 13 | 32u << 16 | 5u << 22 | 4u << 26);
   p.syscall_bits = 0;
   CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "syscall_bits 0 accepted\n");
   p.syscall_bits = 9;
@@ -212,6 +263,7 @@ static void test_event_flags(void) {
 
 int main(void) {
   RUN(test_syscalls);
+  RUN(test_slot_cache);
   RUN(test_hashes);
   RUN(test_event_flags);
   RUN(test_params);

@@ -15,10 +15,10 @@
  *                 replayed back to back, as fast as the IP takes them
  *   --table-sweep FILE...
  *                 what other tables would give on those streams, from the reference
- *                 model: every hash at INDEX_BITS 12..16, events / (events + extra
- *                 probes), which is the RTL's back-to-back rate less its 8-cycle
- *                 pipeline fill (--streams measures the same figure on the RTL for
- *                 this build's hash and size); the geometric mean and the worst stream
+ *                 model: every hash at INDEX_BITS 12..16, without the slot cache and
+ *                 with its default 4 entries, events / (events + extra probes), which is the RTL's
+ * back-to-back rate less its 8-cycle pipeline fill (--streams measures the same figure on the RTL
+ * for this build's hash and size); the geometric mean and the worst stream
  */
 #include <math.h>
 #include <stdio.h>
@@ -52,12 +52,13 @@ static int run(const char *kind, size_t events, unsigned distinct, ip_run *r,
 }
 
 /* Events per cycle of the model's table on one stream: events / (events + probes). */
-static double model_rate(const trace *t, unsigned hash, unsigned index_bits) {
+static double model_rate(const trace *t, unsigned hash, unsigned index_bits, unsigned cache) {
   static hwprof_model_entry table[1u << 16];
   hwprof_model m;
   hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
   p.hash = hash;
   p.index_bits = index_bits;
+  p.slot_cache = cache;
   if (hwprof_model_init(&m, &p, table, 1u << index_bits) != 0)
     return 0;
   hwprof_model_set_spill(&m, 1);
@@ -77,19 +78,21 @@ static int table_sweep(int nfiles, char **files) {
     if (trace_make(&t[i], files[i], 0, 0, 1) != 0)
       return 1;
   }
-  for (unsigned hash = 0; hash <= HWPROF_HASH_MULT; hash++)
-    for (unsigned ib = 12; ib <= 16; ib++) {
-      double logsum = 0, worst = 2;
-      int w = 0;
-      for (int i = 0; i < nfiles; i++) {
-        double r = model_rate(&t[i], hash, ib);
-        logsum += log(r);
-        if (r < worst)
-          worst = r, w = i;
+  static const unsigned caches[] = {0, 4};
+  for (unsigned c = 0; c < 2; c++)
+    for (unsigned hash = 0; hash <= HWPROF_HASH_MULT; hash++)
+      for (unsigned ib = 12; ib <= 16; ib++) {
+        double logsum = 0, worst = 2;
+        int w = 0;
+        for (int i = 0; i < nfiles; i++) {
+          double r = model_rate(&t[i], hash, ib, caches[c]);
+          logsum += log(r);
+          if (r < worst)
+            worst = r, w = i;
+        }
+        printf("model_events_per_cycle_%s_i%u_cache%u: geomean %.4f, worst %.4f (%s)\n",
+               ip_hash_name(hash), ib, caches[c], exp(logsum / nfiles), worst, names[w]);
       }
-      printf("model_events_per_cycle_%s_i%u: geomean %.4f, worst %.4f (%s)\n", ip_hash_name(hash),
-             ib, exp(logsum / nfiles), worst, names[w]);
-    }
   for (int i = 0; i < nfiles; i++)
     trace_free(&t[i]);
   free(t);
