@@ -120,12 +120,6 @@ typedef struct dbt_block_count {
 } dbt_block_count;
 size_t dbt_block_counts(const dbt *d, dbt_block_count **out);
 
-/* The hardware profile (hw and all modes), read from the IP after the run
- * through the driver (driver/hwprof.h): its statistics, every table entry, and
- * the hot SPCs the runtime drained when the IP's interrupt was up.  The runtime
- * services the interrupt at the next block boundary after the line rises (a
- * host-side handler: it costs no simulated cycles).  NULL when the run had no hw profile or the IP
- * could not be read (dbt_hw_error says why). */
 /* System calls per (call site, number): site is the guest pc of the syscall
  * instruction, number $v0 as the guest made the call. */
 typedef struct dbt_syscall_count {
@@ -136,6 +130,12 @@ typedef struct dbt_syscall_count {
  * system-call records, and what the IP's (dbt_hw_profile.syscalls) must equal. */
 size_t dbt_syscall_counts(const dbt *d, const dbt_syscall_count **out);
 
+/* The hardware profile (hw and all modes), read from the IP after the run
+ * through the driver (driver/hwprof.h): its statistics, every table entry, and
+ * the hot SPCs the runtime drained when the IP's interrupt was up.  The runtime
+ * services the interrupt at the next block boundary after the line rises (a
+ * host-side handler: it costs no simulated cycles).  NULL when the run had no hw profile or the IP
+ * could not be read (dbt_hw_error says why). */
 typedef struct dbt_hw_profile {
   hwprof_config cfg;
   hwprof_stats stats;

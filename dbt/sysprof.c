@@ -46,11 +46,10 @@ int rt_hw_sys_setup(dbt *d) {
   int rc;
   if (!d->dev.cfg.syscall_entries)
     return 0; /* an IP older than 1.4: no system-call records */
-  uint32_t mark = d->dev.cfg.syscall_entries / 2 ? d->dev.cfg.syscall_entries / 2 : 1;
-  if ((rc = hwprof_clear_syscalls(&d->dev)) < 0 ||
-      (rc = hwprof_set_syscall_mark(&d->dev, mark)) < 0)
+  /* IRQ_SYSCALL at half full (the table has 2 entries at least) */
+  if ((rc = hwprof_clear_syscalls(&d->dev)) < 0)
     return rc;
-  return 0;
+  return hwprof_set_syscall_mark(&d->dev, d->dev.cfg.syscall_entries / 2);
 }
 
 int rt_hw_sys_drain(dbt *d) {

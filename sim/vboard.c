@@ -493,7 +493,7 @@ static void ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, v
   hwprof_sim_post_strb(b->ip, (uint32_t)off, (uint32_t)val << (8 * shift),
                        ((1u << size) - 1) << shift);
   b->r->ip_writes++;
-  b->r->ip_events += off == HWPROF_EVENT_OFFSET || HWPROF_EVENT_IN_WINDOW(off);
+  b->r->ip_events += window || off == HWPROF_EVENT_OFFSET;
 }
 
 /* Every write the IP accepts, the CPU's and the host-side driver's, in bus order:

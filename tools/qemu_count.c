@@ -183,7 +183,7 @@ static size_t table_used;
 static struct slab *slabs;
 static bool out_of_memory;
 
-static char *out_path, *tmp_path;
+static char *out_path;
 static char *sys_path; /* sys=FILE, or NULL */
 
 /* System calls per (site, number), in order of first call (sys=FILE). */
@@ -331,17 +331,25 @@ static int by_vaddr(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* path.tmp.PID (malloc'ed), where path is written before it is renamed; NULL when out
+ * of memory. */
+static char *tmp_name(const char *path) {
+  char *tmp = malloc(strlen(path) + 32);
+  if (tmp)
+    sprintf(tmp, "%s.tmp.%ld", path, (long)getpid());
+  return tmp;
+}
+
 /* Writes path through path.tmp.PID and a rename, so path is never partial; the
  * lines come from emit (which returns -1 with errno on a write error). */
 static int write_whole(const char *path, int (*emit)(FILE *f, void *ctx), void *ctx) {
-  char *tmp = malloc(strlen(path) + 32);
+  char *tmp = tmp_name(path);
   FILE *f;
   int err = 0;
   if (!tmp) {
     report("qemu_count: out of memory at exit; %s not written\n", path);
     return -1;
   }
-  sprintf(tmp, "%s.tmp.%ld", path, (long)getpid());
   if (!(f = fopen(tmp, "w"))) {
     report("qemu_count: cannot create %s: %s\n", tmp, strerror(errno));
     free(tmp);
@@ -499,19 +507,20 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   out_path = absolute(out);
   if (!out_path)
     return 1;
-  tmp_path = malloc(strlen(out_path) + 32);
+  char *tmp_path = tmp_name(out_path);
   if (!tmp_path)
     return 1;
-  sprintf(tmp_path, "%s.tmp.%ld", out_path, (long)getpid());
 
   /* Fail now, not after a long run, if FILE's directory is not writable. */
   fd = open(tmp_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
   if (fd < 0) {
     report("qemu_count: cannot create %s: %s\n", tmp_path, strerror(errno));
+    free(tmp_path);
     return 1;
   }
   close(fd);
   unlink(tmp_path);
+  free(tmp_path);
   /* No stale counts: FILE exists afterwards only if this run wrote it. */
   if (unlink(out_path) && errno != ENOENT) {
     report("qemu_count: cannot remove the old %s: %s\n", out_path, strerror(errno));

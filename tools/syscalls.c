@@ -8,6 +8,7 @@
  * count beside it, then any pair only the IP has (a wrong record).  hw = sw means
  * every row's two counts are equal and the IP lost no record.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "profile.h"
@@ -18,13 +19,17 @@ typedef struct sys_row {
   size_t order;
 } sys_row;
 
-static uint64_t hw_count(const dbt_hw_profile *h, uint32_t site, uint32_t number, char *seen) {
-  for (size_t i = 0; h && i < h->n_syscalls; i++)
-    if (h->syscalls[i].site == site && h->syscalls[i].number == number) {
-      seen[i] = 1;
-      return h->syscalls[i].count;
-    }
-  return 0;
+/* The index of (site, number) in v[0..n-1], or n when it is not there. */
+static size_t find_pair(const dbt_syscall_count *v, size_t n, uint32_t site, uint32_t number) {
+  size_t i = 0;
+  while (i < n && !(v[i].site == site && v[i].number == number))
+    i++;
+  return i;
+}
+
+static const char *name_or_unknown(uint32_t number) {
+  const char *s = guest_syscall_name(number);
+  return s ? s : "?";
 }
 
 /* The rows (malloc'ed; *n of them), NULL with *n = 0 when there are none. */
@@ -40,9 +45,12 @@ static sys_row *rows(const prof_run *pr, size_t *n) {
     *n = 0;
     return NULL;
   }
-  for (size_t i = 0; i < nv; i++, k++)
-    r[k] =
-        (sys_row){v[i].site, v[i].number, v[i].count, hw_count(h, v[i].site, v[i].number, seen), 0};
+  for (size_t i = 0; i < nv; i++, k++) {
+    size_t j = find_pair(h ? h->syscalls : NULL, nh, v[i].site, v[i].number);
+    r[k] = (sys_row){v[i].site, v[i].number, v[i].count, j < nh ? h->syscalls[j].count : 0, 0};
+    if (j < nh)
+      seen[j] = 1;
+  }
   for (size_t i = 0; i < nh; i++)
     if (!seen[i])
       r[k++] = (sys_row){h->syscalls[i].site, h->syscalls[i].number, 0, h->syscalls[i].count, 0};
@@ -53,25 +61,25 @@ static sys_row *rows(const prof_run *pr, size_t *n) {
   return r;
 }
 
-prof_sys_check prof_syscalls_check(const prof_run *pr) {
+static prof_sys_check check_rows(const prof_run *pr, const sys_row *r, size_t n) {
   prof_sys_check c = {0};
-  size_t n;
-  sys_row *r = rows(pr, &n);
   for (size_t i = 0; i < n; i++) {
     c.pairs++;
     c.calls += r[i].count;
     c.differ += r[i].count != r[i].hw;
   }
-  free(r);
   c.has_hw = pr->hw && pr->hw->cfg.syscall_entries;
   c.lost = pr->hw ? pr->hw->stats.syscall_lost : 0;
   c.ok = !c.has_hw || (!c.differ && !c.lost);
   return c;
 }
 
-static void name_of(uint32_t number, char *buf, size_t len) {
-  const char *s = guest_syscall_name(number);
-  snprintf(buf, len, "%s", s ? s : "?");
+prof_sys_check prof_syscalls_check(const prof_run *pr) {
+  size_t n;
+  sys_row *r = rows(pr, &n);
+  prof_sys_check c = check_rows(pr, r, n);
+  free(r);
+  return c;
 }
 
 /* Most calls first; ties in order of first call (the rows' order). */
@@ -86,20 +94,19 @@ static int by_calls(const void *a, const void *b) {
 void prof_syscalls_summary(FILE *f, const prof_run *pr, unsigned top) {
   size_t n;
   sys_row *r = rows(pr, &n);
+  prof_sys_check c = check_rows(pr, r, n);
   if (r)
     qsort(r, n, sizeof *r, by_calls);
-  prof_sys_check c = prof_syscalls_check(pr);
   fprintf(f, "hwprof: system calls         %llu at %zu (site, number) pairs",
           (unsigned long long)c.calls, c.pairs);
   if (c.has_hw)
     fprintf(f, "; the IP's records: %zu differ, %llu lost", c.differ, (unsigned long long)c.lost);
   fprintf(f, "\n");
   for (size_t i = 0; i < n && i < top; i++) {
-    char name[40], where[320];
-    name_of(r[i].number, name, sizeof name);
+    char where[320];
     prof_where(pr, r[i].site, where, sizeof where);
     fprintf(f, "hwprof: %12llu  %5u %-16s at %#010x %s", (unsigned long long)r[i].count,
-            r[i].number, name, r[i].site, where);
+            r[i].number, name_or_unknown(r[i].number), r[i].site, where);
     if (c.has_hw)
       fprintf(f, "%s", r[i].hw == r[i].count ? "" : " (IP: differs)");
     fprintf(f, "\n");
@@ -167,23 +174,20 @@ int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q,
     }
     q->pairs++;
     q->calls += count;
-    uint64_t ours = 0;
-    for (size_t i = 0; i < nv; i++)
-      if (v[i].site == site && v[i].number == number) {
-        ours = v[i].count;
-        seen[i] = 1;
-        break;
-      }
+    size_t i = site > UINT32_MAX || number > UINT32_MAX
+                   ? nv
+                   : find_pair(v, nv, (uint32_t)site, (uint32_t)number);
+    uint64_t ours = i < nv ? v[i].count : 0;
+    if (i < nv)
+      seen[i] = 1;
     if (ours != count && q->differ++ < show)
       fprintf(rep, "  %#010lx %5lu %-16s %llu here, %llu under the reference\n", site, number,
-              guest_syscall_name((uint32_t)number) ? guest_syscall_name((uint32_t)number) : "?",
-              (unsigned long long)ours, count);
+              name_or_unknown((uint32_t)number), (unsigned long long)ours, count);
   }
   for (size_t i = 0; rc == 0 && i < nv; i++)
     if (!seen[i] && q->differ++ < show)
       fprintf(rep, "  %#010x %5u %-16s %llu here, none under the reference\n", v[i].site,
-              v[i].number, guest_syscall_name(v[i].number) ? guest_syscall_name(v[i].number) : "?",
-              (unsigned long long)v[i].count);
+              v[i].number, name_or_unknown(v[i].number), (unsigned long long)v[i].count);
   free(seen);
   fclose(f);
   return rc;
