@@ -1,8 +1,8 @@
 # driver/ - register map, reference model, and libhwprof (C99; the model and the
 # driver core are freestanding-clean, the UIO backend is Linux user space).
 
-MODEL_OBJS  := $(BUILD)/driver/hwprof_model.o
-DRIVER_OBJS := $(BUILD)/driver/hwprof.o $(BUILD)/driver/hwprof_spill.o \
+MODEL_OBJS  := $(BUILD)/driver/hwprof_model.o $(BUILD)/driver/hwprof_model_edge.o
+DRIVER_OBJS := $(BUILD)/driver/hwprof.o $(BUILD)/driver/hwprof_spill.o $(BUILD)/driver/hwprof_edges.o \
                $(BUILD)/driver/hwprof_fdt.o \
                $(BUILD)/driver/hwprof_uio.o
 FDT_LDLIBS  := -lfdt
@@ -31,7 +31,7 @@ all: $(BUILD)/libhwprof.a $(DTBS)
 .PHONY: lint-driver
 lint-driver:
 	@mkdir -p $(BUILD)/lint
-	for f in driver/hwprof_model.c driver/hwprof.c driver/hwprof_spill.c; do \
+	for f in driver/hwprof_model.c driver/hwprof_model_edge.c driver/hwprof.c driver/hwprof_spill.c driver/hwprof_edges.c; do \
 	  $(CC) -std=c99 $(WARN) -ffreestanding -nostdlib -Idriver -c $$f \
 	    -o $(BUILD)/lint/$$(basename $$f .c).o || exit 1; \
 	done

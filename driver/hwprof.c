@@ -36,7 +36,11 @@ int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx) {
   dev->cfg.entries = 1u << dev->cfg.index_bits;
   dev->cfg.hash = HWPROF_CONFIG_FIELD(cfg, HASH);
   dev->cfg.count_width = HWPROF_CONFIG_FIELD(cfg, COUNT_WIDTH);
-  dev->cfg.max_probe = cfg2;
+  dev->cfg.max_probe = (cfg2 & HWPROF_CONFIG2_MAX_PROBE_MASK) >> HWPROF_CONFIG2_MAX_PROBE_SHIFT;
+  dev->cfg.edge_entries =
+      (cfg2 & HWPROF_CONFIG2_EDGE_BITS_MASK)
+          ? 1u << ((cfg2 & HWPROF_CONFIG2_EDGE_BITS_MASK) >> HWPROF_CONFIG2_EDGE_BITS_SHIFT)
+          : 0;
   dev->cfg.syscall_entries =
       HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) ? 1u << HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) : 0;
   dev->cfg.slot_cache = HWPROF_CONFIG_FIELD(cfg, SLOT_CACHE);
@@ -209,6 +213,9 @@ int hwprof_read_stats(hwprof_dev *dev, hwprof_stats *st) {
   st->spill_errors = w[15];
   st->syscalls = w[16]; /* 0 before 1.4: unmapped reads answer 0 */
   st->syscall_lost = w[17];
+  st->edges = w[18]; /* 0 before 1.5 */
+  st->edge_lost = w[19];
+  st->edge_hot_lost = w[20];
   return 0;
 }
 

@@ -62,6 +62,7 @@ typedef struct hwprof_config {
   uint32_t count_width;
   uint32_t syscall_entries; /* the system-call table's (1.4; 0 before) */
   uint32_t slot_cache;      /* slot-cache entries (1.4; 0 before: none) */
+  uint32_t edge_entries;    /* the edge table's (1.5; 0 before) */
 } hwprof_config;
 
 typedef struct hwprof_dev {
@@ -82,8 +83,9 @@ typedef struct hwprof_stats {
   uint32_t events_in, events, lost_fifo, lost_table, ignored, hot, hot_lost, probes;
   uint32_t max_probe, occupied, fifo_high, stall;
   uint64_t cycles;
-  uint32_t spilled, spill_errors;  /* sent to the spill ring; lost writing it */
-  uint32_t syscalls, syscall_lost; /* system calls recorded; lost to a full table (1.4) */
+  uint32_t spilled, spill_errors;           /* sent to the spill ring; lost writing it */
+  uint32_t syscalls, syscall_lost;          /* system calls recorded; lost to a full table (1.4) */
+  uint32_t edges, edge_lost, edge_hot_lost; /* edge traversals counted; lost (1.5) */
 } hwprof_stats;
 
 /* One system-call table entry: a (call site, number) pair and its count. */
@@ -125,6 +127,23 @@ int hwprof_record_syscall(hwprof_dev *dev, uint32_t site, uint32_t number);
 int hwprof_read_syscalls(hwprof_dev *dev, hwprof_syscall *out, size_t max, size_t *n);
 int hwprof_clear_syscalls(hwprof_dev *dev);
 int hwprof_set_syscall_mark(hwprof_dev *dev, uint32_t mark);
+/* Indirect edges (1.5; -HWPROF_ENOTSUP before; driver/hwprof_edges.c).
+ * hwprof_set_edge_ctrl sets the edge threshold (0: off, at most
+ * HWPROF_EDGE_CTRL_THRESHOLD) and ALL mode (every pair of events is an edge).
+ * hwprof_drain_edges waits until the IP is idle, copies every edge in the table into
+ * out (up to max), queues CTRL.EDGE_CLEAR and waits until it has run: a drain when
+ * nothing writes events meanwhile (an interrupt handler).  It returns how many edges
+ * there were, or HWPROF_ENOSPC (with *n = max copied, and the table kept) if more.
+ * hwprof_read_edges copies without waiting or clearing.  hwprof_pop_hot_edge
+ * returns 1 with the oldest hot edge, or 0 when there is none. */
+typedef struct hwprof_edge {
+  uint32_t src, dst, count;
+} hwprof_edge;
+int hwprof_set_edge_ctrl(hwprof_dev *dev, uint32_t threshold, int all);
+int hwprof_set_edge_mark(hwprof_dev *dev, uint32_t mark);
+int hwprof_read_edges(hwprof_dev *dev, hwprof_edge *out, size_t max, size_t *n);
+int hwprof_drain_edges(hwprof_dev *dev, hwprof_edge *out, size_t max, size_t *n);
+int hwprof_pop_hot_edge(hwprof_dev *dev, uint32_t *src, uint32_t *dst);
 /* Pops up to max hot SPCs into out; *n gets how many. */
 int hwprof_drain_hot(hwprof_dev *dev, uint32_t *out, size_t max, size_t *n);
 int hwprof_read_stats(hwprof_dev *dev, hwprof_stats *st);

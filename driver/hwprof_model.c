@@ -47,6 +47,8 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
     bad = "syscall_bits must be 1..8";
   else if (p->slot_cache > HWPROF_SLOT_CACHE_MAX)
     bad = "slot_cache must be 0..8";
+  else if (p->edge_bits < 1 || p->edge_bits > 10)
+    bad = "edge_bits must be 1..10";
   if (why)
     *why = bad;
   return bad ? -1 : 0;
@@ -62,7 +64,8 @@ uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
 }
 
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
-  return p->max_probe;
+  return p->max_probe << HWPROF_CONFIG2_MAX_PROBE_SHIFT | p->edge_bits
+                                                              << HWPROF_CONFIG2_EDGE_BITS_SHIFT;
 }
 
 void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, uint32_t config2) {
@@ -73,7 +76,8 @@ void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, ui
   p->count_width = HWPROF_CONFIG_FIELD(config, COUNT_WIDTH);
   p->syscall_bits = HWPROF_CONFIG_FIELD(config, SYSCALL_BITS);
   p->slot_cache = HWPROF_CONFIG_FIELD(config, SLOT_CACHE);
-  p->max_probe = config2;
+  p->max_probe = (config2 & HWPROF_CONFIG2_MAX_PROBE_MASK) >> HWPROF_CONFIG2_MAX_PROBE_SHIFT;
+  p->edge_bits = (config2 & HWPROF_CONFIG2_EDGE_BITS_MASK) >> HWPROF_CONFIG2_EDGE_BITS_SHIFT;
 }
 
 int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_model_entry *table,
@@ -89,6 +93,8 @@ int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_mode
   m->on_hot_ctx = 0;
   m->on_spill = 0;
   m->on_spill_ctx = 0;
+  m->on_edge_hot = 0;
+  m->on_edge_hot_ctx = 0;
   hwprof_model_reset(m);
   return 0;
 }
@@ -108,7 +114,7 @@ static void clear_table(hwprof_model *m) {
 }
 
 static void clear_stats(hwprof_model *m) {
-  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   m->st = zero;
 }
 
@@ -116,6 +122,9 @@ void hwprof_model_reset(hwprof_model *m) {
   clear_table(m);
   clear_stats(m);
   hwprof_model_syscall_clear(m);
+  hwprof_model_edge_clear(m);
+  m->edge_prev_valid = 0;
+  m->edge_ctrl = HWPROF_EDGE_CTRL_RESET;
   m->threshold = 0;
   m->spill = 0;
 }
@@ -132,6 +141,7 @@ void hwprof_model_clear(hwprof_model *m, int table, int stats) {
   if (table) {
     clear_table(m);
     hwprof_model_syscall_clear(m);
+    hwprof_model_edge_clear(m);
   }
   if (stats)
     clear_stats(m);
@@ -190,6 +200,7 @@ void hwprof_model_event(hwprof_model *m, uint32_t word) {
       cached = 1;
     }
   m->st.events_in = sat_inc(m->st.events_in);
+  hwprof_model_edge_event(m, word);
   for (;; probe++) {
     hwprof_model_entry *e = &m->table[idx];
     int match = e->count != 0 && e->key == spc;

@@ -43,11 +43,12 @@ typedef struct hwprof_model_params {
   unsigned count_width;  /* 4..32 */
   unsigned syscall_bits; /* 1..8: the system-call table's 2^n entries */
   unsigned slot_cache;   /* 0..8: slot-cache entries (rtl/hwprof_core.v) */
+  unsigned edge_bits;    /* 1..10: the edge table's 2^n entries (rtl/hwprof_edge.v) */
 } hwprof_model_params;
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
 #define HWPROF_MODEL_DEFAULTS                                                                      \
-  { 9u, 4u, 13u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u, 4u }
+  { 9u, 4u, 13u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u, 4u, 8u }
 
 typedef struct hwprof_model_entry {
   uint32_t key;
@@ -68,12 +69,21 @@ typedef struct hwprof_model_stats {
   uint32_t spilled;      /* STAT_SPILLED */
   uint32_t syscalls;     /* STAT_SYSCALLS */
   uint32_t syscall_lost; /* STAT_SYSCALL_LOST */
+  uint32_t edges;        /* STAT_EDGES */
+  uint32_t edge_lost;    /* STAT_EDGE_LOST */
+  uint32_t edge_hot;     /* edge threshold crossings (each reported through on_edge_hot) */
 } hwprof_model_stats;
 
 /* A system-call table entry (hwprof_regs.h, "System calls"). */
 typedef struct hwprof_model_sys_entry {
   uint32_t site, number, count;
 } hwprof_model_sys_entry;
+
+/* An edge-table entry (hwprof_regs.h, "Indirect edges"); count 0: empty. */
+typedef struct hwprof_model_edge_entry {
+  uint32_t src, dst, count;
+  uint8_t hot;
+} hwprof_model_edge_entry;
 
 typedef struct hwprof_model {
   hwprof_model_params p;
@@ -97,6 +107,14 @@ typedef struct hwprof_model {
   uint32_t sc_valid, sc_next;
   hwprof_model_sys_entry sys[HWPROF_SYSCALL_MAX_ENTRIES]; /* in order of first arrival */
   uint32_t sys_used;                                      /* SYSCALL_USED */
+  /* The edge former and table (driver/hwprof_model_edge.c). */
+  uint32_t edge_prev; /* the last event word */
+  int edge_prev_valid;
+  uint32_t edge_ctrl; /* EDGE_CTRL in force */
+  uint32_t edge_used; /* EDGE_USED */
+  hwprof_model_edge_entry edge[HWPROF_EDGE_MAX_ENTRIES];
+  void (*on_edge_hot)(void *ctx, uint32_t src, uint32_t dst);
+  void *on_edge_hot_ctx;
 } hwprof_model;
 
 /* The 16-bit hash of an SPC (the RTL's hwprof_hash). */
@@ -132,6 +150,17 @@ void hwprof_model_clear(hwprof_model *m, int table, int stats);
 /* An accepted SYSCALL write while ENABLE is set: number at site (SYSCALL_SITE). */
 void hwprof_model_syscall(hwprof_model *m, uint32_t site, uint32_t number);
 void hwprof_model_syscall_clear(hwprof_model *m); /* CTRL.SYSCALL_CLEAR */
+/* Indirect edges (driver/hwprof_model_edge.c).  hwprof_model_event calls
+ * hwprof_model_edge_event with every event word; EDGE_CTRL and CTRL.EDGE_CLEAR are
+ * queued writes, applied in bus order. */
+void hwprof_model_edge_event(hwprof_model *m, uint32_t word);
+void hwprof_model_set_edge_ctrl(hwprof_model *m, uint32_t edge_ctrl);
+void hwprof_model_edge_clear(hwprof_model *m);
+/* The slot of a pair's first probe in a table of 2^bits entries (rtl/hwprof_edge.v). */
+uint32_t hwprof_edge_hash(uint32_t src, uint32_t dst, unsigned bits);
+/* Count of edge (src, dst), 0 when absent. */
+uint32_t hwprof_model_edge_count(const hwprof_model *m, uint32_t src, uint32_t dst);
+
 /* SPILL_SIZE written (0 = off).  The IP takes it only while idle, so it falls
  * between two events in bus order. */
 void hwprof_model_set_spill(hwprof_model *m, int on);

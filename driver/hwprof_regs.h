@@ -12,7 +12,8 @@
  * offsets return 0 with OKAY.
  *
  * Ordering.  EVENT, CTRL.CLEAR, CTRL.STATS_CLEAR and THRESHOLD writes enter
- * the same command queue (the event FIFO) and take effect in bus order: a
+ * the same command queue (the event FIFO) and take effect in bus order (EDGE_CTRL,
+ * CTRL.EDGE_CLEAR likewise): a
  * CLEAR forgets exactly the events written before it, a new THRESHOLD applies
  * exactly to the events written after it.  So results never depend on bus or
  * pipeline timing.  When the queue is full these writes are held (AXI
@@ -36,8 +37,9 @@
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
 #define HWPROF_VERSION_MINOR                                                                       \
-  4u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
-      * 1.3: the EVENT window; 1.4: the system-call table */
+  5u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
+      * 1.3: the EVENT window; 1.4: the system-call table;                                         \
+      * 1.5: the indirect-edge table */
 #define HWPROF_VERSION_VALUE ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
@@ -62,8 +64,13 @@
 #define HWPROF_CONFIG_SLOT_CACHE_MASK 0x3C000000u
 #define HWPROF_SLOT_CACHE_MAX         8u
 
-/* CONFIG2: MAX_PROBE, the number of slots one lookup may examine (RO). */
-#define HWPROF_CONFIG2_OFFSET 0x00Cu
+/* CONFIG2 (RO): MAX_PROBE, the number of slots one lookup may examine, and (1.5)
+ * EDGE_BITS, the edge table's size. */
+#define HWPROF_CONFIG2_OFFSET          0x00Cu
+#define HWPROF_CONFIG2_MAX_PROBE_SHIFT 0 /* [16:0] */
+#define HWPROF_CONFIG2_MAX_PROBE_MASK  0x0001FFFFu
+#define HWPROF_CONFIG2_EDGE_BITS_SHIFT 20 /* [23:20] edge table entries = 2^n (1.5; 0 before) */
+#define HWPROF_CONFIG2_EDGE_BITS_MASK  0x00F00000u
 
 /* Hash kinds (CONFIG.HASH and the RTL's HASH parameter).  Each yields a
  * 16-bit hash; the table index is its low INDEX_BITS bits. */
@@ -80,6 +87,7 @@
 #define HWPROF_CTRL_DROP_ON_FULL  0x00000008u /* drop+count instead of holding */
 #define HWPROF_CTRL_STATS_CLEAR   0x00000010u /* queue a statistics clear; reads 0 */
 #define HWPROF_CTRL_SYSCALL_CLEAR 0x00000020u /* empty the system-call table; reads 0 */
+#define HWPROF_CTRL_EDGE_CLEAR    0x00000040u /* queue an edge-table clear; reads 0 */
 #define HWPROF_CTRL_RW_MASK       0x0000000Du /* bits that read back */
 #define HWPROF_CTRL_RESET         0x00000000u
 
@@ -110,11 +118,15 @@
 #define HWPROF_IRQ_LOST          0x00000004u /* an event or a hot SPC was lost */
 #define HWPROF_IRQ_SPILL         0x00000008u /* the spill ring holds SPILL_MARK SPCs */
 #define HWPROF_IRQ_SYSCALL       0x00000010u /* the system-call table holds SYSCALL_MARK */
-#define HWPROF_IRQ_MASK          0x0000001Fu
+#define HWPROF_IRQ_EDGE_HOT      0x00000020u /* the edge hot FIFO holds an edge */
+#define HWPROF_IRQ_EDGE          0x00000040u /* the edge table holds EDGE_MARK entries */
+#define HWPROF_IRQ_MASK          0x0000007Fu
 /* LOST: an EVENT dropped on a full FIFO, an event that found no slot with
  * spilling off, a spill-ring write answered with an error, a hot SPC lost
- * to a full hot FIFO, or a system call that found the system-call table full
- * -- each also counted in its statistic.
+ * to a full hot FIFO, a system call that found the system-call table full, or
+ * an edge traversal that found the edge table full -- each also counted in its
+ * statistic.  (A hot edge lost to a full edge hot FIFO is counted in
+ * STAT_EDGE_HOT_LOST; software finds those crossings again when it drains.)
  * IRQ_STATUS.HOT stays set while the hot FIFO holds entries: acknowledge it
  * after draining HOT_POP, and an SPC that arrives meanwhile re-raises it.
  * The interrupt line is high while (IRQ_STATUS & IRQ_ENABLE) != 0. */
@@ -215,6 +227,39 @@
 #define HWPROF_SYSCALL_ENTRY_BYTES  16u
 #define HWPROF_SYSCALL_MAX_ENTRIES  256u
 
+/* Indirect edges (1.5) ------------------------------------------------------
+ * The IP pairs each event with the one before it, in bus order.  When the earlier
+ * event's flags are HWPROF_EVENT_INDIRECT (or for every pair, with EDGE_CTRL.ALL
+ * set), the pair {source SPC, target SPC} -- both without flags -- is one traversal
+ * of an edge, counted in the edge table: 2^CONFIG2.EDGE_BITS entries found by a hash
+ * of the pair and linear probing, at HWPROF_EDGE_TABLE_OFFSET + 16*i (+0 source,
+ * +4 target, +8 count; all 0 for an empty slot).  Each traversal costs the table two
+ * cycles plus one per slot probed; while its queue is full the event queue waits.
+ *
+ * An edge whose count becomes equal to EDGE_CTRL's threshold (once per entry, 0 =
+ * off) goes to the edge hot FIFO: read EDGE_HOT_SRC, then EDGE_HOT_DST, which removes
+ * it; IRQ_EDGE_HOT stays set while it holds edges.  A crossing that finds the FIFO
+ * full is counted in STAT_EDGE_HOT_LOST.
+ *
+ * EDGE_CTRL and CTRL.EDGE_CLEAR (and CTRL.CLEAR, CTRL.STATS_CLEAR) are queued with the
+ * events and apply in bus order.  A traversal that finds every slot taken by other
+ * edges is lost: STAT_EDGE_LOST counts it and IRQ_LOST rises.  Software keeps that at
+ * 0 by draining: IRQ_EDGE rises while EDGE_USED >= EDGE_MARK (it cannot be
+ * acknowledged while that holds); the handler waits for STATUS.IDLE (so that the
+ * events already written have reached the table), reads the table, adds the counts to
+ * its own and writes CTRL.EDGE_CLEAR.  Reads of the table do not wait for the queue. */
+#define HWPROF_EDGE_CTRL_OFFSET    0x060u      /* RW, queued: [31] ALL [30:0] threshold */
+#define HWPROF_EDGE_CTRL_ALL       0x80000000u /* every pair of events is an edge */
+#define HWPROF_EDGE_CTRL_THRESHOLD 0x7FFFFFFFu
+#define HWPROF_EDGE_CTRL_RESET     5000u  /* threshold 5,000, indirect jumps only */
+#define HWPROF_EDGE_USED_OFFSET    0x064u /* RO: entries in use */
+#define HWPROF_EDGE_MARK_OFFSET    0x068u /* RW: IRQ_EDGE level, 0 = never */
+#define HWPROF_EDGE_HOT_SRC_OFFSET 0x06Cu /* RO: the oldest hot edge's source, 0 if none */
+#define HWPROF_EDGE_HOT_DST_OFFSET 0x070u /* RO: its target; the read removes it */
+#define HWPROF_EDGE_TABLE_OFFSET   0x2000u
+#define HWPROF_EDGE_ENTRY_BYTES    16u
+#define HWPROF_EDGE_MAX_ENTRIES    1024u
+
 /* Statistics (RO, 32-bit, saturating; cleared by reset and STATS_CLEAR). */
 #define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */
 #define HWPROF_STAT_EVENTS_OFFSET     0x084u /* events counted in the table */
@@ -234,10 +279,15 @@
 #define HWPROF_STAT_SPILL_ERR_OFFSET  0x0BCu /* SPCs lost: a ring write failed */
 #define HWPROF_STAT_SYSCALLS_OFFSET   0x0C0u /* system calls recorded (1.4) */
 #define HWPROF_STAT_SYSCALL_LOST_OFFSET                                                            \
-  0x0C4u /* system calls lost: the table was                                                       \
-          * full (1.4) */
+  0x0C4u                                    /* system calls lost: the table was                    \
+                                             * full (1.4) */
+#define HWPROF_STAT_EDGES_OFFSET     0x0C8u /* edge traversals counted (1.5) */
+#define HWPROF_STAT_EDGE_LOST_OFFSET 0x0CCu /* traversals lost: the edge table was full (1.5) */
+#define HWPROF_STAT_EDGE_HOT_LOST_OFFSET                                                           \
+  0x0D0u /* hot edges lost: the edge hot FIFO                                                      \
+          * was full (1.5) */
 #define HWPROF_STAT_FIRST_OFFSET HWPROF_STAT_EVENTS_IN_OFFSET
-#define HWPROF_STAT_COUNT        18u /* words from 0x080 to 0x0C4 */
+#define HWPROF_STAT_COUNT        21u /* words from 0x080 to 0x0D0 */
 
 /* Table read window: entry i is two words at HWPROF_TABLE_OFFSET + 8*i:
  * +0 the SPC, +4 its count.  A count of 0 marks an empty slot (a counter

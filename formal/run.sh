@@ -12,12 +12,15 @@
 #          rules: every response answers one request and is held until taken, and
 #          every property of the two above holds in the assembled IP; and the
 #          system-call table (hwprof_syscall, 2 entries) places every record it
-#          accepts exactly once, counted, appended or lost.
+#          accepts exactly once, counted, appended or lost; and the edge table
+#          (hwprof_edge, 2 entries) places every traversal it takes exactly once,
+#          loses one only when every slot holds another edge, and never lets a bus
+#          read into a compare.
 # Small parameters (a 2-word FIFO, a 16-entry table, 3 probes, 4-bit counters) let the
 # proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
 # full ring - within the depth.
 #
-# Then six mutants, each a one-line bug seeded into a copy of the RTL, which the
+# Then seven mutants, each a one-line bug seeded into a copy of the RTL, which the
 # proofs must catch: so a proof that passes has been shown able to fail.
 #
 #   FORMAL_DEPTH=N   override every proof's depth (defaults: core 28, spill 30, ip 24)
@@ -33,9 +36,10 @@ pdr=
 
 LIB="rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
 CORE="$LIB rtl/hwprof_core.v"
-IP="$CORE rtl/hwprof_spill.v rtl/hwprof_lutram.v rtl/hwprof_syscall.v rtl/hwprof_axil.v"
+IP="$CORE rtl/hwprof_spill.v rtl/hwprof_lutram.v rtl/hwprof_syscall.v rtl/hwprof_edge.v \
+rtl/hwprof_axil.v"
 IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
--set COUNT_WIDTH 4 -set SYSCALL_BITS 1"
+-set COUNT_WIDTH 4 -set SYSCALL_BITS 1 -set EDGE_BITS 1"
 
 prove() { # name top depth params files...
 	n=$1 t=$2 d=${FORMAL_DEPTH:-$3} p=$4
@@ -99,6 +103,10 @@ mutant syscall-busy rtl/hwprof_syscall.v \
 mutant slot-forward rtl/hwprof_core.v \
 	's/wire \[IB-1:0\] x_idx    = sc_fwd ? c_idx_q : sc_hit_idx;/wire [IB-1:0] x_idx    = sc_hit_idx;/' \
 	core core_top 28 "" $CORE formal/core_top.v
+# The edge table takes a bus read while it compares or clears (from reset on).
+mutant edge-read rtl/hwprof_edge.v \
+	's/assign rd_ready = at_rest;/assign rd_ready = 1'"'"'b1;/' \
+	ip hwprof_axil 24 "$IP_PARAMS" $IP
 # The slave drops BVALID without waiting for BREADY.
 mutant bready rtl/hwprof_axil.v \
 	's/end else if (s_axil_bready) begin/end else begin/' \

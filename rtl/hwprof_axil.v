@@ -8,19 +8,22 @@
 //   0x008 CONFIG        RO    [3:0] FIFO_LOG2 [7:4] HOT_LOG2 [12:8] INDEX_BITS
 //                             [15:13] HASH [21:16] COUNT_WIDTH [25:22] SYSCALL_BITS
 //                             [29:26] SLOT_CACHE
-//   0x00C CONFIG2       RO    MAX_PROBE
+//   0x00C CONFIG2       RO    [16:0] MAX_PROBE [23:20] EDGE_BITS
 //   0x010 CTRL          RW    [0] ENABLE [1] CLEAR (queued, reads 0) [2] FREEZE
 //                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
-//                             [5] SYSCALL_CLEAR (reads 0)
+//                             [5] SYSCALL_CLEAR (reads 0) [6] EDGE_CLEAR (queued, reads 0)
 //   0x014 STATUS        RO    [0] FIFO_EMPTY [1] FIFO_FULL [2] BUSY [3] TABLE_FULL
 //                             [4] HOT_PENDING [5] HOT_OVERFLOW [6] DROPPED
 //                             [7] LOOKUP_BUSY [8] IDLE [9] SPILL_PENDING
 //                             [10] SPILL_FULL [11] SPILL_ERROR
 //   0x018 THRESHOLD     RW    queued; 0 disables hot detection
 //   0x01C IRQ_ENABLE    RW    [0] HOT [1] TABLE_FULL [2] LOST [3] SPILL [4] SYSCALL
+//                             [5] EDGE_HOT [6] EDGE
 //   0x020 IRQ_STATUS    RW1C  same bits; HOT stays set while the hot FIFO is not empty,
 //                             SPILL while the ring holds SPILL_MARK SPCs, SYSCALL while
-//                             the system-call table holds SYSCALL_MARK entries
+//                             the system-call table holds SYSCALL_MARK entries, EDGE_HOT
+//                             while the edge hot FIFO is not empty, EDGE while the edge
+//                             table holds EDGE_MARK entries
 //   0x024 SPILL_BASE    RW    ring address in RAM (only while IDLE)
 //   0x028 SPILL_SIZE    RW    ring words: 0 (off) or 2^n, n in 1..24 (only while IDLE)
 //   0x02C SPILL_HEAD    RO    SPCs written to the ring
@@ -37,14 +40,22 @@
 //   0x058 SYSCALL_USED  RO    system-call table entries in use (this read, the two
 //                             statistics' and the table's wait for a record being placed)
 //   0x05C SYSCALL_MARK  RW    IRQ_SYSCALL level, 0 = never
+//   0x060 EDGE_CTRL     RW    queued: [31] ALL [30:0] edge threshold (0 = off)
+//   0x064 EDGE_USED     RO    edge table entries in use
+//   0x068 EDGE_MARK     RW    IRQ_EDGE level, 0 = never
+//   0x06C EDGE_HOT_SRC  RO    the oldest hot edge's source SPC, 0 when none
+//   0x070 EDGE_HOT_DST  RO    its target SPC; the read removes it
 //   0x080..0x0BC        RO    statistics, see hwprof_core
 //   0x0C0 STAT_SYSCALLS RO    system calls recorded; 0x0C4 STAT_SYSCALL_LOST: lost, table full
+//   0x0C8 STAT_EDGES    RO    edge traversals counted; 0x0CC STAT_EDGE_LOST: lost, table
+//                             full; 0x0D0 STAT_EDGE_HOT_LOST: crossings lost, hot FIFO full
 //   0x1000 + 16*i       RO    system-call entry i: +0 site, +4 number, +8 count (0 = empty)
+//   0x2000 + 16*i       RO    edge entry i: +0 source SPC, +4 target SPC, +8 count (0 = empty)
 //   0x40000 + o         WO    EVENT window (256 KiB): a store of any size pushes the
 //                             event EVENT_ORIGIN + o (queued, as EVENT); reads 0
 //   0x80000 + 8*i       RO    table entry i: +0 SPC, +4 count (0 = empty)
 //
-// Queued writes (EVENT, THRESHOLD, CTRL with CLEAR or STATS_CLEAR) enter the core's
+// Queued writes (EVENT, THRESHOLD, EDGE_CTRL, CTRL with CLEAR, EDGE_CLEAR or STATS_CLEAR) enter the core's
 // command FIFO and are held (AWREADY/WREADY low) while it is full, unless the write is
 // an EVENT and DROP_ON_FULL is set.  Any other write completes in one cycle.  Bad
 // accesses answer SLVERR and change nothing: an unaligned address, a write strobe
@@ -60,7 +71,8 @@
 //
 // Parameters: as hwprof_core (FIFO_LOG2, HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE,
 // COUNT_WIDTH, SLOT_CACHE), passed through unchanged; SYSCALL_BITS, the system-call table's
-// 2^SYSCALL_BITS entries (1..8; hwprof_syscall).
+// 2^SYSCALL_BITS entries (1..8; hwprof_syscall); EDGE_BITS, the edge table's 2^EDGE_BITS
+// entries (1..10; hwprof_edge).
 //
 // The AXI4 write master (m_axi_*) belongs to the spill path, hwprof_spill: it writes
 // the SPCs that the table cannot place to the ring at SPILL_BASE.  Tie AWREADY, WREADY
@@ -75,7 +87,8 @@ module hwprof_axil #(
   parameter integer MAX_PROBE   = 16,
   parameter integer COUNT_WIDTH = 32,
   parameter integer SYSCALL_BITS = 5,
-  parameter integer SLOT_CACHE  = 4
+  parameter integer SLOT_CACHE  = 4,
+  parameter integer EDGE_BITS   = 8
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -148,27 +161,39 @@ module hwprof_axil #(
   localparam [19:0] A_SYSCALL      = 20'h00054;
   localparam [19:0] A_SYS_USED     = 20'h00058;
   localparam [19:0] A_SYS_MARK     = 20'h0005C;
+  localparam [19:0] A_EDGE_CTRL    = 20'h00060;
+  localparam [19:0] A_EDGE_USED    = 20'h00064;
+  localparam [19:0] A_EDGE_MARK    = 20'h00068;
+  localparam [19:0] A_EDGE_HOT_SRC = 20'h0006C;
+  localparam [19:0] A_EDGE_HOT_DST = 20'h00070;
   localparam [19:0] A_CYCLES_LO    = 20'h000B0;
   localparam [19:0] A_CYCLES_HI    = 20'h000B4;
   localparam [19:0] A_STAT_SYS     = 20'h000C0;
   localparam [19:0] A_STAT_SYS_LOST = 20'h000C4;
+  localparam [19:0] A_STAT_EDGES   = 20'h000C8;
+  localparam [19:0] A_STAT_EDGE_LOST = 20'h000CC;
+  localparam [19:0] A_STAT_EDGE_HOT_LOST = 20'h000D0;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0004;
+  localparam [31:0] VERSION  = 32'h0001_0005;
   localparam [31:0] CONFIG   = (SLOT_CACHE << 26) | (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) |
                                (HASH << 13) | (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
-  localparam [31:0] CONFIG2  = MAX_PROBE;
+  localparam [31:0] CONFIG2  = (EDGE_BITS << 20) | MAX_PROBE;
+  localparam [31:0] EDGE_CTRL_RESET = 32'd5000;
   localparam [31:0] ENTRIES  = 32'd1 << INDEX_BITS;
 
   localparam [1:0] OP_EVENT  = 2'd0;
   localparam [1:0] OP_THRESH = 2'd1;
   localparam [1:0] OP_CLEAR  = 2'd2;
+  localparam [1:0] OP_EDGE   = 2'd3;
 
-  localparam [4:0] IRQ_HOT        = 5'b00001;
-  localparam [4:0] IRQ_TABLE_FULL = 5'b00010;
-  localparam [4:0] IRQ_LOST       = 5'b00100;
-  localparam [4:0] IRQ_SPILL      = 5'b01000;
-  localparam [4:0] IRQ_SYSCALL    = 5'b10000;
+  localparam [6:0] IRQ_HOT        = 7'b0000001;
+  localparam [6:0] IRQ_TABLE_FULL = 7'b0000010;
+  localparam [6:0] IRQ_LOST       = 7'b0000100;
+  localparam [6:0] IRQ_SPILL      = 7'b0001000;
+  localparam [6:0] IRQ_SYSCALL    = 7'b0010000;
+  localparam [6:0] IRQ_EDGE_HOT   = 7'b0100000;
+  localparam [6:0] IRQ_EDGE       = 7'b1000000;
 
   // ---------------------------------------------------------------- registers
   reg        enable_q;
@@ -176,8 +201,10 @@ module hwprof_axil #(
   reg        drop_q;
   reg [31:0] threshold_q;     // the last value written; the core applies it in order
   reg [31:0] origin_q;        // EVENT_ORIGIN
-  reg [4:0]  irq_enable_q;
-  reg [4:0]  irq_status_q;
+  reg [6:0]  irq_enable_q;
+  reg [6:0]  irq_status_q;
+  reg [31:0] edge_ctrl_q;     // EDGE_CTRL as last written; the edge table applies it in order
+  reg [31:0] edge_mark_q;     // EDGE_MARK
   reg [31:0] sys_site_q;      // SYSCALL_SITE
   reg [31:0] sys_mark_q;      // SYSCALL_MARK
   reg [31:0] spill_base_q;
@@ -204,6 +231,10 @@ module hwprof_axil #(
   wire        rs_lookup;
   wire [31:0] rs_data;
   wire        hot_pop;
+  wire        tap_valid;
+  wire        tap_ready;
+  wire [1:0]  tap_op;
+  wire [31:0] tap_data;
   wire        hot_valid;
   wire        hot_pending;
   wire [31:0] hot_spc;
@@ -261,6 +292,10 @@ module hwprof_axil #(
     .rs_valid      (rs_valid),
     .rs_lookup     (rs_lookup),
     .rs_data       (rs_data),
+    .tap_valid     (tap_valid),
+    .tap_ready     (tap_ready),
+    .tap_op        (tap_op),
+    .tap_data      (tap_data),
     .hot_pop       (hot_pop),
     .hot_valid     (hot_valid),
     .hot_pending   (hot_pending),
@@ -355,6 +390,57 @@ module hwprof_axil #(
     .lost_pulse   (sys_lost)
   );
 
+  // ---------------------------------------------------------------- indirect edges
+  wire                 edge_rd_valid;
+  wire                 edge_rd_ready;
+  wire [EDGE_BITS-1:0] edge_rd_index;
+  wire [31:0]          edge_rd_src;
+  wire [31:0]          edge_rd_dst;
+  wire [31:0]          edge_rd_count;
+  wire                 edge_hot_pop;
+  wire                 edge_hot_valid;
+  wire [31:0]          edge_hot_src;
+  wire [31:0]          edge_hot_dst;
+  wire                 edge_idle;
+  wire [EDGE_BITS:0]   edge_used;
+  wire [31:0]          edge_stat_edges;
+  wire [31:0]          edge_stat_lost;
+  wire [31:0]          edge_stat_hot_lost;
+  wire                 edge_lost;
+  wire                 edge_hot;
+
+  hwprof_edge #(
+    .BITS        (EDGE_BITS),
+    .COUNT_WIDTH (COUNT_WIDTH)
+  ) u_edge (
+    .clk           (clk),
+    .rst           (rst),
+    .tap_valid     (tap_valid),
+    .tap_ready     (tap_ready),
+    .tap_op        (tap_op),
+    .tap_data      (tap_data),
+    .rd_valid      (edge_rd_valid),
+    .rd_ready      (edge_rd_ready),
+    .rd_index      (edge_rd_index),
+    .rd_src        (edge_rd_src),
+    .rd_dst        (edge_rd_dst),
+    .rd_count      (edge_rd_count),
+    .hot_pop       (edge_hot_pop),
+    .hot_valid     (edge_hot_valid),
+    .hot_src       (edge_hot_src),
+    .hot_dst       (edge_hot_dst),
+    .idle          (edge_idle),
+    .used          (edge_used),
+    .stat_edges    (edge_stat_edges),
+    .stat_lost     (edge_stat_lost),
+    .stat_hot_lost (edge_stat_hot_lost),
+    .lost_pulse    (edge_lost),
+    .hot_pulse     (edge_hot)
+  );
+
+  wire [31:0] edge_used32 = {{(31 - EDGE_BITS){1'b0}}, edge_used};
+  wire        edge_mark   = (edge_mark_q != 32'd0) && (edge_used32 >= edge_mark_q);
+
   wire [31:0] sys_used32 = {{(31 - SYSCALL_BITS){1'b0}}, sys_used};
   wire        sys_mark   = (sys_mark_q != 32'd0) && (sys_used32 >= sys_mark_q);
 
@@ -364,7 +450,7 @@ module hwprof_axil #(
   wire unused_spill_done  = spill_done;
 
   wire [31:0] status = {20'd0, spill_error_q, spill_on && spill_ring_full,
-                        spill_level != 32'd0, st_idle && sys_idle, lookup_busy_q, st_dropped,
+                        spill_level != 32'd0, st_idle && sys_idle && edge_idle, lookup_busy_q, st_dropped,
                         st_hot_overflow, hot_pending, st_table_full, st_busy, st_fifo_full,
                         st_fifo_empty};
 
@@ -387,6 +473,8 @@ module hwprof_axil #(
   wire w_ssite  = (wa == A_SYS_SITE);
   wire w_sys    = (wa == A_SYSCALL);
   wire w_symark = (wa == A_SYS_MARK);
+  wire w_ectrl  = (wa == A_EDGE_CTRL);
+  wire w_emark  = (wa == A_EDGE_MARK);
   // SIZE: 0 or a power of two from 2 to 2^24; BASE and SIZE only while idle; TAIL only
   // forward, to at most HEAD.
   wire size_ok  = (wd == 32'd0) || ((wd & (wd - 32'd1)) == 32'd0 && wd >= 32'd2 &&
@@ -398,12 +486,12 @@ module hwprof_axil #(
                   (w_word &&
                    (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
                     (w_stail && tail_ok) || w_smark || w_origin || w_ssite || w_sys ||
-                    w_symark));
-  wire w_clear  = w_ctrl && (wd[1] || wd[4]);
+                    w_symark || w_ectrl || w_emark));
+  wire w_clear  = w_ctrl && (wd[1] || wd[4] || wd[6]);
   // Which writes are queued, and which wait, without the SPILL_TAIL range test in
   // w_ok (neither depends on it): that keeps its 32-bit compare off the path to
   // AWREADY and into the core's command FIFO.
-  wire w_queued = w_window || (w_word && (w_event || w_thr || w_clear));
+  wire w_queued = w_window || (w_word && (w_event || w_thr || w_clear || w_ectrl));
 
   wire w_req  = s_axil_awvalid && s_axil_wvalid && (!s_axil_bvalid || s_axil_bready);
   // A SYSCALL record waits for the system-call table (one search at a time); it is
@@ -429,9 +517,9 @@ module hwprof_axil #(
   assign sys_rec_valid   = w_req && w_word && w_sys && enable_q;
   assign sys_clear       = w_fire && w_word && w_ctrl && (wd[1] || wd[5]);
   assign sys_stats_clear = w_fire && w_word && w_ctrl && wd[4];
-  assign cmd_op    = w_event ? OP_EVENT : (w_thr ? OP_THRESH : OP_CLEAR);
+  assign cmd_op    = w_event ? OP_EVENT : (w_thr ? OP_THRESH : (w_ectrl ? OP_EDGE : OP_CLEAR));
   assign cmd_data  = w_window ? origin_q + {14'd0, wa[17:0]} :
-                     w_ctrl   ? {30'd0, wd[4], wd[1]} : wd;
+                     w_ctrl   ? {29'd0, wd[6], wd[4], wd[1]} : wd;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -451,7 +539,9 @@ module hwprof_axil #(
       freeze_q     <= 1'b0;
       drop_q       <= 1'b0;
       threshold_q  <= 32'd0;
-      irq_enable_q <= 5'd0;
+      irq_enable_q <= 7'd0;
+      edge_ctrl_q  <= EDGE_CTRL_RESET;
+      edge_mark_q  <= 32'd0;
       sys_site_q   <= 32'd0;
       sys_mark_q   <= 32'd0;
       spill_base_q <= 32'd0;
@@ -469,7 +559,13 @@ module hwprof_axil #(
         threshold_q <= wd;
       end
       if (w_irq_en) begin
-        irq_enable_q <= wd[4:0];
+        irq_enable_q <= wd[6:0];
+      end
+      if (w_ectrl) begin
+        edge_ctrl_q <= wd;
+      end
+      if (w_emark) begin
+        edge_mark_q <= wd;
       end
       if (w_ssite) begin
         sys_site_q <= wd;
@@ -513,19 +609,21 @@ module hwprof_axil #(
   // IRQ_STATUS: set by the core's pulses, cleared by writing 1; HOT cannot be cleared
   // while the hot FIFO still holds SPCs, nor SPILL while the ring holds SPILL_MARK SPCs,
   // so an acknowledge never hides one.
-  wire [4:0] irq_set = (ev_hot ? IRQ_HOT : 5'd0) | (ev_table_full ? IRQ_TABLE_FULL : 5'd0) |
-                       ((ev_lost || sys_lost) ? IRQ_LOST : 5'd0) |
-                       (spill_mark ? IRQ_SPILL : 5'd0) | (sys_mark ? IRQ_SYSCALL : 5'd0);
-  wire [4:0] irq_w1c = (w_set && w_irq_st) ? (wd[4:0] & ~(hot_pending ? IRQ_HOT : 5'd0))
-                                          : 5'd0;
+  wire [6:0] irq_set = (ev_hot ? IRQ_HOT : 7'd0) | (ev_table_full ? IRQ_TABLE_FULL : 7'd0) |
+                       ((ev_lost || sys_lost || edge_lost) ? IRQ_LOST : 7'd0) |
+                       (spill_mark ? IRQ_SPILL : 7'd0) | (sys_mark ? IRQ_SYSCALL : 7'd0) |
+                       ((edge_hot || edge_hot_valid) ? IRQ_EDGE_HOT : 7'd0) |
+                       (edge_mark ? IRQ_EDGE : 7'd0);
+  wire [6:0] irq_w1c = (w_set && w_irq_st) ? (wd[6:0] & ~(hot_pending ? IRQ_HOT : 7'd0))
+                                          : 7'd0;
 
   always @(posedge clk) begin
     if (rst) begin
-      irq_status_q <= 5'd0;
+      irq_status_q <= 7'd0;
       irq          <= 1'b0;
     end else begin
       irq_status_q <= (irq_status_q & ~irq_w1c) | irq_set;
-      irq          <= ((irq_status_q & irq_enable_q) != 5'd0);
+      irq          <= ((irq_status_q & irq_enable_q) != 7'd0);
     end
   end
 
@@ -535,6 +633,8 @@ module hwprof_axil #(
   reg        win_rq_q;     // window read waiting for the core to take it
   reg        sys_rq_q;     // system-call window read waiting for the table
   reg        sys_ans_q;    // ... which answers this cycle
+  reg        edge_rq_q;    // edge window read waiting for the table
+  reg        edge_ans_q;   // ... which answers this cycle
 
   assign s_axil_arready = !r_wait_q && (!s_axil_rvalid || s_axil_rready);
   wire ar_fire = s_axil_arvalid && s_axil_arready;
@@ -555,6 +655,17 @@ module hwprof_axil #(
   reg         r_sys_q;      // the accepted read is an entry of the system-call window
   assign sys_rd_valid = sys_rq_q;
   assign sys_rd_index = ra[SYSCALL_BITS+3:4];
+  // The edge window, 0x2000 + 16*i for the table's 2^EDGE_BITS entries.
+  localparam [19:0] EDGE_WINDOW = 20'h02000;
+  localparam [19:0] EDGE_BYTES  = 20'd16 << EDGE_BITS;
+  wire [19:0] ar_edge_off = s_axil_araddr - EDGE_WINDOW;
+  wire        ar_edge     = (s_axil_araddr >= EDGE_WINDOW) && (ar_edge_off < EDGE_BYTES) &&
+                            (s_axil_araddr[1:0] == 2'b00);
+  wire [19:0] r_edge_off  = ra - EDGE_WINDOW;
+  reg         r_edge_q;     // the accepted read is an entry of the edge window
+  assign edge_rd_valid = edge_rq_q;
+  assign edge_rd_index = r_edge_off[EDGE_BITS+3:4];
+  wire        unused_edge_off = &{1'b0, r_edge_off};
 
   assign stat_sel = ra[5:2];
 
@@ -566,6 +677,8 @@ module hwprof_axil #(
       r_ready_now = rs_valid && !rs_lookup;   // answered the cycle the core has it
     end else if (r_sys_q) begin
       r_ready_now = sys_ans_q;
+    end else if (r_edge_q) begin
+      r_ready_now = edge_ans_q;
     end else if (r_align && (ra == A_SYS_USED || ra == A_STAT_SYS || ra == A_STAT_SYS_LOST)) begin
       r_ready_now = sys_idle;   // after the record being placed, as the table reads
     end else if (r_align && ra == A_LOOKUP_COUNT) begin
@@ -587,6 +700,13 @@ module hwprof_axil #(
         2'd2:    r_value = sys_rd_count;
         default: r_value = 32'd0;
       endcase
+    end else if (r_edge_q) begin
+      case (ra[3:2])
+        2'd0:    r_value = edge_rd_src;
+        2'd1:    r_value = edge_rd_dst;
+        2'd2:    r_value = edge_rd_count;
+        default: r_value = 32'd0;
+      endcase
     end else if (r_stat) begin
       r_value = (ra == A_CYCLES_HI) ? cycles_hi_q : stat_data;
     end else begin
@@ -601,10 +721,18 @@ module hwprof_axil #(
         A_SYS_MARK:     r_value = sys_mark_q;
         A_STAT_SYS:     r_value = sys_stat_records;
         A_STAT_SYS_LOST: r_value = sys_stat_lost;
+        A_EDGE_CTRL:    r_value = edge_ctrl_q;
+        A_EDGE_USED:    r_value = edge_used32;
+        A_EDGE_MARK:    r_value = edge_mark_q;
+        A_EDGE_HOT_SRC: r_value = edge_hot_src;
+        A_EDGE_HOT_DST: r_value = edge_hot_dst;
+        A_STAT_EDGES:   r_value = edge_stat_edges;
+        A_STAT_EDGE_LOST: r_value = edge_stat_lost;
+        A_STAT_EDGE_HOT_LOST: r_value = edge_stat_hot_lost;
         A_STATUS:       r_value = status;
         A_THRESHOLD:    r_value = threshold_q;
-        A_IRQ_ENABLE:   r_value = {27'd0, irq_enable_q};
-        A_IRQ_STATUS:   r_value = {27'd0, irq_status_q};
+        A_IRQ_ENABLE:   r_value = {25'd0, irq_enable_q};
+        A_IRQ_STATUS:   r_value = {25'd0, irq_status_q};
         A_SPILL_BASE:   r_value = spill_base_q;
         A_SPILL_SIZE:   r_value = spill_size_q;
         A_SPILL_HEAD:   r_value = spill_head;
@@ -621,6 +749,7 @@ module hwprof_axil #(
 
   wire r_answer = r_wait_q && r_ready_now;
   assign hot_pop = r_answer && r_align && (ra == A_HOT_POP) && hot_valid;
+  assign edge_hot_pop = r_answer && (ra == A_EDGE_HOT_DST) && edge_hot_valid;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -646,15 +775,21 @@ module hwprof_axil #(
       r_in_tab_q <= ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
     end
     if (rst) begin
-      r_sys_q   <= 1'b0;
-      sys_rq_q  <= 1'b0;
-      sys_ans_q <= 1'b0;
+      r_sys_q    <= 1'b0;
+      sys_rq_q   <= 1'b0;
+      sys_ans_q  <= 1'b0;
+      r_edge_q   <= 1'b0;
+      edge_rq_q  <= 1'b0;
+      edge_ans_q <= 1'b0;
     end else begin
       if (ar_fire) begin
-        r_sys_q <= ar_sys;
+        r_sys_q  <= ar_sys;
+        r_edge_q <= ar_edge;
       end
-      sys_rq_q  <= (ar_fire && ar_sys) || (sys_rq_q && !sys_rd_ready);
-      sys_ans_q <= sys_rq_q && sys_rd_ready;
+      sys_rq_q   <= (ar_fire && ar_sys) || (sys_rq_q && !sys_rd_ready);
+      sys_ans_q  <= sys_rq_q && sys_rd_ready;
+      edge_rq_q  <= (ar_fire && ar_edge) || (edge_rq_q && !edge_rd_ready);
+      edge_ans_q <= edge_rq_q && edge_rd_ready;
     end
     if (r_answer) begin
       s_axil_rdata <= r_align ? r_value : 32'd0;

@@ -8,7 +8,10 @@
 // slave raises the interrupt.
 //
 // Commands.  The event FIFO carries {op, data}: EVENT (data = SPC), THRESH (data = the
-// new threshold) and CLEAR (data[0] = clear the table, data[1] = clear the statistics).
+// new threshold), CLEAR (data[0] = clear the table, data[1] = clear the statistics,
+// data[2] = clear only the edge table) and EDGE (EDGE_CTRL, for hwprof_edge; the core
+// passes it through).  Every command leaves the queue through the tap, where the edge
+// table (hwprof_edge) sees the commands in the same order.
 // Because threshold changes and clears travel in the same queue as the events, they
 // apply in bus order and the result never depends on timing.  When the queue is full a
 // command is held (cmd_ready low); an EVENT is instead dropped and counted when
@@ -102,6 +105,13 @@ module hwprof_core #(
   output reg         rs_valid,
   output reg         rs_lookup,
   output reg  [31:0] rs_data,
+
+  // The tap: every command as it leaves the queue, in bus order (hwprof_edge).  The
+  // queue waits while tap_ready is low.
+  output wire        tap_valid,
+  input  wire        tap_ready,
+  output wire [1:0]  tap_op,
+  output wire [31:0] tap_data,
 
   // Hot FIFO
   input  wire        hot_pop,
@@ -230,7 +240,10 @@ module hwprof_core #(
   wire h_advance;
   wire in_ready   = !s_valid_q;
   wire in_take_rq = in_ready && rq_valid;
-  wire in_take_q  = in_ready && !rq_valid && q_out_valid && !freeze;
+  assign tap_valid = in_ready && !rq_valid && q_out_valid && !freeze;
+  assign tap_op    = q_out_data[33:32];
+  assign tap_data  = q_out_data[31:0];
+  wire in_take_q  = tap_valid && tap_ready;
   wire in_fire    = in_take_rq || in_take_q;
   wire h_load     = !h_valid_q || h_advance;
 

@@ -3,14 +3,14 @@
 RTL_TOP  := hwprof_axil
 RTL_INCS := rtl/hwprof_check.vh
 RTL_SRCS := rtl/hwprof_sdpram.v rtl/hwprof_lutram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v rtl/hwprof_core.v \
-            rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_axil.v
+            rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_edge.v rtl/hwprof_axil.v
 
 # Parameter sets that lint must accept: the defaults and the corners.
 LINT_PARAMS := "" \
   "-GFIFO_LOG2=1 -GHOT_LOG2=1 -GINDEX_BITS=4 -GHASH=0 -GMAX_PROBE=16 -GCOUNT_WIDTH=4 -GSYSCALL_BITS=8 -GSLOT_CACHE=1" \
   "-GFIFO_LOG2=10 -GHOT_LOG2=10 -GINDEX_BITS=16 -GHASH=3 -GMAX_PROBE=65536 -GCOUNT_WIDTH=32 -GSLOT_CACHE=8" \
-  "-GHASH=2 -GMAX_PROBE=1 -GCOUNT_WIDTH=31 -GSYSCALL_BITS=1 -GSLOT_CACHE=0" \
-  "-GSYSCALL_BITS=8"
+  "-GHASH=2 -GMAX_PROBE=1 -GCOUNT_WIDTH=31 -GSYSCALL_BITS=1 -GSLOT_CACHE=0 -GEDGE_BITS=1" \
+  "-GSYSCALL_BITS=8 -GEDGE_BITS=10"
 
 .PHONY: lint-rtl
 lint-rtl:

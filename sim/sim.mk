@@ -19,11 +19,11 @@ SIM_LDLIBS     := -lz -pthread
 # netlist of each in IP_NETLIST_CONFIGS); the benchmark builds one per hash kind.
 IPCFG_default :=
 IPCFG_tiny    := -GFIFO_LOG2=1 -GHOT_LOG2=1 -GINDEX_BITS=4 -GHASH=0 -GMAX_PROBE=16 \
-                 -GCOUNT_WIDTH=8 -GSYSCALL_BITS=1
+                 -GCOUNT_WIDTH=8 -GSYSCALL_BITS=1 -GEDGE_BITS=1
 IPCFG_narrow  := -GFIFO_LOG2=1 -GHOT_LOG2=2 -GINDEX_BITS=12 -GHASH=2 -GMAX_PROBE=4 \
-                 -GCOUNT_WIDTH=12 -GSYSCALL_BITS=2 -GSLOT_CACHE=0
+                 -GCOUNT_WIDTH=12 -GSYSCALL_BITS=2 -GSLOT_CACHE=0 -GEDGE_BITS=3
 IPCFG_big     := -GFIFO_LOG2=9 -GHOT_LOG2=6 -GINDEX_BITS=16 -GHASH=3 -GMAX_PROBE=64 \
-                 -GSYSCALL_BITS=8 -GSLOT_CACHE=8
+                 -GSYSCALL_BITS=8 -GSLOT_CACHE=8 -GEDGE_BITS=10
 IPCFG_hash0   := -GHASH=0
 IPCFG_hash2   := -GHASH=2
 IPCFG_hash3   := -GHASH=3

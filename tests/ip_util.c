@@ -40,6 +40,8 @@ void ip_built_params(hwprof_model_params *p) {
       p->syscall_bits = v;
     else if (!strcmp(name, "SLOT_CACHE"))
       p->slot_cache = v;
+    else if (!strcmp(name, "EDGE_BITS"))
+      p->edge_bits = v;
   }
 }
 

@@ -160,6 +160,78 @@ static void test_syscalls_through_driver(void) {
   CHECK_EQ(hwprof_set_syscall_mark(&old, 1), -HWPROF_ENOTSUP);
 }
 
+static uint32_t model_edge_hot[64][2];
+static size_t n_model_edge_hot;
+static void on_edge_hot(void *ctx, uint32_t src, uint32_t dst) {
+  (void)ctx;
+  if (n_model_edge_hot < 64)
+    model_edge_hot[n_model_edge_hot][0] = src, model_edge_hot[n_model_edge_hot][1] = dst;
+  n_model_edge_hot++;
+}
+
+/* Indirect edges through the driver: a stream with indirect jumps to a few targets,
+ * the hot edges popped in the model's order, a drain (read, clear) that finds the
+ * model's table, and refusal by an IP older than 1.5. */
+static void test_edges_through_driver(void) {
+  static hwprof_model m;
+  hwprof_model_params p;
+  ip_built_params(&p);
+  REQUIRE(hwprof_model_init(&m, &p, model_tab, sizeof model_tab / sizeof model_tab[0]) == 0,
+          "model\n");
+  m.on_edge_hot = on_edge_hot;
+  n_model_edge_hot = 0;
+  CHECK_EQ(D.cfg.edge_entries, 1u << p.edge_bits);
+  hwprof_edge got[HWPROF_EDGE_MAX_ENTRIES];
+  size_t n = 99;
+  CHECK_EQ(hwprof_drain_edges(&D, got, HWPROF_EDGE_MAX_ENTRIES, &n), 0); /* empties it */
+  CHECK_EQ(n, 0);
+  CHECK_EQ(hwprof_set_edge_ctrl(&D, 40, 0), 0);
+  CHECK_EQ(hwprof_set_edge_ctrl(&D, HWPROF_EDGE_CTRL_THRESHOLD + 1, 0), -HWPROF_EINVAL);
+  hwprof_model_set_edge_ctrl(&m, 40);
+  CHECK_EQ(hwprof_clear_stats(&D), 0);
+  CHECK_EQ(hwprof_enable(&D, 1), 0);
+  uint64_t rng = 11;
+  for (unsigned i = 0; i < 2000; i++) {
+    uint32_t w = 0x400000u + 4u * (uint32_t)(ip_rand(&rng) % 64);
+    if (ip_rand(&rng) % 3 == 0)
+      w |= HWPROF_EVENT_INDIRECT;
+    CHECK_EQ(hwprof_write(&D, HWPROF_EVENT_OFFSET, w), 0);
+    hwprof_model_event(&m, w);
+  }
+  CHECK_EQ(hwprof_wait_idle(&D), 0);
+  size_t popped = 0;
+  uint32_t src, dst;
+  while (hwprof_pop_hot_edge(&D, &src, &dst) == 1) {
+    CHECK(popped < n_model_edge_hot && popped < 64 && src == model_edge_hot[popped][0] &&
+              dst == model_edge_hot[popped][1],
+          "hot edge %zu = %#x -> %#x\n", popped, src, dst);
+    popped++;
+  }
+  hwprof_stats st;
+  CHECK_EQ(hwprof_read_stats(&D, &st), 0);
+  CHECK_EQ(popped + st.edge_hot_lost, n_model_edge_hot);
+  CHECK_EQ(st.edges, m.st.edges);
+  CHECK_EQ(st.edge_lost, m.st.edge_lost);
+  if (m.edge_used > 1) { /* a buffer too small: ENOSPC, the table kept */
+    CHECK_EQ(hwprof_drain_edges(&D, got, 1, &n), -HWPROF_ENOSPC);
+    CHECK_EQ(n, 1);
+  }
+  int total = hwprof_drain_edges(&D, got, HWPROF_EDGE_MAX_ENTRIES, &n);
+  CHECK_EQ(total, (int)m.edge_used);
+  for (size_t i = 0; i < n; i++)
+    CHECK_EQ(got[i].count, hwprof_model_edge_count(&m, got[i].src, got[i].dst));
+  CHECK_EQ(hwprof_read_edges(&D, got, HWPROF_EDGE_MAX_ENTRIES, &n), 0); /* drained */
+  CHECK_EQ(hwprof_set_edge_ctrl(&D, HWPROF_EDGE_CTRL_RESET, 0), 0);
+  CHECK_EQ(hwprof_enable(&D, 0), 0);
+  hwprof_dev old = D;
+  old.version = (1u << 16) | 4u;
+  CHECK_EQ(hwprof_set_edge_ctrl(&old, 1, 0), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_set_edge_mark(&old, 1), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_read_edges(&old, got, 1, &n), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_drain_edges(&old, got, 1, &n), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_pop_hot_edge(&old, &src, &dst), -HWPROF_ENOTSUP);
+}
+
 /* The driver's calls, end to end, against the model. */
 static void test_profile_through_driver(void) {
   hwprof_model m;
@@ -467,6 +539,7 @@ int main(void) {
   RUN(test_init_refuses_other_devices);
   RUN(test_bus_errors_surface);
   RUN(test_syscalls_through_driver);
+  RUN(test_edges_through_driver);
   RUN(test_profile_through_driver);
   RUN(test_spill_through_driver);
   RUN(test_fdt_board);

@@ -24,6 +24,12 @@
  * the ring's contents must be exactly the writes answered OKAY; STAT_SPILLED
  * and STAT_SPILL_ERRORS must match.
  *
+ * The edge table: a quarter of the events carry HWPROF_EVENT_INDIRECT, so the
+ * next event ends an edge; random EDGE_CTRL writes (thresholds, ALL mode on and
+ * off) and EDGE_CLEARs.  Each segment compares STAT_EDGES, STAT_EDGE_LOST,
+ * EDGE_USED and the hot edges (the model's crossings in order, less exactly
+ * STAT_EDGE_HOT_LOST), and every entry of the edge table.
+ *
  * The model is driven from the simulator's accept callback, so it sees the
  * writes in exactly the order the IP accepted them.  At the end of each
  * segment the IP is drained and compared: every statistic the model predicts,
@@ -90,8 +96,11 @@ typedef struct {
   uint64_t segments, resets, clears, stats_clears, thresholds, freezes, drops_seen;
   uint32_t sys_site;             /* SYSCALL_SITE as last accepted */
   uint64_t syscalls, sys_clears; /* SYSCALL writes and SYSCALL_CLEARs posted */
-  uint64_t sys_lost;             /* records the model lost to a full table */
-  vec keys;                      /* recent SPCs, for lookups */
+  vec edge_fired, edge_popped;   /* hot edges, src and dst interleaved */
+  uint32_t edge_hot_lost_base;   /* STAT_EDGE_HOT_LOST when the segment began */
+  uint64_t edge_ctrls, edge_clears, edges_hot, edge_lost; /* for the summary */
+  uint64_t sys_lost; /* records the model lost to a full table */
+  vec keys;          /* recent SPCs, for lookups */
   /* The spill ring, and the test as its software side. */
   uint32_t ring_words;         /* 0: spilling off this segment */
   uint32_t ring[4096];         /* the memory behind the IP's write master */
@@ -113,6 +122,11 @@ static unsigned rnd(diff *d, unsigned n) {
 
 static void on_hot(void *ctx, uint32_t spc) {
   vec_push(&((diff *)ctx)->fired, spc);
+}
+
+static void on_edge_hot(void *ctx, uint32_t src, uint32_t dst) {
+  vec_push(&((diff *)ctx)->edge_fired, src);
+  vec_push(&((diff *)ctx)->edge_fired, dst);
 }
 
 static void on_spill(void *ctx, uint32_t spc) {
@@ -209,6 +223,7 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
     }
     break;
   case HWPROF_THRESHOLD_OFFSET: hwprof_model_set_threshold(&d->m, data); break;
+  case HWPROF_EDGE_CTRL_OFFSET: hwprof_model_set_edge_ctrl(&d->m, data); break;
   case HWPROF_SPILL_SIZE_OFFSET: hwprof_model_set_spill(&d->m, data != 0); break;
   case HWPROF_CTRL_OFFSET:
     d->enabled = (data & HWPROF_CTRL_ENABLE) != 0;
@@ -216,6 +231,8 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
       d->failed_since_clear = 0; /* and STATUS.SPILL_ERROR */
     if (data & HWPROF_CTRL_SYSCALL_CLEAR)
       hwprof_model_syscall_clear(&d->m);
+    if (data & HWPROF_CTRL_EDGE_CLEAR)
+      hwprof_model_edge_clear(&d->m);
     if (data & (HWPROF_CTRL_CLEAR | HWPROF_CTRL_STATS_CLEAR)) {
       hwprof_model_clear(&d->m, (data & HWPROF_CTRL_CLEAR) != 0,
                          (data & HWPROF_CTRL_STATS_CLEAR) != 0);
@@ -258,6 +275,35 @@ static void pop_hot(diff *d, unsigned max) {
   }
 }
 
+static void pop_edges(diff *d, unsigned max) {
+  for (unsigned i = 0; i < max; i++) {
+    if (!(ip_rd(d->s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_EDGE_HOT))
+      return;
+    uint32_t src = ip_rd(d->s, HWPROF_EDGE_HOT_SRC_OFFSET);
+    uint32_t dst = ip_rd(d->s, HWPROF_EDGE_HOT_DST_OFFSET);
+    if (!src && !dst) { /* IRQ_EDGE_HOT is sticky until acknowledged */
+      ip_wr(d->s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_EDGE_HOT);
+      return;
+    }
+    vec_push(&d->edge_popped, src);
+    vec_push(&d->edge_popped, dst);
+  }
+}
+
+/* The popped hot edges must be the model's crossings in order, with gaps only where
+ * the edge hot FIFO was full; returns how many are missing, (size_t)-1 if not. */
+static size_t edges_missing(const diff *d) {
+  size_t i, j = 0;
+  for (i = 0; i < d->edge_popped.n; i += 2, j += 2) {
+    while (j < d->edge_fired.n && (d->edge_fired.v[j] != d->edge_popped.v[i] ||
+                                   d->edge_fired.v[j + 1] != d->edge_popped.v[i + 1]))
+      j += 2;
+    if (j >= d->edge_fired.n)
+      return (size_t)-1;
+  }
+  return (d->edge_fired.n - d->edge_popped.n) / 2;
+}
+
 /* The popped SPCs must be the fired ones in order, with gaps only where the
  * hot FIFO was full.  Returns how many fired SPCs were skipped. */
 static size_t check_hot_subsequence(diff *d) {
@@ -289,6 +335,7 @@ static void choose_spill(diff *d) {
 static void start_segment(diff *d) {
   d->fired.n = 0;
   d->popped.n = 0;
+  d->edge_fired.n = d->edge_popped.n = 0;
   d->stats_cleared = 0;
   d->failed_seg = 0;
   d->segments++;
@@ -331,6 +378,7 @@ static void end_segment(diff *d, int whole_table) {
   if (d->failed_since_clear)
     CHECK(status0 & HWPROF_STATUS_SPILL_ERROR, "a ring write failed, STATUS %#x\n", status0);
   pop_hot(d, 1u << 20);
+  pop_edges(d, 1u << 20);
 
   struct {
     uint32_t off;
@@ -350,6 +398,10 @@ static void end_segment(diff *d, int whole_table) {
       {HWPROF_STAT_SYSCALLS_OFFSET, m->st.syscalls, "SYSCALLS"},
       {HWPROF_STAT_SYSCALL_LOST_OFFSET, m->st.syscall_lost, "SYSCALL_LOST"},
       {HWPROF_SYSCALL_USED_OFFSET, m->sys_used, "SYSCALL_USED"},
+      {HWPROF_STAT_EDGES_OFFSET, m->st.edges, "EDGES"},
+      {HWPROF_STAT_EDGE_LOST_OFFSET, m->st.edge_lost, "EDGE_LOST"},
+      {HWPROF_EDGE_USED_OFFSET, m->edge_used, "EDGE_USED"},
+      {HWPROF_EDGE_CTRL_OFFSET, m->edge_ctrl, "EDGE_CTRL"},
   };
   for (unsigned i = 0; i < sizeof st / sizeof st[0]; i++) {
     uint32_t got = ip_rd(s, st[i].off);
@@ -373,6 +425,34 @@ static void end_segment(diff *d, int whole_table) {
   if (hot_lost == 0 && !d->stats_cleared)
     CHECK(d->popped.n == d->fired.n, "hot sequence length %zu, model %zu\n", d->popped.n,
           d->fired.n);
+
+  /* Hot edges, likewise. */
+  size_t edge_skipped = edges_missing(d);
+  CHECK(edge_skipped != (size_t)-1,
+        "the hot edges popped are not the model's crossings in order\n");
+  uint32_t edge_hot_lost_now = ip_rd(s, HWPROF_STAT_EDGE_HOT_LOST_OFFSET);
+  if (!d->stats_cleared && edge_skipped != (size_t)-1)
+    CHECK(edge_skipped == edge_hot_lost_now - d->edge_hot_lost_base,
+          "%zu edge crossings missing from the edge hot FIFO, STAT_EDGE_HOT_LOST rose by %u\n",
+          edge_skipped, edge_hot_lost_now - d->edge_hot_lost_base);
+  d->edge_hot_lost_base = edge_hot_lost_now;
+  d->edges_hot += d->edge_popped.n / 2;
+
+  /* The edge table, every entry. */
+  {
+    unsigned bad = 0;
+    for (uint32_t i = 0; i < (1u << d->p.edge_bits) && bad < 10; i++) {
+      uint32_t off = HWPROF_EDGE_TABLE_OFFSET + HWPROF_EDGE_ENTRY_BYTES * i;
+      const hwprof_model_edge_entry *w = &m->edge[i];
+      uint32_t src = ip_rd(s, off), dst = ip_rd(s, off + 4), count = ip_rd(s, off + 8);
+      uint32_t wsrc = w->count ? w->src : 0, wdst = w->count ? w->dst : 0;
+      if (src != wsrc || dst != wdst || count != w->count) {
+        bad++;
+        CHECK(0, "edge entry %u = {%#x, %#x, %u}, model {%#x, %#x, %u}\n", i, src, dst, count, wsrc,
+              wdst, w->count);
+      }
+    }
+  }
 
   /* Lookups: recent keys and keys never sent. */
   for (unsigned i = 0; i < 24 && d->keys.n; i++) {
@@ -419,7 +499,9 @@ static void do_reset(diff *d) {
   /* The IP ran a prefix of what the model saw: the popped SPCs are still an
    * in-order part of the model's crossings.  Then both start over. */
   check_hot_subsequence(d);
+  CHECK(edges_missing(d) != (size_t)-1, "hot edges before a reset out of order\n");
   hwprof_model_reset(&d->m);
+  d->edge_hot_lost_base = 0;
   d->enabled = 0;
   d->hot_lost_base = 0;
   d->spill_err_base = 0;
@@ -523,6 +605,18 @@ static void stream_event(diff *d, uint32_t block) {
   } else if (r < 5433) {
     post_ctrl(d, d->ctrl | HWPROF_CTRL_SYSCALL_CLEAR);
     d->sys_clears++;
+  } else if (r < 5633) {
+    /* EDGE_CTRL: a threshold the streams reach (or off), ALL mode now and then. */
+    uint32_t v = next_threshold(d) & HWPROF_EDGE_CTRL_THRESHOLD;
+    if (rnd(d, 4) == 0)
+      v |= HWPROF_EDGE_CTRL_ALL;
+    post(d, HWPROF_EDGE_CTRL_OFFSET, v);
+    d->edge_ctrls++;
+  } else if (r < 5693) {
+    post_ctrl(d, d->ctrl | HWPROF_CTRL_EDGE_CLEAR);
+    d->edge_clears++;
+  } else if (r < 6693) {
+    pop_edges(d, 1 + rnd(d, 4));
   }
 }
 
@@ -615,6 +709,8 @@ int main(void) {
   D.m.on_hot = on_hot;
   D.m.on_hot_ctx = &D;
   D.m.on_spill = on_spill;
+  D.m.on_edge_hot = on_edge_hot;
+  D.m.on_edge_hot_ctx = &D;
   D.m.on_spill_ctx = &D;
   hwprof_sim_on_mem_write(D.s, mem_write, &D);
   hwprof_sim_on_accept(D.s, on_accept, &D);
@@ -637,6 +733,12 @@ int main(void) {
          (unsigned long long)hwprof_sim_cycle(D.s), ctx);
   CHECK(D.syscalls > 1000 && D.sys_clears > 0 && D.sys_lost > 0,
         "the system-call table was not exercised\n");
+  printf("  edges: %u counted and %u lost since the last statistics clear, %llu hot edges popped, "
+         "%llu EDGE_CTRL writes, %llu edge clears\n",
+         D.m.st.edges, D.m.st.edge_lost, (unsigned long long)D.edges_hot,
+         (unsigned long long)D.edge_ctrls, (unsigned long long)D.edge_clears);
+  CHECK(D.edges_hot > 0 && D.edge_ctrls > 0 && D.edge_clears > 0 && D.m.st.edges > 0,
+        "the edge table was not exercised\n");
   CHECK(D.spilled_total > 0 && D.spill_errors_total > 0 && D.ring_drains > 0,
         "the spill ring was not exercised\n");
   CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");

@@ -81,6 +81,14 @@ static void test_reset_values(void) {
     CHECK(ip_rd(s, off) == 0, "statistic %#x not 0 after reset\n", off);
   CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALLS_OFFSET), 0);
   CHECK_EQ(ip_rd(s, HWPROF_STAT_SYSCALL_LOST_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_CTRL_OFFSET), HWPROF_EDGE_CTRL_RESET);
+  for (uint32_t off = HWPROF_EDGE_USED_OFFSET; off <= HWPROF_EDGE_HOT_DST_OFFSET; off += 4)
+    CHECK(ip_rd(s, off) == 0, "edge register %#x not 0 after reset\n", off);
+  for (uint32_t off = HWPROF_STAT_EDGES_OFFSET; off <= HWPROF_STAT_EDGE_HOT_LOST_OFFSET; off += 4)
+    CHECK(ip_rd(s, off) == 0, "edge statistic %#x not 0 after reset\n", off);
+  for (uint32_t i = 0; i < (1u << P.edge_bits); i++)
+    CHECK(ip_rd(s, HWPROF_EDGE_TABLE_OFFSET + HWPROF_EDGE_ENTRY_BYTES * i + 8) == 0,
+          "edge entry %u not empty after reset\n", i);
   for (uint32_t i = 0; i < (1u << P.index_bits); i += 1u + (i >> 4)) {
     CHECK_EQ(ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i + 4), 0);
   }
@@ -104,10 +112,15 @@ static void test_rw_registers(void) {
     CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_SITE_OFFSET), pats[i]);
     ip_wr(s, HWPROF_SYSCALL_MARK_OFFSET, pats[i]);
     CHECK_EQ(ip_rd(s, HWPROF_SYSCALL_MARK_OFFSET), pats[i]);
+    ip_wr(s, HWPROF_EDGE_CTRL_OFFSET, pats[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_EDGE_CTRL_OFFSET), pats[i]);
+    ip_wr(s, HWPROF_EDGE_MARK_OFFSET, pats[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_EDGE_MARK_OFFSET), pats[i]);
   }
   ip_wr(s, HWPROF_SYSCALL_MARK_OFFSET, 0);
-  /* CTRL: the RW bits read back, CLEAR, STATS_CLEAR and SYSCALL_CLEAR read 0. */
-  for (uint32_t v = 0; v < 64; v++) {
+  /* CTRL: the RW bits read back, CLEAR, STATS_CLEAR, SYSCALL_CLEAR and EDGE_CLEAR
+   * read 0. */
+  for (uint32_t v = 0; v < 128; v++) {
     ip_wr(s, HWPROF_CTRL_OFFSET, v);
     CHECK_EQ(ip_rd(s, HWPROF_CTRL_OFFSET), v & HWPROF_CTRL_RW_MASK);
     /* A queued CLEAR waits while FREEZE holds the queue. */
@@ -124,7 +137,8 @@ static void test_bad_accesses(void) {
       HWPROF_IRQ_STATUS_OFFSET, HWPROF_EVENT_OFFSET,        HWPROF_LOOKUP_KEY_OFFSET,
       HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET,   HWPROF_SPILL_TAIL_OFFSET,
       HWPROF_SPILL_MARK_OFFSET, HWPROF_EVENT_ORIGIN_OFFSET, HWPROF_SYSCALL_SITE_OFFSET,
-      HWPROF_SYSCALL_OFFSET,    HWPROF_SYSCALL_MARK_OFFSET};
+      HWPROF_SYSCALL_OFFSET,    HWPROF_SYSCALL_MARK_OFFSET, HWPROF_EDGE_CTRL_OFFSET,
+      HWPROF_EDGE_MARK_OFFSET};
   static const uint32_t readable[] = {
       HWPROF_ID_OFFSET,           HWPROF_VERSION_OFFSET,      HWPROF_CONFIG_OFFSET,
       HWPROF_CONFIG2_OFFSET,      HWPROF_CTRL_OFFSET,         HWPROF_STATUS_OFFSET,
@@ -132,7 +146,9 @@ static void test_bad_accesses(void) {
       HWPROF_HOT_POP_OFFSET,      HWPROF_LOOKUP_KEY_OFFSET,   HWPROF_LOOKUP_COUNT_OFFSET,
       HWPROF_SPILL_BASE_OFFSET,   HWPROF_SPILL_SIZE_OFFSET,   HWPROF_SPILL_HEAD_OFFSET,
       HWPROF_SPILL_TAIL_OFFSET,   HWPROF_SPILL_MARK_OFFSET,   HWPROF_EVENT_ORIGIN_OFFSET,
-      HWPROF_SYSCALL_SITE_OFFSET, HWPROF_SYSCALL_USED_OFFSET, HWPROF_SYSCALL_MARK_OFFSET};
+      HWPROF_SYSCALL_SITE_OFFSET, HWPROF_SYSCALL_USED_OFFSET, HWPROF_SYSCALL_MARK_OFFSET,
+      HWPROF_EDGE_CTRL_OFFSET,    HWPROF_EDGE_USED_OFFSET,    HWPROF_EDGE_MARK_OFFSET,
+      HWPROF_EDGE_HOT_SRC_OFFSET, HWPROF_EDGE_HOT_DST_OFFSET};
   hwprof_sim_xfer x;
   uint32_t v;
   ip_wr(s, HWPROF_THRESHOLD_OFFSET, 77);
@@ -770,6 +786,118 @@ static void test_syscalls(void) {
   hwprof_sim_free(s);
 }
 
+/* The edge table's slot of (src, dst), searched from its hash; -1 if absent. */
+static int edge_slot(hwprof_sim *s, uint32_t src, uint32_t dst) {
+  uint32_t n = 1u << P.edge_bits, i = hwprof_edge_hash(src, dst, P.edge_bits);
+  for (uint32_t k = 0; k < n; k++, i = (i + 1) & (n - 1)) {
+    uint32_t off = HWPROF_EDGE_TABLE_OFFSET + HWPROF_EDGE_ENTRY_BYTES * i;
+    if (ip_rd(s, off) == src && ip_rd(s, off + 4) == dst && ip_rd(s, off + 8) != 0)
+      return (int)i;
+  }
+  return -1;
+}
+
+static uint32_t edge_count(hwprof_sim *s, uint32_t src, uint32_t dst) {
+  int i = edge_slot(s, src, dst);
+  return i < 0 ? 0 : ip_rd(s, HWPROF_EDGE_TABLE_OFFSET + HWPROF_EDGE_ENTRY_BYTES * (uint32_t)i + 8);
+}
+
+static void test_edges(void) {
+  hwprof_sim *s = fresh();
+  const uint32_t A = 0x400100, B = 0x400200, C = 0x400300, D = 0x400400;
+  enable(s);
+  /* A ends in an indirect jump: A->B twice, A->C once; a call, a return and a plain
+   * block end no edge. */
+  events(s, A | HWPROF_EVENT_INDIRECT, 1);
+  events(s, B | HWPROF_EVENT_CALL, 1);
+  events(s, A | HWPROF_EVENT_INDIRECT, 1);
+  events(s, B | HWPROF_EVENT_RETURN, 1);
+  events(s, A | HWPROF_EVENT_INDIRECT, 1);
+  events(s, C, 1);
+  events(s, D, 1);
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EDGES_OFFSET), 3);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EVENTS_OFFSET), 7); /* block counts go on as before */
+  /* (Every configuration's table holds at least two edges.) */
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_USED_OFFSET), 2);
+  CHECK_EQ(edge_count(s, A, B), 2);
+  CHECK_EQ(edge_count(s, A, C), 1);
+  CHECK_EQ(edge_count(s, B, A), 0);
+  /* The threshold (5,000 from reset) fires once per entry: at 3 here. */
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_EDGE_HOT);
+  ip_wr(s, HWPROF_EDGE_CTRL_OFFSET, 3);
+  for (int i = 0; i < 3; i++) {
+    events(s, A | HWPROF_EVENT_INDIRECT, 1);
+    events(s, B, 1);
+  }
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_EDGE_HOT, "no IRQ_EDGE_HOT\n");
+  CHECK_EQ(hwprof_sim_irq(s), 1);
+  CHECK_EQ(edge_count(s, A, B), 5);
+  /* Not acknowledged while the FIFO holds the edge. */
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_EDGE_HOT);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_EDGE_HOT, "IRQ_EDGE_HOT acknowledged\n");
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), A);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), A); /* a peek */
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_DST_OFFSET), B); /* pops */
+  /* Acknowledged once the FIFO is empty; it does not fire again for A->B. */
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_EDGE_HOT);
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_EDGE_HOT, 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), 0);
+  events(s, A | HWPROF_EVENT_INDIRECT, 1);
+  events(s, B, 1);
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), 0);
+  /* ALL: every pair of events is an edge, in bus order with the events. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_EDGE_CLEAR);
+  ip_wr(s, HWPROF_EDGE_CTRL_OFFSET, HWPROF_EDGE_CTRL_ALL);
+  events(s, C, 1);
+  events(s, D, 1);
+  ip_wr(s, HWPROF_EDGE_CTRL_OFFSET, 0);
+  events(s, C, 1);
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  /* B->C (B was the last event before the clear) and C->D; not D->C. */
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EDGES_OFFSET), 3 + 3 + 1 + 2);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_USED_OFFSET), 2);
+  CHECK_EQ(edge_count(s, B, C), 1);
+  CHECK_EQ(edge_count(s, C, D), 1);
+  CHECK_EQ(edge_count(s, A, B), 0);
+  /* EDGE_MARK: IRQ_EDGE while that many entries are in use, not acknowledged while
+   * it holds; EDGE_CLEAR ends it. */
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_EDGE);
+  ip_wr(s, HWPROF_EDGE_MARK_OFFSET, 2);
+  hwprof_sim_step(s, 2);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_EDGE, "no IRQ_EDGE at the mark\n");
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_EDGE);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_EDGE, "IRQ_EDGE acknowledged\n");
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_EDGE_CLEAR);
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_EDGE);
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_EDGE, 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_USED_OFFSET), 0);
+  /* A full table: one more distinct edge than it holds is lost, counted, IRQ_LOST. */
+  uint32_t n = 1u << P.edge_bits;
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_LOST);
+  for (uint32_t i = 0; i <= n; i++) {
+    events(s, A | HWPROF_EVENT_INDIRECT, 1);
+    events(s, 0x500000 + 4 * i, 1);
+  }
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_USED_OFFSET), n);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EDGE_LOST_OFFSET), 1);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_LOST, "no IRQ_LOST\n");
+  CHECK_EQ(edge_count(s, A, 0x500000 + 4 * n), 0);
+  CHECK_EQ(edge_count(s, A, 0x500000), 1);
+  /* CTRL.CLEAR empties it too; STATS_CLEAR zeroes the edge statistics. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_CLEAR | HWPROF_CTRL_STATS_CLEAR);
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_USED_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EDGES_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EDGE_LOST_OFFSET), 0);
+  CHECK_EQ(edge_count(s, A, 0x500000), 0);
+  hwprof_sim_free(s);
+}
+
 static void test_saturation(void) {
   if (P.count_width > 12)
     return; /* 2^count_width events would take too long; the model test covers it */
@@ -870,6 +998,7 @@ int main(void) {
   RUN(test_spill_ring);
   RUN(test_spill_backpressure);
   RUN(test_syscalls);
+  RUN(test_edges);
   RUN(test_saturation);
   RUN(test_cycles_and_idle_skip);
   RUN(test_reset_mid_stream);

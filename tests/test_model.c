@@ -64,6 +64,81 @@ static void test_syscalls(void) {
   CHECK_EQ(m.sys_used, 0);
 }
 
+static uint32_t edge_hot[8][2];
+static unsigned n_edge_hot;
+static void on_edge_hot(void *ctx, uint32_t src, uint32_t dst) {
+  (void)ctx;
+  if (n_edge_hot < 8)
+    edge_hot[n_edge_hot][0] = src, edge_hot[n_edge_hot][1] = dst;
+  n_edge_hot++;
+}
+
+/* The edge table: the hash worked by hand, which pairs are edges, probing, loss on a
+ * full table, the threshold once per entry, ALL mode, clears that keep the last event. */
+static void test_edges(void) {
+  hwprof_model m;
+  hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  p.index_bits = 4;
+  p.edge_bits = 2;
+  REQUIRE(hwprof_model_init(&m, &p, table, 16) == 0, "init\n");
+  m.on_edge_hot = on_edge_hot;
+  n_edge_hot = 0;
+  /* src >> 2 = 0x100040, dst >> 2 = 0x100080; dst rotated right by 16 of 30 bits:
+   * 0x0080 << 14 | 0x10 = 0x200010; xor = 0x300050.  Folded to 4 bits: the nibbles
+   * 0 ^ 5 ^ 3 = 6; to 2 bits: the pairs 00 00 01 01 (0x50) and 11 (bits 21:20) give 3. */
+  CHECK_EQ(hwprof_edge_hash(0x400100, 0x400200, 4), 0x6);
+  CHECK_EQ(hwprof_edge_hash(0x400100, 0x400200, 2), 0x3);
+  CHECK(hwprof_edge_hash(0xFFFFFFFF, 0xFFFFFFFF, 10) < 1024, "hash out of range\n");
+  CHECK_EQ(m.edge_ctrl, HWPROF_EDGE_CTRL_RESET);
+  hwprof_model_set_edge_ctrl(&m, 2);
+  hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_INDIRECT);
+  hwprof_model_event(&m, 0x400200 | HWPROF_EVENT_RETURN);   /* edge 0x400100 -> 0x400200 */
+  hwprof_model_event(&m, 0x400300 | HWPROF_EVENT_CALL);     /* a return ends no edge */
+  hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_INDIRECT); /* nor a call */
+  hwprof_model_event(&m, 0x400200);                         /* the second: hot */
+  hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_INDIRECT);
+  hwprof_model_event(&m, 0x400200); /* the third: not hot again */
+  CHECK_EQ(hwprof_model_edge_count(&m, 0x400100, 0x400200), 3);
+  CHECK_EQ(hwprof_model_edge_count(&m, 0x400200, 0x400300), 0);
+  CHECK_EQ(m.edge[hwprof_edge_hash(0x400100, 0x400200, 2)].count, 3);
+  CHECK_EQ(m.st.edges, 3);
+  CHECK_EQ(n_edge_hot, 1);
+  CHECK(edge_hot[0][0] == 0x400100 && edge_hot[0][1] == 0x400200, "hot edge\n");
+  /* Four more targets: three fit (probing past taken slots), the fourth is lost. */
+  for (uint32_t t = 1; t <= 4; t++) {
+    hwprof_model_event(&m, 0x400100 | HWPROF_EVENT_INDIRECT);
+    hwprof_model_event(&m, 0x500000 + 4 * t);
+  }
+  CHECK_EQ(m.edge_used, 4);
+  CHECK_EQ(m.st.edge_lost, 1);
+  CHECK_EQ(hwprof_model_edge_count(&m, 0x400100, 0x500010), 0);
+  for (uint32_t t = 1; t <= 3; t++)
+    CHECK_EQ(hwprof_model_edge_count(&m, 0x400100, 0x500000 + 4 * t), 1);
+  /* A clear keeps the last event: 0x500010 -> 0x400000 in ALL mode is counted. */
+  hwprof_model_edge_clear(&m);
+  CHECK_EQ(m.edge_used, 0);
+  hwprof_model_set_edge_ctrl(&m, HWPROF_EDGE_CTRL_ALL);
+  hwprof_model_event(&m, 0x400000);
+  hwprof_model_event(&m, 0x400004);
+  CHECK_EQ(hwprof_model_edge_count(&m, 0x500010, 0x400000), 1);
+  CHECK_EQ(hwprof_model_edge_count(&m, 0x400000, 0x400004), 1);
+  /* Ignored and dropped events are not events: no edge across them... they never
+   * reach the former, so the next event pairs with the last one accepted. */
+  hwprof_model_ignore(&m);
+  hwprof_model_drop(&m);
+  hwprof_model_event(&m, 0x400008);
+  CHECK_EQ(hwprof_model_edge_count(&m, 0x400004, 0x400008), 1);
+  hwprof_model_clear(&m, 0, 1);
+  CHECK_EQ(m.st.edges, 0);
+  CHECK_EQ(m.edge_used, 3); /* STATS_CLEAR keeps the table */
+  hwprof_model_clear(&m, 1, 0);
+  CHECK_EQ(m.edge_used, 0);
+  hwprof_model_reset(&m);
+  CHECK_EQ(m.edge_ctrl, HWPROF_EDGE_CTRL_RESET);
+  hwprof_model_event(&m, 0x400000 | HWPROF_EVENT_INDIRECT); /* nothing before it */
+  CHECK_EQ(m.st.edges, 0);
+}
+
 /* The slot cache: a key past its home slot pays its probes once, then starts at its
  * slot; a key with no slot reaches the spill path at once; round-robin replacement;
  * a table clear empties the cache; with no cache every event probes. */
@@ -263,6 +338,7 @@ static void test_event_flags(void) {
 
 int main(void) {
   RUN(test_syscalls);
+  RUN(test_edges);
   RUN(test_slot_cache);
   RUN(test_hashes);
   RUN(test_event_flags);

@@ -18,9 +18,10 @@
 #include "trace.h"
 
 static const char *const stat_names[HWPROF_STAT_COUNT] = {
-    "events_in", "events",    "lost_fifo", "lost_table",   "ignored",   "hot",
-    "hot_lost",  "probes",    "max_probe", "occupied",     "fifo_high", "stall_cycles",
-    "cycles_lo", "cycles_hi", "spilled",   "spill_errors", "syscalls",  "syscall_lost"};
+    "events_in", "events",    "lost_fifo",    "lost_table",   "ignored",   "hot",
+    "hot_lost",  "probes",    "max_probe",    "occupied",     "fifo_high", "stall_cycles",
+    "cycles_lo", "cycles_hi", "spilled",      "spill_errors", "syscalls",  "syscall_lost",
+    "edges",     "edge_lost", "edge_hot_lost"};
 
 static void help(FILE *f) {
   fprintf(f, "usage: hwprof ip [OPTIONS]\n"
