@@ -20,6 +20,7 @@ dbt_options dbt_defaults(void) {
   o.profile = DBT_PROFILE_NONE;
   o.code_size = DBT_CODE_MAX;
   o.max_block = 64;
+  o.edge_threshold = 5000;
   return o;
 }
 
@@ -138,6 +139,7 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   d->entry_insns[slot] = (uint16_t)blk.guest_insns;
   d->entry_id[slot] = r->id + 1;
   d->used += (uint32_t)n;
+  rt_edge_site_taken(d, &blk);
   d->st.blocks_translated++;
   d->st.guest_insns_translated += blk.guest_insns;
   d->st.code_bytes += (uint32_t)n;
@@ -239,6 +241,15 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.probe_window = o->probe == DBT_PROBE_WINDOW;
   d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
+  if (o->profile == DBT_PROFILE_SW || o->profile == DBT_PROFILE_ALL) {
+    if (!(d->edge_src = calloc(DBT_EDGE_SITES, sizeof *d->edge_src))) {
+      dbt_free(d);
+      return dbt_errf(err, errlen, "out of memory"), NULL;
+    }
+    memset(ram + DBT_EDGES, 0, (size_t)DBT_EDGE_SITES * DBT_EDGE_SITE_BYTES);
+    d->core.edge_sites = DBT_EDGES;
+    d->core.edge_site_cap = DBT_EDGE_SITES;
+  }
   /* Null pointers fault: the guest's first 64 KiB are off the bus. */
   if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0) {
     dbt_free(d);
@@ -262,6 +273,9 @@ void dbt_free(dbt *d) {
   free(d->exec);
   rt_hw_free(d);
   rt_sys_free(&d->sys);
+  rt_edge_free(&d->edge_sw);
+  rt_edge_free(&d->edge_hw);
+  free(d->edge_src);
   free(d->entry_insns);
   free(d->entry_id);
   free(d->sb_code);
@@ -522,6 +536,14 @@ int dbt_run(dbt *d, dbt_result *r) {
       }
       break;
     }
+    case DBT_EXIT_EDGE: /* the sw edge probe's slots had no room: count it, then jump */
+      if (rt_edge_exit(d, rd32(d, lr), rd32(d, lr + 4), vboard_get_gpr(d->b, 3)) < 0) {
+        r->how = DBT_STOPPED;
+        snprintf(r->message, sizeof r->message, "out of memory for indirect edges");
+        host = 0;
+        break;
+      }
+      /* fall through */
     case DBT_EXIT_INDIRECT: {
       uint32_t target = vboard_get_gpr(d->b, 3);
       host = go(d, target, r);
@@ -582,6 +604,10 @@ int dbt_run(dbt *d, dbt_result *r) {
   vboard_finish(d->b);
   if (d->hw_on)
     rt_hw_readout(d);
+  if (d->edge_src && !d->edge_sw_done && rt_sw_edges_readout(d) < 0 && r->how == DBT_EXITED) {
+    r->how = DBT_STOPPED;
+    snprintf(r->message, sizeof r->message, "out of memory for indirect edges");
+  }
   finish_message(d, r);
   switch (r->how) {
   case DBT_EXITED: return r->status;

@@ -38,6 +38,8 @@
 #define DBT_MAX_COUNTERS (1u << 20)
 #define DBT_SPILL        0x0C800000u /* the IP's spill ring (hwside.c) */
 #define DBT_SPILL_WORDS  4096u
+#define DBT_EDGES        0x0C900000u /* sw edge sites (translate.h; edgeprof.c) */
+#define DBT_EDGE_SITES   (1u << 16)
 #define DBT_CODE         0x0D000000u
 #define DBT_CODE_MAX     0x00FF0000u /* the most the cache may take */
 #define DBT_RAM_NEEDED   0x0E000000u
@@ -48,15 +50,17 @@
 enum { DBT_PROBE_WINDOW, DBT_PROBE_WORD };
 
 typedef struct dbt_options {
-  int profile;         /* DBT_PROFILE_NONE, _HW, _SW, _ALL */
-  uint32_t code_size;  /* code cache bytes (default and most: DBT_CODE_MAX) */
-  unsigned max_block;  /* guest instructions per block, at most (default 64) */
-  int strict;          /* an unsupported system call stops the run */
-  FILE *dump;          /* each translated block, guest and PowerPC side by side */
-  uint64_t max_cycles; /* simulated CPU cycles, 0 = no limit */
-  uint32_t threshold;  /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */
-  int superblocks;     /* with a threshold: form superblocks from the hot blocks */
-  int probe;           /* hw, all: DBT_PROBE_WINDOW (default) or DBT_PROBE_WORD */
+  int profile;             /* DBT_PROFILE_NONE, _HW, _SW, _ALL */
+  uint32_t code_size;      /* code cache bytes (default and most: DBT_CODE_MAX) */
+  unsigned max_block;      /* guest instructions per block, at most (default 64) */
+  int strict;              /* an unsupported system call stops the run */
+  FILE *dump;              /* each translated block, guest and PowerPC side by side */
+  uint64_t max_cycles;     /* simulated CPU cycles, 0 = no limit */
+  uint32_t threshold;      /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */
+  int superblocks;         /* with a threshold: form superblocks from the hot blocks */
+  int probe;               /* hw, all: DBT_PROBE_WINDOW (default) or DBT_PROBE_WORD */
+  uint32_t edge_threshold; /* indirect edges: hot at this count (default 5000; 0: never) */
+  int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;
@@ -130,6 +134,18 @@ typedef struct dbt_syscall_count {
  * system-call records, and what the IP's (dbt_hw_profile.syscalls) must equal. */
 size_t dbt_syscall_counts(const dbt *d, const dbt_syscall_count **out);
 
+/* Indirect edges: traversals of an indirect jump (jr rs, rs != $ra) from the block
+ * at src to the block at dst (with all_edges, the IP's are every pair of blocks
+ * entered one after the other).  site is the jump's own address (0 if unknown);
+ * hot: count >= edge_threshold. */
+typedef struct dbt_edge_count {
+  uint32_t src, dst, site;
+  uint64_t count;
+  int hot;
+} dbt_edge_count;
+/* The sw profile's (sw, all), sorted by (src, dst); 0 in other modes. */
+size_t dbt_sw_edges(const dbt *d, const dbt_edge_count **out);
+
 /* The hardware profile (hw and all modes), read from the IP after the run
  * through the driver (driver/hwprof.h): its statistics, every table entry, and
  * the hot SPCs the runtime drained when the IP's interrupt was up.  The runtime
@@ -152,6 +168,12 @@ typedef struct dbt_hw_profile {
    * first call; none from an older IP. */
   const struct dbt_syscall_count *syscalls;
   size_t n_syscalls;
+  /* Indirect edges as the IP counted them (IP 1.5), sorted by (src, dst); the hot
+   * edges reported during the run, by the IP or (crossing the threshold over drains
+   * of its table) by the handler at a drain, each once; and the table's drains. */
+  const dbt_edge_count *edges;
+  size_t n_edges;
+  uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
 } dbt_hw_profile;
 const dbt_hw_profile *dbt_hw(const dbt *d);
 const char *dbt_hw_error(const dbt *d);

@@ -11,7 +11,8 @@
  *
  * The handler runs at the next block boundary after the interrupt line rises
  * (IRQ_HOT, IRQ_SPILL at a quarter-full ring, IRQ_SYSCALL at a half-full
- * system-call table (sysprof.c), IRQ_LOST), host-side: its bus
+ * system-call table (sysprof.c), IRQ_EDGE at a half-full edge table and
+ * IRQ_EDGE_HOT (edgeprof.c), IRQ_LOST), host-side: its bus
  * transactions and its counting cost no simulated CPU cycles.  The ring keeps
  * three quarters of its words free when the line rises, far more than the
  * event FIFO and the write buffer can still send before the handler runs, so
@@ -99,15 +100,17 @@ int rt_hw_setup(dbt *d) {
   d->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
   rt_sys_free(&d->hw_sys);
   uint32_t irqs = HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST | (d->o.threshold ? HWPROF_IRQ_HOT : 0) |
-                  (d->dev.cfg.syscall_entries ? HWPROF_IRQ_SYSCALL : 0);
+                  (d->dev.cfg.syscall_entries ? HWPROF_IRQ_SYSCALL : 0) |
+                  (d->dev.cfg.edge_entries ? HWPROF_IRQ_EDGE | HWPROF_IRQ_EDGE_HOT : 0);
   if ((rc = hwprof_enable(&d->dev, 0)) < 0 || (rc = hwprof_clear(&d->dev)) < 0 ||
       (rc = hwprof_clear_stats(&d->dev)) < 0 ||
       (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
       (d->core.probe_window && (rc = hwprof_set_event_origin(
                                     &d->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) < 0) ||
       (rc = hwprof_spill_start(&d->dev, &d->ring, SPILL_MARK)) < 0 ||
-      (rc = rt_hw_sys_setup(d)) < 0 || (rc = hwprof_irq_enable(&d->dev, irqs)) < 0 ||
-      (rc = hwprof_enable(&d->dev, 1)) < 0 || (rc = hwprof_wait_idle(&d->dev)) < 0)
+      (rc = rt_hw_sys_setup(d)) < 0 || (rc = rt_hw_edge_setup(d)) < 0 ||
+      (rc = hwprof_irq_enable(&d->dev, irqs)) < 0 || (rc = hwprof_enable(&d->dev, 1)) < 0 ||
+      (rc = hwprof_wait_idle(&d->dev)) < 0)
     return hw_fail(d, "set-up", rc);
   return 0;
 }
@@ -128,6 +131,8 @@ int rt_hw_service(dbt *d) {
     return hw_fail(d, "spill ring", rc);
   if ((rc = rt_hw_sys_drain(d)) < 0)
     return hw_fail(d, "system-call table", rc);
+  if ((rc = rt_hw_edge_drain(d)) < 0)
+    return hw_fail(d, "edge table", rc);
   if (d->hot_oom)
     return hw_fail(d, "hot list", -HWPROF_ENOSPC);
   if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
@@ -163,6 +168,13 @@ void rt_hw_readout(dbt *d) {
     return (void)hw_fail(d, "system-call table", rc);
   d->hw.syscalls = d->hw_sys.v;
   d->hw.n_syscalls = d->hw_sys.n;
+  if ((rc = rt_hw_edges_readout(d)) < 0)
+    return (void)hw_fail(d, "edge table", rc);
+  d->hw.edges = d->edge_hw.v;
+  d->hw.n_edges = d->edge_hw.n;
+  d->hw.edge_hot_reported = d->edge_hot_reported;
+  d->hw.edge_hot_at_drain = d->edge_hot_at_drain;
+  d->hw.edge_drains = d->edge_drains;
   for (uint32_t i = 0; i < d->spill.cap; i++)
     if (d->spill.slots[i].count)
       d->hw.entries[n++] = d->spill.slots[i];

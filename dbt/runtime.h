@@ -17,6 +17,14 @@ typedef struct rt_sys_table {
   size_t n, cap;
 } rt_sys_table;
 
+/* Edges per (source, target), with an index for adding (edgeprof.c). */
+typedef struct rt_edge_table {
+  dbt_edge_count *v;
+  size_t n;
+  uint32_t *idx; /* open addressing: index into v, UINT32_MAX = free */
+  size_t slots;
+} rt_edge_table;
+
 /* A guest block: its counter, and where it sits in the current cache. */
 typedef struct rec {
   uint32_t pc;
@@ -57,6 +65,13 @@ struct dbt {
   hwprof_spill_table spill; /* the blocks counted from it (hwside.c) */
   rt_sys_table sys;         /* system calls, as the dispatcher executed them */
   rt_sys_table hw_sys;      /* system calls, as the IP recorded them */
+  /* Indirect edges (edgeprof.c). */
+  uint32_t *edge_src;    /* per sw edge site: the block that took it */
+  rt_edge_table edge_sw; /* the sw profile's: overflow during the run, all at readout */
+  rt_edge_table edge_hw; /* the IP's, drained */
+  int edge_sw_done;      /* edge_sw is the readout */
+  int edge_final;        /* readout: drain whatever the table holds */
+  uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
   char hw_err[200];
 };
 
@@ -72,6 +87,16 @@ int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n);
 void rt_sys_free(rt_sys_table *t);
 int rt_hw_sys_setup(dbt *d); /* the IP's table: empty, with its mark */
 int rt_hw_sys_drain(dbt *d); /* the IP's table into d->hw_sys, emptied */
+
+/* Indirect edges (edgeprof.c).  rt_edge_add: -1 when out of memory. */
+int rt_edge_add(rt_edge_table *t, uint32_t src, uint32_t dst, uint64_t n);
+void rt_edge_free(rt_edge_table *t);
+void rt_edge_site_taken(dbt *d, const dbt_block *blk); /* after a translation is kept */
+int rt_edge_exit(dbt *d, uint32_t site, uint32_t src, uint32_t target); /* DBT_EXIT_EDGE */
+int rt_hw_edge_setup(dbt *d);
+int rt_hw_edge_drain(dbt *d); /* the handler: hot edges, and the table at half full */
+int rt_hw_edges_readout(dbt *d);
+int rt_sw_edges_readout(dbt *d);
 
 /* The block record of guest pc; with add, a new one (NULL when full). */
 rec *rt_find(dbt *d, uint32_t pc, int add);

@@ -132,6 +132,8 @@ static int form(dbt *d, const dbt_trace *t) {
   }
   s->formed[s->nformed++] = *t;
   uint32_t sb = DBT_CODE + at;
+  for (unsigned i = 0; i < members; i++)
+    rt_edge_site_taken(d, &out[i]);
   for (unsigned i = 0; i < members; i++) {
     uint32_t w = (out[i].host_addr - DBT_CODE) / 4;
     rec *r = &d->tab[d->by_id[t->counter[i]]];

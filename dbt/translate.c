@@ -86,6 +86,9 @@ typedef struct em {
    * block's flags once its end is known. */
   int probe, probe_near;
   uint32_t probe_at, probe_pc;
+  /* The block being emitted (its edge site), and the next edge site to give out. */
+  dbt_block *block;
+  uint32_t edge_next;
 } em;
 
 /* Rewrites the word emitted at byte offset at. */
@@ -897,6 +900,39 @@ static void chain_exit(em *e, uint32_t target) {
   put(e, target);
 }
 
+/* sw, all: the indirect edge from the block being emitted to the guest address in
+ * register t (translate.h, "Indirect edges in the sw profile"): with r4 walking the
+ * site's slots, the slot that holds t counts one (8 instructions when it is the
+ * first); else the runtime takes it (DBT_EXIT_EDGE).  Uses r0, r4, cr1. */
+static void edge_probe(em *e, unsigned t) {
+  const dbt_core *c = e->c;
+  uint32_t site = DBT_EDGE_NONE, hit[DBT_EDGE_WAYS];
+  if (c->edge_sites && e->edge_next < c->edge_site_cap)
+    site = e->edge_next++;
+  e->block->edge_site = site;
+  if (site != DBT_EDGE_NONE) {
+    load_imm(e, R4, c->edge_sites + DBT_EDGE_SITE_BYTES * site - 8);
+    for (unsigned w = 0; w < DBT_EDGE_WAYS; w++) {
+      put(e, ppc_mem(33, R0, R4, 8)); /* lwzu r0, 8(r4): the next slot's target */
+      put(e, ppc_cmpw(CR1, R0, t));
+      hit[w] = e->n;
+      put(e, ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_EQ, 0));
+    }
+  }
+  if (t != R3)
+    put(e, ppc_mr(R3, t));
+  exit_to(e, DBT_EXIT_EDGE);
+  put(e, site);
+  put(e, e->block->guest_pc);
+  if (site == DBT_EDGE_NONE)
+    return;
+  for (unsigned w = 0; w < DBT_EDGE_WAYS; w++)
+    patch(e, hit[w], ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_EQ, (int32_t)(e->n - hit[w])));
+  put(e, ppc_lwz(R0, R4, 4));
+  put(e, ppc_d(12, R0, R0, 1)); /* addic r0, r0, 1 (addi would read r0 as 0; CA is dead here) */
+  put(e, ppc_stw(R0, R4, 4));
+}
+
 /* The indirect jump to the guest address in register t: the inline table
  * lookup (7 instructions on a hit), the runtime on a miss (r3 = target). */
 static void indirect_exit(em *e, unsigned t) {
@@ -1002,6 +1038,8 @@ static int delay_slot(em *e, uint32_t pc) {
   return 0;
 }
 
+static uint32_t event_flags(const branch *b);
+
 static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
   unsigned bo = 0, bi = 0;
   uint32_t w_delay = 0;
@@ -1050,6 +1088,12 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     else if (dbt_host_reg[b->reg] < 0)
       put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
     unsigned t = saved || dbt_host_reg[b->reg] < 0 ? R3 : (unsigned)dbt_host_reg[b->reg];
+    if ((e->c->profile == DBT_PROFILE_SW || e->c->profile == DBT_PROFILE_ALL) &&
+        event_flags(b) == HWPROF_EVENT_INDIRECT) {
+      uint32_t mark = e->n;
+      edge_probe(e, t);
+      e->block->prof_insns += (e->n - mark) / 4;
+    }
     if (e->next) { /* inlined: the recorded target, else the lookup */
       load_imm(e, R0, e->next);
       put(e, ppc_cmpw(CR1, R0, t));
@@ -1168,6 +1212,8 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   if (fetch(c, pc, &w) < 0)
     return -1;
   memset(out, 0, sizeof *out);
+  out->edge_site = DBT_EDGE_NONE;
+  e->block = out;
   out->guest_pc = pc;
   out->host_addr = e->addr + e->n;
   uint32_t mark0 = e->n;
@@ -1235,6 +1281,7 @@ static void em_init(em *e, const dbt_core *c, uint32_t at) {
   e->next = 0;
   e->last = e->loop = e->continued = 0;
   e->nside = 0;
+  e->edge_next = c->edge_site_next;
 }
 
 int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {

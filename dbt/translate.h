@@ -39,6 +39,18 @@
  *                      (FPU arithmetic); translated code resumes at LR + 4.
  *   DBT_EXIT_TRAP      words: guest pc, signal: the guest takes a signal.
  *   DBT_EXIT_UNIMPL    word: guest pc of an instruction the core cannot translate.
+ *   DBT_EXIT_EDGE      words: edge site, guest pc of the block; r3 = guest target.  The
+ *                      sw profile's edge probe found no slot for the target (below);
+ *                      the runtime counts the edge, then continues as INDIRECT.
+ *
+ * Indirect edges in the sw profile (sw, all).  A block that ends in an indirect jump
+ * (HWPROF_EVENT_INDIRECT: jr rs, rs != $ra) gets an edge site: DBT_EDGE_WAYS slots
+ * of {target, count} at edge_sites + DBT_EDGE_SITE_BYTES * site, a fresh site per
+ * translation, numbered from edge_site_next (dbt_block.edge_site says which; the
+ * runtime maps sites back to blocks).  The probe compares the target with each slot
+ * and counts the one that holds it; a target in no slot exits to the runtime, which
+ * puts it in a free slot (or, when all are taken, counts it host-side).  With no site
+ * left (edge_site_next == edge_site_cap) every traversal exits.
  */
 #ifndef HWPROF_DBT_TRANSLATE_H
 #define HWPROF_DBT_TRANSLATE_H
@@ -48,18 +60,21 @@
 /* The CPU state around r1 (byte offsets from r1): the fields below it, the
  * indirect-jump table of {guest pc, host address} pairs from it (so that the
  * inline lookup indexes it with lwzux). */
-#define DBT_ST_FIELDS  (-512)
-#define DBT_ST_GPR(n)  (DBT_ST_FIELDS + 4 * (int)(n)) /* spilled GPRs only */
-#define DBT_ST_HI      (DBT_ST_FIELDS + 128)
-#define DBT_ST_LO      (DBT_ST_FIELDS + 132)
-#define DBT_ST_FPR(n)  (DBT_ST_FIELDS + 136 + 4 * (int)(n)) /* FR=0: a double is n (low), n+1 */
-#define DBT_ST_FCSR    (DBT_ST_FIELDS + 264)
-#define DBT_ST_TLS     (DBT_ST_FIELDS + 268) /* rdhwr $29, set by set_thread_area */
-#define DBT_ST_TMP     (DBT_ST_FIELDS + 272) /* a jump target saved across its delay slot */
-#define DBT_ST_JT      0
-#define DBT_JT_LOG2    11
-#define DBT_JT_ENTRIES (1u << DBT_JT_LOG2)
-#define DBT_SW_BIAS    0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */
+#define DBT_ST_FIELDS       (-512)
+#define DBT_ST_GPR(n)       (DBT_ST_FIELDS + 4 * (int)(n)) /* spilled GPRs only */
+#define DBT_ST_HI           (DBT_ST_FIELDS + 128)
+#define DBT_ST_LO           (DBT_ST_FIELDS + 132)
+#define DBT_ST_FPR(n)       (DBT_ST_FIELDS + 136 + 4 * (int)(n)) /* FR=0: a double is n (low), n+1 */
+#define DBT_ST_FCSR         (DBT_ST_FIELDS + 264)
+#define DBT_ST_TLS          (DBT_ST_FIELDS + 268) /* rdhwr $29, set by set_thread_area */
+#define DBT_ST_TMP          (DBT_ST_FIELDS + 272) /* a jump target saved across its delay slot */
+#define DBT_ST_JT           0
+#define DBT_JT_LOG2         11
+#define DBT_JT_ENTRIES      (1u << DBT_JT_LOG2)
+#define DBT_SW_BIAS         0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */
+#define DBT_EDGE_WAYS       4u     /* slots per edge site */
+#define DBT_EDGE_SITE_BYTES (8u * DBT_EDGE_WAYS)
+#define DBT_EDGE_NONE       0xFFFFFFFFu /* dbt_block.edge_site: none */
 
 /* 1 when w is a branch-likely (its delay slot runs only when it is taken). */
 int dbt_branch_likely(uint32_t w);
@@ -77,6 +92,7 @@ enum dbt_exit {
   DBT_EXIT_HELPER,
   DBT_EXIT_TRAP,
   DBT_EXIT_UNIMPL,
+  DBT_EXIT_EDGE,
   DBT_EXIT_KINDS
 };
 
@@ -102,6 +118,8 @@ typedef struct dbt_core {
                           * code's 64 KiB) */
   int probe_window;      /* hw, all: r5 points into the EVENT window (see r5 above) */
   unsigned max_insns;    /* guest instructions per block, at most */
+  uint32_t edge_sites;   /* sw, all: address of edge site 0 (DBT_EDGE_SITE_BYTES each) */
+  uint32_t edge_site_next, edge_site_cap; /* the next free site; how many there are */
 } dbt_core;
 
 typedef struct dbt_block {
@@ -109,6 +127,7 @@ typedef struct dbt_block {
   uint32_t host_addr, host_size;  /* bytes of PowerPC code */
   uint32_t prof_insns;            /* instructions the profile adds */
   uint32_t end_pc;                /* the address after the block's last instruction */
+  uint32_t edge_site;             /* sw, all: the edge site it took, or DBT_EDGE_NONE */
 } dbt_block;
 
 /* Translates the block at guest pc into core->buf at byte offset `at`, with

@@ -65,7 +65,7 @@ $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
 	$(MIPS_CC) -nostdlib -static -Wl,-e,__start $(GUEST_ASFLAGS) $< -o $@
 
 DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh \
-             tests/test_superblocks.sh tests/test_syscalls.sh
+             tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh
 
 test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
       $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT) \

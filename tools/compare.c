@@ -22,6 +22,11 @@
  * records, the runtime's own count, and qemu-mips (the plugin's sys= file) --
  * must agree pair for pair.
  *
+ * Indirect edges: a count per (source block, target block) from the IP's edge
+ * table and from the sw profile's probes must agree edge for edge, and their sums
+ * per (jump, target) must equal qemu-mips's (the plugin's edge= file) at every
+ * jump in the program's own code (library code: listed, as for instructions).
+ *
  * Exit status: 0 every difference accounted for; 1 some difference is not, or
  * the guest's exit status or output differ from qemu-mips's; 2 bad usage, or a
  * run could not start.
@@ -50,7 +55,8 @@ static void help(FILE *f) {
           "different by exactly the events the IP reports lost.  Then runs it under qemu-mips\n"
           "with a counting plugin and compares the per-instruction counts the blocks imply\n"
           "with qemu's, on the program's own code (its C files' functions and main), and the\n"
-          "system calls per (call site, number): the IP's records, the runtime's and qemu's.\n"
+          "system calls per (call site, number): the IP's records, the runtime's and qemu's;\n"
+          "and the indirect edges per (source, target): the IP's, the sw profile's and qemu's.\n"
           "The guests' output goes to a file, and is compared too.\n"
           "\n"
           "options:\n"
@@ -121,9 +127,9 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
 
 /* Runs the reference; its exit status as a shell shows it, or -1. */
 static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *sys,
-                    const char *out, int argc, char **argv) {
+                    const char *edges, const char *out, int argc, char **argv) {
   char *arg = NULL;
-  if (asprintf(&arg, "%s,out=%s,sys=%s", plugin, counts, sys) < 0)
+  if (asprintf(&arg, "%s,out=%s,sys=%s,edge=%s", plugin, counts, sys, edges) < 0)
     return -1;
   char **av = calloc((size_t)argc + 4, sizeof *av);
   if (!av) {
@@ -329,11 +335,12 @@ int cmd_compare(int argc, char **argv) {
     fprintf(stderr, "hwprof compare: cannot make a temporary directory: %s\n", strerror(errno));
     return 2;
   }
-  char our_out[4200], qemu_out[4200], counts[4200], sys[4200];
+  char our_out[4200], qemu_out[4200], counts[4200], sys[4200], edges[4200];
   snprintf(our_out, sizeof our_out, "%s/hwprof.out", d);
   snprintf(qemu_out, sizeof qemu_out, "%s/qemu.out", d);
   snprintf(counts, sizeof counts, "%s/qemu-counts.txt", d);
   snprintf(sys, sizeof sys, "%s/qemu-syscalls.txt", d);
+  snprintf(edges, sizeof edges, "%s/qemu-edges.txt", d);
   o.dbt.profile = DBT_PROFILE_ALL;
   o.guest_out = our_out;
   prof_run pr;
@@ -379,18 +386,24 @@ int cmd_compare(int argc, char **argv) {
       rep,
       "system calls          %llu at %zu (site, number) pairs; hw vs sw: %zu differ, %llu lost\n",
       (unsigned long long)sc.calls, sc.pairs, sc.differ, (unsigned long long)sc.lost);
-  int ok = h.ok && sc.ok;
+  prof_edge_check ec = prof_edges_check(&pr);
+  fprintf(rep,
+          "indirect edges        %llu traversals of %zu edges; hw vs sw: %zu differ, %llu lost\n",
+          (unsigned long long)ec.traversals, ec.edges, ec.differ, (unsigned long long)ec.lost);
+  int ok = h.ok && sc.ok && ec.ok;
   vsq q = {0};
   prof_sys_ref sq = {0};
+  prof_edge_ref eq = {0};
   int qs = -1, out_same = 0;
   long out_size = 0;
   if (use_qemu) {
-    qs = run_qemu(qemu, plugin, counts, sys, qemu_out, pr.argc, pr.argv);
+    qs = run_qemu(qemu, plugin, counts, sys, edges, qemu_out, pr.argc, pr.argv);
     if (qs < 0) {
       fprintf(stderr, "hwprof compare: cannot run %s\n", qemu);
       ok = 0;
     } else if (compare_qemu(&pr, counts, &q, buf, sizeof buf) < 0 ||
-               prof_syscalls_vs_file(&pr, sys, &sq, rep, sh, buf, sizeof buf) < 0) {
+               prof_syscalls_vs_file(&pr, sys, &sq, rep, sh, buf, sizeof buf) < 0 ||
+               prof_edges_vs_file(&pr, edges, &eq, rep, sh, buf, sizeof buf) < 0) {
       fprintf(stderr, "hwprof compare: %s\n", buf);
       ok = 0;
       qs = -1;
@@ -421,7 +434,11 @@ int cmd_compare(int argc, char **argv) {
               (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu);
     fprintf(rep, "system calls vs qemu  %zu pairs, %llu calls under qemu-mips; %zu pairs differ\n",
             sq.pairs, (unsigned long long)sq.calls, sq.differ);
-    ok = ok && q.ok && out_same && pr.status == qs && !sq.differ;
+    fprintf(rep,
+            "edges vs qemu         %zu (jump, target) pairs, %llu traversals under qemu-mips; "
+            "%zu differ in own code, %zu in library code\n",
+            eq.edges, (unsigned long long)eq.traversals, eq.differ, eq.lib_differ);
+    ok = ok && q.ok && out_same && pr.status == qs && !sq.differ && !eq.differ;
   }
   fprintf(rep, "result                %s\n", ok ? "every difference accounted for" : "FAILED");
   if (brief) {
@@ -455,15 +472,22 @@ int cmd_compare(int argc, char **argv) {
               "\"accounted\":%s}",
               (unsigned long long)sc.calls, sc.pairs, sc.differ, (unsigned long long)sc.lost,
               sc.ok ? "true" : "false");
+      fprintf(f,
+              ",\"edges\":{\"traversals\":%llu,\"edges\":%zu,\"hw_differ\":%zu,\"hw_lost\":%llu,"
+              "\"accounted\":%s}",
+              (unsigned long long)ec.traversals, ec.edges, ec.differ, (unsigned long long)ec.lost,
+              ec.ok ? "true" : "false");
       if (qs >= 0)
         fprintf(f,
                 ",\"qemu\":{\"exit_status\":%d,\"output_identical\":%s,\"insns\":%llu,"
                 "\"insns_here\":%llu,\"own_insns\":%zu,\"own_differ\":%zu,\"lib_insns\":%zu,"
                 "\"lib_differ\":%zu,\"annulled_delay_slots\":%zu,\"syscall_pairs\":%zu,"
-                "\"syscall_calls\":%llu,\"syscall_differ\":%zu}",
+                "\"syscall_calls\":%llu,\"syscall_differ\":%zu,\"edge_pairs\":%zu,"
+                "\"edge_traversals\":%llu,\"edge_own_differ\":%zu,\"edge_lib_differ\":%zu}",
                 qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
                 (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs,
-                q.lib_differ, q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ);
+                q.lib_differ, q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ,
+                eq.edges, (unsigned long long)eq.traversals, eq.differ, eq.lib_differ);
       fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");
       if (prof_close_out("compare", json, f) < 0)
         ok = 0;
@@ -480,6 +504,7 @@ out:
     unlink(qemu_out);
     unlink(counts);
     unlink(sys);
+    unlink(edges);
     rmdir(d);
   }
   return rc;

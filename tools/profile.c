@@ -114,6 +114,8 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   pr->argc = argc;
   pr->argv = argv;
   pr->profile = o->dbt.profile;
+  pr->edge_threshold = o->dbt.edge_threshold;
+  pr->all_edges = o->dbt.all_edges;
   char err[512];
   if (!(pr->b = tools_board(o->cmd, o->dtb_path, &pr->dtb)))
     return -1;
@@ -283,6 +285,7 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
     fprintf(f, "\n");
   }
   prof_syscalls_summary(f, pr, top);
+  prof_edges_summary(f, pr, top);
   size_t k;
   prof_block **v = top ? hottest(pr, top, &k) : NULL;
   if (!v)
@@ -415,6 +418,7 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
     fprintf(f, "]}");
   }
   prof_syscalls_json(f, pr);
+  prof_edges_json(f, pr);
   const dbt_trace *sb;
   size_t nsb = dbt_superblocks(pr->d, &sb);
   fprintf(f, ",\"superblocks\":[");

@@ -52,6 +52,8 @@ typedef struct prof_run {
   size_t n;
   hwprof_entry *hw_only; /* IP entries for addresses that were never a block */
   size_t n_hw_only;
+  uint32_t edge_threshold; /* the run's (dbt_options) */
+  int all_edges;
   double wall; /* host seconds */
   vboard *b;
   dbt *d;
@@ -92,6 +94,28 @@ typedef struct prof_sys_ref {
 } prof_sys_ref;
 int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q, FILE *rep,
                           unsigned show, char *err, size_t errlen);
+
+/* Indirect edges per (source, target) (tools/edges.c): as the IP and the sw profile
+ * counted them. */
+typedef struct prof_edge_check {
+  size_t edges, differ, hot; /* rows; rows where the IP's count is not sw's; hot rows */
+  uint64_t traversals, lost; /* traversals (sw's, else the IP's); the IP's lost */
+  int has_hw, has_sw, all;   /* the IP has an edge table; a sw profile; --all-edges */
+  int ok;                    /* no hw, or hw = sw on every row and nothing lost */
+} prof_edge_check;
+prof_edge_check prof_edges_check(const prof_run *pr);
+void prof_edges_summary(FILE *f, const prof_run *pr, unsigned top);
+void prof_edges_json(FILE *f, const prof_run *pr); /* ,"edges":{...} */
+/* Against a reference's "SITE TARGET COUNT" lines (qemu_count.c's edge=FILE), by
+ * (jump site, target); -1 with err when the file cannot be read. */
+typedef struct prof_edge_ref {
+  size_t edges;        /* the reference's (jump, target) pairs */
+  size_t differ;       /* pairs whose counts differ, either side, at jumps in own code */
+  size_t lib_differ;   /* the same in library code (address-dependent paths) */
+  uint64_t traversals; /* the reference's */
+} prof_edge_ref;
+int prof_edges_vs_file(const prof_run *pr, const char *path, prof_edge_ref *q, FILE *rep,
+                       unsigned show, char *err, size_t errlen);
 
 /* Reports to files; 0, or -1 with the reason printed. */
 int prof_write_json(const char *path, const prof_run *pr, unsigned top);

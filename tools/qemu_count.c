@@ -39,6 +39,16 @@
  * number from qemu's system-call callback, which follows it before the call is
  * made (exit_group included: qemu runs the atexit callbacks inside it).
  *
+ * edge=FILE (optional) also counts indirect edges per (jump, target) and writes
+ * them to FILE at exit, one line per pair sorted by jump, then target:
+ *
+ *   004183dc 00418d28 122   (jump instruction and target in hex, count in decimal)
+ *
+ * The jumps are `jr rs` and `jalr $0, rs` with rs != $ra (found by their encoding
+ * when translated; hwprof's HWPROF_EVENT_INDIRECT).  A callback on each marks the
+ * jump as it starts; the next translation block to start (not the jump's own
+ * delay slot, should qemu have put it in a block of its own) is the target.
+ *
  * Messages: qemu_plugin_outs() writes to qemu's log, which qemu 7.2 shows only
  * with "-d plugin" (to stderr, or to the -D file). So errors are also written
  * to stderr directly; with "-d plugin" and no -D they appear twice. A bad
@@ -149,6 +159,9 @@ size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
                                             qemu_plugin_vcpu_udata_cb_t cb,
                                             enum qemu_plugin_cb_flags flags, void *userdata);
+void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb, qemu_plugin_vcpu_udata_cb_t cb,
+                                          enum qemu_plugin_cb_flags flags, void *userdata);
+uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
 void qemu_plugin_register_vcpu_syscall_cb(qemu_plugin_id_t id, qemu_plugin_vcpu_syscall_cb_t cb);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_udata_cb_t cb, void *userdata);
 void qemu_plugin_outs(const char *string);
@@ -195,6 +208,14 @@ struct sys_pair {
 static struct sys_pair *sys_pairs;
 static size_t sys_n, sys_cap;
 static uint64_t sys_site; /* the syscall instruction now executing */
+/* Indirect edges per (jump, target), open addressing (edge=FILE). */
+struct edge {
+  uint64_t jump, target, count; /* jump == 0: a free slot */
+};
+static char *edge_path;
+static struct edge *edges;
+static size_t edge_slots, edge_used;
+static uint64_t edge_jump; /* the indirect jump now executing, 0 if none */
 static uint64_t range_lo, range_hi;
 static bool range_hi_set;
 
@@ -302,13 +323,83 @@ static void syscall_made(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, ui
   pthread_mutex_unlock(&lock);
 }
 
+/* `jr rs` or `jalr $0, rs`, rs != $ra (SPECIAL, funct 8 or 9), big-endian. */
+static bool is_indirect_jump(const struct qemu_plugin_insn *insn) {
+  const unsigned char *b = qemu_plugin_insn_data(insn);
+  if (qemu_plugin_insn_size(insn) != 4 || !b)
+    return false;
+  uint32_t w = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+  uint32_t funct = w & 0xFC00003Fu, rs = w >> 21 & 31, rd = w >> 11 & 31;
+  return rs != 31 && (funct == 0x08u || (funct == 0x09u && rd == 0));
+}
+
+static size_t edge_index(uint64_t jump, uint64_t target, size_t slots) {
+  return (size_t)(((jump >> 2) * 0x9E3779B97F4A7C15ull ^ (target >> 2)) * 0x9E3779B97F4A7C15ull >>
+                  32) &
+         (slots - 1);
+}
+
+/* Counts one traversal (under the lock); false when out of memory. */
+static bool edge_add(uint64_t jump, uint64_t target) {
+  if (2 * (edge_used + 1) > edge_slots) {
+    size_t slots = edge_slots ? 2 * edge_slots : 1024;
+    struct edge *e = calloc(slots, sizeof *e);
+    if (!e)
+      return false;
+    for (size_t i = 0; i < edge_slots; i++)
+      if (edges[i].jump) {
+        size_t j = edge_index(edges[i].jump, edges[i].target, slots);
+        while (e[j].jump)
+          j = (j + 1) & (slots - 1);
+        e[j] = edges[i];
+      }
+    free(edges);
+    edges = e;
+    edge_slots = slots;
+  }
+  size_t i = edge_index(jump, target, edge_slots);
+  while (edges[i].jump && !(edges[i].jump == jump && edges[i].target == target))
+    i = (i + 1) & (edge_slots - 1);
+  if (!edges[i].jump) {
+    edges[i] = (struct edge){jump, target, 0};
+    edge_used++;
+  }
+  edges[i].count++;
+  return true;
+}
+
+static void jump_insn(unsigned int vcpu, void *jump) {
+  (void)vcpu;
+  edge_jump = (uint64_t)(uintptr_t)jump;
+}
+
+static void tb_start(unsigned int vcpu, void *start) {
+  uint64_t pc = (uint64_t)(uintptr_t)start;
+  (void)vcpu;
+  if (!edge_jump || pc == edge_jump + 4) /* none, or the jump's own delay slot */
+    return;
+  pthread_mutex_lock(&lock);
+  if (!edge_add(edge_jump, pc) && !out_of_memory) {
+    report("qemu_count: out of memory; the counts will not be written\n");
+    out_of_memory = true;
+  }
+  pthread_mutex_unlock(&lock);
+  edge_jump = 0;
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   size_t n = qemu_plugin_tb_n_insns(tb);
   (void)id;
   pthread_mutex_lock(&lock);
+  if (edge_path)
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_start, QEMU_PLUGIN_CB_NO_REGS,
+                                         (void *)(uintptr_t)qemu_plugin_tb_vaddr(tb));
   for (size_t i = 0; i < n; i++) {
     struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
     uint64_t vaddr = qemu_plugin_insn_vaddr(insn), *c;
+    if (edge_path && is_indirect_jump(insn))
+      qemu_plugin_register_vcpu_insn_exec_cb(insn, jump_insn, QEMU_PLUGIN_CB_NO_REGS,
+                                             (void *)(uintptr_t)vaddr);
     if (sys_path && is_syscall(insn))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, syscall_insn, QEMU_PLUGIN_CB_NO_REGS,
                                              (void *)(uintptr_t)vaddr);
@@ -395,6 +486,28 @@ static int emit_syscalls(FILE *f, void *ctx) {
   return 0;
 }
 
+static int by_jump(const void *a, const void *b) {
+  const struct edge *x = a, *y = b;
+  if (x->jump != y->jump)
+    return x->jump < y->jump ? -1 : 1;
+  return (x->target > y->target) - (x->target < y->target);
+}
+
+static int emit_edges(FILE *f, void *ctx) {
+  (void)ctx;
+  size_t n = 0;
+  for (size_t i = 0; i < edge_slots; i++) /* packed in place: the table is done with */
+    if (edges[i].jump)
+      edges[n++] = edges[i];
+  qsort(edges, n, sizeof *edges, by_jump);
+  edge_slots = 0;
+  for (size_t i = 0; i < n; i++)
+    if (fprintf(f, "%08" PRIx64 " %08" PRIx64 " %" PRIu64 "\n", edges[i].jump, edges[i].target,
+                edges[i].count) < 0)
+      return -1;
+  return 0;
+}
+
 static void at_exit(qemu_plugin_id_t id, void *userdata) {
   struct counts c = {NULL, 0};
   uint64_t total = 0;
@@ -418,6 +531,7 @@ static void at_exit(qemu_plugin_id_t id, void *userdata) {
   qsort(c.v, c.n, sizeof *c.v, by_vaddr);
   /* The system calls first: the counts file's presence says the run was whole. */
   if ((!sys_path || write_whole(sys_path, emit_syscalls, NULL) == 0) &&
+      (!edge_path || write_whole(edge_path, emit_edges, NULL) == 0) &&
       write_whole(out_path, emit_counts, &c) == 0) {
     char buf[256];
     snprintf(buf, sizeof buf, "qemu_count: %zu addresses, %" PRIu64 " instructions\n", c.n, total);
@@ -480,6 +594,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         report("qemu_count: cannot remove the old %s: %s\n", sys_path, strerror(errno));
         return 1;
       }
+    } else if (eq && klen == 4 && !strncmp(a, "edge", 4)) {
+      if (!eq[1]) {
+        report("qemu_count: edge= wants a file name\n");
+        return 1;
+      }
+      if (!(edge_path = absolute(eq + 1)))
+        return 1;
+      if (unlink(edge_path) && errno != ENOENT) {
+        report("qemu_count: cannot remove the old %s: %s\n", edge_path, strerror(errno));
+        return 1;
+      }
     } else if (eq && klen == 2 && !strncmp(a, "lo", 2)) {
       if (parse_addr("lo", eq + 1, &range_lo))
         return 1;
@@ -488,8 +613,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         return 1;
       range_hi_set = true;
     } else {
-      report("qemu_count: unknown argument '%s' (arguments: out=FILE, sys=FILE, lo=ADDR, "
-             "hi=ADDR)\n",
+      report("qemu_count: unknown argument '%s' (arguments: out=FILE, sys=FILE, edge=FILE, "
+             "lo=ADDR, hi=ADDR)\n",
              a);
       return 1;
     }

@@ -28,8 +28,9 @@ static void help(FILE *f) {
           "stdout and stderr are this program's; its environment is this program's.  Then a\n"
           "summary goes to stderr, each line starting 'hwprof: ': guest instructions,\n"
           "simulated cycles, blocks, the IP's statistics, the system calls per call site\n"
-          "and number (as the runtime made them and, hw and all, as the IP recorded them)\n"
-          "and the hottest blocks.\n"
+          "and number (as the runtime made them and, hw and all, as the IP recorded them),\n"
+          "the indirect edges (each indirect jump's source and target block, as the IP and\n"
+          "the sw profile counted them) and the hottest blocks.\n"
           "\n"
           "options:\n"
           "  --profile MODE     none (default); hw: one store of the block's address to the\n"
@@ -48,10 +49,16 @@ static void help(FILE *f) {
           "                     event: window (default: one byte store into the IP's EVENT\n"
           "                     window, the address is the event) or word (addi + stw to\n"
           "                     EVENT); blocks past it use lis + ori + stw either way\n"
+          "  --edge-threshold N an indirect edge traversed N times is hot: the IP reports it\n"
+          "                     (hw, all) and the reports mark it (default 5000; 0: never)\n"
+          "  --all-edges        hw, all: the IP counts every pair of blocks entered one after\n"
+          "                     the other, not only indirect jumps (the sw profile still\n"
+          "                     counts those only)\n"
           "  --top N            the N hottest blocks in the summary (default 10)\n"
           "  --quiet            no summary\n"
-          "  --json FILE        the summary, every block's counts and every (call site,\n"
-          "                     system-call number) pair's as JSON ('-': stdout)\n"
+          "  --json FILE        the summary, every block's counts, every (call site,\n"
+          "                     system-call number) pair's and every indirect edge's as\n"
+          "                     JSON ('-': stdout)\n"
           "  --csv FILE         a line per block: address, function, offset, instructions,\n"
           "                     entries, hw, sw, own code\n"
           "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
@@ -139,6 +146,8 @@ int cmd_run(int argc, char **argv) {
                                        {"superblocks", no_argument, 0, 'B'},
                                        {"superblocks-from", required_argument, 0, 'F'},
                                        {"hw-probe", required_argument, 0, 'P'},
+                                       {"edge-threshold", required_argument, 0, 'e'},
+                                       {"all-edges", no_argument, 0, 'A'},
                                        {"top", required_argument, 0, 'T'},
                                        {"quiet", no_argument, 0, 'q'},
                                        {"json", required_argument, 0, 'j'},
@@ -176,6 +185,16 @@ int cmd_run(int argc, char **argv) {
       if (tools_number("run", "--top", optarg, &top) < 0)
         return 2;
       break;
+    case 'e':
+      if (tools_number("run", "--edge-threshold", optarg, &v) < 0)
+        return 2;
+      if (v > HWPROF_EDGE_CTRL_THRESHOLD) {
+        fprintf(stderr, "hwprof run: --edge-threshold is at most %u\n", HWPROF_EDGE_CTRL_THRESHOLD);
+        return 2;
+      }
+      o.dbt.edge_threshold = (uint32_t)v;
+      break;
+    case 'A': o.dbt.all_edges = 1; break;
     case 'P':
       if (strcmp(optarg, "window") == 0)
         o.dbt.probe = DBT_PROBE_WINDOW;

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# tests/test_edges.sh - indirect edges (IP 1.5): a count per (source block, target
+# block) of each traversal of an indirect jump.  The IP's edge table (hw, all) and
+# the sw profile's probes (sw, all) give the same edges, edge for edge, in every
+# mode and in one run (all); a program with more edges at one jump than the sw
+# probe has slots, and more than the IP's table holds (drained while it runs); the
+# edge threshold marks and reports the hot ones; --all-edges makes every pair of
+# blocks an edge (one fewer than the block entries); qemu-mips's own count per
+# (jump, target) agrees ('hwprof compare'); bad options are refused.  Prints
+# PASS/FAIL for tests/run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+G=$B/guest
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/expect.sh
+
+# check NAME JSON MODE EDGES TRAVERSALS: the JSON's edges, as MODE gives them.
+check() {
+  if python3 - "$2" "$3" "$4" "$5" <<'PY'; then
+import json, sys
+j = json.load(open(sys.argv[1]))
+mode, edges, traversals = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+e = j["edges"]
+rows = e["list"]
+keys = [(r["src"], r["dst"]) for r in rows]
+assert len(set(keys)) == len(keys), "an edge listed twice"
+assert keys == sorted(keys, key=lambda k: (int(k[0], 16), int(k[1], 16))), "not sorted"
+assert len(rows) == edges, (len(rows), edges)
+for r in rows:
+    assert ("hw" in r) == (mode in ("hw", "all")), (mode, r)
+    assert ("sw" in r) == (mode in ("sw", "all")), (mode, r)
+    if mode == "all":
+        assert r["hw"] == r["sw"], ("the IP's count differs", r)
+    n = r["sw"] if "sw" in r else r["hw"]
+    assert n > 0, r
+    assert r["hot"] == (e["threshold"] > 0 and n >= e["threshold"]), r
+    assert int(r["site"], 16) >= int(r["src"], 16), r
+    assert r["src_function"] and r["dst_function"], r
+assert e["traversals"] == traversals, (e["traversals"], traversals)
+assert sum(r.get("sw", r.get("hw")) for r in rows) == traversals
+if mode in ("hw", "all"):
+    assert e["hw_lost"] == 0 and e["hw_differ"] == 0, e
+    # Each hot edge reported once during the run, by the IP or at a drain.
+    assert e["hw_hot_reports"] + e["hw_hot_at_drain"] == e["hot"], e
+    assert j["ip"]["lost_table"] == 0, j["ip"]
+print("%d edges, %d traversals, %d hot" % (len(rows), traversals, e["hot"]))
+PY
+    echo "PASS: $1"
+  else
+    echo "FAIL: $1"
+    fails=$((fails + 1))
+  fi
+}
+
+# printf: the jump tables of vfprintf (80 edges, 3,190 traversals, as qemu-mips
+# counts them below); switch: one jump with 300 targets (305 edges), three hot.
+for m in hw sw all; do
+  "$HW" run --quiet --profile "$m" --json "$tmp/printf-$m.json" "$G/printf-O2" >/dev/null 2>&1
+  check "edges_printf_$m" "$tmp/printf-$m.json" "$m" 80 3190
+  "$HW" run --quiet --profile "$m" --json "$tmp/switch-$m.json" "$G/switch-O2" >/dev/null 2>&1
+  check "edges_switch_$m" "$tmp/switch-$m.json" "$m" 305 30006
+done
+# The three modes count the same edges.
+expect edges_same_in_every_mode 0 'same' sh -c '
+  for m in hw sw all; do
+    python3 -c "import json,sys; print([(r[\"src\"], r[\"dst\"], r.get(\"sw\", r.get(\"hw\"))) for r in json.load(open(sys.argv[1]))[\"edges\"][\"list\"]])" "$1/switch-$m.json"
+  done | uniq | wc -l | grep -qx 1 && echo same' sh "$tmp"
+# More edges than the IP's table holds: drained while the program runs; more targets
+# at one jump than the sw probe's slots: the rest counted by the runtime.
+expect edges_table_drained 0 'drained' python3 -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["edges"]
+assert e["hw_drains"] >= 2, e["hw_drains"]
+sites = {}
+for r in e["list"]:
+    sites[r["site"]] = sites.get(r["site"], 0) + 1
+assert max(sites.values()) >= 300, max(sites.values())
+print("drained %d times" % e["hw_drains"])' "$tmp/switch-all.json"
+# The threshold: a low one makes many hot, reported once each during the run.
+"$HW" run --quiet --profile hw --edge-threshold 20 --json "$tmp/thr.json" "$G/printf-O2" >/dev/null 2>&1
+expect edges_threshold 0 'hot' python3 -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["edges"]
+assert e["threshold"] == 20 and e["hot"] == sum(r["hw"] >= 20 for r in e["list"]) > 5, e["hot"]
+assert e["hw_hot_reports"] >= 1 and e["hw_hot_reports"] + e["hw_hot_at_drain"] == e["hot"], e
+print("%d hot" % e["hot"])' "$tmp/thr.json"
+"$HW" run --quiet --profile hw --edge-threshold 0 --json "$tmp/thr0.json" "$G/printf-O2" >/dev/null 2>&1
+expect edges_threshold_off 0 'none hot' python3 -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["edges"]
+assert e["hot"] == 0 and e["hw_hot_reports"] == 0 and e["traversals"] == 3190, e
+print("none hot")' "$tmp/thr0.json"
+# --all-edges: every pair of blocks entered one after the other.
+"$HW" run --quiet --profile hw --all-edges --json "$tmp/allpairs.json" "$G/switch-O0" >/dev/null 2>&1
+expect edges_all_pairs 0 'every pair' python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+e = j["edges"]
+assert e["all"] and e["hw_lost"] == 0, e
+assert e["traversals"] == j["blocks_executed"] - 1, (e["traversals"], j["blocks_executed"])
+print("every pair: %d" % e["traversals"])' "$tmp/allpairs.json"
+# The summary.
+expect edges_summary 0 'indirect edges +30006 traversals of 305 edges, 3 hot at 5000; the IP.s: 0 differ from sw, 0 lost' \
+  "$HW" run --profile all "$G/switch-O2"
+# Against qemu-mips: every (jump, target) pair's count, in 'hwprof compare'.
+expect edges_compare_qemu 0 'edges vs qemu +305 \(jump, target\) pairs, 30006 traversals under qemu-mips; 0 differ in own code, 0 in library code' \
+  "$HW" compare "$G/switch-O2"
+# Bad options.
+expect edges_threshold_negative 2 'not a number|--edge-threshold' "$HW" run --edge-threshold -1 "$G/printf-O2"
+expect edges_threshold_too_big 2 'at most 2147483647' "$HW" run --edge-threshold 2147483648 "$G/printf-O2"
+
+exit $((fails > 0))
