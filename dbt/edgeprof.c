@@ -147,7 +147,7 @@ int rt_hw_edge_drain(dbt *d) {
     return 0; /* the handler drains at half full; readout always */
   if ((rc = hwprof_drain_edges(&d->dev, v, HWPROF_EDGE_MAX_ENTRIES, &n)) < 0)
     return rc;
-  d->edge_drains++;
+  d->edge_drains += !d->edge_final; /* the handler's drains, not readout's */
   for (size_t i = 0; i < n; i++) {
     dbt_edge_count *e = edge_at(&d->edge_hw, v[i].src, v[i].dst);
     if (!e)

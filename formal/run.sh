@@ -34,9 +34,9 @@ fails=0
 pdr=
 [ -z "${FORMAL_PDR:-}" ] || pdr="--pdr $FORMAL_PDR"
 
-LIB="rtl/hwprof_sdpram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
+LIB="rtl/hwprof_sdpram.v rtl/hwprof_lutram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
 CORE="$LIB rtl/hwprof_core.v"
-IP="$CORE rtl/hwprof_spill.v rtl/hwprof_lutram.v rtl/hwprof_syscall.v rtl/hwprof_edge.v \
+IP="$CORE rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_edge.v \
 rtl/hwprof_axil.v"
 IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
 -set COUNT_WIDTH 4 -set SYSCALL_BITS 1 -set EDGE_BITS 1"

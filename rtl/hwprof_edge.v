@@ -86,6 +86,7 @@ module hwprof_edge #(
   localparam [BITS-1:0] LAST_INDEX = {BITS{1'b1}};
   localparam [CW-1:0]   CMAX       = {CW{1'b1}};
   localparam [30:0]     THR_RESET  = 31'd5000;   // HWPROF_EDGE_CTRL_RESET
+  localparam [32:0]     CMAX33     = (33'd1 << CW) - 33'd1;
 
   generate
     if (BITS < 1 || BITS > 10) begin : g_check_bits
@@ -137,8 +138,9 @@ module hwprof_edge #(
   wire          unused_level = &{1'b0, q_level};
 
   hwprof_fifo #(
-    .WIDTH (QW),
-    .LOG2  (QUEUE_LOG2)
+    .WIDTH  (QW),
+    .LOG2   (QUEUE_LOG2),
+    .LUTRAM (1)
   ) u_queue (
     .clk       (clk),
     .rst       (rst),
@@ -177,7 +179,12 @@ module hwprof_edge #(
   reg [BITS:0]   n_q;        // slots examined before it
   reg [31:0]     src_q;
   reg [31:0]     dst_q;
-  reg [30:0]     thr_q;      // the edge threshold in force, 0 = off
+  // The edge threshold in force, kept in the forms the compare needs, so that "count +
+  // 1 == threshold" is decided beside the adder, not after it (as hwprof_core does).
+  reg            thr_on_q;   // threshold != 0
+  reg            thr_is1_q;  // threshold == 1
+  reg            thr_ismax_q; // threshold == the saturated count
+  reg [31:0]     thr_m1_q;   // threshold - 1
   reg            rd_live_q;
 
   wire          we;
@@ -211,18 +218,19 @@ module hwprof_edge #(
   wire          probe   = cmp && !e_empty && !hit && !nospace;
   wire          counted = hit || insert;
 
-  wire [CW-1:0] new_count = e_empty ? {{(CW - 1){1'b0}}, 1'b1}
-                                    : e_count + {{(CW - 1){1'b0}}, e_count != CMAX};
-  wire [31:0]   new_count32;
+  wire [31:0]   e_count32;
   generate
-    if (CW == 32) begin : g_count32
-      assign new_count32 = new_count;
-    end else begin : g_count_ext
-      assign new_count32 = {{(32 - CW){1'b0}}, new_count};
+    if (CW == 32) begin : g_e_count32
+      assign e_count32 = e_count;
+    end else begin : g_e_count_ext
+      assign e_count32 = {{(32 - CW){1'b0}}, e_count};
     end
   endgenerate
-  wire          fire = counted && !(hit && e_hot) && thr_q != 31'd0 &&
-                       new_count32 == {1'b0, thr_q};
+  wire          e_full    = (e_count == CMAX);
+  wire [CW-1:0] new_count = e_empty ? {{(CW - 1){1'b0}}, 1'b1}
+                                    : e_count + {{(CW - 1){1'b0}}, !e_full};
+  wire          reach     = e_empty ? thr_is1_q : (e_full ? thr_ismax_q : (e_count32 == thr_m1_q));
+  wire          fire      = counted && !(hit && e_hot) && thr_on_q && reach;
 
   wire at_rest = (state_q == S_IDLE);
   assign rd_ready = at_rest;
@@ -245,7 +253,10 @@ module hwprof_edge #(
       state_q    <= S_CLEAR;
       i_q        <= {BITS{1'b0}};
       used       <= {(BITS + 1){1'b0}};
-      thr_q      <= THR_RESET;
+      thr_on_q    <= 1'b1;
+      thr_is1_q   <= 1'b0;
+      thr_ismax_q <= 1'b0;
+      thr_m1_q    <= {1'b0, THR_RESET} - 32'd1;
       lost_pulse <= 1'b0;
     end else begin
       lost_pulse <= nospace;
@@ -267,7 +278,10 @@ module hwprof_edge #(
             used    <= {(BITS + 1){1'b0}};
           end
           if (q_pop && i_kind == K_CTRL) begin
-            thr_q <= i_a[30:0];
+            thr_on_q    <= (i_a[30:0] != 31'd0);
+            thr_is1_q   <= (i_a[30:0] == 31'd1);
+            thr_ismax_q <= ({2'b00, i_a[30:0]} == CMAX33);
+            thr_m1_q    <= {1'b0, i_a[30:0]} - 32'd1;
           end
         end
         default: begin   // S_CMP
@@ -319,14 +333,6 @@ module hwprof_edge #(
     end
   end
 
-  wire [31:0] e_count32;
-  generate
-    if (CW == 32) begin : g_e_count32
-      assign e_count32 = e_count;
-    end else begin : g_e_count_ext
-      assign e_count32 = {{(32 - CW){1'b0}}, e_count};
-    end
-  endgenerate
 
   wire rd_show = rd_live_q && !e_empty;
   assign rd_src   = rd_show ? e_src : 32'd0;
@@ -354,8 +360,9 @@ module hwprof_edge #(
   end
 
   hwprof_fifo #(
-    .WIDTH (64),
-    .LOG2  (HOT_LOG2)
+    .WIDTH  (64),
+    .LOG2   (HOT_LOG2),
+    .LUTRAM (1)
   ) u_hot (
     .clk       (clk),
     .rst       (rst),

@@ -8,13 +8,16 @@
 // wait on an adder.
 //
 // Parameters
-//   WIDTH (default = 32)  word width
-//   LOG2  (default = 4)   capacity is 2^LOG2 words, LOG2 in 1..10
+//   WIDTH  (default = 32)  word width
+//   LOG2   (default = 4)   capacity is 2^LOG2 words, LOG2 in 1..10
+//   LUTRAM (default = 0)   1: the storage in LUT RAM (hwprof_lutram), for a few words
+//                          too wide to spend block RAMs on
 `default_nettype none
 
 module hwprof_fifo #(
   parameter integer WIDTH = 32,
-  parameter integer LOG2  = 4
+  parameter integer LOG2  = 4,
+  parameter integer LUTRAM = 0
 ) (
   input  wire             clk,
   input  wire             rst,
@@ -48,18 +51,35 @@ module hwprof_fifo #(
   wire [LOG2:0] mem_dec   = mem_count_q - ONE;
   wire [LOG2:0] mem_d     = (wr_en == load) ? mem_count_q : (wr_en ? mem_inc : mem_dec);
 
-  hwprof_sdpram #(
-    .DATA_W (WIDTH),
-    .ADDR_W (LOG2)
-  ) u_mem (
-    .clk   (clk),
-    .we    (wr_en),
-    .waddr (wr_ptr_q),
-    .wdata (wr_data),
-    .re    (load),
-    .raddr (rd_ptr_q),
-    .rdata (out_data)
-  );
+  generate
+    if (LUTRAM != 0) begin : g_lutram
+      hwprof_lutram #(
+        .DATA_W (WIDTH),
+        .ADDR_W (LOG2)
+      ) u_mem (
+        .clk   (clk),
+        .we    (wr_en),
+        .waddr (wr_ptr_q),
+        .wdata (wr_data),
+        .re    (load),
+        .raddr (rd_ptr_q),
+        .rdata (out_data)
+      );
+    end else begin : g_bram
+      hwprof_sdpram #(
+        .DATA_W (WIDTH),
+        .ADDR_W (LOG2)
+      ) u_mem (
+        .clk   (clk),
+        .we    (wr_en),
+        .waddr (wr_ptr_q),
+        .wdata (wr_data),
+        .re    (load),
+        .raddr (rd_ptr_q),
+        .rdata (out_data)
+      );
+    end
+  endgenerate
 
   always @(posedge clk) begin
     if (rst) begin

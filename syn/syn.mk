@@ -7,8 +7,10 @@
 FAMILY      ?= xc7
 FAMILIES    := xc2vp xc4v xc5v xc7 ice40
 NETDEPTH    := $(BUILD)/syn/netdepth
-# The default table (4096 x 65 bits) does not fit an iCE40 HX8K's 32 EBRs.
-SYNTH_PARAMS_ice40 := -GINDEX_BITS=10 -GFIFO_LOG2=8
+# An iCE40 HX8K has 32 EBRs and no LUT RAM: the default table (8192 x 65 bits) does
+# not fit, nor, beside the edge path (16 EBRs: its table and two 16-word FIFOs),
+# a 1024-entry one or 32-bit counters.
+SYNTH_PARAMS_ice40 := -GINDEX_BITS=8 -GFIFO_LOG2=8 -GCOUNT_WIDTH=24
 
 $(NETDEPTH): syn/netdepth.c
 	@mkdir -p $(@D)

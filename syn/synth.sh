@@ -118,9 +118,9 @@ fi
 fifo_log2=9
 for g in "$@"; do case "$g" in -GFIFO_LOG2=*) fifo_log2=${g#-GFIFO_LOG2=} ;; esac; done
 if [ "$fifo_log2" -ge 6 ] &&
-   ! grep -q "mapping memory hwprof_axil.u_core.u_event_fifo.u_mem.mem $bram_map" "$log"; then
+   ! grep -q "mapping memory hwprof_axil.u_core.u_event_fifo.g_bram.u_mem.mem $bram_map" "$log"; then
   echo "synth.sh: $family: the event FIFO (2^$fifo_log2 entries) is not in block RAM:" >&2
-  grep "u_event_fifo.u_mem.mem" "$log" | head -3 >&2 || true
+  grep "u_event_fifo.g_bram.u_mem.mem" "$log" | head -3 >&2 || true
   fail=1
 fi
 

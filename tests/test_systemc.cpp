@@ -225,6 +225,17 @@ struct initiator : sc_module {
     EXPECT(rd(HWPROF_STAT_SYSCALLS_OFFSET) == model.st.syscalls && model.st.syscalls > 30,
            "system calls: %u, model %u", rd(HWPROF_STAT_SYSCALLS_OFFSET), model.st.syscalls);
     EXPECT(rd(HWPROF_SYSCALL_USED_OFFSET) == model.sys_used, "system-call entries");
+    /* The edge table (a quarter of the events above end in an indirect jump). */
+    EXPECT(rd(HWPROF_STAT_EDGES_OFFSET) == model.st.edges && model.st.edges > 100,
+           "edges: %u, model %u", rd(HWPROF_STAT_EDGES_OFFSET), model.st.edges);
+    EXPECT(rd(HWPROF_STAT_EDGE_LOST_OFFSET) == model.st.edge_lost, "edges lost");
+    EXPECT(rd(HWPROF_EDGE_USED_OFFSET) == model.edge_used, "edge entries");
+    for (uint32_t i = 0; i < (1u << model.p.edge_bits); i++) {
+      uint32_t a = HWPROF_EDGE_TABLE_OFFSET + HWPROF_EDGE_ENTRY_BYTES * i;
+      const hwprof_model_edge_entry &e = model.edge[i];
+      EXPECT(rd(a + 8) == e.count && (!e.count || (rd(a) == e.src && rd(a + 4) == e.dst)),
+             "edge entry %u", i);
+    }
     for (uint32_t i = 0; i < model.sys_used; i++) {
       uint32_t a = HWPROF_SYSCALL_TABLE_OFFSET + HWPROF_SYSCALL_ENTRY_BYTES * i;
       EXPECT(rd(a) == model.sys[i].site && rd(a + 4) == model.sys[i].number &&

@@ -13,6 +13,12 @@
  *                 events per IP cycle and mean probe length on recorded event
  *                 streams (hwprof run --event-trace: the workloads' real streams),
  *                 replayed back to back, as fast as the IP takes them
+ *   --edge-streams FILE...
+ *                 the same streams with the edge table counting the indirect jumps'
+ *                 edges (EDGE_CTRL's reset value) and every pair of events (ALL):
+ *                 events per IP cycle, edge traversals, and the table's drains (the
+ *                 replay drains it at half full as the runtime does, waiting for the
+ *                 IP to be idle and reading it over the bus: those cycles included)
  *   --table-sweep FILE...
  *                 what other tables would give on those streams, from the reference
  *                 model: every hash at INDEX_BITS 12..16, without the slot cache and
@@ -36,19 +42,26 @@ static void stream_name(const char *path, char *out, size_t len) {
   snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), b);
 }
 
-static int run(const char *kind, size_t events, unsigned distinct, ip_run *r,
-               hwprof_model_params *p) {
+static int run_edges(const char *kind, size_t events, unsigned distinct, uint32_t edge_ctrl,
+                     ip_run *r, hwprof_model_params *p) {
   trace t;
   r->hot = r->spilled = NULL;
   hwprof_sim *s = hwprof_sim_new(NULL);
   if (!s || trace_make(&t, kind, events, distinct, 1) != 0)
     return -1;
-  int rc = ip_read_params(s, p) || ip_stream(s, &t, 0, 4096, r);
+  int rc = ip_read_params(s, p) ||
+           hwprof_sim_write(s, HWPROF_EDGE_CTRL_OFFSET, edge_ctrl, 0xF, NULL) != HWPROF_RESP_OKAY ||
+           ip_stream(s, &t, 0, 4096, r);
   free(r->hot);
   free(r->spilled);
   trace_free(&t);
   hwprof_sim_free(s);
   return rc ? -1 : 0;
+}
+
+static int run(const char *kind, size_t events, unsigned distinct, ip_run *r,
+               hwprof_model_params *p) {
+  return run_edges(kind, events, distinct, HWPROF_EDGE_CTRL_RESET, r, p);
 }
 
 /* Events per cycle of the model's table on one stream: events / (events + probes). */
@@ -143,9 +156,24 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
+  if (argc >= 3 && !strcmp(argv[1], "--edge-streams")) {
+    static const char *modes[] = {"indirect", "all"};
+    for (int i = 2; i < argc; i++) {
+      char name[64];
+      stream_name(argv[i], name, sizeof name);
+      for (int k = 0; k < 2; k++) {
+        if (run_edges(argv[i], 0, 0, HWPROF_EDGE_CTRL_RESET | (k ? HWPROF_EDGE_CTRL_ALL : 0), &r,
+                      &p))
+          return 1;
+        printf("edges_%s_%s: events_per_cycle %.4f, traversals %u, lost %u, drains %u\n", modes[k],
+               name, (double)r.stat[0] / (double)r.cycles, r.stat[18], r.stat[19], r.edge_drains);
+      }
+    }
+    return 0;
+  }
   if (argc >= 3 && !strcmp(argv[1], "--table-sweep"))
     return table_sweep(argc - 2, argv + 2);
-  fprintf(stderr, "usage: bench_ip --throughput | --probes | --streams FILE... | --table-sweep "
-                  "FILE...\n");
+  fprintf(stderr, "usage: bench_ip --throughput | --probes | --streams FILE... | --edge-streams "
+                  "FILE... | --table-sweep FILE...\n");
   return 2;
 }

@@ -96,9 +96,11 @@ void prof_edges_summary(FILE *f, const prof_run *pr, unsigned top) {
     fprintf(f, "; the IP's: ");
     if (c.has_sw && !c.all)
       fprintf(f, "%zu differ from sw, ", c.differ);
-    fprintf(f, "%llu lost, hot reported %llu by the IP and %llu at its %llu drains",
-            (unsigned long long)c.lost, (unsigned long long)pr->hw->edge_hot_reported,
-            (unsigned long long)pr->hw->edge_hot_at_drain, (unsigned long long)pr->hw->edge_drains);
+    fprintf(f,
+            "%llu lost, %llu drains while running, hot reported %llu by the IP and %llu at a drain",
+            (unsigned long long)c.lost, (unsigned long long)pr->hw->edge_drains,
+            (unsigned long long)pr->hw->edge_hot_reported,
+            (unsigned long long)pr->hw->edge_hot_at_drain);
   }
   fprintf(f, "\n");
   for (size_t i = 0; i < n && i < top; i++) {

@@ -232,7 +232,10 @@ int cmd_ip(int argc, char **argv) {
   int stats_ok = r.stat[0] == m.st.events_in && r.stat[1] == m.st.events &&
                  r.stat[3] == m.st.lost_table && r.stat[5] == m.st.hot &&
                  r.stat[7] == m.st.probes && r.stat[8] == m.st.max_probe &&
-                 r.stat[9] == m.occupied && r.stat[14] == m.st.spilled;
+                 r.stat[9] == m.occupied && r.stat[14] == m.st.spilled &&
+                 /* (the table is drained at half full, the model's is not: the
+                  * traversals are the same, counted or lost) */
+                 r.stat[18] + r.stat[19] == m.st.edges + m.st.edge_lost;
   int hot_ok = hwprof_model_hot_missing(model_hot.v, model_hot.n, ip_hot.v, ip_hot.n) == r.stat[6];
 
   if (threshold) {

@@ -110,9 +110,32 @@ static int drain_hot(hwprof_sim *s, ip_run *r, size_t *cap) {
   }
 }
 
+static uint32_t edge_entries; /* the IP's edge table, 0: none */
+
+/* The edge table at half full: wait until the events written have reached it, read
+ * it, empty it (the drain libhwprof's hwprof_drain_edges does). */
+static int drain_edges(hwprof_sim *s, ip_run *r) {
+  uint32_t st = 0, used, c, ctrl;
+  if (!edge_entries || rd(s, HWPROF_EDGE_USED_OFFSET, &used))
+    return edge_entries ? -1 : 0;
+  if (used < edge_entries / 2)
+    return 0;
+  while (!(st & HWPROF_STATUS_IDLE))
+    if (rd(s, HWPROF_STATUS_OFFSET, &st))
+      return -1;
+  for (uint32_t i = 0; i < edge_entries; i++) {
+    if (rd(s, HWPROF_EDGE_TABLE_OFFSET + HWPROF_EDGE_ENTRY_BYTES * i + 8, &c))
+      return -1;
+    r->edges_drained += c;
+  }
+  r->edge_drains++;
+  return rd(s, HWPROF_CTRL_OFFSET, &ctrl) ||
+         wr(s, HWPROF_CTRL_OFFSET, (ctrl & HWPROF_CTRL_RW_MASK) | HWPROF_CTRL_EDGE_CLEAR);
+}
+
 /* The interrupt handler. */
 static int service(hwprof_sim *s, ip_run *r, size_t *hot_cap, size_t *ring_cap) {
-  return drain_hot(s, r, hot_cap) || drain_ring(s, r, ring_cap) ||
+  return drain_hot(s, r, hot_cap) || drain_ring(s, r, ring_cap) || drain_edges(s, r) ||
          wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_MASK);
 }
 
@@ -128,7 +151,17 @@ int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, uint32_t words,
             IP_RING_MAX_WORDS);
     return -1;
   }
-  uint32_t irqs = (threshold ? HWPROF_IRQ_HOT : 0) | (words ? HWPROF_IRQ_SPILL : 0);
+  uint32_t cfg2;
+  if (rd(s, HWPROF_CONFIG2_OFFSET, &cfg2))
+    return -1;
+  edge_entries =
+      (cfg2 & HWPROF_CONFIG2_EDGE_BITS_MASK)
+          ? 1u << ((cfg2 & HWPROF_CONFIG2_EDGE_BITS_MASK) >> HWPROF_CONFIG2_EDGE_BITS_SHIFT)
+          : 0;
+  r->edges_drained = 0;
+  r->edge_drains = 0;
+  uint32_t irqs = (threshold ? HWPROF_IRQ_HOT : 0) | (words ? HWPROF_IRQ_SPILL : 0) |
+                  (edge_entries ? HWPROF_IRQ_EDGE : 0);
   /* Let any reset clear finish first: SPILL_SIZE is taken only while idle. */
   for (uint32_t st = 0; !(st & HWPROF_STATUS_IDLE) || (st & HWPROF_STATUS_BUSY);) {
     if (rd(s, HWPROF_STATUS_OFFSET, &st))
@@ -139,6 +172,7 @@ int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, uint32_t words,
   hwprof_sim_on_mem_write(s, ring_store, NULL);
   if (wr(s, HWPROF_SPILL_BASE_OFFSET, RING_BASE) || wr(s, HWPROF_SPILL_SIZE_OFFSET, words) ||
       wr(s, HWPROF_SPILL_MARK_OFFSET, words / 4) || wr(s, HWPROF_THRESHOLD_OFFSET, threshold) ||
+      (edge_entries && wr(s, HWPROF_EDGE_MARK_OFFSET, edge_entries / 2)) ||
       wr(s, HWPROF_IRQ_ENABLE_OFFSET, irqs) || wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE))
     return -1;
   for (uint32_t st = 0; !(st & HWPROF_STATUS_IDLE);) {

@@ -25,6 +25,8 @@ typedef struct ip_run {
   uint32_t irqs;     /* interrupts taken (rising edges seen) */
   uint32_t *spilled; /* SPCs read from the spill ring, in order */
   size_t n_spilled;
+  uint64_t edges_drained; /* edge traversals read out of the edge table at IRQ_EDGE */
+  uint32_t edge_drains;
 } ip_run;
 
 #define IP_RING_MAX_WORDS 65536u
@@ -33,8 +35,9 @@ typedef struct ip_run {
  * (ring_words: 0 for none, else a power of two up to IP_RING_MAX_WORDS;
  * IRQ_SPILL at a quarter full), streams the trace and waits until the IP is
  * idle.  It services the interrupt as a handler would (drain HOT_POP and the
- * ring, acknowledge).  Returns 0 or -1 with a message on stderr.  Free
- * r->hot and r->spilled. */
+ * ring; with an edge table, at IRQ_EDGE (half full) wait for idle, read the
+ * table and write EDGE_CLEAR; acknowledge).  EDGE_CTRL is left as it is.  Returns 0 or -1 with a
+ * message on stderr.  Free r->hot and r->spilled. */
 int ip_stream(hwprof_sim *s, const trace *t, uint32_t threshold, uint32_t ring_words, ip_run *r);
 
 /* Reads the IP's parameters from CONFIG/CONFIG2. */

@@ -66,11 +66,20 @@ $(BUILD)/bench/streams/%.trace: $(BUILD)/workloads/% $(HWPROF)
 	@mkdir -p $(@D)
 	$(HWPROF) run --quiet --profile hw --event-trace $@.tmp $< test >/dev/null && mv $@.tmp $@
 
-bench-ip: $(BENCH_IP_BINS) $(BENCH_STREAMS)
+# An indirect-jump-heavy stream for the edge table: the switch guest (300 targets at one
+# jump, one event in eight follows it).
+BENCH_EDGE_STREAMS := $(BUILD)/bench/streams/switch.trace
+
+$(BUILD)/bench/streams/switch.trace: $(BUILD)/guest/switch-O2 $(HWPROF)
+	@mkdir -p $(@D)
+	$(HWPROF) run --quiet --profile hw --event-trace $@.tmp $< >/dev/null && mv $@.tmp $@
+
+bench-ip: $(BENCH_IP_BINS) $(BENCH_STREAMS) $(BENCH_EDGE_STREAMS)
 	@$(BUILD)/bench/default/bench_ip --throughput
 	@for c in $(IP_BENCH_CONFIGS); do $(BUILD)/bench/$$c/bench_ip --probes || exit 1; done
 	@for c in $(IP_BENCH_CONFIGS); do \
 	  $(BUILD)/bench/$$c/bench_ip --streams $(BENCH_STREAMS) || exit 1; done
+	@$(BUILD)/bench/default/bench_ip --edge-streams $(BENCH_STREAMS) $(BENCH_EDGE_STREAMS)
 	@$(BUILD)/bench/default/bench_ip --table-sweep $(BENCH_STREAMS)
 
 # The virtual board's figures: the cost of one profiling store, the interrupt latency,
