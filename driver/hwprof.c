@@ -133,6 +133,12 @@ int hwprof_clear_syscalls(hwprof_dev *dev) {
   return has_syscalls(dev) ? ctrl_update(dev, 0, HWPROF_CTRL_SYSCALL_CLEAR) : -HWPROF_ENOTSUP;
 }
 
+int hwprof_clear_edges(hwprof_dev *dev) {
+  if ((dev->version & 0xFFFFu) < 5u || !dev->cfg.edge_entries) /* the edge table: 1.5 */
+    return -HWPROF_ENOTSUP;
+  return ctrl_update(dev, 0, HWPROF_CTRL_EDGE_CLEAR);
+}
+
 int hwprof_set_syscall_mark(hwprof_dev *dev, uint32_t mark) {
   return has_syscalls(dev) ? hwprof_write(dev, HWPROF_SYSCALL_MARK_OFFSET, mark) : -HWPROF_ENOTSUP;
 }

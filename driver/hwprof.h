@@ -131,7 +131,8 @@ int hwprof_set_syscall_mark(hwprof_dev *dev, uint32_t mark);
  * hwprof_set_edge_ctrl sets the edge threshold (0: off, at most
  * HWPROF_EDGE_CTRL_THRESHOLD) and ALL mode (every pair of events is an edge).
  * hwprof_drain_edges waits until the IP is idle, copies every edge in the table into
- * out (up to max), queues CTRL.EDGE_CLEAR and waits until it has run: a drain when
+ * out (up to max), queues CTRL.EDGE_CLEAR (hwprof_clear_edges, in hwprof.c with the
+ * other CTRL writes) and waits until it has run: a drain when
  * nothing writes events meanwhile (an interrupt handler).  It returns how many edges
  * there were, or HWPROF_ENOSPC (with *n = max copied, and the table kept) if more.
  * hwprof_read_edges copies without waiting or clearing.  hwprof_pop_hot_edge
@@ -143,6 +144,7 @@ int hwprof_set_edge_ctrl(hwprof_dev *dev, uint32_t threshold, int all);
 int hwprof_set_edge_mark(hwprof_dev *dev, uint32_t mark);
 int hwprof_read_edges(hwprof_dev *dev, hwprof_edge *out, size_t max, size_t *n);
 int hwprof_drain_edges(hwprof_dev *dev, hwprof_edge *out, size_t max, size_t *n);
+int hwprof_clear_edges(hwprof_dev *dev);
 int hwprof_pop_hot_edge(hwprof_dev *dev, uint32_t *src, uint32_t *dst);
 /* Pops up to max hot SPCs into out; *n gets how many. */
 int hwprof_drain_hot(hwprof_dev *dev, uint32_t *out, size_t max, size_t *n);

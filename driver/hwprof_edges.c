@@ -55,7 +55,6 @@ int hwprof_read_edges(hwprof_dev *dev, hwprof_edge *out, size_t max, size_t *n) 
 }
 
 int hwprof_drain_edges(hwprof_dev *dev, hwprof_edge *out, size_t max, size_t *n) {
-  uint32_t ctrl;
   int got, err;
   if (!has_edges(dev))
     return -HWPROF_ENOTSUP;
@@ -63,10 +62,7 @@ int hwprof_drain_edges(hwprof_dev *dev, hwprof_edge *out, size_t max, size_t *n)
     return err;
   if ((got = hwprof_read_edges(dev, out, max, n)) < 0)
     return got;
-  if ((err = hwprof_read(dev, HWPROF_CTRL_OFFSET, &ctrl)) < 0 ||
-      (err = hwprof_write(dev, HWPROF_CTRL_OFFSET,
-                          (ctrl & HWPROF_CTRL_RW_MASK) | HWPROF_CTRL_EDGE_CLEAR)) < 0 ||
-      (err = hwprof_wait_idle(dev)) < 0)
+  if ((err = hwprof_clear_edges(dev)) < 0 || (err = hwprof_wait_idle(dev)) < 0)
     return err;
   return got;
 }

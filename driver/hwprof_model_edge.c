@@ -47,32 +47,42 @@ void hwprof_model_set_edge_ctrl(hwprof_model *m, uint32_t edge_ctrl) {
   m->edge_ctrl = edge_ctrl;
 }
 
-static void traverse(hwprof_model *m, uint32_t src, uint32_t dst) {
+/* The slot that holds (src, dst), else the first empty slot of its probe sequence;
+ * 2^edge_bits when every slot holds another edge. */
+static uint32_t slot_of(const hwprof_model *m, uint32_t src, uint32_t dst) {
   uint32_t entries = 1u << m->p.edge_bits;
-  uint32_t cmax = m->p.count_width == 32 ? UINT32_MAX : (1u << m->p.count_width) - 1u;
-  uint32_t thr = m->edge_ctrl & HWPROF_EDGE_CTRL_THRESHOLD;
   uint32_t idx = hwprof_edge_hash(src, dst, m->p.edge_bits), n;
   for (n = 0; n < entries; n++, idx = (idx + 1u) & (entries - 1u)) {
-    hwprof_model_edge_entry *e = &m->edge[idx];
-    if (e->count != 0 && (e->src != src || e->dst != dst))
-      continue;
-    if (e->count == 0) {
-      e->src = src;
-      e->dst = dst;
-      m->edge_used++;
-    }
-    if (e->count != cmax)
-      e->count++;
-    m->st.edges = sat_inc(m->st.edges);
-    if (!e->hot && thr != 0 && e->count == thr) {
-      e->hot = 1;
-      m->st.edge_hot = sat_inc(m->st.edge_hot);
-      if (m->on_edge_hot)
-        m->on_edge_hot(m->on_edge_hot_ctx, src, dst);
-    }
+    const hwprof_model_edge_entry *e = &m->edge[idx];
+    if (e->count == 0 || (e->src == src && e->dst == dst))
+      return idx;
+  }
+  return entries;
+}
+
+static void traverse(hwprof_model *m, uint32_t src, uint32_t dst) {
+  uint32_t cmax = m->p.count_width == 32 ? UINT32_MAX : (1u << m->p.count_width) - 1u;
+  uint32_t thr = m->edge_ctrl & HWPROF_EDGE_CTRL_THRESHOLD;
+  uint32_t idx = slot_of(m, src, dst);
+  if (idx == 1u << m->p.edge_bits) {
+    m->st.edge_lost = sat_inc(m->st.edge_lost);
     return;
   }
-  m->st.edge_lost = sat_inc(m->st.edge_lost);
+  hwprof_model_edge_entry *e = &m->edge[idx];
+  if (e->count == 0) {
+    e->src = src;
+    e->dst = dst;
+    m->edge_used++;
+  }
+  if (e->count != cmax)
+    e->count++;
+  m->st.edges = sat_inc(m->st.edges);
+  if (!e->hot && thr != 0 && e->count == thr) {
+    e->hot = 1;
+    m->st.edge_hot = sat_inc(m->st.edge_hot);
+    if (m->on_edge_hot)
+      m->on_edge_hot(m->on_edge_hot_ctx, src, dst);
+  }
 }
 
 void hwprof_model_edge_event(hwprof_model *m, uint32_t word) {
@@ -84,14 +94,6 @@ void hwprof_model_edge_event(hwprof_model *m, uint32_t word) {
 }
 
 uint32_t hwprof_model_edge_count(const hwprof_model *m, uint32_t src, uint32_t dst) {
-  uint32_t entries = 1u << m->p.edge_bits;
-  uint32_t idx = hwprof_edge_hash(src, dst, m->p.edge_bits), n;
-  for (n = 0; n < entries; n++, idx = (idx + 1u) & (entries - 1u)) {
-    const hwprof_model_edge_entry *e = &m->edge[idx];
-    if (e->count == 0)
-      return 0;
-    if (e->src == src && e->dst == dst)
-      return e->count;
-  }
-  return 0;
+  uint32_t idx = slot_of(m, src, dst);
+  return idx < 1u << m->p.edge_bits ? m->edge[idx].count : 0; /* an empty slot: 0 */
 }

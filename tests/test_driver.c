@@ -230,6 +230,7 @@ static void test_edges_through_driver(void) {
   CHECK_EQ(hwprof_read_edges(&old, got, 1, &n), -HWPROF_ENOTSUP);
   CHECK_EQ(hwprof_drain_edges(&old, got, 1, &n), -HWPROF_ENOTSUP);
   CHECK_EQ(hwprof_pop_hot_edge(&old, &src, &dst), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_clear_edges(&old), -HWPROF_ENOTSUP);
 }
 
 /* The driver's calls, end to end, against the model. */

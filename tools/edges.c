@@ -53,13 +53,11 @@ static edge_row *rows(const prof_run *pr, size_t *n) {
   return r;
 }
 
-prof_edge_check prof_edges_check(const prof_run *pr) {
+static prof_edge_check check_rows(const prof_run *pr, const edge_row *r, size_t n) {
   prof_edge_check c = {0};
-  size_t n;
-  edge_row *r = rows(pr, &n);
   c.has_hw = pr->hw && pr->hw->cfg.edge_entries;
   c.has_sw = pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL;
-  c.all = pr->d && pr->hw && pr->all_edges;
+  c.all = pr->hw && pr->all_edges;
   c.lost = c.has_hw ? pr->hw->stats.edge_lost : 0;
   for (size_t i = 0; i < n; i++) {
     c.edges++;
@@ -68,6 +66,13 @@ prof_edge_check prof_edges_check(const prof_run *pr) {
     c.differ += c.has_hw && c.has_sw && !c.all && r[i].hw != r[i].sw;
   }
   c.ok = !c.has_hw || (c.differ == 0 && c.lost == 0);
+  return c;
+}
+
+prof_edge_check prof_edges_check(const prof_run *pr) {
+  size_t n;
+  edge_row *r = rows(pr, &n);
+  prof_edge_check c = check_rows(pr, r, n);
   free(r);
   return c;
 }
@@ -82,11 +87,13 @@ static int by_count(const void *a, const void *b) {
 }
 
 void prof_edges_summary(FILE *f, const prof_run *pr, unsigned top) {
-  prof_edge_check c = prof_edges_check(pr);
   size_t n;
-  if (!c.has_hw && !c.has_sw)
-    return;
   edge_row *r = rows(pr, &n);
+  prof_edge_check c = check_rows(pr, r, n);
+  if (!c.has_hw && !c.has_sw) {
+    free(r);
+    return;
+  }
   if (r)
     qsort(r, n, sizeof *r, by_count);
   fprintf(f, "hwprof: indirect edges       %llu traversals of %zu edges%s, %zu hot at %u",
@@ -124,9 +131,9 @@ static void json_fn(FILE *f, const prof_run *pr, const char *field, uint32_t pc)
 }
 
 void prof_edges_json(FILE *f, const prof_run *pr) {
-  prof_edge_check c = prof_edges_check(pr);
   size_t n;
   edge_row *r = rows(pr, &n);
+  prof_edge_check c = check_rows(pr, r, n);
   fprintf(f, ",\"edges\":{\"threshold\":%u,\"all\":%s,\"traversals\":%llu,\"hot\":%zu",
           pr->edge_threshold, c.all ? "true" : "false", (unsigned long long)c.traversals, c.hot);
   if (c.has_hw)
@@ -183,9 +190,9 @@ static void differ(const prof_run *pr, prof_edge_ref *q, FILE *rep, unsigned sho
 
 int prof_edges_vs_file(const prof_run *pr, const char *path, prof_edge_ref *q, FILE *rep,
                        unsigned show, char *err, size_t errlen) {
-  prof_edge_check c = prof_edges_check(pr);
   size_t n, m = 0;
   edge_row *r = rows(pr, &n);
+  prof_edge_check c = check_rows(pr, r, n);
   site_row *s = calloc(n + 1, sizeof *s);
   FILE *f = fopen(path, "r");
   *q = (prof_edge_ref){0};
