@@ -103,7 +103,7 @@ void rt_dump_block(dbt *d, const dbt_block *blk) {
  * 0: pc is not executable (*sig says which signal the guest takes). */
 static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) {
   if (pc & 3) {
-    *sig = 10; /* SIGBUS: address error on fetch */
+    *sig = DBT_SIGBUS; /* address error on fetch */
     return 0;
   }
   if (pc < d->g.text_lo || pc >= d->g.text_hi) {
@@ -288,6 +288,8 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
   if (guest_load(&d->g, d->ram, path, argc, argv, envp, err, errlen) < 0)
     return -1;
   d->g.strict = d->o.strict;
+  d->g.clock = d->o.clock;
+  d->g.cpu_hz = vboard_cpu_hz(d->b);
   d->loaded = 1;
   d->core.text = d->ram + d->g.text_lo;
   d->core.text_base = d->g.text_lo;
@@ -375,7 +377,7 @@ static const char *signame(int s) {
   case 5: return "SIGTRAP";
   case 6: return "SIGABRT";
   case 8: return "SIGFPE";
-  case 10: return "SIGBUS";
+  case DBT_SIGBUS: return "SIGBUS";
   case 11: return "SIGSEGV";
   default: return "signal";
   }
@@ -416,7 +418,11 @@ static uint32_t go(dbt *d, uint32_t pc, dbt_result *r) {
   int sig = 0;
   uint32_t h = block_host(d, pc, &sig, r->message, sizeof r->message);
   if (!h) {
-    if (sig) {
+    if (sig == DBT_SIGBUS && (pc & 1)) { /* the ISA mode bit: MIPS16e or microMIPS code */
+      r->how = DBT_UNIMPL;
+      r->pc = pc;
+      r->insn = 0;
+    } else if (sig) {
       r->how = DBT_SIGNALED;
       r->signal = sig;
       r->pc = pc;
@@ -439,7 +445,23 @@ static void finish_message(dbt *d, dbt_result *r) {
                r->board.unmapped ? " (in the block there: an access to unmapped memory)" : "");
     break;
   case DBT_UNIMPL:
+    if (r->pc & 1) {
+      uint32_t off = 0;
+      const char *fn = guest_symbol(&d->g, r->pc & ~1u, &off);
+      snprintf(r->message, sizeof r->message,
+               "cannot execute the code at pc %#x%s%s%s: a jump to an odd address enters "
+               "MIPS16e or microMIPS code, and the translator runs MIPS32 code only",
+               r->pc, fn ? " (" : "", fn ? fn : "", fn ? ")" : "");
+      break;
+    }
     dbt_disasm_mips(r->pc, r->insn, dis, sizeof dis);
+    if ((r->insn >> 26) == 0x1D) { /* jalx */
+      snprintf(r->message, sizeof r->message,
+               "cannot execute the instruction at pc %#x: %08x (%s): jalx enters MIPS16e or "
+               "microMIPS code, and the translator runs MIPS32 code only",
+               r->pc, r->insn, dis);
+      break;
+    }
     snprintf(r->message, sizeof r->message, "cannot execute the instruction at pc %#x: %08x (%s)%s",
              r->pc, r->insn, strcmp(dis, "?") ? dis : "not a MIPS32 instruction",
              strcmp(dis, "?") ? "" : ": guest terminated by SIGILL");
@@ -563,6 +585,8 @@ int dbt_run(dbt *d, dbt_result *r) {
         host = 0;
         break;
       }
+      d->g.board_ns =
+          (uint64_t)((unsigned __int128)vboard_cycles(d->b) * 1000000000u / vboard_cpu_hz(d->b));
       int stop = guest_syscall(&d->g, m, pc);
       wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);
       if (stop) {

@@ -61,6 +61,7 @@ typedef struct dbt_options {
   int probe;               /* hw, all: DBT_PROBE_WINDOW (default) or DBT_PROBE_WORD */
   uint32_t edge_threshold; /* indirect edges: hot at this count (default 5000; 0: never) */
   int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
+  int clock;               /* the guest's time: GUEST_CLOCK_BOARD (default) or _HOST (guest.h) */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;

@@ -54,11 +54,22 @@ typedef struct guest {
   FILE *log;           /* where unknown system calls are reported (stderr) */
   uint8_t warned[512]; /* unknown numbers reported once */
   int exited, exit_status;
-  char fatal[256];     /* set when a system call stops the run (strict mode) */
+  char fatal[256]; /* set when a system call stops the run (strict mode) */
+  /* The guest's clocks (guest_clock.c): GUEST_CLOCK_BOARD, the board's simulated
+   * time (board_ns, which the runtime sets before each system call, plus the time
+   * the guest slept), or GUEST_CLOCK_HOST, the host's. */
+  int clock;
+  uint32_t cpu_hz;     /* the board's CPU clock */
+  uint64_t board_ns;   /* the board's time since the run started */
+  uint64_t slept_ns;   /* board clock: nanosleep's time, which passes without cycles */
   uint32_t tls;        /* set_thread_area */
   uint32_t sigmask[4]; /* rt_sigprocmask's blocked set (128 signals); nothing is delivered */
   uint64_t syscalls;
 } guest;
+
+enum { GUEST_CLOCK_BOARD, GUEST_CLOCK_HOST };
+/* CLOCK_REALTIME at the start of a run under the board clock: 2000-01-01 00:00:00 UTC. */
+#define GUEST_BOARD_EPOCH 946684800u
 
 /* Validates and loads the executable into mem (which spans DBT_GUEST_TOP bytes),
  * then builds the initial stack from argv and envp.  Returns 0, or -1 with a
@@ -77,6 +88,10 @@ int guest_own_code(const guest *g, uint32_t addr);
  * Returns 0 to go on, 1 when the guest exited (g->exited) or a strict-mode
  * failure stopped it (g->fatal). */
 int guest_syscall(guest *g, uint32_t r[32], uint32_t pc);
+/* The time system calls (guest_clock.c), for guest_syscall: NR is the MIPS o32
+ * number, a[] its arguments.  Returns 1 and sets *ret (a result or -errno) when
+ * NR is one of them, else 0. */
+int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret);
 /* The name of MIPS o32 system call n ("write"), or NULL when it has none here. */
 const char *guest_syscall_name(uint32_t n);
 
@@ -86,6 +101,11 @@ static inline uint32_t dbt_be32(const uint8_t *p) {
 }
 static inline void dbt_put_be32(uint8_t *p, uint32_t v) {
   p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+
+/* [a, a + n) is inside the guest's memory (DBT_GUEST_MIN up to DBT_GUEST_TOP). */
+static inline int guest_in_range(uint32_t a, uint32_t n) {
+  return a >= DBT_GUEST_MIN && a <= DBT_GUEST_TOP && n <= DBT_GUEST_TOP - a;
 }
 
 /* Reads/writes a big-endian word of guest memory (addresses must be valid). */

@@ -1,7 +1,8 @@
 /*
  * syscall.c - Linux MIPS o32 system calls for static glibc programs, carried out
- * on the host.  Structures are converted to the guest's big-endian o32 layouts;
- * flags and errno values that differ between MIPS and the host are translated.
+ * on the host (the clocks and sleeps: guest_clock.c).  Structures are converted
+ * to the guest's big-endian o32 layouts; flags and errno values that differ
+ * between MIPS and the host are translated.
  *
  * Not carried out: signal handlers (rt_sigaction/rt_sigprocmask succeed and are
  * ignored; a signal the guest raises on itself ends it), threads, and file
@@ -54,6 +55,7 @@
   X(mprotect, 4125)                                                                                \
   X(_llseek, 4140)                                                                                 \
   X(writev, 4146)                                                                                  \
+  X(nanosleep, 4166)                                                                               \
   X(rt_sigaction, 4194)                                                                            \
   X(rt_sigprocmask, 4195)                                                                          \
   X(getcwd, 4203)                                                                                  \
@@ -72,6 +74,8 @@
   X(exit_group, 4246)                                                                              \
   X(set_tid_address, 4252)                                                                         \
   X(clock_gettime, 4263)                                                                           \
+  X(clock_getres, 4264)                                                                            \
+  X(clock_nanosleep, 4265)                                                                         \
   X(tgkill, 4266)                                                                                  \
   X(set_thread_area, 4283)                                                                         \
   X(openat, 4288)                                                                                  \
@@ -83,7 +87,9 @@
   X(getrandom, 4353)                                                                               \
   X(statx, 4366)                                                                                   \
   X(rseq, 4367)                                                                                    \
-  X(clock_gettime64, 4403)
+  X(clock_gettime64, 4403)                                                                         \
+  X(clock_getres_time64, 4406)                                                                     \
+  X(clock_nanosleep_time64, 4407)
 
 enum {
 #define X(name, nr) SYS_##name = nr,
@@ -132,7 +138,7 @@ static int host_oflags(uint32_t f) {
 
 static int ok_range(const guest *g, uint32_t a, uint32_t n) {
   (void)g;
-  return a >= DBT_GUEST_MIN && a <= DBT_GUEST_TOP && n <= DBT_GUEST_TOP - a;
+  return guest_in_range(a, n);
 }
 
 /* A NUL-terminated guest string, or NULL if it leaves guest memory. */
@@ -337,22 +343,6 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
   return -ENOTTY;
 }
 
-static int64_t do_clock(guest *g, uint32_t clk, uint32_t a, int wide) {
-  struct timespec ts;
-  if (clock_gettime((clockid_t)clk, &ts) < 0)
-    return -mips_errno(errno);
-  if (!ok_range(g, a, wide ? 16 : 8))
-    return -EFAULT;
-  if (wide) {
-    put64(g, a, (uint64_t)ts.tv_sec);
-    put64(g, a + 8, (uint64_t)ts.tv_nsec);
-  } else {
-    put32(g, a, (uint32_t)ts.tv_sec);
-    put32(g, a + 4, (uint32_t)ts.tv_nsec);
-  }
-  return 0;
-}
-
 static int64_t do_uname(guest *g, uint32_t a) {
   static const char *const f[6] = {"Linux", "hwprof", "6.1.0", "#1 SMP", "mips", "(none)"};
   if (!ok_range(g, a, 6 * 65))
@@ -404,6 +394,8 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   struct stat st;
   const char *path;
   g->syscalls++;
+  if (guest_clock_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret))
+    goto done;
   switch (n) {
   case SYS_exit:
   case SYS_exit_group:
@@ -570,37 +562,6 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     } else
       ret = -EINVAL;
     break;
-  case SYS_clock_gettime: ret = do_clock(g, a0, a1, 0); break;
-  case SYS_clock_gettime64: ret = do_clock(g, a0, a1, 1); break;
-  case SYS_gettimeofday: {
-    struct timeval tv;
-    gettimeofday(&tv, NULL);
-    if (a0 && !ok_range(g, a0, 8))
-      ret = -EFAULT;
-    else {
-      if (a0)
-        put32(g, a0, (uint32_t)tv.tv_sec), put32(g, a0 + 4, (uint32_t)tv.tv_usec);
-      ret = 0;
-    }
-    break;
-  }
-  case SYS_time: {
-    time_t t = time(NULL);
-    if (a0 && ok_range(g, a0, 4))
-      put32(g, a0, (uint32_t)t);
-    ret = (uint32_t)t;
-    break;
-  }
-  case SYS_times: {
-    struct tms t;
-    clock_t c = times(&t);
-    if (a0 && ok_range(g, a0, 16)) {
-      put32(g, a0, (uint32_t)t.tms_utime), put32(g, a0 + 4, (uint32_t)t.tms_stime);
-      put32(g, a0 + 8, (uint32_t)t.tms_cutime), put32(g, a0 + 12, (uint32_t)t.tms_cstime);
-    }
-    ret = (uint32_t)c;
-    break;
-  }
   case SYS_getcwd:
     if (!ok_range(g, a0, a1))
       ret = -EFAULT;
@@ -637,6 +598,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     }
     break;
   }
+done:
   if (ret < 0 && ret > -4096) {
     r[2] = (uint32_t)-ret;
     r[7] = 1;

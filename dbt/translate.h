@@ -101,7 +101,7 @@ enum dbt_exit {
 enum dbt_profile { DBT_PROFILE_NONE, DBT_PROFILE_HW, DBT_PROFILE_SW, DBT_PROFILE_ALL };
 
 /* Guest signals the core raises (Linux numbers). */
-enum { DBT_SIGILL = 4, DBT_SIGTRAP = 5, DBT_SIGFPE = 8, DBT_SIGSEGV = 11 };
+enum { DBT_SIGILL = 4, DBT_SIGTRAP = 5, DBT_SIGFPE = 8, DBT_SIGBUS = 10, DBT_SIGSEGV = 11 };
 
 typedef struct dbt_core {
   /* Guest code: instruction words are read from text[pc - text_base]. */

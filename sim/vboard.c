@@ -975,6 +975,14 @@ uint32_t vboard_paused_pc(const vboard *b) {
   return b->pause_pc;
 }
 
+uint64_t vboard_cycles(const vboard *b) {
+  return b->cycles;
+}
+
+uint32_t vboard_cpu_hz(const vboard *b) {
+  return b->cpu_hz;
+}
+
 void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint32_t size),
                            void *ctx) {
   b->observer = fn;

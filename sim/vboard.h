@@ -126,6 +126,9 @@ void vboard_pause(vboard *b);
  * order), in the trace format that `hwprof ip --trace FILE` replays. */
 void vboard_trace_events(vboard *b, FILE *f);
 uint32_t vboard_paused_pc(const vboard *b);
+/* The board's time: CPU cycles since vboard_start, and the CPU clock (Hz). */
+uint64_t vboard_cycles(const vboard *b);
+uint32_t vboard_cpu_hz(const vboard *b);
 void vboard_get_gprs(vboard *b, uint32_t r[32]);
 uint32_t vboard_get_gpr(vboard *b, unsigned n);
 void vboard_set_gpr(vboard *b, unsigned n, uint32_t v);

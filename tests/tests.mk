@@ -64,11 +64,25 @@ $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
 	@mkdir -p $(@D)
 	$(MIPS_CC) -nostdlib -static -Wl,-e,__start $(GUEST_ASFLAGS) $< -o $@
 
+# Programs from outside the suite's habits (tests/outside/: stdin, signals, clocks,
+# MIPS16e code), for tests/test_outside.sh.
+OUTSIDE_BINS := $(patsubst tests/outside/%.c,$(BUILD)/guest/outside/%,$(wildcard tests/outside/*.c)) \
+                $(patsubst tests/outside/%.S,$(BUILD)/guest/outside/%,$(wildcard tests/outside/*.S))
+
+$(BUILD)/guest/outside/%: tests/outside/%.c
+	@mkdir -p $(@D)
+	$(MIPS_CC) -static -O2 $(GUEST_CFLAGS) $< -o $@
+
+$(BUILD)/guest/outside/%: tests/outside/%.S
+	@mkdir -p $(@D)
+	$(MIPS_CC) -nostdlib -static -Wl,-e,__start $(GUEST_ASFLAGS) $< -o $@
+
 DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh \
-             tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh
+             tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh \
+             tests/test_outside.sh
 
 test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
-      $(DBT_TEST_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT) \
+      $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT) \
       $(BUILD)/tools/bench_ip.o
 	BUILD=$(BUILD) tests/run.sh tests/test_build.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS) \
 	  formal/run.sh

@@ -45,7 +45,7 @@ static void help(FILE *f) {
           "  --json FILE        the table as JSON ('-': stdout)\n"
           "  --csv FILE         the table as CSV\n"
           "  --svg FILE         a bar chart of the overhead per workload\n"
-          "  --dtb FILE         board device tree (default: the ML300 board)\n"
+          "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
           "  --help             this text\n"
           "\n"
           "Exit status: 0 every run ended with status 0 and the same output; 1 otherwise;\n"
@@ -68,13 +68,13 @@ static const struct mode {
                    {DBT_PROFILE_HW, 0, DBT_PROBE_WORD, "hw-word"}};
 
 typedef struct row {
-  char name[64];
+  char name[256];
   uint64_t insns, cycles[NMODES];
   double oh[NMODES], block_insns;         /* oh: overhead over none, %; block_insns: per block */
   int hw_eq_sw, sb_eq_sw, word_eq_sw, ok; /* the hw (hw+sb, hw-word) IP counts equal sw's */
   size_t distinct;
   uint64_t events, lost, fifo_stall, cpu_stall;
-  char why[200];
+  char why[1200]; /* every failing run: "profile MODE: reason; ..." */
 } row;
 
 /* Every block's count in run h's IP table equals its RAM counter in run s, and the
@@ -91,7 +91,7 @@ static int hw_equals_sw(const prof_run *h, const prof_run *s) {
 
 /* The runs of one workload. */
 static void bench_one(const char *dir, const char *name, const char *size, const char *dtb,
-                      const char *tmp, row *w) {
+                      int clock, const char *tmp, row *w) {
   char path[4200], out[NMODES][4300];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   snprintf(w->name, sizeof w->name, "%s", name);
@@ -101,6 +101,7 @@ static void bench_one(const char *dir, const char *name, const char *size, const
   for (int m = 0; m < NMODES; m++) {
     prof_opts o = prof_defaults("bench");
     o.dtb_path = dtb;
+    o.dbt.clock = clock;
     o.dbt.profile = modes[m].profile;
     o.dbt.threshold = modes[m].superblocks;
     o.dbt.superblocks = modes[m].superblocks != 0;
@@ -112,9 +113,13 @@ static void bench_one(const char *dir, const char *name, const char *size, const
       fflush(stderr);
     }
     if (prof_exec(&o, 2, argv, &pr[m]) < 0 || pr[m].status != 0) {
-      snprintf(w->why, sizeof w->why, "profile %s: %s", modes[m].name,
-               pr[m].d ? (pr[m].r.how == DBT_EXITED ? "exit status not 0" : pr[m].r.message)
-                       : "could not start");
+      size_t k = strlen(w->why);
+      char st[24];
+      snprintf(st, sizeof st, "exit status %d", pr[m].status);
+      snprintf(w->why + k, sizeof w->why - k, "%sprofile %s: %s", k ? "; " : "", modes[m].name,
+               !pr[m].d                    ? "could not start"
+               : pr[m].r.how == DBT_EXITED ? st
+                                           : pr[m].r.message);
       w->ok = 0;
     }
     w->cycles[m] = pr[m].r.board.cpu_cycles;
@@ -165,32 +170,36 @@ static double geomean_pct(const row *w, size_t n, int m) {
 }
 
 static void print_table(FILE *f, const row *w, size_t n, const char *size) {
+  int nw = 10; /* the first column: as wide as the longest name */
+  for (size_t i = 0; i < n; i++)
+    if ((int)strlen(w[i].name) > nw)
+      nw = (int)strlen(w[i].name);
   fprintf(f, "SPEC-like workloads, size %s: simulated PPC405 cycles and profiling overhead\n\n",
           size);
-  fprintf(f, "%-10s %12s %13s %13s %13s %13s %7s %7s %8s %5s %5s %7s %6s %6s %7s %10s\n",
+  fprintf(f, "%-*s %12s %13s %13s %13s %13s %7s %7s %8s %5s %5s %7s %6s %6s %7s %10s\n", nw,
           "workload", "guest insns", "cycles none", "cycles hw", "cycles sw", "cycles hw+sb",
           "hw %", "sw %", "hw+sb %", "hw=sw", "sb=sw", "blocks", "insn/b", "lost", "stall",
           "hw-word %");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     if (!r->ok) {
-      fprintf(f, "%-10s FAILED: %s\n", r->name, r->why);
+      fprintf(f, "%-*s FAILED: %s\n", nw, r->name, r->why);
       continue;
     }
     fprintf(f,
-            "%-10s %12llu %13llu %13llu %13llu %13llu %6.2f%% %6.2f%% %7.2f%% %5s %5s %7zu %6.2f "
+            "%-*s %12llu %13llu %13llu %13llu %13llu %6.2f%% %6.2f%% %7.2f%% %5s %5s %7zu %6.2f "
             "%6llu %7llu %9.2f%%%s\n",
-            r->name, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
+            nw, r->name, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
             (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
             (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB],
             r->hw_eq_sw ? "yes" : "NO", r->sb_eq_sw ? "yes" : "NO", r->distinct, r->block_insns,
             (unsigned long long)r->lost, (unsigned long long)r->cpu_stall, r->oh[HW_WORD],
             r->word_eq_sw ? "" : " (hw-word != sw)");
   }
-  fprintf(
-      f, "%-10s %12s %13s %13s %13s %13s %6.2f%% %6.2f%% %7.2f%% %5s %5s %7s %6s %6s %7s %9.2f%%\n",
-      "geomean", "", "", "", "", "", geomean_pct(w, n, HW), geomean_pct(w, n, SW),
-      geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
+  fprintf(f,
+          "%-*s %12s %13s %13s %13s %13s %6.2f%% %6.2f%% %7.2f%% %5s %5s %7s %6s %6s %7s %9.2f%%\n",
+          nw, "geomean", "", "", "", "", "", geomean_pct(w, n, HW), geomean_pct(w, n, SW),
+          geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
 }
 
 static int write_json(const char *path, const row *w, size_t n, const char *size) {
@@ -313,11 +322,16 @@ int cmd_bench(int argc, char **argv) {
   const char *size = "test", *dir = NULL, *json = NULL, *csv = NULL, *svg = NULL, *dtb = NULL;
   char dbuf[4096];
   int c;
-  static const struct option opts[] = {
-      {"size", required_argument, 0, 's'}, {"dir", required_argument, 0, 'D'},
-      {"json", required_argument, 0, 'j'}, {"csv", required_argument, 0, 'c'},
-      {"svg", required_argument, 0, 'g'},  {"dtb", required_argument, 0, 'd'},
-      {"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
+  dbt_options clk = dbt_defaults(); /* only its clock: --clock */
+  static const struct option opts[] = {{"size", required_argument, 0, 's'},
+                                       {"dir", required_argument, 0, 'D'},
+                                       {"json", required_argument, 0, 'j'},
+                                       {"csv", required_argument, 0, 'c'},
+                                       {"svg", required_argument, 0, 'g'},
+                                       {"dtb", required_argument, 0, 'd'},
+                                       {"clock", required_argument, 0, 'K'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
     switch (c) {
@@ -327,6 +341,10 @@ int cmd_bench(int argc, char **argv) {
     case 'c': csv = optarg; break;
     case 'g': svg = optarg; break;
     case 'd': dtb = optarg; break;
+    case 'K':
+      if (prof_clock_parse("bench", optarg, &clk) < 0)
+        return 2;
+      break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -386,7 +404,7 @@ int cmd_bench(int argc, char **argv) {
   row *w = calloc(n, sizeof *w);
   int ok = w != NULL;
   for (size_t i = 0; w && i < n; i++) {
-    bench_one(dir, names[i], size, dtb, tmp, &w[i]);
+    bench_one(dir, names[i], size, dtb, clk.clock, tmp, &w[i]);
     ok = ok && w[i].ok;
   }
   rmdir(tmp); /* kept when a failed run's outputs are in it */

@@ -43,6 +43,18 @@ int prof_mode_parse(const char *s) {
   return -1;
 }
 
+int prof_clock_parse(const char *cmd, const char *s, dbt_options *o) {
+  if (!strcmp(s, "board"))
+    o->clock = GUEST_CLOCK_BOARD;
+  else if (!strcmp(s, "host"))
+    o->clock = GUEST_CLOCK_HOST;
+  else {
+    fprintf(stderr, "hwprof %s: --clock is board or host, not '%s'\n", cmd, s);
+    return -1;
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------ the run */
 
 /* The progress line: guest instructions so far and the rate, twice a second. */

@@ -68,6 +68,14 @@ void prof_free(prof_run *pr);
 /* "none", "hw", "sw", "all" and back (-1 for a bad name). */
 const char *prof_mode_name(int profile);
 int prof_mode_parse(const char *s);
+/* --clock board|host into o->clock; prints why and returns -1 for anything else. */
+int prof_clock_parse(const char *cmd, const char *s, dbt_options *o);
+/* The --clock option's help, for the commands that take it. */
+#define PROF_CLOCK_HELP                                                                            \
+  "  --clock board|host the guest's time calls (clock_gettime, gettimeofday, time,\n"              \
+  "                     times, clock) and sleeps: board (default) gives the board's\n"             \
+  "                     simulated time, cycles at the CPU clock from 2000-01-01, so\n"             \
+  "                     runs are deterministic; host gives the host's clocks\n"
 
 /* "name+0x1c" for a guest address, or its hex when no symbol covers it. */
 void prof_where(const prof_run *pr, uint32_t pc, char *buf, size_t len);

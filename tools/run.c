@@ -66,7 +66,7 @@ static void help(FILE *f) {
           "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
           "                     this program)\n"
           "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
-          "                     reported once)\n"
+          "                     reported once)\n" PROF_CLOCK_HELP
           "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
           "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
           "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
@@ -161,6 +161,7 @@ int cmd_run(int argc, char **argv) {
                                        {"max-block", required_argument, 0, 'b'},
                                        {"max-cycles", required_argument, 0, 'm'},
                                        {"stats", no_argument, 0, 'S'},
+                                       {"clock", required_argument, 0, 'K'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   optind = 1;
@@ -195,6 +196,10 @@ int cmd_run(int argc, char **argv) {
       o.dbt.edge_threshold = (uint32_t)v;
       break;
     case 'A': o.dbt.all_edges = 1; break;
+    case 'K':
+      if (prof_clock_parse("run", optarg, &o.dbt) < 0)
+        return 2;
+      break;
     case 'P':
       if (strcmp(optarg, "window") == 0)
         o.dbt.probe = DBT_PROBE_WINDOW;

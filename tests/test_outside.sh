@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# tests/test_outside.sh - programs that are not in the suite, as a new user runs
+# them (tests/outside/): 'hwprof compare' gives qemu-mips the same stdin as the
+# translated run, and compares statuses and outputs when the guest dies of a
+# signal; the guest's clocks give the board's time (--clock board, the default:
+# deterministic, and following the simulated cycles) or the host's; the
+# CoreMark-like workload's score; a jump into MIPS16e code is named as such;
+# 'hwprof bench' names every failing run and widens its first column.  Prints
+# PASS/FAIL for run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+O=$B/guest/outside
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/expect.sh
+
+# --- compare with input on stdin: both runs read the same bytes (a file and a pipe)
+seq 1 5000 >"$tmp/input"
+want=$(qemu-mips "$O/readstdin" <"$tmp/input")
+expect "compare: stdin from a file, output identical" 0 \
+  'guest output +identical.*' "$HW" compare "$O/readstdin" <"$tmp/input"
+expect "compare: the file reached the translated run whole" 0 "^${want}\$" \
+  "$HW" run --quiet "$O/readstdin" <"$tmp/input"
+compare_pipe() { seq 1 5000 | "$HW" compare --brief "$O/readstdin"; }
+expect "compare: stdin from a pipe" 0 'identical ok$' compare_pipe
+expect "compare: no stdin at all" 0 'identical ok$' "$HW" compare --brief "$O/readstdin" <&-
+
+# --- compare when the guest dies of a signal (qemu-mips 7.2 then writes no counts)
+expect "compare: SIGABRT in both, statuses and outputs compared" 0 \
+  'exit status +134 \(qemu-mips: 134\).*' "$HW" compare "$O/abort"
+cp "$out" "$tmp/abort.txt"
+expect "compare: SIGABRT, outputs without qemu's note" 0 'guest output +identical' cat "$tmp/abort.txt"
+expect "compare: SIGABRT, counts not compared and said so" 0 \
+  'not counted: the guest died of signal 6 under qemu-mips' cat "$tmp/abort.txt"
+expect "compare: SIGSEGV from a load" 0 '- +- +- +- +identical ok$' \
+  "$HW" compare --brief "$B/guest/asm/traps_segv"
+printf '#!/bin/sh\necho "abort: running, sum 332833500"\nkill -KILL $$\n' >"$tmp/killedqemu"
+chmod +x "$tmp/killedqemu"
+expect "compare: a reference killed by another signal fails" 1 \
+  'exit status +134 \(qemu-mips: 137\) DIFFERENT' "$HW" compare --qemu "$tmp/killedqemu" "$O/abort"
+expect "compare: ... and its JSON says so" 1 '"qemu":\{"exit_status":137,"output_identical":false,"counted":false\}' \
+  "$HW" compare --json - --qemu "$tmp/killedqemu" "$O/abort"
+
+# --- the guest's clocks
+"$HW" run --quiet "$O/clocks" >"$tmp/c1" 2>&1
+"$HW" run --quiet "$O/clocks" >"$tmp/c2" 2>&1
+same() { cmp "$1" "$2" && echo same; }
+expect "clock board: two runs read the same times" 0 '^same$' same "$tmp/c1" "$tmp/c2"
+"$HW" run --profile hw --json "$tmp/clocks.json" --quiet "$O/clocks" >"$tmp/c3" 2>&1
+check_clocks() { # FILE MODE [JSON]: the readings as the board's time must be
+  python3 - "$@" <<'PY'
+import json, sys
+r = {}
+for line in open(sys.argv[1]):
+    w = line.split()
+    if len(w) == 3:
+        r[(w[0], w[1])] = float(w[2])
+    elif w[0] == "resolution":
+        res = float(w[1])
+mode = sys.argv[2]
+if mode == "host":
+    assert r[("start", "realtime")] > 1.6e9, "the host's time is after 2020"
+    assert r[("slept", "monotonic")] - r[("worked", "monotonic")] >= 2.5, "the host slept"
+    print("checked")
+    sys.exit(0)
+epoch = 946684800
+assert res == 0.000000004, "one cycle at 300 MHz, rounded up to whole ns"
+for when in ("start", "worked", "slept"):
+    mono = r[(when, "monotonic")]
+    assert abs(r[(when, "realtime")] - epoch - mono) < 1e-3, when + ": realtime = epoch + monotonic"
+    for k in ("raw", "coarse", "boottime"):
+        assert abs(r[(when, k)] - mono) < 1e-3, when + ": " + k
+    assert abs(r[(when, "gettimeofday")] - epoch - mono) < 1e-3, when + ": gettimeofday"
+    assert r[(when, "time")] == int(epoch + mono), when + ": time"
+    assert abs(r[(when, "thread")] - r[(when, "cpu")]) < 1e-3, when + ": thread = process"
+    assert abs(r[(when, "clock")] - r[(when, "cpu")]) < 1e-3, when + ": clock() = cpu"
+assert r[("start", "monotonic")] < 0.001, "the board's time starts with the run"
+work = r[("worked", "cpu")] - r[("start", "cpu")]
+assert 0.01 < work < 1, "the loop takes board time"
+slept = r[("slept", "monotonic")] - r[("worked", "monotonic")]
+assert 2.5 <= slept < 2.501, "sleep(2) + usleep(500000) pass on the board: %f" % slept
+assert r[("slept", "cpu")] - r[("worked", "cpu")] < 0.001, "sleeping costs no CPU time"
+assert abs(r[("slept", "times_up")] - r[("slept", "monotonic")]) < 0.011, "times() since start"
+if len(sys.argv) > 3:  # the board's time is the run's cycles at 300 MHz
+    j = json.load(open(sys.argv[3]))
+    cyc = j["cycles"] / 300e6
+    cpu = r[("slept", "cpu")]
+    assert cpu <= cyc and cyc - cpu < 0.001, "cpu %f s, cycles %f s" % (cpu, cyc)
+print('checked')
+PY
+}
+expect "clock board: every clock follows the board's time" 0 checked check_clocks "$tmp/c1" board
+expect "clock board: hw profiling's cycles show in the time, = cycles at 300 MHz" 0 checked \
+  check_clocks "$tmp/c3" board "$tmp/clocks.json"
+expect "clock board: hw slower than none" 0 checked \
+  python3 -c "import sys; a,b=[float(l.split()[2]) for f in sys.argv[1:] for l in open(f) if l.startswith('slept cpu')]; assert b > a; print('checked')" \
+  "$tmp/c1" "$tmp/c3"
+"$HW" run --clock host --quiet "$O/clocks" >"$tmp/c4" 2>&1
+expect "clock host: the host's time and real sleeps" 0 checked check_clocks "$tmp/c4" host
+expect "clock: a bad value" 2 "--clock is board or host, not 'wall'" "$HW" run --clock wall "$O/clocks"
+expect "clock: compare takes it" 2 "--clock is board or host" "$HW" compare --clock x "$O/clocks"
+expect "clock: bench takes it" 2 "--clock is board or host" "$HW" bench --clock x
+
+# --- the CoreMark-like workload: its score in board time, deterministic, lower when profiled
+cm=$B/workloads/coremark
+expect "coremark: usage" 2 'usage: coremark' qemu-mips "$cm" test scores
+"$HW" run --json "$tmp/cm.json" --quiet "$cm" test score >"$tmp/cm1" 2>&1
+"$HW" run --quiet "$cm" test score >"$tmp/cm2" 2>&1
+"$HW" run --profile sw --quiet "$cm" test score >"$tmp/cm3" 2>&1
+expect "coremark: the same score twice" 0 '^same$' same "$tmp/cm1" "$tmp/cm2"
+check_score() {
+  python3 - "$tmp/cm1" "$tmp/cm3" "$tmp/cm.json" <<'PY'
+import json, re, sys
+def score(f):
+    t = open(f).read()
+    m = re.search(r"coremark: (\d+) iterations.*\ncoremark: ([\d.]+) s; ([\d.]+) iterations/s", t)
+    assert m, t
+    return int(m.group(1)), float(m.group(2)), float(m.group(3))
+n, secs, ips = score(sys.argv[1])
+cyc = json.load(open(sys.argv[3]))["cycles"] / 300e6
+assert 0.9 * cyc < secs < cyc, "the timed loop is most of the run: %f of %f s" % (secs, cyc)
+assert abs(ips - n / secs) < 0.01 * ips
+assert score(sys.argv[2])[2] < ips, "sw profiling lowers the score"
+print('checked')
+PY
+}
+expect "coremark: score = iterations / board seconds" 0 checked check_score
+expect "coremark: compare (no score: output independent of the clock)" 0 \
+  'result +every difference accounted for' "$HW" compare "$cm" test
+
+# --- MIPS16e and microMIPS: named, exit 125
+expect "mips16: a jump to an odd address names the ISA mode" 125 \
+  'cannot execute the code at pc 0x[0-9a-f]*[13579bdf] \(twice_plus_one\): a jump to an odd address enters MIPS16e or microMIPS code' \
+  "$HW" run "$O/mips16"
+expect "mips16: qemu-mips runs it" 0 'mips16: 41' qemu-mips "$O/mips16"
+expect "jalx: named" 125 'jalx enters MIPS16e or microMIPS code, and the translator runs MIPS32 code only' \
+  "$HW" run "$O/jalx"
+
+# --- bench: every failing run named with its status; the first column fits the names
+mkdir -p "$tmp/progs"
+cp "$O/abort" "$tmp/progs/aborts"
+cp "$O/readstdin" "$tmp/progs/a-program-with-a-long-name"
+expect "bench: every failing mode and its status" 1 \
+  'aborts +FAILED: profile none: guest raised signal 6; profile hw: guest raised signal 6; profile sw: guest raised signal 6; profile hw\+sb: guest raised signal 6; profile hw-word: guest raised signal 6' \
+  "$HW" bench --dir "$tmp/progs" aborts </dev/null
+"$HW" bench --dir "$tmp/progs" a-program-with-a-long-name </dev/null >"$tmp/bench" 2>&1
+check_width() {
+  python3 - "$tmp/bench" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+head = next(l for l in lines if l.startswith("workload"))
+row = next(l for l in lines if l.startswith("a-program-with-a-long-name "))
+geo = next(l for l in lines if l.startswith("geomean"))
+ends = lambda l: [m.end() for m in re.finditer(r"\S+", l)]
+assert ends(row)[1] == head.index("guest insns") + len("guest insns"), "guest insns"
+assert ends(row)[2] == head.index("cycles none") + len("cycles none"), "cycles none"
+assert ends(geo)[1] == head.index(" hw %") + len(" hw %"), "the geomean's hw %"
+print('checked')
+PY
+}
+expect "bench: the first column widens for a long name" 0 checked check_width
+
+echo "outside: $fails failed"
+[ "$fails" -eq 0 ]
