@@ -226,8 +226,8 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     dbt_free(d);
     return dbt_errf(err, errlen, "out of memory (or capstone could not start)"), NULL;
   }
-  /* Exit stubs: li r0, kind; b STOP. */
-  dbt_emit_stubs(ram + DBT_STUBS, DBT_STUBS, DBT_STOP);
+  /* Exit stubs: li r0, kind; b STOP (the FPU helper's: b DBT_FP_GATE). */
+  dbt_emit_stubs(ram + DBT_STUBS, DBT_STUBS, DBT_STOP, DBT_FP_GATE);
   wr32(d, DBT_STOP, 0); /* never executed: the CPU stops on reaching it */
   memset(ram + DBT_STATE + DBT_ST_FIELDS, 0, (size_t)-DBT_ST_FIELDS);
   reset_jump_table(d);
@@ -256,6 +256,10 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     return dbt_errf(err, errlen, "cannot unmap the guest's null page"), NULL;
   }
   vboard_observe_blocks(b, observe, d);
+  if (rt_fp_gate_setup(d, err, errlen) < 0) {
+    dbt_free(d);
+    return NULL;
+  }
   return d;
 }
 
@@ -344,7 +348,7 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
 
 /* ------------------------------------------------------------ guest registers */
 
-static void read_gprs(dbt *d, uint32_t m[32]) {
+void rt_read_gprs(dbt *d, uint32_t m[32]) {
   uint32_t p[32];
   vboard_get_gprs(d->b, p);
   m[0] = 0;
@@ -352,7 +356,7 @@ static void read_gprs(dbt *d, uint32_t m[32]) {
     m[i] = dbt_host_reg[i] >= 0 ? p[dbt_host_reg[i]] : rd32(d, DBT_STATE + DBT_ST_GPR(i));
 }
 
-static void write_gpr(dbt *d, unsigned i, uint32_t v) {
+void rt_write_gpr(dbt *d, unsigned i, uint32_t v) {
   if (i == 0)
     return;
   if (dbt_host_reg[i] >= 0)
@@ -381,36 +385,6 @@ static const char *signame(int s) {
   case 11: return "SIGSEGV";
   default: return "signal";
   }
-}
-
-static int fpu_helper(dbt *d, uint32_t pc, dbt_result *r) {
-  mips_fpu f;
-  uint32_t w = rd32(d, pc);
-  for (int i = 0; i < 32; i++)
-    f.fpr[i] = rd32(d, DBT_STATE + DBT_ST_FPR(i));
-  f.fcsr = rd32(d, DBT_STATE + DBT_ST_FCSR);
-  read_gprs(d, f.gpr);
-  f.gpr_written = 0;
-  int rc = mips_fpu_exec(&f, w, d->ram, DBT_GUEST_TOP);
-  if (rc == MIPS_FPU_RESERVED) {
-    r->how = DBT_UNIMPL;
-    r->pc = pc;
-    r->insn = w;
-    return -1;
-  }
-  if (rc != MIPS_FPU_OK) {
-    r->how = DBT_SIGNALED;
-    r->signal = rc == MIPS_FPU_SIGFPE ? DBT_SIGFPE : DBT_SIGSEGV;
-    r->pc = pc;
-    return -1;
-  }
-  for (int i = 0; i < 32; i++)
-    wr32(d, DBT_STATE + DBT_ST_FPR(i), f.fpr[i]);
-  wr32(d, DBT_STATE + DBT_ST_FCSR, f.fcsr);
-  for (unsigned i = 1; i < 32; i++)
-    if (f.gpr_written >> i & 1)
-      write_gpr(d, i, f.gpr[i]);
-  return 0;
 }
 
 /* Where to continue after a guest pc; fills r when the guest cannot go on. */
@@ -506,7 +480,7 @@ int dbt_run(dbt *d, dbt_result *r) {
                                                   : 0);
   if (d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL)
     memset(d->ram + DBT_COUNTERS, 0, 4 * DBT_MAX_COUNTERS);
-  write_gpr(d, 29, d->g.sp);
+  rt_write_gpr(d, 29, d->g.sp);
   uint32_t host = go(d, d->g.entry, r);
   uint32_t m[32];
   while (host) {
@@ -578,7 +552,7 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
     case DBT_EXIT_SYSCALL: {
       uint32_t pc = rd32(d, lr);
-      read_gprs(d, m);
+      rt_read_gprs(d, m);
       if (rt_sys_add(&d->sys, pc, m[2], 1) < 0) {
         r->how = DBT_STOPPED;
         snprintf(r->message, sizeof r->message, "out of memory for system-call records");
@@ -605,12 +579,12 @@ int dbt_run(dbt *d, dbt_result *r) {
         host = 0;
         break;
       }
-      write_gpr(d, 2, m[2]);
-      write_gpr(d, 7, m[7]);
+      rt_write_gpr(d, 2, m[2]);
+      rt_write_gpr(d, 7, m[7]);
       host = go(d, pc + 4, r);
       break;
     }
-    case DBT_EXIT_HELPER: host = fpu_helper(d, rd32(d, lr), r) < 0 ? 0 : lr + 4; break;
+    case DBT_EXIT_HELPER: host = rt_fpu_exit(d, rd32(d, lr), r) < 0 ? 0 : lr + 4; break;
     case DBT_EXIT_TRAP:
       r->how = DBT_SIGNALED;
       r->pc = rd32(d, lr);

@@ -33,7 +33,8 @@
 
 #define DBT_STUBS        0x0C000000u
 #define DBT_STOP         (DBT_STUBS + 8 * DBT_EXIT_KINDS)
-#define DBT_STATE        0x0C001000u
+#define DBT_FP_GATE      (DBT_STUBS + 0x100) /* the FPU gate (translate.h, fpgate.c) */
+#define DBT_STATE        0x0C002000u         /* its fields below it: a page without code */
 #define DBT_COUNTERS     0x0C100000u
 #define DBT_MAX_COUNTERS (1u << 20)
 #define DBT_SPILL        0x0C800000u /* the IP's spill ring (hwside.c) */
@@ -62,6 +63,7 @@ typedef struct dbt_options {
   uint32_t edge_threshold; /* indirect edges: hot at this count (default 5000; 0: never) */
   int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
   int clock;               /* the guest's time: GUEST_CLOCK_BOARD (default) or _HOST (guest.h) */
+  const char *fp_image;    /* the soft-float image whose cycles the FPU helper charges (fpcost.c) */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;
@@ -83,6 +85,8 @@ typedef struct dbt_stats {
   uint64_t superblocks;            /* formed (superblock.c) */
   uint64_t superblock_members;     /* blocks in them, over all */
   uint64_t superblocks_dropped;    /* recorded but not formed: no room in the cache */
+  uint64_t fp_gate;                /* FPU instructions the gate ran inside the run (fpgate.c) */
+  uint64_t fp_exits;               /* ... and the dispatcher ran */
 } dbt_stats;
 
 enum dbt_how {
@@ -115,6 +119,10 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
 int dbt_run(dbt *d, dbt_result *r);
 
 const dbt_stats *dbt_get_stats(const dbt *d);
+/* The soft-float cost table the FPU helper charges (fpcost.c), once a run has
+ * measured it: the operations of firmware/fpcost.h by name ("NOP": the call
+ * itself) and their CPU cycles; 0 before. */
+size_t dbt_fp_costs(const char *const **names, const uint32_t **cycles);
 const guest *dbt_guest(const dbt *d);
 
 /* Per-block figures after a run, in order of first translation. */

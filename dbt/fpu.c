@@ -69,8 +69,43 @@ static uint64_t d_bits(double v) {
   return x;
 }
 
+/* The host's FP environment.  On x86-64, double and float arithmetic is SSE, whose
+ * MXCSR holds the rounding mode and the flags: reading and writing it directly
+ * costs a few cycles, where glibc's fenv functions also save and load the x87
+ * unit's state (the FPU helper's largest cost).  Elsewhere: <fenv.h>. */
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <xmmintrin.h>
+enum { MX_IE = 1, MX_ZE = 4, MX_OE = 8, MX_UE = 16, MX_PE = 32, MX_FLAGS = 0x3F };
+static void host_clear(void) {
+  _mm_setcsr(_mm_getcsr() & ~(unsigned)MX_FLAGS);
+}
+static int host_test(void) {
+  unsigned x = _mm_getcsr();
+  return (x & MX_PE ? FE_INEXACT : 0) | (x & MX_UE ? FE_UNDERFLOW : 0) |
+         (x & MX_OE ? FE_OVERFLOW : 0) | (x & MX_ZE ? FE_DIVBYZERO : 0) |
+         (x & MX_IE ? FE_INVALID : 0);
+}
+static void host_round(int rm) {              /* MXCSR RC: nearest, -inf, +inf, zero */
+  static const unsigned rc[4] = {0, 3, 2, 1}; /* MIPS RM: nearest, zero, +inf, -inf */
+  unsigned x = _mm_getcsr(), want = (x & ~0x6000u) | rc[rm & 3] << 13;
+  if (want != x)
+    _mm_setcsr(want);
+}
+#else
+static void host_clear(void) {
+  feclearexcept(FE_ALL_EXCEPT);
+}
+static int host_test(void) {
+  return fetestexcept(FE_ALL_EXCEPT);
+}
+static void host_round(int rm) {
+  static const int host[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
+  fesetround(host[rm & 3]);
+}
+#endif
+
 static int host_flags(void) {
-  int e = fetestexcept(FE_ALL_EXCEPT), m = 0;
+  int e = host_test(), m = 0;
   if (e & FE_INEXACT)
     m |= FL_I;
   if (e & FE_UNDERFLOW)
@@ -86,8 +121,7 @@ static int host_flags(void) {
 
 /* The host rounding mode for MIPS RM (FCSR bits 1:0): nearest, zero, +inf, -inf. */
 static void set_round(uint32_t rm) {
-  static const int host[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
-  fesetround(host[rm & 3]);
+  host_round((int)(rm & 3));
 }
 
 /* NaN operands give the default NaN (qemu-mips 24Kf), with V for a
@@ -363,7 +397,7 @@ static int cop1x(mips_fpu *f, uint32_t w, uint8_t *mem, uint32_t mem_top) {
 
 int mips_fpu_exec(mips_fpu *f, uint32_t w, uint8_t *mem, uint32_t mem_top) {
   unsigned op = mips_op(w);
-  feclearexcept(FE_ALL_EXCEPT);
+  host_clear();
   set_round(f->fcsr);
   int r;
   if (op == OP_SPECIAL && mips_funct(w) == F_MOVCI) { /* movf/movt rd, rs, cc */
@@ -412,6 +446,6 @@ int mips_fpu_exec(mips_fpu *f, uint32_t w, uint8_t *mem, uint32_t mem_top) {
     default: r = MIPS_FPU_RESERVED; break;
     }
   }
-  fesetround(FE_TONEAREST);
+  set_round(0); /* the host's own arithmetic rounds to nearest */
   return r;
 }

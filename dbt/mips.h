@@ -161,6 +161,6 @@ enum {
   C1_W = 20,
   C1_L = 21
 };
-enum { C1F_MOV = 6 };
+enum { C1F_MOV = 6, C1F_MOVZ = 0x12, C1F_MOVN = 0x13 };
 
 #endif

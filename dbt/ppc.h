@@ -206,6 +206,9 @@ static inline uint32_t ppc_mtctr(unsigned rs) {
 static inline uint32_t ppc_bctr(void) {
   return 19u << 26 | 20u << 21 | 528u << 1;
 }
+static inline uint32_t ppc_blr(void) {
+  return 19u << 26 | 20u << 21 | 16u << 1;
+}
 
 /* Does a displacement fit b (26-bit) or bc (16-bit)? */
 static inline int ppc_b_fits(int64_t disp) {

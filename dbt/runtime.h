@@ -98,6 +98,21 @@ int rt_hw_edge_drain(dbt *d); /* the handler: hot edges, and the table at half f
 int rt_hw_edges_readout(dbt *d);
 int rt_sw_edges_readout(dbt *d);
 
+/* The guest's GPRs: in PowerPC registers or the CPU state (dbt.c). */
+void rt_read_gprs(dbt *d, uint32_t m[32]);
+void rt_write_gpr(dbt *d, unsigned i, uint32_t v);
+
+/* The FPU helper (fpgate.c): the gate's service, and the exit when the gate
+ * cannot run an instruction (-1 with r filled when the guest stops). */
+int rt_fp_gate_setup(dbt *d, char *err, size_t errlen);
+int rt_fpu_exit(dbt *d, uint32_t pc, dbt_result *r);
+/* What FPU instructions cost a PPC405 without an FPU (fpcost.c): rt_fp_costs
+ * measures the table once per process (-1 with a message when it cannot). */
+int rt_fp_costs(dbt *d, char *err, size_t errlen);
+int rt_fp_costs_ready(void);
+uint32_t rt_fp_cost(const dbt *d, uint32_t w);
+uint32_t rt_fp_op_cost(int op); /* one soft-float operation (firmware/fpcost.h) */
+
 /* The block record of guest pc; with add, a new one (NULL when full). */
 rec *rt_find(dbt *d, uint32_t pc, int add);
 /* Writes a translated block to the --dump file, MIPS and PowerPC side by side. */

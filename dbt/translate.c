@@ -1331,7 +1331,7 @@ uint32_t dbt_chain_word(uint32_t stub, uint32_t target) {
   return ppc_b_fits(d) ? ppc_b((int32_t)d) : 0;
 }
 
-void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop) {
+void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop, uint32_t gate) {
   em e;
   memset(&e, 0, sizeof e);
   e.p = buf;
@@ -1339,8 +1339,15 @@ void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop) {
   e.cap = 8 * DBT_EXIT_KINDS;
   for (unsigned k = 0; k < DBT_EXIT_KINDS; k++) {
     put(&e, ppc_li(R0, (int16_t)k));
-    put(&e, ppc_b((int32_t)(stop - (addr + e.n))));
+    put(&e, ppc_b((int32_t)((k == DBT_EXIT_HELPER ? gate : stop) - (addr + e.n))));
   }
+  e.p = buf + (gate - addr);
+  e.addr = gate;
+  e.n = 0;
+  e.cap = 24;
+  put(&e, ppc_cmpwi(0, R0, 0));
+  put(&e, ppc_bc(PPC_BO_FALSE, PPC_EQ, (int32_t)(stop - (gate + e.n))));
+  put(&e, ppc_blr());
 }
 
 uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target) {

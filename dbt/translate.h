@@ -160,8 +160,13 @@ int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, uint32_t at, dbt_
                         unsigned *members);
 
 /* Writes the exit stubs at buf (PowerPC address addr): for each kind k, at
- * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`. */
-void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop);
+ * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`.
+ * DBT_EXIT_HELPER's stub goes to the FPU gate at `gate` (buf + gate - addr)
+ * instead, where a host service may execute the instruction in place:
+ *   gate:  cmpwi cr0, r0, 0     the service runs before this; when it did the
+ *          bne   stop           work it sets r0 = 0 and LR past the pc word;
+ *          blr                  else: the exit, as before */
+void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop, uint32_t gate);
 
 #define DBT_CHAIN_BC 1u /* in a chain exit's word: see DBT_EXIT_CHAIN */
 

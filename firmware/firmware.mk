@@ -49,3 +49,46 @@ all: $(FIRMWARE)
 
 .SECONDARY: $(FW_OBJS) $(BUILD)/firmware/selftest.o $(foreach n,1 2 3,$(BUILD)/firmware/fault$(n).o) \
             $(STORELOOPS:.elf=.o)
+
+# The soft-float image (firmware/fpcost.c): the code a PPC405 without an FPU runs
+# for floating point, measured by the translator to charge its FPU helper
+# (dbt/fpcost.c).  The routines are gcc's soft-fp, from the sources in Debian's
+# gcc-12-source package, built for the 405 with -msoft-float and the rs6000
+# sfp-machine.h, as libgcc's soft-float multilib builds them (the cross
+# compiler's own libgcc is hard-float: its __adddf3 is an fadd).
+GCC_SRC_TAR  ?= $(firstword $(wildcard /usr/src/gcc-12/gcc-*.tar.xz))
+SOFTFP       := $(BUILD)/softfp
+SOFTFP_FNS   := adddf3 addsf3 subdf3 subsf3 muldf3 mulsf3 divdf3 divsf3 ledf2 lesf2 unorddf2 \
+                unordsf2 extendsfdf2 truncdfsf2 fixsfsi fixdfsi fixsfdi fixdfdi floatsisf \
+                floatsidf floatdisf floatdidf
+SOFTFP_OBJS  := $(patsubst %,$(SOFTFP)/%.o,$(SOFTFP_FNS)) $(SOFTFP)/fpcost_sfp.o
+SOFTFP_FLAGS := -mcpu=405 -msoft-float -mno-sdata -O2 -I$(SOFTFP)/libgcc/config/rs6000 \
+                -I$(SOFTFP)/libgcc/soft-fp -I$(SOFTFP)/include
+FPCOST       := $(BUILD)/firmware/fpcost.elf
+
+$(SOFTFP)/.extracted:
+	@test -n "$(GCC_SRC_TAR)" || { echo "no /usr/src/gcc-12/gcc-*.tar.xz: apt-get install gcc-12-source" >&2; exit 1; }
+	@mkdir -p $(SOFTFP)
+	tar -xJf $(GCC_SRC_TAR) -C $(SOFTFP) --strip-components=1 --wildcards \
+	  '*/libgcc/soft-fp/*' '*/libgcc/config/rs6000/sfp-machine.h' '*/include/longlong.h'
+	@touch $@
+
+$(SOFTFP)/%.o: $(SOFTFP)/.extracted
+	$(FW_CC) $(SOFTFP_FLAGS) -c $(SOFTFP)/libgcc/soft-fp/$*.c -o $@
+
+$(SOFTFP)/fpcost_sfp.o: firmware/fpcost_sfp.c $(SOFTFP)/.extracted
+	$(FW_CC) $(SOFTFP_FLAGS) -c $< -o $@
+
+$(BUILD)/firmware/fpcost.o: firmware/fpcost.c firmware/fpcost.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+
+$(FPCOST): $(BUILD)/firmware/fpcost_entry.o $(BUILD)/firmware/fpcost.o $(SOFTFP_OBJS) firmware/link.ld
+	$(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
+	  -Wl,--no-warn-rwx-segments -T firmware/link.ld -o $@ $(filter %.o,$^) -lgcc
+
+$(BUILD)/firmware/fpcost_entry.o: firmware/fpcost_entry.S
+	@mkdir -p $(@D)
+	$(FW_CC) -mcpu=405 -c $< -o $@
+
+all: $(FPCOST)

@@ -21,6 +21,9 @@
 #   device-tree-compiler libfdt-dev   the board's device tree (dtc) and the driver's probe
 #   libunicorn-dev       the virtual board's PowerPC 405 CPU
 #   gcc-powerpc-linux-gnu   the PPC405 firmware (bare metal, -mcpu=405, its libgcc)
+#   gcc-12-source xz-utils  gcc's soft-fp routines (from its source tarball, unpacked
+#                        with tar -J) built for the 405 with -msoft-float: what the
+#                        translator charges the guest's floating point as
 #   libsystemc-dev       the SystemC TLM-2.0 model of the IP (sim/systemc/; R: of verilator)
 #   clang-format         'make format' and the format check in 'make lint'
 #   gcc-mips-linux-gnu   the MIPS guest programs the translator runs
@@ -32,7 +35,7 @@ set -euo pipefail
 
 packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys cvc4 nextpnr-ice40
   libcjson-dev libsystemc-dev device-tree-compiler libfdt-dev libunicorn-dev
-  gcc-powerpc-linux-gnu clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
+  gcc-powerpc-linux-gnu gcc-12-source xz-utils clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
   libcapstone-dev python3)
 
 missing=()

@@ -107,7 +107,9 @@ struct vboard {
   int pause;             /* the observer asked for the host (vboard_pause) */
   uint32_t pause_pc;     /* the block the CPU stopped at, not executed yet */
   uint64_t ip_start;     /* the IP's cycle when the run started */
-  uc_hook h_block, h_tramp, h_unmapped, h_intr;
+  uc_hook h_block, h_tramp, h_unmapped, h_intr, h_service;
+  void (*service)(void *ctx); /* vboard_set_service */
+  void *service_ctx;
 
   block *cache;
   block *cur;           /* block executing now */
@@ -268,9 +270,14 @@ static unsigned insn_cost(uint32_t w, uint32_t next, int has_next) {
 }
 
 static block *lookup_block(vboard *b, uint32_t addr, uint32_t size) {
-  uint8_t buf[4 * 1024];
+  uint8_t copy[4 * 1024];
+  const uint8_t *buf = copy;
   uint32_t n = size / 4;
-  if (size == 0 || size > sizeof buf || uc_mem_read(b->uc, addr, buf, size) != UC_ERR_OK)
+  if (size == 0 || size > sizeof copy)
+    return NULL;
+  if (addr >= b->ram_base && addr - b->ram_base <= b->ram_size - size)
+    buf = b->ram + (addr - b->ram_base); /* RAM: read in place (uc_mem_read is slow) */
+  else if (uc_mem_read(b->uc, addr, copy, size) != UC_ERR_OK)
     return NULL;
   block *k = &b->cache[(addr >> 2) & (BLOCK_CACHE - 1)];
   if (k->prefix && k->addr == addr && k->size == size && k->first == be32(buf))
@@ -338,6 +345,16 @@ static void hook_tramp_end(uc_engine *uc, uint64_t addr, uint32_t size, void *us
   uc_mem_read(uc, SCRATCH_EVPR, w, 4);
   uint32_t vec = (be32(w) & 0xFFFF0000u) + 0x500;
   uc_reg_write(uc, UC_PPC_REG_PC, &vec);
+}
+
+/* A host service (vboard_set_service): runs before the instruction at its address. */
+static void hook_service(uc_engine *uc, uint64_t addr, uint32_t size, void *user) {
+  vboard *b = user;
+  (void)uc, (void)addr, (void)size;
+  if (!b->stop) {
+    b->r->service_calls++;
+    b->service(b->service_ctx);
+  }
 }
 
 /* --------------------------------------------------------------- block hook */
@@ -975,6 +992,27 @@ uint32_t vboard_paused_pc(const vboard *b) {
   return b->pause_pc;
 }
 
+int vboard_set_service(vboard *b, uint32_t addr, void (*fn)(void *ctx), void *ctx) {
+  if (b->service)
+    return -1;
+  b->service = fn;
+  b->service_ctx = ctx;
+  return uc_hook_add(b->uc, &b->h_service, UC_HOOK_CODE, (void *)hook_service, b, addr, addr) ==
+                 UC_ERR_OK
+             ? 0
+             : -1;
+}
+
+void vboard_charge(vboard *b, uint64_t cycles) {
+  b->block_extra += cycles;
+  b->cycles += cycles;
+  b->r->service_cycles += cycles;
+}
+
+uint32_t vboard_entry(const vboard *b) {
+  return b->entry;
+}
+
 uint64_t vboard_cycles(const vboard *b) {
   return b->cycles;
 }
@@ -1017,4 +1055,8 @@ uint32_t vboard_get_lr(vboard *b) {
   uint32_t v = 0;
   uc_reg_read(b->uc, UC_PPC_REG_LR, &v);
   return v;
+}
+
+void vboard_set_lr(vboard *b, uint32_t v) {
+  uc_reg_write(b->uc, UC_PPC_REG_LR, &v);
 }

@@ -63,9 +63,11 @@ typedef struct vboard_result {
   uint64_t irqs;            /* external interrupts taken */
   uint64_t irq_latency_max; /* CPU cycles from the line rising to the vector */
   uint64_t irq_latency_sum;
-  int unmapped;        /* VBOARD_FAULT was an access to an unmapped address: */
-  uint32_t fault_addr; /*   that address */
-  uint32_t fault_pc;   /*   and the instruction's */
+  uint64_t service_calls;  /* vboard_set_service: the service's runs */
+  uint64_t service_cycles; /* vboard_charge: cycles charged for work done on the host */
+  int unmapped;            /* VBOARD_FAULT was an access to an unmapped address: */
+  uint32_t fault_addr;     /*   that address */
+  uint32_t fault_pc;       /*   and the instruction's */
 } vboard_result;
 
 /* Builds the board from a DTB.  Returns NULL with a message naming the problem
@@ -107,6 +109,7 @@ void vboard_finish(vboard *b);
 uint8_t *vboard_ram(vboard *b, uint32_t *base, uint32_t *size);
 uint32_t vboard_ip_base(const vboard *b);
 uint32_t vboard_dtb_addr(const vboard *b);
+uint32_t vboard_entry(const vboard *b); /* the loaded ELF's entry point */
 /* Takes [addr, addr + len) of RAM off the CPU's bus (page aligned): accesses
  * there fault (the translator's guard page at 0).  0 or -1. */
 int vboard_unmap(vboard *b, uint32_t addr, uint32_t len);
@@ -126,6 +129,15 @@ void vboard_pause(vboard *b);
  * order), in the trace format that `hwprof ip --trace FILE` replays. */
 void vboard_trace_events(vboard *b, FILE *f);
 uint32_t vboard_paused_pc(const vboard *b);
+/* A host service at addr: each time the CPU is about to execute the instruction
+ * at addr, fn(ctx) runs inside the run (the CPU does not hand back to the host's
+ * loop).  It may read and write registers (vboard_get_gpr, ...) and RAM, and
+ * charges what its work costs the CPU with vboard_charge.  One per board: 0, or
+ * -1 when there is one already. */
+int vboard_set_service(vboard *b, uint32_t addr, void (*fn)(void *ctx), void *ctx);
+/* Charges the CPU cycles of work the host did for it (a service, a helper), as if
+ * the CPU had spent them at this point of the run. */
+void vboard_charge(vboard *b, uint64_t cycles);
 /* The board's time: CPU cycles since vboard_start, and the CPU clock (Hz). */
 uint64_t vboard_cycles(const vboard *b);
 uint32_t vboard_cpu_hz(const vboard *b);
@@ -133,6 +145,7 @@ void vboard_get_gprs(vboard *b, uint32_t r[32]);
 uint32_t vboard_get_gpr(vboard *b, unsigned n);
 void vboard_set_gpr(vboard *b, unsigned n, uint32_t v);
 uint32_t vboard_get_lr(vboard *b);
+void vboard_set_lr(vboard *b, uint32_t v);
 
 /* The simulated IP, e.g. for reading its statistics after a run. */
 hwprof_sim *vboard_ip(vboard *b);

@@ -132,6 +132,35 @@ expect "coremark: score = iterations / board seconds" 0 checked check_score
 expect "coremark: compare (no score: output independent of the clock)" 0 \
   'result +every difference accounted for' "$HW" compare "$cm" test
 
+# --- floating point: run at the FPU gate inside the run, charged as soft-float routines
+# measured on the board (the run's JSON: "fp")
+fft=$O/fft
+expect "fp: an FFT gives qemu-mips's output and counts" 0 'result +every difference accounted for' \
+  "$HW" compare "$fft" 8 2
+"$HW" run --quiet --json "$tmp/fft1.json" "$fft" 9 1 >/dev/null 2>&1
+"$HW" run --quiet --json "$tmp/fft2.json" "$fft" 9 1 >/dev/null 2>&1
+"$HW" run --quiet --json "$tmp/nofp.json" "$O/readstdin" </dev/null >/dev/null 2>&1
+check_fp() {
+  python3 - "$tmp/fft1.json" "$tmp/fft2.json" "$tmp/nofp.json" <<'PY'
+import json, sys
+a, b, n = (json.load(open(f)) for f in sys.argv[1:])
+fp, c = a["fp"], a["fp"]["costs"]
+assert fp["insns"] > 10000 and fp["in_run"] >= fp["insns"] - 10, "FPU instructions run at the gate"
+assert c["DIV_D"] > c["MUL_D"] > c["ADD_D"] > c["CMP_D"] > 0, "soft-float costs in a plausible order"
+assert c["SQRT_D"] > c["DIV_D"] and c["MUL_D"] > c["MUL_S"], c
+assert fp["cycles"] >= fp["insns"] * c["NOP"], "every FPU instruction pays at least the call"
+assert fp["cycles"] < a["cycles"], "charged inside the run's cycles"
+assert a["cycles"] == b["cycles"] and a["fp"] == b["fp"], "deterministic"
+assert n["fp"]["insns"] == 0 and n["fp"]["cycles"] == 0, "no FP: nothing charged"
+print("checked")
+PY
+}
+expect "fp: charged per instruction from the measured soft-float table" 0 checked check_fp
+expect "fp: the guest's FPU tests still match qemu-mips" 0 '^PASS' \
+  tests/guest/compare.sh "$HW run" "$B/guest/asm/fpu"
+expect "fp: a FP exception still reaches the guest (SIGFPE)" 0 '^PASS' \
+  tests/guest/compare.sh "$HW run" "$B/guest/asm/fpu_nan"
+
 # --- MIPS16e and microMIPS: named, exit 125
 expect "mips16: a jump to an odd address names the ISA mode" 125 \
   'cannot execute the code at pc 0x[0-9a-f]*[13579bdf] \(twice_plus_one\): a jump to an odd address enters MIPS16e or microMIPS code' \

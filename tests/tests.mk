@@ -71,7 +71,7 @@ OUTSIDE_BINS := $(patsubst tests/outside/%.c,$(BUILD)/guest/outside/%,$(wildcard
 
 $(BUILD)/guest/outside/%: tests/outside/%.c
 	@mkdir -p $(@D)
-	$(MIPS_CC) -static -O2 $(GUEST_CFLAGS) $< -o $@
+	$(MIPS_CC) -static -O2 $(GUEST_CFLAGS) $< -o $@ -lm
 
 $(BUILD)/guest/outside/%: tests/outside/%.S
 	@mkdir -p $(@D)

@@ -26,6 +26,8 @@ prof_opts prof_defaults(const char *cmd) {
   memset(&o, 0, sizeof o);
   o.cmd = cmd;
   o.dbt = dbt_defaults();
+  static char fp_image[4096]; /* the soft-float image the FPU helper is charged from */
+  o.dbt.fp_image = tools_beside("firmware/fpcost.elf", fp_image, sizeof fp_image);
   o.progress = 1;
   return o;
 }
@@ -409,6 +411,15 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
           "\"distinct_blocks\":%zu",
           (unsigned long long)s->guest_insns, (unsigned long long)b->cpu_cycles,
           (unsigned long long)b->insns, (unsigned long long)s->blocks_executed, pr->n);
+  const char *const *fpn;
+  const uint32_t *fpc;
+  size_t nfp = dbt_fp_costs(&fpn, &fpc);
+  fprintf(f, ",\"fp\":{\"insns\":%llu,\"in_run\":%llu,\"exits\":%llu,\"cycles\":%llu,\"costs\":{",
+          (unsigned long long)(s->fp_gate + s->fp_exits), (unsigned long long)s->fp_gate,
+          (unsigned long long)s->fp_exits, (unsigned long long)b->service_cycles);
+  for (size_t i = 0; i < nfp; i++)
+    fprintf(f, "%s\"%s\":%u", i ? "," : "", fpn[i], fpc[i]);
+  fprintf(f, "}}");
   if (pr->hw) {
     const hwprof_stats *t = &pr->hw->stats;
     fprintf(f,

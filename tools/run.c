@@ -125,6 +125,13 @@ static void print_stats(const prof_run *pr) {
             (unsigned long long)s->superblocks,
             (double)s->superblock_members / (double)(s->superblocks ? s->superblocks : 1),
             (unsigned long long)s->superblocks_dropped);
+  if (s->fp_gate + s->fp_exits)
+    fprintf(stderr,
+            "hwprof: floating point         %llu FPU instructions (%llu at the gate, %llu through "
+            "the dispatcher), %llu cycles as soft-float (%.1f%% of the run)\n",
+            (unsigned long long)(s->fp_gate + s->fp_exits), (unsigned long long)s->fp_gate,
+            (unsigned long long)s->fp_exits, (unsigned long long)b->service_cycles,
+            100.0 * (double)b->service_cycles / (double)(b->cpu_cycles ? b->cpu_cycles : 1));
   if (pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL)
     fprintf(stderr,
             "hwprof: profile stores         %llu to the IP for %llu block entries (%s); %llu "

@@ -7,7 +7,7 @@ TOOL_OBJS := $(BUILD)/tools/hwprof.o $(BUILD)/tools/ipdemo.o $(BUILD)/tools/ipst
              $(BUILD)/tools/sbplan.o $(BUILD)/tools/syscalls.o $(BUILD)/tools/edges.o \
              $(BUILD)/sim/vboard.o $(BUILD)/sim/hwprof_sim_bus.o $(DBT_OBJS)
 
-$(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS)
+$(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lcjson
 
 # The TCG plugin that counts each instruction qemu-mips executes ('hwprof compare').
