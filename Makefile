@@ -51,7 +51,8 @@ $(BUILD)/%.o: %.c
 -include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
 C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
-               tests/*.[ch] tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] workloads/*.c)
+               tests/*.[ch] tests/outside/*.c tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] \
+               workloads/*.c)
 
 lint: lint-rtl lint-c lint-format lint-make
 
