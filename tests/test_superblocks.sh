@@ -146,7 +146,7 @@ fi
 # --- usage
 expect "superblocks: need a threshold" 2 'needs --threshold' \
   "$HW" run --profile hw --superblocks "$p" test
-expect "superblocks: compare needs a threshold" 2 'threshold, 1..' \
+expect "superblocks: compare needs a threshold" 2 'superblocks is 1\.\.4294967295' \
   "$HW" compare --superblocks 0 "$p" test
 
 [ "$fails" -eq 0 ]

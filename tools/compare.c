@@ -371,7 +371,7 @@ int cmd_compare(int argc, char **argv) {
     case 'p': plugin = optarg; break;
     case 'n': use_qemu = 0; break;
     case 's':
-      if (tools_number("compare", "--show", optarg, &show) < 0)
+      if (tools_range("compare", "--show", optarg, 0, 100000, &show) < 0)
         return 2;
       break;
     case 'j': json = optarg; break;
@@ -383,12 +383,8 @@ int cmd_compare(int argc, char **argv) {
       break;
     case 'd': o.dtb_path = optarg; break;
     case 'S':
-      if (tools_number("compare", "--superblocks", optarg, &v) < 0)
+      if (tools_range("compare", "--superblocks", optarg, 1, UINT32_MAX, &v) < 0)
         return 2;
-      if (v < 1 || v > UINT32_MAX) {
-        fprintf(stderr, "hwprof compare: --superblocks is a threshold, 1..%u\n", UINT32_MAX);
-        return 2;
-      }
       o.dbt.threshold = (uint32_t)v;
       o.dbt.superblocks = 1;
       break;
@@ -425,7 +421,7 @@ int cmd_compare(int argc, char **argv) {
   o.guest_out = our_out;
   prof_run pr;
   int rc = 2;
-  unsigned sh = (unsigned)(show > 100000 ? 100000 : show);
+  unsigned sh = (unsigned)show;
   int stdin_copied = capture_stdin(in);
   if (stdin_copied < 0 || prof_exec(&o, argc - optind, argv + optind, &pr) < 0)
     goto out;

@@ -4,6 +4,8 @@
  * Exit status: 0 success; 1 the job ran and found a mismatch or failure;
  * 2 bad usage or input.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,14 +40,26 @@ const char *tools_beside(const char *name, char *buf, size_t len) {
   return buf;
 }
 
-int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v) {
+int tools_range(const char *cmd, const char *opt, const char *s, uint64_t lo, uint64_t hi,
+                uint64_t *v) {
   char *end;
-  *v = strtoull(s, &end, 0);
-  if (!*s || *end) {
+  errno = 0;
+  /* Digits only: strtoull would take a sign ("-5" as 2^64 - 5) and blanks. */
+  *v = isdigit((unsigned char)*s) ? strtoull(s, &end, 0) : 0;
+  if (!isdigit((unsigned char)*s) || *end) {
     fprintf(stderr, "hwprof %s: %s wants a number, not '%s'\n", cmd, opt, s);
     return -1;
   }
+  if (errno == ERANGE || *v < lo || *v > hi) {
+    fprintf(stderr, "hwprof %s: %s is %llu..%llu, not '%s'\n", cmd, opt, (unsigned long long)lo,
+            (unsigned long long)hi, s);
+    return -1;
+  }
   return 0;
+}
+
+int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v) {
+  return tools_range(cmd, opt, s, 0, UINT64_MAX, v);
 }
 
 int main(int argc, char **argv) {

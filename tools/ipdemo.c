@@ -33,8 +33,9 @@ static void help(FILE *f) {
              "\n"
              "options:\n"
              "  --trace KIND|FILE  loop (default), random, or a file with one hex SPC a line\n"
-             "  --events N         events to generate (default 1000000)\n"
-             "  --distinct N       distinct blocks in a generated trace (loop: 4, random: 2000)\n"
+             "  --events N         events to generate, 1..100000000 (default 1000000)\n"
+             "  --distinct N       distinct blocks in a generated trace, 1..1000000 (loop: 4,\n"
+             "                     random: 2000)\n"
              "  --threshold N      hot-block threshold; 0 disables (default 0)\n"
              "  --spill-words N    the spill ring's size in words, a power of two; 0: no ring,\n"
              "                     events the table cannot place are lost (default 4096)\n"
@@ -118,20 +119,21 @@ int cmd_ip(int argc, char **argv) {
       {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
   int c;
   optind = 1;
+  /* The numeric options' limits: a generated trace's addresses stay within 64 MiB
+   * of 0x00400000 and its events within 400 MB of memory. */
+  static const struct {
+    int opt;
+    const char *name;
+    uint64_t lo, hi;
+  } limits[] = {{'n', "--events", 1, 100000000},     {'d', "--distinct", 1, 1000000},
+                {'T', "--threshold", 0, UINT32_MAX}, {'k', "--top", 0, 100000},
+                {'s', "--seed", 0, UINT64_MAX},      {'S', "--spill-words", 0, IP_RING_MAX_WORDS}};
   while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-    char *end = NULL;
-    unsigned long long v = 0;
-    if (optarg) {
-      v = strtoull(optarg, &end, 0);
-      if ((c != 't' && c != 'w') && (*optarg == 0 || *end)) {
-        const char *name = "?";
-        for (const struct option *o = opts; o->name; o++)
-          if (o->val == c)
-            name = o->name;
-        fprintf(stderr, "hwprof ip: --%s wants a number, not '%s'\n", name, optarg);
+    uint64_t v = 0;
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++)
+      if (limits[i].opt == c &&
+          tools_range("ip", limits[i].name, optarg, limits[i].lo, limits[i].hi, &v) < 0)
         return 2;
-      }
-    }
     switch (c) {
     case 't': kind = optarg; break;
     case 'n': events = (size_t)v; break;

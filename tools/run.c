@@ -18,6 +18,8 @@
 #include "sbplan.h"
 #include "tools.h"
 
+#define RUN_TOP_MAX 100000 /* --top */
+
 static void help(FILE *f) {
   fprintf(f,
           "usage: hwprof run [OPTIONS] PROGRAM [ARGS...]\n"
@@ -181,25 +183,17 @@ int cmd_run(int argc, char **argv) {
       }
       break;
     case 't':
-      if (tools_number("run", "--threshold", optarg, &v) < 0)
+      if (tools_range("run", "--threshold", optarg, 0, UINT32_MAX, &v) < 0)
         return 2;
-      if (v > UINT32_MAX) {
-        fprintf(stderr, "hwprof run: --threshold is at most %u\n", UINT32_MAX);
-        return 2;
-      }
       o.dbt.threshold = (uint32_t)v;
       break;
     case 'T':
-      if (tools_number("run", "--top", optarg, &top) < 0)
+      if (tools_range("run", "--top", optarg, 0, RUN_TOP_MAX, &top) < 0)
         return 2;
       break;
     case 'e':
-      if (tools_number("run", "--edge-threshold", optarg, &v) < 0)
+      if (tools_range("run", "--edge-threshold", optarg, 0, HWPROF_EDGE_CTRL_THRESHOLD, &v) < 0)
         return 2;
-      if (v > HWPROF_EDGE_CTRL_THRESHOLD) {
-        fprintf(stderr, "hwprof run: --edge-threshold is at most %u\n", HWPROF_EDGE_CTRL_THRESHOLD);
-        return 2;
-      }
       o.dbt.edge_threshold = (uint32_t)v;
       break;
     case 'A': o.dbt.all_edges = 1; break;
@@ -228,17 +222,13 @@ int cmd_run(int argc, char **argv) {
     case 'D': dump = optarg; break;
     case 'E': o.event_trace = optarg; break;
     case 'c':
-      if (tools_number("run", "--code-cache", optarg, &v) < 0)
+      if (tools_range("run", "--code-cache", optarg, 4096, DBT_CODE_MAX, &v) < 0)
         return 2;
-      o.dbt.code_size = (uint32_t)(v > UINT32_MAX ? UINT32_MAX : v);
+      o.dbt.code_size = (uint32_t)v; /* a multiple of 4: dbt_new says so */
       break;
     case 'b':
-      if (tools_number("run", "--max-block", optarg, &v) < 0)
+      if (tools_range("run", "--max-block", optarg, 1, 64, &v) < 0)
         return 2;
-      if (v < 1 || v > 64) {
-        fprintf(stderr, "hwprof run: --max-block is 1..64\n");
-        return 2;
-      }
       o.dbt.max_block = (unsigned)v;
       break;
     case 'm':
@@ -282,7 +272,7 @@ int cmd_run(int argc, char **argv) {
     }
     o.dbt.dump = df;
   }
-  unsigned n_top = (unsigned)(top > 100000 ? 100000 : top);
+  unsigned n_top = (unsigned)top;
   prof_run pr;
   int rc = 2;
   if (prof_exec(&o, argc - optind, argv + optind, &pr) == 0) {

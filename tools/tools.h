@@ -17,9 +17,12 @@ int cmd_bench(int argc, char **argv);
 struct vboard;
 struct vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb);
 
-/* Parses an option's number (decimal, 0x hex, 0 octal) into *v; on a bad one
- * prints "hwprof CMD: OPT wants a number, not 'S'" and returns -1. */
-int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v);
+/* Parses an option's number (decimal, 0x hex, 0 octal; digits only, no sign) into
+ * *v; on a bad one prints "hwprof CMD: OPT wants a number, not 'S'", on one out of
+ * lo..hi (or of 64 bits) "hwprof CMD: OPT is LO..HI, not 'S'", and returns -1. */
+int tools_range(const char *cmd, const char *opt, const char *s, uint64_t lo, uint64_t hi,
+                uint64_t *v);
+int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v); /* 0..2^64-1 */
 
 /* argv[0] of the hwprof program, to find files installed beside it. */
 extern const char *tools_argv0;
