@@ -447,6 +447,11 @@ static void finish_message(dbt *d, dbt_result *r) {
   case DBT_STOPPED:
     if (!r->message[0])
       snprintf(r->message, sizeof r->message, "%s", r->board.message);
+    if (!r->message[0]) /* never an empty reason */
+      snprintf(r->message, sizeof r->message, "the board stopped (%s) with no reason given",
+               r->board.stop == VBOARD_LIMIT    ? "cycle limit"
+               : r->board.stop == VBOARD_EXITED ? "exit"
+                                                : "fault");
     break;
   default: break;
   }

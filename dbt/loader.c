@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "guest.h"
 
@@ -334,8 +335,19 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
   g->mem = mem;
   g->log = stderr;
   FILE *f = fopen(path, "rb");
-  if (!f)
-    return dbt_errf(err, errlen, "%s: %s", path, strerror(errno)), -1;
+  struct stat st;
+  if (!f || fstat(fileno(f), &st) < 0) {
+    dbt_errf(err, errlen, "%s: %s", path, strerror(errno));
+    if (f)
+      fclose(f);
+    return -1;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    fclose(f);
+    return dbt_errf(err, errlen, "%s: %s, not a program", path,
+                    S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"),
+           -1;
+  }
   uint8_t *img = NULL;
   size_t len = 0, cap = 0;
   for (;;) {

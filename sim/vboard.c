@@ -610,8 +610,12 @@ static int parse_dtb(vboard *b, const void *fdt, size_t size, char *err, size_t 
     return -1;
   }
   int cpu = fdt_path_offset(fdt, "/cpus/cpu@0");
-  if (cpu < 0 || u32prop(fdt, cpu, "clock-frequency", &b->cpu_hz) || !b->cpu_hz) {
+  if (cpu < 0 || u32prop(fdt, cpu, "clock-frequency", &b->cpu_hz)) {
     errf(err, errlen, "device tree: /cpus/cpu@0 needs a one-cell \"clock-frequency\"");
+    return -1;
+  }
+  if (!b->cpu_hz) {
+    errf(err, errlen, "device tree: /cpus/cpu@0's \"clock-frequency\" is 0 (want the CPU's Hz)");
     return -1;
   }
   int mem = fdt_node_offset_by_prop_value(fdt, -1, "device_type", "memory", 7);

@@ -62,4 +62,15 @@ expect opt_compare_show_range 2 "hwprof compare: --show is 0\.\.100000, not '100
 expect opt_vp_max_cycles_blank 2 "hwprof vp: --max-cycles wants a number, not ' 5'" \
   "$HW" vp --max-cycles ' 5'
 expect opt_run_hex_ok 0 'exit 0' "$HW" run --quiet --max-block 0x10 "$p" 0
+
+# Messages name the file and the real cause.
+: >"$out.empty"
+expect msg_dtb_empty 2 "cannot read the device tree $out.empty: the file is empty" \
+  "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$out.empty"
+expect msg_dtb_directory 2 "cannot read the device tree $B/dtb: it is a directory" \
+  "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb"
+expect msg_run_directory 2 "$B/guest: a directory, not a program" "$HW" run "$B/guest"
+rm -f "$out.empty"
+expect msg_dtb_clock_zero 2 "/cpus/cpu@0's \"clock-frequency\" is 0" \
+  "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb/board-clock0.dtb"
 [ "$fails" -eq 0 ]

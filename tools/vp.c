@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "tools.h"
@@ -37,20 +38,30 @@ static void help(FILE *f) {
              "the board stopped it (fault), 126 at the cycle limit, 2 for bad usage or input.\n");
 }
 
-static void *slurp(const char *path, size_t *len) {
+/* The whole file, or NULL with *why saying what is wrong with it. */
+static void *slurp(const char *path, size_t *len, const char **why) {
+  struct stat st;
   FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  rewind(f);
-  void *buf = n > 0 ? malloc((size_t)n) : NULL;
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+  void *buf = NULL;
+  *why = NULL;
+  if (!f || fstat(fileno(f), &st) < 0)
+    *why = strerror(errno);
+  else if (S_ISDIR(st.st_mode))
+    *why = "it is a directory";
+  else if (!S_ISREG(st.st_mode))
+    *why = "not a regular file";
+  else if (st.st_size == 0)
+    *why = "the file is empty";
+  else if (!(buf = malloc((size_t)st.st_size)))
+    *why = "out of memory";
+  else if (fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+    *why = ferror(f) ? strerror(errno) : "the file shrank while it was read";
     free(buf);
     buf = NULL;
   }
-  fclose(f);
-  *len = (size_t)(n > 0 ? n : 0);
+  if (f)
+    fclose(f);
+  *len = buf ? (size_t)st.st_size : 0;
   return buf;
 }
 
@@ -59,10 +70,10 @@ vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb_out) {
   if (!dtb_path)
     dtb_path = tools_beside("dtb/ml300-virtual.dtb", def, sizeof def);
   size_t dtb_len = 0;
-  void *dtb = slurp(dtb_path, &dtb_len);
+  const char *why;
+  void *dtb = slurp(dtb_path, &dtb_len, &why);
   if (!dtb) {
-    fprintf(stderr, "hwprof %s: cannot read the device tree %s: %s\n", cmd, dtb_path,
-            strerror(errno ? errno : EIO));
+    fprintf(stderr, "hwprof %s: cannot read the device tree %s: %s\n", cmd, dtb_path, why);
     return NULL;
   }
   char err[512];
