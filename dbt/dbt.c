@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fpu.h"
 #include "hwprof_sim_bus.h"
 #include "mips.h"
 #include "runtime.h"
