@@ -596,15 +596,23 @@ static void stream_event(diff *d, uint32_t block) {
   } else if (r < 1403) {
     do_reset(d);
   } else if (r < 5403) {
-    /* A system call: 6 sites x 6 numbers, more pairs than the default table holds;
-     * the site is written only sometimes (it stays as it was). */
-    if (rnd(d, 2))
-      post(d, HWPROF_SYSCALL_SITE_OFFSET, 0x00400000u + 4u * (uint32_t)rnd(d, 6));
-    post(d, HWPROF_SYSCALL_OFFSET, 4000u + (uint32_t)rnd(d, 6));
-    d->syscalls++;
+    /* A system call: 6 numbers at 6 sites, more pairs than the default table holds;
+     * the site is written only sometimes (it stays as it was).  A table of 64 or
+     * more gets a quarter as many sites as entries, bursts of entries / 16 calls
+     * and fewer clears (below), so that it fills too between the clears. */
+    uint32_t entries = 1u << d->p.syscall_bits, sites = entries >= 64 ? entries / 4 : 6;
+    for (uint32_t k = 0; k < (entries >= 64 ? entries / 16 : 1); k++) {
+      if (rnd(d, 2))
+        post(d, HWPROF_SYSCALL_SITE_OFFSET, 0x00400000u + 4u * (uint32_t)rnd(d, sites));
+      post(d, HWPROF_SYSCALL_OFFSET, 4000u + (uint32_t)rnd(d, 6));
+      d->syscalls++;
+    }
   } else if (r < 5433) {
-    post_ctrl(d, d->ctrl | HWPROF_CTRL_SYSCALL_CLEAR);
-    d->sys_clears++;
+    /* A table of 64 or more fills only with fewer clears: one in eight of these. */
+    if ((1u << d->p.syscall_bits) < 64 || rnd(d, 8) == 0) {
+      post_ctrl(d, d->ctrl | HWPROF_CTRL_SYSCALL_CLEAR);
+      d->sys_clears++;
+    }
   } else if (r < 5633) {
     /* EDGE_CTRL: a threshold the streams reach (or off), ALL mode now and then. */
     uint32_t v = next_threshold(d) & HWPROF_EDGE_CTRL_THRESHOLD;
@@ -731,6 +739,9 @@ int main(void) {
          (unsigned long long)D.window_events, (unsigned long long)D.syscalls,
          (unsigned long long)D.sys_lost, (unsigned long long)D.sys_clears,
          (unsigned long long)hwprof_sim_cycle(D.s), ctx);
+  /* The streams reached every part of the IP (a test of its own: these checks
+   * come after the last RUN). */
+  check_failures = 0;
   CHECK(D.syscalls > 1000 && D.sys_clears > 0 && D.sys_lost > 0,
         "the system-call table was not exercised\n");
   printf("  edges: %u counted and %u lost since the last statistics clear, %llu hot edges popped, "
@@ -744,6 +755,8 @@ int main(void) {
   CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");
   CHECK(D.window_events > D.events / 20, "only %llu events through the EVENT window\n",
         (unsigned long long)D.window_events);
+  printf("%s: streams_reach_every_part%s\n", check_failures ? "FAIL" : "PASS", check_label);
+  check_failed_tests += check_failures != 0;
   hwprof_sim_free(D.s);
   return check_failed_tests ? 1 : 0;
 }
