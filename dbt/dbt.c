@@ -65,6 +65,7 @@ static void flush(dbt *d) {
   memset(d->entry_insns, 0, d->o.code_size / 4 * sizeof *d->entry_insns);
   memset(d->entry_id, 0, d->o.code_size / 4 * sizeof *d->entry_id);
   memset(d->sb_code, 0, d->o.code_size / 4);
+  d->nstarts = 0;
   sb_flushed(d);
   reset_jump_table(d);
   vboard_code_changed(d->b, DBT_CODE, d->o.code_size);
@@ -148,10 +149,51 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   return blk.host_addr;
 }
 
-/* The guest block whose translation starts at code word w was entered. */
+int rt_sb_start(dbt *d, uint32_t w, uint32_t id) {
+  if (d->nstarts == d->starts_cap) {
+    size_t cap = 2 * d->starts_cap + 256;
+    struct rt_start *v = realloc(d->starts, cap * sizeof *v);
+    if (!v)
+      return -1;
+    d->starts = v;
+    d->starts_cap = cap;
+  }
+  if (!d->entry_id[w])
+    d->entry_id[w] = (uint32_t)d->nstarts + 1;
+  d->entry_insns[w] = 1; /* (a start: the members' records say how many instructions) */
+  d->starts[d->nstarts++] = (struct rt_start){w, id};
+  return 0;
+}
+
+/* The blocks whose translations start at code word w: calls fn for each id, in
+ * order (a plain block, or the superblock members there); returns the last. */
+static uint32_t blocks_at(dbt *d, uint32_t w, void (*fn)(dbt *d, uint32_t id)) {
+  if (!d->sb_code[w]) {
+    if (fn)
+      fn(d, d->entry_id[w] - 1);
+    return d->entry_id[w] - 1;
+  }
+  uint32_t id = 0;
+  for (size_t k = d->entry_id[w] - 1; k < d->nstarts && d->starts[k].w == w; k++) {
+    id = d->starts[k].id;
+    if (fn)
+      fn(d, id);
+  }
+  return id;
+}
+
+static void enter_block(dbt *d, uint32_t id);
+
+/* The guest blocks whose translations start at code word w were entered. */
 static void enter(dbt *d, uint32_t w) {
-  uint32_t id = d->entry_id[w] - 1;
-  d->st.guest_insns += d->entry_insns[w];
+  uint64_t before = d->st.guest_insns;
+  blocks_at(d, w, enter_block);
+  if (d->sb_code[w])
+    d->st.superblock_insns += d->st.guest_insns - before;
+}
+
+static void enter_block(dbt *d, uint32_t id) {
+  d->st.guest_insns += d->tab[d->by_id[id]].insns;
   d->st.blocks_executed++;
   d->exec[id]++;
   if (d->sb.pending || d->sb.t.n)
@@ -168,6 +210,8 @@ static void enter(dbt *d, uint32_t w) {
 static void observe(void *ctx, uint32_t addr, uint32_t size) {
   dbt *d = ctx;
   uint32_t off = addr - DBT_CODE, w = off / 4;
+  d->tb_at = addr; /* where a fault inside it happened is found from here (fault_insn) */
+  d->tb_end = addr + size;
   if (d->sb.ready) { /* a recorded path: the host forms it before this block runs */
     vboard_pause(d->b);
     return;
@@ -282,6 +326,7 @@ void dbt_free(dbt *d) {
   free(d->entry_insns);
   free(d->entry_id);
   free(d->sb_code);
+  free(d->starts);
   sb_free(d);
   free(d);
 }
@@ -298,8 +343,10 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
   d->core.text_base = d->g.text_lo;
   d->core.text_size = d->g.text_hi - d->g.text_lo;
   /* r5 for the hw profile: the program's own code follows the C start-up code at
-   * the start of the text, so its first 64 KiB are where the hot blocks are. */
-  d->core.prof_near = d->g.text_lo + 0x8000;
+   * the start of the text, so its first 64 KiB are where the hot blocks are; the
+   * superblocks' near event words just below the text share the reach. */
+  rt_sb_words(d, d->g.text_lo);
+  d->core.prof_near = d->sb.near_base + 0x8000;
   return 0;
 }
 
@@ -333,16 +380,20 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
   dbt_block_count *v = calloc(d->nblocks ? d->nblocks : 1, sizeof *v);
   if (!v)
     return 0;
+  size_t n = 0;
   for (uint32_t id = 0; id < d->nblocks; id++) {
+    if (d->by_id[id] == UINT32_MAX) /* a superblock's counter */
+      continue;
     const rec *r = &d->tab[d->by_id[id]];
-    v[id].pc = r->pc;
-    v[id].insns = r->insns == UINT32_MAX ? 0 : r->insns;
-    v[id].count = d->exec[id];
+    dbt_block_count *c = &v[n++];
+    c->pc = r->pc;
+    c->insns = r->insns == UINT32_MAX ? 0 : r->insns;
+    c->count = d->exec[id];
     if (d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL)
-      v[id].sw = rd32(d, DBT_COUNTERS + 4 * id);
+      c->sw = rd32(d, DBT_COUNTERS + 4 * id) + rt_sb_sw(d, id);
   }
   *out = v;
-  return d->nblocks;
+  return n;
 }
 
 /* ------------------------------------------------------------ guest registers */
@@ -366,11 +417,72 @@ void rt_write_gpr(dbt *d, unsigned i, uint32_t v) {
 
 /* ------------------------------------------------------------ run */
 
+/* ------------------------------------------------------------ faults */
+
+/* The bytes a PowerPC load or store w accesses from, with the registers r, and
+ * how many; 0 if w is none. */
+static uint32_t mem_access(uint32_t w, const uint32_t r[32], uint32_t *ea) {
+  unsigned op = w >> 26, rt = (w >> 21) & 31, ra = (w >> 16) & 31, rb = (w >> 11) & 31;
+  uint32_t base = ra ? r[ra] : 0;
+  if (op >= 32 && op <= 47) { /* lwz .. stmw, D-form */
+    *ea = base + (uint32_t)(int32_t)(int16_t)w;
+    static const uint8_t size[8] = {4, 1, 4, 1, 2, 2, 2, 0};
+    return op >= 46 ? 4 * (32 - rt) : size[(op - 32) / 2];
+  }
+  if (op != 31)
+    return 0;
+  /* X-form: lwarx, lwzx, lwzux, stwcx., stwx, stwux, lwbrx, stwbrx; lbzx, lbzux,
+   * stbx, stbux; lhzx, lhzux, lhax, lhaux, sthx, sthux, lhbrx, sthbrx. */
+  static const struct {
+    uint16_t xo, size;
+  } x[] = {{20, 4},  {23, 4},  {55, 4},  {150, 4}, {151, 4}, {183, 4}, {534, 4},
+           {662, 4}, {87, 1},  {119, 1}, {215, 1}, {247, 1}, {279, 2}, {311, 2},
+           {343, 2}, {375, 2}, {407, 2}, {439, 2}, {790, 2}, {918, 2}};
+  *ea = base + r[rb];
+  for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
+    if (x[i].xo == ((w >> 1) & 0x3FF))
+      return x[i].size;
+  return 0;
+}
+
+/* The instruction of the PowerPC block [tb_at, tb_end) (the last the CPU entered)
+ * whose access to `addr` faulted.  The board's pc is no help (Unicorn updates it
+ * only for code hooks: it can be an earlier block's), but the registers are those
+ * of the faulting instruction: the first load or store that reaches addr with
+ * them is it.  tb_at when none does. */
+static uint32_t fault_insn(dbt *d, uint32_t addr) {
+  uint32_t r[32], ea;
+  vboard_get_gprs(d->b, r);
+  for (uint32_t a = d->tb_at; a < d->tb_end && a - DBT_CODE < d->used; a += 4) {
+    uint32_t n = mem_access(rd32(d, a), r, &ea);
+    if (n && addr - ea < n)
+      return a;
+  }
+  return d->tb_at;
+}
+
+/* The run faulted at PowerPC address `at`: the members of a superblock after it
+ * in the same PowerPC block were counted as entered (observe) but never ran. */
+static void uncount(dbt *d, uint32_t id) { /* (in a superblock) */
+  d->exec[id]--;
+  d->st.blocks_executed--;
+  d->st.guest_insns -= d->tab[d->by_id[id]].insns;
+  d->st.superblock_insns -= d->tab[d->by_id[id]].insns;
+}
+
+static void uncount_after(dbt *d, uint32_t at) {
+  for (uint32_t a = at + 4; a < d->tb_end && a - DBT_CODE < d->used; a += 4) {
+    uint32_t w = (a - DBT_CODE) / 4;
+    if (d->sb_code[w] && d->entry_insns[w])
+      blocks_at(d, w, uncount);
+  }
+}
+
 /* The guest block whose code holds PowerPC address a (for reports). */
-static uint32_t guest_pc_of(const dbt *d, uint32_t a) {
+static uint32_t guest_pc_of(dbt *d, uint32_t a) {
   for (uint32_t w = (a - DBT_CODE) / 4 + 1; w-- > 0;)
     if (d->entry_id[w])
-      return d->tab[d->by_id[d->entry_id[w] - 1]].pc;
+      return d->tab[d->by_id[blocks_at(d, w, NULL)]].pc;
   return 0;
 }
 
@@ -497,10 +609,13 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
     if (stop) {
       r->how = DBT_STOPPED;
-      if (r->board.unmapped && r->board.fault_pc - DBT_CODE < d->used) {
+      if (r->board.unmapped && d->tb_at - DBT_CODE < d->used) {
+        uint32_t at = fault_insn(d, r->board.fault_addr);
+        d->stop_at = at;
+        uncount_after(d, at);
         r->how = DBT_SIGNALED; /* a guest load or store outside its memory */
         r->signal = DBT_SIGSEGV;
-        r->pc = guest_pc_of(d, r->board.fault_pc);
+        r->pc = guest_pc_of(d, at);
       }
       break;
     }
@@ -536,14 +651,15 @@ int dbt_run(dbt *d, dbt_result *r) {
       }
       break;
     }
-    case DBT_EXIT_EDGE: /* the sw edge probe's slots had no room: count it, then jump */
+    case DBT_EXIT_EDGE: /* the sw edge probe's slots had no room: count it, go on */
+      host = lr + 8;
       if (rt_edge_exit(d, rd32(d, lr), rd32(d, lr + 4), vboard_get_gpr(d->b, 3)) < 0) {
         r->how = DBT_STOPPED;
         snprintf(r->message, sizeof r->message, "out of memory for indirect edges");
+        d->stop_at = lr - 4;
         host = 0;
-        break;
       }
-      /* fall through */
+      break;
     case DBT_EXIT_INDIRECT: {
       uint32_t target = vboard_get_gpr(d->b, 3);
       host = go(d, target, r);
@@ -588,14 +704,19 @@ int dbt_run(dbt *d, dbt_result *r) {
       host = go(d, pc + 4, r);
       break;
     }
-    case DBT_EXIT_HELPER: host = rt_fpu_exit(d, rd32(d, lr), r) < 0 ? 0 : lr + 4; break;
+    case DBT_EXIT_HELPER:
+      host = rt_fpu_exit(d, rd32(d, lr), r) < 0 ? 0 : lr + 4;
+      d->stop_at = host ? 0 : lr - 4;
+      break;
     case DBT_EXIT_TRAP:
+      d->stop_at = lr - 4;
       r->how = DBT_SIGNALED;
       r->pc = rd32(d, lr);
       r->signal = (int)rd32(d, lr + 4);
       host = 0;
       break;
     default: /* DBT_EXIT_UNIMPL */
+      d->stop_at = lr - 4;
       r->how = DBT_UNIMPL;
       r->pc = rd32(d, lr);
       r->insn = rd32(d, r->pc);
@@ -609,6 +730,11 @@ int dbt_run(dbt *d, dbt_result *r) {
   if (d->edge_src && !d->edge_sw_done && rt_sw_edges_readout(d) < 0 && r->how == DBT_EXITED) {
     r->how = DBT_STOPPED;
     snprintf(r->message, sizeof r->message, "out of memory for indirect edges");
+  }
+  if ((d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL) && !d->sw_derived &&
+      rt_sb_sw_readout(d) < 0 && r->how == DBT_EXITED) {
+    r->how = DBT_STOPPED;
+    snprintf(r->message, sizeof r->message, "out of memory for the superblocks' counts");
   }
   finish_message(d, r);
   switch (r->how) {

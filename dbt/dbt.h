@@ -50,6 +50,11 @@
  * the 1.0 probe, addi + stw of the word to EVENT. */
 enum { DBT_PROBE_WINDOW, DBT_PROBE_WORD };
 
+/* Superblocks: the threshold run and bench use when none is given (the README's
+ * threshold sweep chose it). */
+#define DBT_SB_THRESHOLD   500
+#define DBT_SB_THRESHOLD_S "500"
+
 typedef struct dbt_options {
   int profile;             /* DBT_PROFILE_NONE, _HW, _SW, _ALL */
   uint32_t code_size;      /* code cache bytes (default and most: DBT_CODE_MAX) */
@@ -59,6 +64,8 @@ typedef struct dbt_options {
   uint64_t max_cycles;     /* simulated CPU cycles, 0 = no limit */
   uint32_t threshold;      /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */
   int superblocks;         /* with a threshold: form superblocks from the hot blocks */
+  int member_probes;       /* superblocks keep every member's probe (default: the entry's and
+                            * the side exits', the members' counts derived: sbcount.c) */
   int probe;               /* hw, all: DBT_PROBE_WINDOW (default) or DBT_PROBE_WORD */
   uint32_t edge_threshold; /* indirect edges: hot at this count (default 5000; 0: never) */
   int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
@@ -85,6 +92,8 @@ typedef struct dbt_stats {
   uint64_t superblocks;            /* formed (superblock.c) */
   uint64_t superblock_members;     /* blocks in them, over all */
   uint64_t superblocks_dropped;    /* recorded but not formed: no room in the cache */
+  uint64_t superblock_insns;       /* guest instructions executed inside superblocks */
+  uint64_t superblock_ns;          /* host time forming them (not simulated cycles) */
   uint64_t fp_gate;                /* FPU instructions the gate ran inside the run (fpgate.c) */
   uint64_t fp_exits;               /* ... and the dispatcher ran */
 } dbt_stats;
@@ -183,6 +192,11 @@ typedef struct dbt_hw_profile {
   const dbt_edge_count *edges;
   size_t n_edges;
   uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
+  /* Superblocks' derived counts (dbt/sbcount.c): the events counted under their
+   * own words (entries and side exits; not in `entries`, `hot` or `edges`, which
+   * give blocks), and the block entries derived from them (in `entries`).  So the
+   * IP's events = block entries - sb_derived + sb_events. */
+  uint64_t sb_events, sb_derived;
 } dbt_hw_profile;
 const dbt_hw_profile *dbt_hw(const dbt *d);
 const char *dbt_hw_error(const dbt *d);

@@ -169,8 +169,7 @@ static int by_pair(const void *a, const void *b) {
   return kx < ky ? -1 : kx > ky;
 }
 
-/* Sorted, with each edge's jump site and hot mark. */
-static void finish(dbt *d, rt_edge_table *t) {
+void rt_edge_finish(dbt *d, rt_edge_table *t) {
   qsort(t->v, t->n, sizeof *t->v, by_pair);
   for (size_t i = 0; i < t->n; i++) {
     dbt_edge_count *e = &t->v[i];
@@ -192,17 +191,8 @@ int rt_sw_edges_readout(dbt *d) {
         return -1;
     }
   }
-  finish(d, &d->edge_sw);
+  rt_edge_finish(d, &d->edge_sw);
   d->edge_sw_done = 1;
-  return 0;
-}
-
-int rt_hw_edges_readout(dbt *d) {
-  d->edge_final = 1;
-  int rc = rt_hw_edge_drain(d);
-  if (rc < 0)
-    return rc;
-  finish(d, &d->edge_hw);
   return 0;
 }
 

@@ -40,6 +40,11 @@ static int hw_fail(dbt *d, const char *what, int err) {
 /* A threshold crossing, from the hot FIFO or from the spill table. */
 static void hot(void *ctx, uint32_t spc) {
   dbt *d = ctx;
+  if (rt_sb_word(d, spc)) { /* a superblock's entry or side exit, not a block */
+    if (d->o.superblocks)
+      rt_sb_hot_word(d, spc);
+    return;
+  }
   if (d->hw.n_hot == d->hot_cap) {
     size_t cap = 2 * d->hot_cap + 64;
     struct dbt_hot *h = realloc(d->hw.hot, cap * sizeof *h);
@@ -168,17 +173,21 @@ void rt_hw_readout(dbt *d) {
     return (void)hw_fail(d, "system-call table", rc);
   d->hw.syscalls = d->hw_sys.v;
   d->hw.n_syscalls = d->hw_sys.n;
-  if ((rc = rt_hw_edges_readout(d)) < 0)
+  d->edge_final = 1;
+  if ((rc = rt_hw_edge_drain(d)) < 0)
     return (void)hw_fail(d, "edge table", rc);
+  for (uint32_t i = 0; i < d->spill.cap; i++)
+    if (d->spill.slots[i].count)
+      d->hw.entries[n++] = d->spill.slots[i];
+  d->hw.n_entries = n;
+  if (rt_sb_hw_readout(d) < 0)
+    return (void)hw_fail(d, "superblocks' counts", -HWPROF_ENOSPC);
+  rt_edge_finish(d, &d->edge_hw);
   d->hw.edges = d->edge_hw.v;
   d->hw.n_edges = d->edge_hw.n;
   d->hw.edge_hot_reported = d->edge_hot_reported;
   d->hw.edge_hot_at_drain = d->edge_hot_at_drain;
   d->hw.edge_drains = d->edge_drains;
-  for (uint32_t i = 0; i < d->spill.cap; i++)
-    if (d->spill.slots[i].count)
-      d->hw.entries[n++] = d->spill.slots[i];
-  d->hw.n_entries = n;
   d->hw_got = 1;
 }
 

@@ -45,12 +45,20 @@ struct dbt {
   uint32_t gen;  /* cache generation: bumped by a flush */
   rec *tab;      /* open addressing on pc */
   uint32_t tab_mask, tab_used;
-  uint32_t *by_id; /* id -> tab index */
+  uint32_t *by_id; /* id -> tab index; UINT32_MAX: a superblock's counter (sbcount.c) */
   uint32_t nblocks, cap_blocks;
   uint16_t *entry_insns; /* per code word: guest instructions of a block starting there */
   uint64_t *exec;        /* per id: entries */
   uint32_t *entry_id;    /* per code word: id + 1 of a block starting there */
   uint8_t *sb_code; /* per code word: 1 inside a superblock (several entries a PowerPC block) */
+  /* Superblock members by the code word their code starts at, in path order.  Several
+   * can start at one word (a member with no code of its own, such as a jump whose
+   * delay slot is a nop, starts where the next one does): entry_id of a superblock
+   * word is 1 + the index here of the first (rt_sb_starts). */
+  struct rt_start {
+    uint32_t w, id;
+  } * starts;
+  size_t nstarts, starts_cap;
   dbt_stats st;
   csh cs_mips, cs_ppc;
   sb_state sb;
@@ -73,6 +81,9 @@ struct dbt {
   int edge_final;        /* readout: drain whatever the table holds */
   uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
   char hw_err[200];
+  uint32_t stop_at;       /* the PowerPC address the run stopped at inside a block, or 0 */
+  uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
+  uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
 };
 
 /* The IP, host side (hwside.c). */
@@ -94,8 +105,9 @@ void rt_edge_free(rt_edge_table *t);
 void rt_edge_site_taken(dbt *d, const dbt_block *blk); /* after a translation is kept */
 int rt_edge_exit(dbt *d, uint32_t site, uint32_t src, uint32_t target); /* DBT_EXIT_EDGE */
 int rt_hw_edge_setup(dbt *d);
-int rt_hw_edge_drain(dbt *d); /* the handler: hot edges, and the table at half full */
-int rt_hw_edges_readout(dbt *d);
+int rt_hw_edge_drain(dbt *d); /* the handler: hot edges, and the table at half full;
+                               * readout (edge_final): all of it */
+void rt_edge_finish(dbt *d, rt_edge_table *t); /* sorted, with jump sites and hot marks */
 int rt_sw_edges_readout(dbt *d);
 
 /* The guest's GPRs: in PowerPC registers or the CPU state (dbt.c). */
@@ -112,6 +124,27 @@ int rt_fp_costs(dbt *d, char *err, size_t errlen);
 int rt_fp_costs_ready(void);
 uint32_t rt_fp_cost(const dbt *d, uint32_t w);
 uint32_t rt_fp_op_cost(int op); /* one soft-float operation (firmware/fpcost.h) */
+
+/* Derived counts in superblocks (sbcount.c).  rt_sb_derived: the run's superblocks
+ * probe only their entries and side exits.  rt_sb_reserve before translating one
+ * (-1: no counters or event words left), rt_sb_record after (-1: out of memory).
+ * Readout: rt_sb_sw_readout (then rt_sb_sw per block id), and rt_sb_hw_readout,
+ * which turns the IP's counts of the superblocks' words into their members'. */
+int rt_sb_derived(const dbt *d);
+void rt_sb_words(dbt *d, uint32_t text_lo); /* at load: where the near words lie */
+int rt_sb_word(const dbt *d, uint32_t spc); /* spc is a superblock's word, not a block */
+int rt_sb_reserve(dbt *d, dbt_sb_probes *p);
+int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],
+                 unsigned members);
+int rt_sb_sw_readout(dbt *d);
+uint64_t rt_sb_sw(const dbt *d, uint32_t id);
+int rt_sb_hw_readout(dbt *d);
+void rt_sb_hot_word(dbt *d, uint32_t spc); /* the IP reports a superblock's word hot */
+void rt_sb_scan_sw(dbt *d);                /* sw: the side exits' counters */
+void rt_sb_free(dbt *d);
+
+/* Member `id` of a superblock starts at code word w (-1: out of memory). */
+int rt_sb_start(dbt *d, uint32_t w, uint32_t id);
 
 /* The block record of guest pc; with add, a new one (NULL when full). */
 rec *rt_find(dbt *d, uint32_t pc, int add);

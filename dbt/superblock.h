@@ -13,6 +13,17 @@ typedef struct dbt dbt;
 
 enum { SB_NONE, SB_HEAD, SB_MEMBER, SB_PENDING };
 
+/* Derived counts (sbcount.c): the superblocks' own event words, never a block's
+ * address: DBT_SB_NEAR_BYTES just below the text (the probe's window covers them,
+ * dbt_load), then DBT_SB_KEYS + 4n (MIPS kseg0: no user program's code). */
+#define DBT_SB_NEAR_BYTES 0x1000u
+#define DBT_SB_KEYS       0x80000000u
+#define DBT_SB_KEYS_MAX   (1u << 29)
+typedef struct sb_inst sb_inst;
+
+/* A loop's superblock holds up to this many copies of its body (superblock.c). */
+#define DBT_UNROLL 4
+
 typedef struct sb_state {
   size_t pending;    /* hot blocks waiting to head a superblock (SB_PENDING) */
   dbt_trace t;       /* the path being recorded (t.n = 0: none) */
@@ -21,12 +32,17 @@ typedef struct sb_state {
   uint8_t *sw_hot;   /* per block id: the sw counters' scan reported it hot */
   dbt_trace *formed; /* every superblock formed, in order (dbt_superblocks) */
   size_t nformed, formed_cap;
+  sb_inst *inst; /* derived counts: every superblock formed, with its probes (sbcount.c) */
+  size_t ninst, inst_cap;
+  uint32_t near_base, near_cap, near_used, far_used; /* event words given out */
 } sb_state;
 
 int sb_init(dbt *d);
 void sb_free(dbt *d);
 /* A hot SPC from the IP. */
 void sb_hot(dbt *d, uint32_t pc);
+/* A superblock's side exit to pc is hot (sbcount.c): pc heads one, member or not. */
+void sb_hot_exit(dbt *d, uint32_t pc);
 /* sw profile: reports the blocks whose counters reached the threshold since the last scan. */
 void sb_scan_sw(dbt *d);
 /* The block `id` at guest pc was entered; sets d->sb.ready when a path is complete. */

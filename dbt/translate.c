@@ -51,9 +51,10 @@ enum { CR0 = 0, CR1 = 1, CR7 = 7 };
 #define MAX_COLD  (MAX_BLOCK * DBT_TRACE_MAX) /* trap stubs: at most one per instruction */
 
 typedef struct cold {
-  uint32_t at;     /* offset of the bc that reaches it */
-  uint32_t pc;     /* guest pc */
-  uint32_t signal; /* the guest's signal */
+  uint32_t at;      /* offset of the bc that reaches it */
+  uint32_t pc;      /* guest pc */
+  uint32_t signal;  /* the guest's signal */
+  dbt_block *owner; /* the block whose instruction traps (its trap_addr range) */
 } cold;
 
 /* A superblock's side exit: the bc at `at` leaves the recorded path, to guest pc
@@ -63,6 +64,7 @@ typedef struct side {
   uint32_t at, dest;
   int indirect;
   unsigned reg;
+  dbt_block *owner; /* the member it leaves from */
 } side;
 
 typedef struct em {
@@ -78,9 +80,12 @@ typedef struct em {
    * path closes a loop to the head (offset 0), and whether the block went on
    * along the path. */
   uint32_t next;
-  int last, loop, continued;
-  side sides[2 * DBT_TRACE_MAX];
+  int head, last, loop, continued;
+  side sides[DBT_SIDE_MAX * DBT_TRACE_MAX];
   unsigned nside;
+  /* Superblocks with derived counts: the head's and the side exits' probes (NULL:
+   * every member has its own). */
+  const dbt_sb_probes *sbp;
   /* The block's hw probe: the instruction that carries the EVENT word's low half
    * (offset probe_at; probe_near: the addi, else the ori), rewritten with the
    * block's flags once its end is known. */
@@ -131,7 +136,7 @@ static void trap_if(em *e, unsigned bo, unsigned bi, uint32_t pc, uint32_t signa
     e->overflow = 1; /* cannot happen: blocks have at most MAX_BLOCK instructions */
     return;
   }
-  e->colds[e->ncold++] = (cold){e->n, pc, signal};
+  e->colds[e->ncold++] = (cold){e->n, pc, signal, e->block};
   put(e, ppc_bc(bo, bi, 0));
 }
 
@@ -145,13 +150,23 @@ static void land(em *e, uint32_t at) {
   patch(e, at, word_at(e, at) | ((e->n - at) & 0xFFFC));
 }
 
+/* Out-of-line code at the current offset now belongs to block b's range [*addr,
+ * *addr + *size) (emitted in block order, so each block's is contiguous). */
+static void extend(const em *e, uint32_t *addr, uint32_t *size, uint32_t from) {
+  if (!*size)
+    *addr = e->addr + from;
+  *size = e->addr + e->n - *addr;
+}
+
 static void emit_colds(em *e) {
   for (unsigned i = 0; i < e->ncold && !e->overflow; i++) {
     cold *k = &e->colds[i];
+    uint32_t from = e->n;
     land(e, k->at);
     exit_to(e, DBT_EXIT_TRAP);
     put(e, k->pc);
     put(e, k->signal);
+    extend(e, &k->owner->trap_addr, &k->owner->trap_size, from);
   }
   e->ncold = 0;
 }
@@ -921,16 +936,19 @@ static void edge_probe(em *e, unsigned t) {
   }
   if (t != R3)
     put(e, ppc_mr(R3, t));
-  exit_to(e, DBT_EXIT_EDGE);
+  exit_to(e, DBT_EXIT_EDGE); /* the runtime counts the edge and comes back after the words */
   put(e, site);
   put(e, e->block->guest_pc);
   if (site == DBT_EDGE_NONE)
     return;
+  uint32_t over = e->n;
+  put(e, ppc_b(0));
   for (unsigned w = 0; w < DBT_EDGE_WAYS; w++)
     patch(e, hit[w], ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_EQ, (int32_t)(e->n - hit[w])));
   put(e, ppc_lwz(R0, R4, 4));
   put(e, ppc_d(12, R0, R0, 1)); /* addic r0, r0, 1 (addi would read r0 as 0; CA is dead here) */
   put(e, ppc_stw(R0, R4, 4));
+  patch(e, over, ppc_b((int32_t)(e->n - over)));
 }
 
 /* The indirect jump to the guest address in register t: the inline table
@@ -976,14 +994,38 @@ static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indire
     e->overflow = 1; /* cannot happen: at most two per member */
     return;
   }
-  e->sides[e->nside++] = (side){e->n, dest, indirect, reg};
+  e->sides[e->nside++] = (side){e->n, dest, indirect, reg, e->block};
+  if (e->block->side_exits < DBT_SIDE_MAX)
+    e->block->side_dest[e->block->side_exits] = indirect ? 0 : dest;
+  e->block->side_exits++;
   put(e, ppc_bc(bo, bi, 0));
+}
+
+static void probe_event(em *e, uint32_t key, uint32_t flags);
+static void count(em *e, unsigned base, int32_t off, unsigned ra, unsigned rv);
+
+/* Side exit k's probe (derived counts: sbp): its event, flagged as the member's
+ * jump when it leaves on a target the path did not record (an indirect jump: the IP
+ * pairs it with the target's event); its sw counter by r0 and r4 (r3 may hold the
+ * target). */
+static void exit_probe(em *e, unsigned k, const side *x) {
+  const dbt_core *c = e->c;
+  uint32_t mark = e->n, key = e->sbp->exit_key + 4 * k, counter = e->sbp->exit_counter + k;
+  if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL)
+    probe_event(e, key, x->indirect ? x->owner->flags : HWPROF_EVENT_PLAIN);
+  if (c->profile == DBT_PROFILE_SW)
+    count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS, R4, R0);
+  else if (c->profile == DBT_PROFILE_ALL)
+    count(e, 0, (int32_t)(c->counters + 4 * counter), R4, R0);
+  x->owner->prof_insns += (e->n - mark) / 4;
 }
 
 static void emit_sides(em *e) {
   for (unsigned i = 0; i < e->nside && !e->overflow; i++) {
     side *k = &e->sides[i];
     land(e, k->at);
+    if (e->sbp)
+      exit_probe(e, i, k);
     if (k->indirect)
       indirect_exit(e, k->reg);
     else
@@ -1129,17 +1171,20 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
 
 /* ------------------------------------------------------------ blocks */
 
-/* A counter increment: lwz/addi/stw on base + off (r4: addi reads r0 as 0). */
-static void count(em *e, unsigned base, int32_t off) {
+/* A counter increment: lwz/addi/stw on base + off, the value in rv (r0: addic,
+ * since addi reads r0 as 0; CA is dead between guest instructions), the address's
+ * high half in ra when off is out of reach.  A block's probe uses r3 and r4; a side
+ * exit's r4 and r0 (r3 may hold an indirect target there). */
+static void count(em *e, unsigned base, int32_t off, unsigned ra, unsigned rv) {
   if (off != (int16_t)off) {
     int32_t lo = (int16_t)off, hi = (off - lo) >> 16;
-    put(e, ppc_addis(R3, base, (int16_t)hi));
-    base = R3;
+    put(e, ppc_addis(ra, base, (int16_t)hi));
+    base = ra;
     off = lo;
   }
-  put(e, ppc_lwz(R4, base, (int16_t)off));
-  put(e, ppc_addi(R4, R4, 1));
-  put(e, ppc_stw(R4, base, (int16_t)off));
+  put(e, ppc_lwz(rv, base, (int16_t)off));
+  put(e, rv == R0 ? ppc_d(12, R0, R0, 1) /* addic */ : ppc_addi(rv, rv, 1));
+  put(e, ppc_stw(rv, base, (int16_t)off));
 }
 
 /* The instruction of the hw probe that carries the EVENT word's low half: near r5,
@@ -1163,29 +1208,37 @@ static uint32_t event_flags(const branch *b) {
   return HWPROF_EVENT_PLAIN;
 }
 
-static void profile(em *e, uint32_t pc, uint32_t counter) {
+/* The hw probe of event word key | flags (hwprof_regs.h).  Within 32 KiB of r5,
+ * flags included: one stb into the EVENT window, or addi + stw; else lis + ori + stw
+ * (the ori even when the low half is 0, so that there is a place for the flags).
+ * e->probe_* say where it is, for flags known later. */
+static void probe_event(em *e, uint32_t key, uint32_t flags) {
+  const dbt_core *c = e->c;
+  int32_t d = (int32_t)(key - c->prof_near);
+  int32_t dmax = d + (int32_t)HWPROF_EVENT_FLAGS;
+  e->probe_pc = key;
+  e->probe_near = d == (int16_t)d && dmax == (int16_t)dmax;
+  if (!e->probe_near)
+    put(e, ppc_lis(R0, (int16_t)(key >> 16)));
+  e->probe_at = e->n;
+  put(e, probe_insn(e, flags));
+  if (!(e->probe_near && c->probe_window))
+    put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
+}
+
+/* The block's probe: hw event key (its flags set once the block's end is known),
+ * sw counter `counter`. */
+static void profile(em *e, uint32_t key, uint32_t counter) {
   const dbt_core *c = e->c;
   e->probe = 0;
   if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL) {
-    /* Within 32 KiB of r5, flags included: one stb into the EVENT window, or addi +
-     * stw; else lis + ori + stw (the ori even when the low half is 0, so that there
-     * is a place for the flags). */
-    int32_t d = (int32_t)(pc - c->prof_near);
-    int32_t dmax = d + (int32_t)HWPROF_EVENT_FLAGS;
+    probe_event(e, key, HWPROF_EVENT_PLAIN);
     e->probe = 1;
-    e->probe_pc = pc;
-    e->probe_near = d == (int16_t)d && dmax == (int16_t)dmax;
-    if (!e->probe_near)
-      put(e, ppc_lis(R0, (int16_t)(pc >> 16)));
-    e->probe_at = e->n;
-    put(e, probe_insn(e, HWPROF_EVENT_PLAIN));
-    if (!(e->probe_near && c->probe_window))
-      put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
   }
   if (c->profile == DBT_PROFILE_SW)
-    count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS);
+    count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS, R3, R4);
   else if (c->profile == DBT_PROFILE_ALL) /* r2 is the IP's: the counter by its address */
-    count(e, 0, (int32_t)(c->counters + 4 * counter));
+    count(e, 0, (int32_t)(c->counters + 4 * counter), R3, R4);
 }
 
 /* hw, all: the system-call record (IP 1.4, hwprof_regs.h): the call site to
@@ -1217,7 +1270,13 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   out->guest_pc = pc;
   out->host_addr = e->addr + e->n;
   uint32_t mark0 = e->n;
-  profile(e, pc, counter);
+  if (!e->sbp) {
+    profile(e, pc, counter);
+  } else { /* derived counts: the head counts the superblock's entries, members nothing */
+    if (e->head)
+      profile(e, e->sbp->entry_key, e->sbp->entry_counter);
+    e->probe = 0; /* the entry's event stays plain: the members' ends are on the path */
+  }
   out->prof_insns = (e->n - mark0) / 4;
   uint32_t start = pc;
   unsigned max = c->max_insns && c->max_insns < MAX_BLOCK ? c->max_insns : MAX_BLOCK;
@@ -1265,6 +1324,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   }
   if (e->probe && flags != HWPROF_EVENT_PLAIN)
     patch(e, e->probe_at, probe_insn(e, flags));
+  out->flags = flags;
   out->guest_insns = (pc - start) / 4;
   out->end_pc = pc;
   return 0;
@@ -1279,8 +1339,9 @@ static void em_init(em *e, const dbt_core *c, uint32_t at) {
   e->overflow = 0;
   e->ncold = 0;
   e->next = 0;
-  e->last = e->loop = e->continued = 0;
+  e->head = e->last = e->loop = e->continued = 0;
   e->nside = 0;
+  e->sbp = NULL;
   e->edge_next = c->edge_site_next;
 }
 
@@ -1296,15 +1357,17 @@ int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter,
   return (int)e.n;
 }
 
-int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, uint32_t at, dbt_block out[],
-                        unsigned *members) {
+int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_probes *probes,
+                        uint32_t at, dbt_block out[], unsigned *members) {
   em e;
   em_init(&e, c, at);
+  e.sbp = c->profile == DBT_PROFILE_NONE ? NULL : probes;
   unsigned i = 0;
   *members = 0;
   if (t->n == 0 || t->n > DBT_TRACE_MAX)
     return -1;
   for (; i < t->n; i++) {
+    e.head = i == 0;
     e.last = i + 1 == t->n;
     e.next = e.last ? t->next : t->pc[i + 1];
     e.loop = e.last && t->next == t->pc[0];

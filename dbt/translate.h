@@ -41,7 +41,8 @@
  *   DBT_EXIT_UNIMPL    word: guest pc of an instruction the core cannot translate.
  *   DBT_EXIT_EDGE      words: edge site, guest pc of the block; r3 = guest target.  The
  *                      sw profile's edge probe found no slot for the target (below);
- *                      the runtime counts the edge, then continues as INDIRECT.
+ *                      the runtime counts the edge, and translated code resumes at
+ *                      LR + 8 (the jump itself follows, as after a counted edge).
  *
  * Indirect edges in the sw profile (sw, all).  A block that ends in an indirect jump
  * (HWPROF_EVENT_INDIRECT: jr rs, rs != $ra) gets an edge site: DBT_EDGE_WAYS slots
@@ -114,20 +115,26 @@ typedef struct dbt_core {
   int profile;
   uint32_t event_offset; /* hw: offset of EVENT from r2 */
   uint32_t counters;     /* all: address of counter 0 */
-  uint32_t prof_near;    /* hw, all: the event word r5 stands for (the middle of the hot
-                          * code's 64 KiB) */
+  uint32_t prof_near;    /* hw, all: the event word r5 stands for (the middle of the 64 KiB
+                          * that hold the superblocks' near words and the hot code) */
   int probe_window;      /* hw, all: r5 points into the EVENT window (see r5 above) */
   unsigned max_insns;    /* guest instructions per block, at most */
   uint32_t edge_sites;   /* sw, all: address of edge site 0 (DBT_EDGE_SITE_BYTES each) */
   uint32_t edge_site_next, edge_site_cap; /* the next free site; how many there are */
 } dbt_core;
 
+#define DBT_SIDE_MAX 2 /* side exits of a superblock member, at most */
+
 typedef struct dbt_block {
-  uint32_t guest_pc, guest_insns; /* guest instructions, delay slot included */
-  uint32_t host_addr, host_size;  /* bytes of PowerPC code */
-  uint32_t prof_insns;            /* instructions the profile adds */
-  uint32_t end_pc;                /* the address after the block's last instruction */
-  uint32_t edge_site;             /* sw, all: the edge site it took, or DBT_EDGE_NONE */
+  uint32_t guest_pc, guest_insns;   /* guest instructions, delay slot included */
+  uint32_t host_addr, host_size;    /* bytes of PowerPC code */
+  uint32_t prof_insns;              /* instructions the profile adds */
+  uint32_t end_pc;                  /* the address after the block's last instruction */
+  uint32_t edge_site;               /* sw, all: the edge site it took, or DBT_EDGE_NONE */
+  uint32_t flags;                   /* how it ends: HWPROF_EVENT_* (hwprof_regs.h) */
+  uint32_t side_exits;              /* in a superblock: its side exits (numbered in path order) */
+  uint32_t side_dest[DBT_SIDE_MAX]; /* ... where each goes (0: an indirect jump's target) */
+  uint32_t trap_addr, trap_size;    /* its out-of-line trap stubs (PowerPC; size 0: none) */
 } dbt_block;
 
 /* Translates the block at guest pc into core->buf at byte offset `at`, with
@@ -143,7 +150,7 @@ int dbt_translate(const dbt_core *core, uint32_t pc, uint32_t at, uint32_t count
  * member is a side exit (cold code after the body: a chain exit, or for an
  * inlined indirect jump, which compares its target with the recorded one, the
  * usual lookup); the last member branches back to the head, or exits to `next`.
- * Every member keeps its own profile (counter[i] in sw mode). */
+ * counter[i]: member i's block id (its sw counter when it keeps its own probe). */
 #define DBT_TRACE_MAX 16
 typedef struct dbt_trace {
   uint32_t pc[DBT_TRACE_MAX];
@@ -152,12 +159,24 @@ typedef struct dbt_trace {
   uint32_t next;
 } dbt_trace;
 
-/* Translates a superblock at byte offset `at`, as dbt_translate.  A member that
- * leaves the path in every case (a syscall, a trap, a branch that does not go
- * where the path went) ends it: *members says how many were translated, and
- * out[i] describes each (host_addr: where its code starts in the superblock). */
-int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, uint32_t at, dbt_block out[],
-                        unsigned *members);
+/* Derived counts (superblock.c): instead of every member's probe, the head
+ * counts the superblock's entries under its own event word and counter, and each
+ * side exit k (in path order) counts under exit_key + 4k and exit_counter + k.
+ * A member's entries are then the entries minus the side exits taken before it.
+ * Event words are never a block's address (they lie outside the guest's text). */
+typedef struct dbt_sb_probes {
+  uint32_t entry_key, entry_counter;
+  uint32_t exit_key, exit_counter;
+} dbt_sb_probes;
+
+/* Translates a superblock at byte offset `at`, as dbt_translate, with derived
+ * counts when probes is not NULL (else every member keeps its own probe).  A
+ * member that leaves the path in every case (a syscall, a trap, a branch that
+ * does not go where the path went) ends it: *members says how many were
+ * translated, and out[i] describes each (host_addr: where its code starts in the
+ * superblock; side_exits: how many it has, at most DBT_SIDE_MAX). */
+int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_probes *probes,
+                        uint32_t at, dbt_block out[], unsigned *members);
 
 /* Writes the exit stubs at buf (PowerPC address addr): for each kind k, at
  * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`.

@@ -93,18 +93,29 @@ assert [w["name"] for w in ws] == ["recursion", "strings"]
 for w in ws:
     c = w["cycles"]
     assert c["none"] < c["hw"] and c["none"] < c["sw"], c
-    for m in ("hw", "sw", "hw_sb", "hw_word"):
+    for m in ("hw", "sw", "hw_word"):
         assert abs(w["overhead_pct"][m] - 100.0 * (c[m] / c["none"] - 1)) < 1e-3
+    # Superblocks: profiling over the optimized run (the same superblocks, no
+    # probes), and the speed-up of the profiled, optimized run over none.
+    for m in ("hw_sb", "sw_sb"):
+        assert abs(w["overhead_pct"][m] - 100.0 * (c[m] / c["opt"] - 1)) < 1e-3
+    assert abs(w["overhead_pct"]["hw_sb_over_none"] - 100.0 * (c["hw_sb"] / c["none"] - 1)) < 1e-3
+    assert abs(w["speedup_pct"]["hw_sb"] - 100.0 * (c["none"] / c["hw_sb"] - 1)) < 1e-3
+    assert c["opt"] < c["none"], "superblocks, no probes: faster than none"
+    assert w["superblocks"] > 0 and 0 < w["coverage_pct"] <= 100 and w["superblock_host_ms"] > 0
     assert w["hw_equals_sw"] == (w["events_lost"] == 0) and w["size"] == "test"
     assert w["hw_sb_equals_sw"] == w["hw_equals_sw"], "superblocks changed the counts"
+    assert w["hw_sb_equals_sw_sb"] == w["hw_equals_sw"], "superblocks changed the counts"
     assert w["hw_word_equals_sw"] == w["hw_equals_sw"], "the probe changed the counts"
     # The one-instruction probe: fewer cycles than addi + stw (these are small programs
     # with their hot code in the text's first 64 KiB).
     assert c["none"] < c["hw"] < c["hw_word"], c
     assert w["events"] > 0 and w["distinct_blocks"] > 0 and w["fifo_stall_cycles"] >= 0
-for m in ("hw", "sw", "hw_sb", "hw_word"):
-    g = 100 * (math.exp(sum(math.log(1 + w["overhead_pct"][m] / 100) for w in ws) / len(ws)) - 1)
-    assert abs(g - j["geomean_overhead_pct"][m]) < 1e-3
+geo = lambda v: 100 * (math.exp(sum(math.log(1 + x / 100) for x in v) / len(v)) - 1)
+for m in ("hw", "sw", "hw_sb", "hw_word", "sw_sb", "hw_sb_over_none"):
+    assert abs(geo([w["overhead_pct"][m] for w in ws]) - j["geomean_overhead_pct"][m]) < 1e-3
+assert abs(geo([w["speedup_pct"]["hw_sb"] for w in ws]) - j["geomean_speedup_pct"]["hw_sb"]) < 1e-3
+assert j["threshold"] == 500
 assert len(open(sys.argv[2]).read().splitlines()) == 3
 assert open(sys.argv[3]).read().startswith("<svg")
 print("bench JSON agrees")

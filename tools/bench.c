@@ -1,12 +1,14 @@
 /*
  * bench.c - 'hwprof bench': the SPEC-like workloads (workloads/) with no, hw
- * and sw profiling; the overhead table in simulated cycles, whether the IP's
- * counts equal the software counters, and a chart.
+ * and sw profiling, and with superblocks; the overhead tables in simulated
+ * cycles, whether the IP's counts equal the software counters, and a chart.
  *
- * Each workload runs five times on a fresh board; its output goes to a file,
- * and the five outputs must be the same and the exit status 0.  hw = sw means:
- * every block's count in the IP's table (hw run) equals its RAM counter (sw run)
- * and the IP holds nothing else.
+ * Each workload runs seven times on a fresh board (the modes below); its output
+ * goes to a file, and the outputs must be the same and the exit status 0.  hw =
+ * sw means: every block's count in the IP's table (hw run) equals its RAM counter
+ * (sw run) and the IP holds nothing else.  The opt run forms the hw+sb run's
+ * superblocks before it starts and profiles nothing: the optimized run that the
+ * profiled ones with superblocks are measured against.
  *
  * Exit status: 0 all ran and agreed; 1 a workload failed, or its runs' outputs
  * differ; 2 bad usage or a workload that is not there.
@@ -16,6 +18,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,14 +33,19 @@ static void help(FILE *f) {
           "usage: hwprof bench [OPTIONS] [WORKLOAD...]\n"
           "\n"
           "Runs each SPEC-like workload (default: every program in the workloads directory)\n"
-          "on the virtual board five times: profiling off, hw (a store to the IP per block:\n"
+          "on the virtual board seven times: profiling off, hw (a store to the IP per block:\n"
           "one byte store into its EVENT window), sw (a RAM counter per block), hw+sb (hw,\n"
-          "with superblocks formed from the blocks the IP reports hot at 1000 entries), and\n"
-          "hw-word (hw with the 1.0 probe, addi + stw to EVENT).  Prints per workload: guest\n"
-          "instructions, simulated CPU cycles of each run, the overhead of each over none,\n"
-          "whether the hw (and hw+sb) counts equal the sw counts, distinct blocks, mean\n"
-          "block length, the IP's lost events and the CPU cycles stalled on the IP's bus\n"
-          "(hw run); then the geometric means (of the cycle ratios).\n"
+          "with superblocks formed from the blocks the IP reports hot, their members'\n"
+          "counts derived from their entries and side exits), hw-word (hw with the 1.0\n"
+          "probe, addi + stw to EVENT), sw+sb (sw with superblocks), and opt (the hw+sb\n"
+          "run's superblocks formed before the run, no profiling).  Prints per workload:\n"
+          "guest instructions, simulated CPU cycles of each run, the overhead of each over\n"
+          "none, whether the hw (and hw+sb) counts equal the sw counts, distinct blocks,\n"
+          "mean block length, the IP's lost events and the CPU cycles stalled on the IP's\n"
+          "bus (hw run); then the superblock runs: hw+sb and sw+sb over opt, none over\n"
+          "hw+sb (the speed-up), whether hw+sb's counts equal sw+sb's, superblocks formed,\n"
+          "the guest instructions run inside them, and the host time forming them took\n"
+          "(not in the cycles); each with the geometric means (of the cycle ratios).\n"
           "\n"
           "options:\n"
           "  --size test|train  the workloads' input size (default test)\n"
@@ -45,6 +53,7 @@ static void help(FILE *f) {
           "  --json FILE        the table as JSON ('-': stdout)\n"
           "  --csv FILE         the table as CSV\n"
           "  --svg FILE         a bar chart of the overhead per workload\n"
+          "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S ")\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
           "  --help             this text\n"
           "\n"
@@ -52,28 +61,38 @@ static void help(FILE *f) {
           "2 bad usage or a missing workload.\n");
 }
 
-/* The runs of each workload: profile, the threshold of superblock formation, the
- * hw probe. */
-#define NMODES 5
-enum { NONE, HW, SW, HW_SB, HW_WORD };
+/* The runs of each workload: profile, superblocks (at the bench's threshold, or
+ * the hw+sb run's, formed before the run starts), the hw probe. */
+#define NMODES 7
+enum { NONE, HW, SW, HW_SB, HW_WORD, SW_SB, OPT };
+enum { SB_NO, SB_AT_THRESHOLD, SB_FROM_HW_SB };
 static const struct mode {
   int profile;
-  uint32_t superblocks;
+  int superblocks;
   int probe;
   const char *name;
-} modes[NMODES] = {{DBT_PROFILE_NONE, 0, DBT_PROBE_WINDOW, "none"},
-                   {DBT_PROFILE_HW, 0, DBT_PROBE_WINDOW, "hw"},
-                   {DBT_PROFILE_SW, 0, DBT_PROBE_WINDOW, "sw"},
-                   {DBT_PROFILE_HW, 1000, DBT_PROBE_WINDOW, "hw+sb"},
-                   {DBT_PROFILE_HW, 0, DBT_PROBE_WORD, "hw-word"}};
+} modes[NMODES] = {{DBT_PROFILE_NONE, SB_NO, DBT_PROBE_WINDOW, "none"},
+                   {DBT_PROFILE_HW, SB_NO, DBT_PROBE_WINDOW, "hw"},
+                   {DBT_PROFILE_SW, SB_NO, DBT_PROBE_WINDOW, "sw"},
+                   {DBT_PROFILE_HW, SB_AT_THRESHOLD, DBT_PROBE_WINDOW, "hw+sb"},
+                   {DBT_PROFILE_HW, SB_NO, DBT_PROBE_WORD, "hw-word"},
+                   {DBT_PROFILE_SW, SB_AT_THRESHOLD, DBT_PROBE_WINDOW, "sw+sb"},
+                   {DBT_PROFILE_NONE, SB_FROM_HW_SB, DBT_PROBE_WINDOW, "opt"}};
 
 typedef struct row {
   char name[256];
   uint64_t insns, cycles[NMODES];
   double oh[NMODES], block_insns;         /* oh: overhead over none, %; block_insns: per block */
   int hw_eq_sw, sb_eq_sw, word_eq_sw, ok; /* the hw (hw+sb, hw-word) IP counts equal sw's */
+  int sb_eq_sbsw;                         /* hw+sb's IP counts equal sw+sb's counters */
   size_t distinct;
   uint64_t events, lost, fifo_stall, cpu_stall;
+  /* Superblocks: hw+sb and sw+sb over opt, and none over hw+sb (%); how many the
+   * hw+sb run formed, the share of its guest instructions run inside them (%), and
+   * the host time it took to form them (ms, not in simulated cycles). */
+  double oh_hw_sb, oh_sw_sb, speedup_hw_sb;
+  uint64_t superblocks;
+  double coverage, form_ms;
   char why[1200]; /* every failing run: "profile MODE: reason; ..." */
 } row;
 
@@ -89,23 +108,52 @@ static int hw_equals_sw(const prof_run *h, const prof_run *s) {
   return 1;
 }
 
+/* Every block's count in run h's IP table equals its counter in run s. */
+static int hw_equals_sw_blocks(const prof_run *h, const prof_run *s) {
+  return hw_equals_sw(h, s);
+}
+
+/* The superblocks run r formed, each head once (a head formed again after a flush
+ * of the code cache heads the first only): the plan of the opt run. */
+static dbt_trace *formed_plan(const prof_run *r, size_t *n) {
+  const dbt_trace *t;
+  size_t k = r->d ? dbt_superblocks(r->d, &t) : 0;
+  dbt_trace *v = calloc(k + 1, sizeof *v);
+  *n = 0;
+  for (size_t i = 0; v && i < k; i++) {
+    size_t j = 0;
+    while (j < *n && v[j].pc[0] != t[i].pc[0])
+      j++;
+    if (j == *n)
+      v[(*n)++] = t[i];
+  }
+  return v;
+}
+
 /* The runs of one workload. */
 static void bench_one(const char *dir, const char *name, const char *size, const char *dtb,
-                      int clock, const char *tmp, row *w) {
+                      int clock, uint32_t threshold, const char *tmp, row *w) {
   char path[4200], out[NMODES][4300];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   snprintf(w->name, sizeof w->name, "%s", name);
   char *argv[] = {path, (char *)size, NULL};
   prof_run pr[NMODES];
+  dbt_trace *plan = NULL;
+  size_t nplan = 0;
   w->ok = 1;
   for (int m = 0; m < NMODES; m++) {
     prof_opts o = prof_defaults("bench");
     o.dtb_path = dtb;
     o.dbt.clock = clock;
     o.dbt.profile = modes[m].profile;
-    o.dbt.threshold = modes[m].superblocks;
-    o.dbt.superblocks = modes[m].superblocks != 0;
+    o.dbt.threshold = modes[m].superblocks == SB_AT_THRESHOLD ? threshold : 0;
+    o.dbt.superblocks = modes[m].superblocks == SB_AT_THRESHOLD;
     o.dbt.probe = modes[m].probe;
+    if (modes[m].superblocks == SB_FROM_HW_SB) {
+      plan = formed_plan(&pr[HW_SB], &nplan);
+      o.sb_plan = plan;
+      o.sb_plan_n = nplan;
+    }
     snprintf(out[m], sizeof out[m], "%s/%s.%s.out", tmp, name, modes[m].name);
     o.guest_out = out[m];
     if (isatty(2)) {
@@ -145,15 +193,27 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     w->hw_eq_sw = hw_equals_sw(&pr[HW], &pr[SW]);
     w->sb_eq_sw = hw_equals_sw(&pr[HW_SB], &pr[SW]);
     w->word_eq_sw = hw_equals_sw(&pr[HW_WORD], &pr[SW]);
+    w->sb_eq_sbsw = hw_equals_sw_blocks(&pr[HW_SB], &pr[SW_SB]);
   } else if (w->ok) {
     snprintf(w->why, sizeof w->why, "the IP's counts could not be read");
     w->ok = 0;
+  }
+  if (w->ok && w->cycles[OPT] && w->cycles[HW_SB]) {
+    w->oh_hw_sb = 100.0 * ((double)w->cycles[HW_SB] / (double)w->cycles[OPT] - 1);
+    w->oh_sw_sb = 100.0 * ((double)w->cycles[SW_SB] / (double)w->cycles[OPT] - 1);
+    w->speedup_hw_sb = 100.0 * ((double)w->cycles[NONE] / (double)w->cycles[HW_SB] - 1);
+    w->superblocks = pr[HW_SB].st.superblocks;
+    w->coverage = pr[HW_SB].st.guest_insns ? 100.0 * (double)pr[HW_SB].st.superblock_insns /
+                                                 (double)pr[HW_SB].st.guest_insns
+                                           : 0;
+    w->form_ms = (double)pr[HW_SB].st.superblock_ns / 1e6;
   }
   for (int m = 0; m < NMODES; m++) {
     prof_free(&pr[m]);
     if (w->ok)
       unlink(out[m]);
   }
+  free(plan);
   if (isatty(2))
     fprintf(stderr, "\r\033[K");
 }
@@ -169,7 +229,43 @@ static double geomean_pct(const row *w, size_t n, int m) {
   return k ? 100 * (exp(s / (double)k) - 1) : 0;
 }
 
-static void print_table(FILE *f, const row *w, size_t n, const char *size) {
+/* The geometric mean of a percentage field of the rows that ran (as ratios). */
+static double geomean_field(const row *w, size_t n, size_t off) {
+  double s = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (w[i].ok) {
+      s += log(1 + *(const double *)((const char *)&w[i] + off) / 100);
+      k++;
+    }
+  return k ? 100 * (exp(s / (double)k) - 1) : 0;
+}
+#define GEO(field) geomean_field(w, n, offsetof(row, field))
+
+static void print_superblocks(FILE *f, const row *w, size_t n, int nw, uint32_t threshold) {
+  fprintf(f,
+          "\nSuperblocks formed at the IP's hot interrupt (threshold %u), counts derived from "
+          "their entries and side exits;\nopt: the hw+sb run's superblocks formed before the run, "
+          "no profiling.  Host-side formation is not in the cycles.\n\n",
+          threshold);
+  fprintf(f, "%-*s %13s %13s %13s %10s %10s %10s %11s %6s %7s %9s\n", nw, "workload", "cycles opt",
+          "cycles hw+sb", "cycles sw+sb", "hw+sb/opt", "sw+sb/opt", "speedup", "hw+sb=sw+sb", "sbs",
+          "cover", "form ms");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    if (!r->ok)
+      continue;
+    fprintf(f, "%-*s %13llu %13llu %13llu %9.2f%% %9.2f%% %9.2f%% %11s %6llu %6.1f%% %9.1f\n", nw,
+            r->name, (unsigned long long)r->cycles[OPT], (unsigned long long)r->cycles[HW_SB],
+            (unsigned long long)r->cycles[SW_SB], r->oh_hw_sb, r->oh_sw_sb, r->speedup_hw_sb,
+            r->sb_eq_sbsw ? "yes" : "NO", (unsigned long long)r->superblocks, r->coverage,
+            r->form_ms);
+  }
+  fprintf(f, "%-*s %13s %13s %13s %9.2f%% %9.2f%% %9.2f%%\n", nw, "geomean", "", "", "",
+          GEO(oh_hw_sb), GEO(oh_sw_sb), GEO(speedup_hw_sb));
+}
+
+static void print_table(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold) {
   int nw = 10; /* the first column: as wide as the longest name */
   for (size_t i = 0; i < n; i++)
     if ((int)strlen(w[i].name) > nw)
@@ -200,38 +296,50 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size) {
           "%-*s %12s %13s %13s %13s %13s %6.2f%% %6.2f%% %7.2f%% %5s %5s %7s %6s %6s %7s %9.2f%%\n",
           nw, "geomean", "", "", "", "", "", geomean_pct(w, n, HW), geomean_pct(w, n, SW),
           geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
+  print_superblocks(f, w, n, nw, threshold);
 }
 
-static int write_json(const char *path, const row *w, size_t n, const char *size) {
+/* The JSON: every figure of the text table.  overhead_pct.hw_sb and .sw_sb are
+ * over opt (the same superblocks, no profiling: what profiling costs the optimized
+ * run), overhead_pct.hw_sb_over_none over none. */
+static int write_json(const char *path, const row *w, size_t n, const char *size,
+                      uint32_t threshold) {
   FILE *f = prof_open_out("bench", path);
   if (!f)
     return -1;
-  fprintf(f, "{\"workloads\":[");
+  fprintf(f, "{\"threshold\":%u,\"workloads\":[", threshold);
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f, "%s\n{\"name\":", i ? "," : "");
     prof_json_str(f, r->name);
     fprintf(f,
             ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
-            "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu},\"overhead_pct\":{\"hw\":%.4f,"
-            "\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f},\"hw_equals_sw\":%s,"
-            "\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,\"distinct_blocks\":%zu,"
+            "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu,\"sw_sb\":%llu,\"opt\":%llu},"
+            "\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f,"
+            "\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},\"speedup_pct\":{\"hw_sb\":%.4f},"
+            "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,"
+            "\"hw_sb_equals_sw_sb\":%s,\"superblocks\":%llu,\"coverage_pct\":%.4f,"
+            "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
             "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
             "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu}",
             size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
-            (unsigned long long)r->cycles[HW_WORD], r->oh[HW], r->oh[SW], r->oh[HW_SB],
-            r->oh[HW_WORD], r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
-            r->word_eq_sw ? "true" : "false", r->distinct, r->block_insns,
-            (unsigned long long)r->events, (unsigned long long)r->lost,
-            (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall);
+            (unsigned long long)r->cycles[HW_WORD], (unsigned long long)r->cycles[SW_SB],
+            (unsigned long long)r->cycles[OPT], r->oh[HW], r->oh[SW], r->oh_hw_sb, r->oh[HW_WORD],
+            r->oh_sw_sb, r->oh[HW_SB], r->speedup_hw_sb, r->hw_eq_sw ? "true" : "false",
+            r->sb_eq_sw ? "true" : "false", r->word_eq_sw ? "true" : "false",
+            r->sb_eq_sbsw ? "true" : "false", (unsigned long long)r->superblocks, r->coverage,
+            r->form_ms, r->distinct, r->block_insns, (unsigned long long)r->events,
+            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
+            (unsigned long long)r->cpu_stall);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
-          "\"hw_word\":%.4f}}\n",
-          geomean_pct(w, n, HW), geomean_pct(w, n, SW), geomean_pct(w, n, HW_SB),
-          geomean_pct(w, n, HW_WORD));
+          "\"hw_word\":%.4f,\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},"
+          "\"geomean_speedup_pct\":{\"hw_sb\":%.4f}}\n",
+          geomean_pct(w, n, HW), geomean_pct(w, n, SW), GEO(oh_hw_sb), geomean_pct(w, n, HW_WORD),
+          GEO(oh_sw_sb), geomean_pct(w, n, HW_SB), GEO(speedup_hw_sb));
   return prof_close_out("bench", path, f);
 }
 
@@ -242,18 +350,23 @@ static int write_csv(const char *path, const row *w, size_t n, const char *size)
   fprintf(f, "name,size,ok,guest_insns,cycles_none,cycles_hw,cycles_sw,cycles_hw_sb,"
              "overhead_hw_pct,overhead_sw_pct,overhead_hw_sb_pct,hw_equals_sw,hw_sb_equals_sw,"
              "distinct_blocks,mean_block_insns,events,events_lost,fifo_stall_cycles,"
-             "cycles_hw_word,overhead_hw_word_pct,hw_word_equals_sw\n");
+             "cycles_hw_word,overhead_hw_word_pct,hw_word_equals_sw,cycles_sw_sb,cycles_opt,"
+             "overhead_hw_sb_over_opt_pct,overhead_sw_sb_over_opt_pct,speedup_hw_sb_pct,"
+             "hw_sb_equals_sw_sb,superblocks,coverage_pct,superblock_host_ms\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f,
             "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu,"
-            "%llu,%.4f,%d\n",
+            "%llu,%.4f,%d,%llu,%llu,%.4f,%.4f,%.4f,%d,%llu,%.4f,%.3f\n",
             r->name, size, r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
             (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
             (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB], r->hw_eq_sw,
             r->sb_eq_sw, r->distinct, r->block_insns, (unsigned long long)r->events,
             (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
-            (unsigned long long)r->cycles[HW_WORD], r->oh[HW_WORD], r->word_eq_sw);
+            (unsigned long long)r->cycles[HW_WORD], r->oh[HW_WORD], r->word_eq_sw,
+            (unsigned long long)r->cycles[SW_SB], (unsigned long long)r->cycles[OPT], r->oh_hw_sb,
+            r->oh_sw_sb, r->speedup_hw_sb, r->sb_eq_sbsw, (unsigned long long)r->superblocks,
+            r->coverage, r->form_ms);
   }
   return prof_close_out("bench", path, f);
 }
@@ -266,7 +379,7 @@ static int write_svg(const char *path, const row *w, size_t n, const char *size)
   double top = 5;
   for (size_t i = 0; i < n; i++)
     if (w[i].ok) {
-      for (int m = HW; m < NMODES; m++)
+      for (int m = HW; m <= HW_SB; m++)
         top = fmax(top, w[i].oh[m]);
     }
   top = ceil(top / 5) * 5;
@@ -288,10 +401,10 @@ static int write_svg(const char *path, const row *w, size_t n, const char *size)
   }
   static const char *color[NMODES] = {"", "#1f77b4", "#ff7f0e", "#2ca02c"};
   static const char *legend[NMODES] = {"", "hw (store to the IP)", "sw (counter in RAM)",
-                                       "hw+sb (superblocks at 1000)"};
+                                       "hw+sb (superblocks)"};
   for (size_t i = 0; i <= n; i++) {
     int x = left + 90 * (int)i + 3;
-    for (int m = HW; m < NMODES; m++, x += 28) {
+    for (int m = HW; m <= HW_SB; m++, x += 28) {
       double v = i < n ? (w[i].ok ? w[i].oh[m] : 0) : geomean_pct(w, n, m);
       double h = height * fmax(v, 0) / top;
       fprintf(f,
@@ -304,7 +417,7 @@ static int write_svg(const char *path, const row *w, size_t n, const char *size)
   }
   fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left,
           y0 + height, left + width, y0 + height);
-  for (int m = HW; m < NMODES; m++)
+  for (int m = HW; m <= HW_SB; m++)
     fprintf(f,
             "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
             "<text x=\"%d\" y=\"%d\">%s</text>\n",
@@ -323,15 +436,13 @@ int cmd_bench(int argc, char **argv) {
   char dbuf[4096];
   int c;
   dbt_options clk = dbt_defaults(); /* only its clock: --clock */
-  static const struct option opts[] = {{"size", required_argument, 0, 's'},
-                                       {"dir", required_argument, 0, 'D'},
-                                       {"json", required_argument, 0, 'j'},
-                                       {"csv", required_argument, 0, 'c'},
-                                       {"svg", required_argument, 0, 'g'},
-                                       {"dtb", required_argument, 0, 'd'},
-                                       {"clock", required_argument, 0, 'K'},
-                                       {"help", no_argument, 0, 'h'},
-                                       {0, 0, 0, 0}};
+  uint64_t threshold = DBT_SB_THRESHOLD;
+  static const struct option opts[] = {
+      {"size", required_argument, 0, 's'},  {"dir", required_argument, 0, 'D'},
+      {"json", required_argument, 0, 'j'},  {"csv", required_argument, 0, 'c'},
+      {"svg", required_argument, 0, 'g'},   {"dtb", required_argument, 0, 'd'},
+      {"clock", required_argument, 0, 'K'}, {"threshold", required_argument, 0, 't'},
+      {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
     switch (c) {
@@ -343,6 +454,10 @@ int cmd_bench(int argc, char **argv) {
     case 'd': dtb = optarg; break;
     case 'K':
       if (prof_clock_parse("bench", optarg, &clk) < 0)
+        return 2;
+      break;
+    case 't':
+      if (tools_range("bench", "--threshold", optarg, 1, UINT32_MAX, &threshold) < 0)
         return 2;
       break;
     case 'h': help(stdout); return 0;
@@ -404,14 +519,14 @@ int cmd_bench(int argc, char **argv) {
   row *w = calloc(n, sizeof *w);
   int ok = w != NULL;
   for (size_t i = 0; w && i < n; i++) {
-    bench_one(dir, names[i], size, dtb, clk.clock, tmp, &w[i]);
+    bench_one(dir, names[i], size, dtb, clk.clock, (uint32_t)threshold, tmp, &w[i]);
     ok = ok && w[i].ok;
   }
   rmdir(tmp); /* kept when a failed run's outputs are in it */
   if (w) {
-    print_table(stdout, w, n, size);
-    if ((json && write_json(json, w, n, size) < 0) || (csv && write_csv(csv, w, n, size) < 0) ||
-        (svg && write_svg(svg, w, n, size) < 0))
+    print_table(stdout, w, n, size, (uint32_t)threshold);
+    if ((json && write_json(json, w, n, size, (uint32_t)threshold) < 0) ||
+        (csv && write_csv(csv, w, n, size) < 0) || (svg && write_svg(svg, w, n, size) < 0))
       ok = 0;
   }
   if (optind >= argc)

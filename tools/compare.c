@@ -82,6 +82,7 @@ static void help(FILE *f) {
           "                     qemu's, the same for library code, output vs qemu, result\n"
           "  --superblocks N    the run forms superblocks from the blocks the IP reports hot at\n"
           "                     N entries (hwprof run --threshold N --superblocks)\n"
+          "  --member-probes    their members keep their own probes (hwprof run)\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
           "  --help             this text\n"
           "\n"
@@ -130,7 +131,7 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
             pr->hw_only[i].count);
   c.lost = (uint64_t)t->lost_fifo + t->lost_table + t->spill_errors;
   c.ok = !c.hw_more && !c.hw_only && !c.entries_differ && c.deficit == c.lost &&
-         t->events_in == pr->st.blocks_executed;
+         t->events_in == prof_events_expected(pr);
   return c;
 }
 
@@ -360,6 +361,7 @@ int cmd_compare(int argc, char **argv) {
                                        {"brief", no_argument, 0, 'b'},
                                        {"dtb", required_argument, 0, 'd'},
                                        {"superblocks", required_argument, 0, 'S'},
+                                       {"member-probes", no_argument, 0, 'M'},
                                        {"clock", required_argument, 0, 'K'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
@@ -388,6 +390,7 @@ int cmd_compare(int argc, char **argv) {
       o.dbt.threshold = (uint32_t)v;
       o.dbt.superblocks = 1;
       break;
+    case 'M': o.dbt.member_probes = 1; break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -454,9 +457,12 @@ int cmd_compare(int argc, char **argv) {
           (unsigned long long)h.lost, t->lost_fifo, t->lost_table, t->spill_errors,
           (unsigned long long)h.deficit,
           h.deficit == h.lost ? "accounted for" : "NOT accounted for");
-  fprintf(rep, "IP events stored      %u for %llu block entries%s\n", t->events_in,
-          (unsigned long long)pr.st.blocks_executed,
-          t->events_in == pr.st.blocks_executed ? "" : " (MISMATCH)");
+  fprintf(rep, "IP events stored      %u for %llu block entries", t->events_in,
+          (unsigned long long)pr.st.blocks_executed);
+  if (pr.hw->sb_derived)
+    fprintf(rep, ", of them %llu derived in superblocks from %llu entry and exit events",
+            (unsigned long long)pr.hw->sb_derived, (unsigned long long)pr.hw->sb_events);
+  fprintf(rep, "%s\n", t->events_in == prof_events_expected(&pr) ? "" : " (MISMATCH)");
   fprintf(rep, "sw vs block entries   %zu of %zu blocks equal\n", pr.n - h.entries_differ, pr.n);
   prof_sys_check sc = prof_syscalls_check(&pr);
   fprintf(

@@ -122,6 +122,10 @@ static int gather(prof_run *pr) {
   return 0;
 }
 
+uint64_t prof_events_expected(const prof_run *pr) {
+  return pr->st.blocks_executed - pr->hw->sb_derived + pr->hw->sb_events;
+}
+
 int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   memset(pr, 0, sizeof *pr);
   pr->program = argv[0];
@@ -270,6 +274,11 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
             "lost %u (FIFO full %u, table full %u, ring errors %u); ignored %u\n",
             t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
             t->lost_fifo, t->lost_table, t->spill_errors, t->ignored);
+    if (h->sb_events)
+      fprintf(f,
+              "hwprof: IP superblock events %llu superblock entries and side exits, from which "
+              "%llu block entries are derived\n",
+              (unsigned long long)h->sb_events, (unsigned long long)h->sb_derived);
     fprintf(f,
             "hwprof: IP table             %u of %u entries, %zu more %s counted from the "
             "spill ring; max probe length %u; %u probe cycles\n",
@@ -429,12 +438,14 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
             "\"entries\":%u,\"blocks_spilled\":%zu,\"fifo_high_water\":%u,\"fifo_depth\":%u,"
             "\"fifo_stall_cycles\":%u,\"cpu_stall_cycles\":%llu,\"threshold_crossings\":%u,"
             "\"hot_lost\":%u,\"interrupts\":%llu,\"syscalls_recorded\":%u,"
-            "\"syscalls_lost\":%u,\"hot\":[",
+            "\"syscalls_lost\":%u,\"superblock_events\":%llu,\"derived_entries\":%llu,"
+            "\"hot\":[",
             t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
             t->lost_fifo, t->lost_table, t->spill_errors, t->ignored, t->max_probe, t->probes,
             t->occupied, pr->hw->cfg.entries, pr->hw->n_entries - pr->hw->n_chip, t->fifo_high,
             pr->hw->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles, t->hot,
-            t->hot_lost, (unsigned long long)pr->hw->irqs, t->syscalls, t->syscall_lost);
+            t->hot_lost, (unsigned long long)pr->hw->irqs, t->syscalls, t->syscall_lost,
+            (unsigned long long)pr->hw->sb_events, (unsigned long long)pr->hw->sb_derived);
     for (size_t i = 0; i < pr->hw->n_hot; i++)
       fprintf(f, "%s{\"pc\":\"%#010x\",\"guest_insns\":%llu}", i ? "," : "", pr->hw->hot[i].pc,
               (unsigned long long)pr->hw->hot[i].guest_insns);
@@ -451,7 +462,8 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
       fprintf(f, "%s\"%#010x\"", m ? "," : "", sb[i].pc[m]);
     fprintf(f, "],\"next\":\"%#010x\"}", sb[i].next);
   }
-  fprintf(f, "]");
+  fprintf(f, "],\"superblock_insns\":%llu,\"superblock_host_ms\":%.3f",
+          (unsigned long long)s->superblock_insns, (double)s->superblock_ns / 1e6);
   size_t k;
   prof_block **v = hottest(pr, top, &k);
   fprintf(f, ",\"top\":[");

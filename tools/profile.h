@@ -79,6 +79,10 @@ int prof_clock_parse(const char *cmd, const char *s, dbt_options *o);
 
 /* "name+0x1c" for a guest address, or its hex when no symbol covers it. */
 void prof_where(const prof_run *pr, uint32_t pc, char *buf, size_t len);
+/* The events the IP must have stored in a hw run (pr->hw set): one per block entry,
+ * except that in superblocks the entries and side exits are counted instead of
+ * their members (dbt_hw_profile.sb_events, sb_derived). */
+uint64_t prof_events_expected(const prof_run *pr);
 
 /* The run's summary, lines starting "hwprof: ", with the top hottest blocks. */
 void prof_summary(FILE *f, const prof_run *pr, unsigned top);

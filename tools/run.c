@@ -40,9 +40,13 @@ static void help(FILE *f) {
           "                     all: both in every block (one run, both profiles)\n"
           "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
           "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
-          "  --superblocks      with --threshold: each hot block heads a superblock, the path\n"
-          "                     the CPU takes from it next, translated as one unit (sw: the\n"
-          "                     counters are scanned every 65,536 block entries)\n"
+          "  --superblocks      each hot block heads a superblock, the path the CPU takes\n"
+          "                     from it next, translated as one unit (sw: the counters are\n"
+          "                     scanned every 65,536 block entries); --threshold defaults\n"
+          "                     to " DBT_SB_THRESHOLD_S " with it\n"
+          "  --member-probes    superblocks keep a probe in every member (default: only their\n"
+          "                     entries and side exits are counted, and the members'\n"
+          "                     counts derived from them, as exact)\n"
           "  --superblocks-from FILE\n"
           "                     form, before the run starts, the superblocks listed in the\n"
           "                     JSON report (--json) of an earlier run of the same program:\n"
@@ -123,10 +127,13 @@ static void print_stats(const prof_run *pr) {
   if (s->superblocks || s->superblocks_dropped)
     fprintf(stderr,
             "hwprof: superblocks            %llu formed (%.2f blocks each), %llu not formed "
-            "(no room in the cache)\n",
+            "(no room in the cache); %.1f %% of the guest instructions ran in them; "
+            "%.1f host ms forming them (not in the cycles)\n",
             (unsigned long long)s->superblocks,
             (double)s->superblock_members / (double)(s->superblocks ? s->superblocks : 1),
-            (unsigned long long)s->superblocks_dropped);
+            (unsigned long long)s->superblocks_dropped,
+            s->guest_insns ? 100.0 * (double)s->superblock_insns / (double)s->guest_insns : 0.0,
+            (double)s->superblock_ns / 1e6);
   if (s->fp_gate + s->fp_exits)
     fprintf(stderr,
             "hwprof: floating point         %llu FPU instructions (%llu at the gate, %llu through "
@@ -154,6 +161,7 @@ int cmd_run(int argc, char **argv) {
                                        {"threshold", required_argument, 0, 't'},
                                        {"superblocks", no_argument, 0, 'B'},
                                        {"superblocks-from", required_argument, 0, 'F'},
+                                       {"member-probes", no_argument, 0, 'M'},
                                        {"hw-probe", required_argument, 0, 'P'},
                                        {"edge-threshold", required_argument, 0, 'e'},
                                        {"all-edges", no_argument, 0, 'A'},
@@ -212,6 +220,7 @@ int cmd_run(int argc, char **argv) {
       }
       break;
     case 'B': o.dbt.superblocks = 1; break;
+    case 'M': o.dbt.member_probes = 1; break;
     case 'F': plan_path = optarg; break;
     case 'q': quiet = 1; break;
     case 'j': json = optarg; break;
@@ -245,14 +254,17 @@ int cmd_run(int argc, char **argv) {
     help(stderr);
     return 2;
   }
+  if (o.dbt.superblocks && o.dbt.profile == DBT_PROFILE_NONE) {
+    fprintf(stderr, "hwprof run: --superblocks needs --profile hw, sw or all (the profile finds "
+                    "the hot blocks; --superblocks-from forms a list without one)\n");
+    return 2;
+  }
+  if (o.dbt.superblocks && !o.dbt.threshold)
+    o.dbt.threshold = DBT_SB_THRESHOLD;
   if (o.dbt.threshold && (o.dbt.profile == DBT_PROFILE_NONE ||
                           (o.dbt.profile == DBT_PROFILE_SW && !o.dbt.superblocks))) {
     fprintf(stderr, "hwprof run: --threshold needs --profile hw or all (or sw with "
                     "--superblocks)\n");
-    return 2;
-  }
-  if (o.dbt.superblocks && !o.dbt.threshold) {
-    fprintf(stderr, "hwprof run: --superblocks needs --threshold N (the IP reports hot blocks)\n");
     return 2;
   }
   dbt_trace *plan = NULL;

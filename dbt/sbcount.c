@@ -1,0 +1,351 @@
+/*
+ * sbcount.c - exact block counts from fewer probes: a superblock's members
+ * derive their entries from its head and its side exits (after Ball and Larus:
+ * count where control leaves, derive the rest).
+ *
+ * A superblock (superblock.c) is entered only at its head and left only by its
+ * side exits (cold code), by its last member's way out, or by the run's end.  So
+ * instead of one probe per member, the head counts the superblock's entries E and
+ * side exit k counts its traversals X_k, each under an event word and a sw counter
+ * of its own (dbt_sb_probes; counters numbered after the blocks').  The event
+ * words are never a block's address: the first DBT_SB_NEAR_BYTES / 4 lie just
+ * below the text, within the reach of the one-instruction probe (translate.h,
+ * r5), the rest at DBT_SB_KEYS and up (kseg0, where no MIPS user code can be).
+ * Member 0 is entered E times, and member i+1 as often as member i went on along
+ * the path:
+ *
+ *   on_i = D_i - (side exits of member i) - s_i,  D_0 = E,  D_{i+1} = on_i
+ *
+ * where s_i is 1 when the run stopped inside member i (a trap, a fault, an
+ * instruction the translator cannot run: the pass went no further) and 0 else.
+ * A member's count is then its own translation's probe (outside superblocks) plus
+ * its D_i over every superblock it belongs to.  The hw profile (the IP's table)
+ * and the sw profile (the counters) are both read this way, so the hw and sw counts
+ * stay equal to each other and to the runtime's entries.  With --member-probes, or
+ * when the IP counts every pair of blocks (--all-edges), members keep their own
+ * probes instead.
+ *
+ * Indirect edges (edgeprof.c): an inlined indirect jump that goes on along the path
+ * has no event, so its edge to the next member is derived (on_i traversals); a
+ * side exit on an unrecorded target fires an event flagged "indirect jump", which
+ * the IP pairs with the target's event, and which readout maps back to the member.
+ *
+ * Each formed superblock is an instance with its own event words and counters, kept
+ * after a code-cache flush: counts gathered before a flush are derived with the
+ * instance they were counted in.
+ *
+ * Example: the loop [A B C] (C branches back to A), with side exits at B (k = 0)
+ * and C (k = 1): E = 100, X_0 = 10, X_1 = 30 give A 100, B 100, C 90, and 60 trips
+ * around the loop.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+struct sb_inst {
+  dbt_sb_probes p;            /* its event words and counters */
+  uint32_t entry_ix, exit_ix; /* its words' numbers (word_of) */
+  uint32_t gen;               /* the code cache generation it lives in */
+  unsigned n;                 /* members */
+  uint32_t id[DBT_TRACE_MAX];
+  uint32_t pc[DBT_TRACE_MAX + 1]; /* pc[n]: where the path went after it */
+  uint8_t exits[DBT_TRACE_MAX];   /* side exits per member */
+  uint8_t indirect[DBT_TRACE_MAX];
+  uint32_t host[DBT_TRACE_MAX + 1]; /* member i's body: [host[i], host[i + 1]) */
+  uint32_t trap_addr[DBT_TRACE_MAX], trap_size[DBT_TRACE_MAX];
+  uint32_t nexits;
+  uint32_t exit_dest[DBT_SIDE_MAX * DBT_TRACE_MAX]; /* guest pc (0: an indirect target) */
+  uint32_t exit_hot;                                /* sw: exits reported hot (bits) */
+};
+
+int rt_sb_derived(const dbt *d) {
+  return d->o.profile != DBT_PROFILE_NONE && !d->o.all_edges && !d->o.member_probes;
+}
+
+void rt_sb_words(dbt *d, uint32_t text_lo) {
+  sb_state *s = &d->sb;
+  s->near_base = (text_lo & ~3u) - DBT_SB_NEAR_BYTES;
+  s->near_cap = text_lo >= DBT_GUEST_MIN + DBT_SB_NEAR_BYTES ? DBT_SB_NEAR_BYTES / 4 : 0;
+}
+
+/* Words are numbered: the near ones first (near_base + 4i, i < near_cap), then
+ * the far ones (DBT_SB_KEYS + 4(i - near_cap)). */
+static uint32_t word_of(const sb_state *s, uint32_t ix) {
+  return ix < s->near_cap ? s->near_base + 4 * ix : DBT_SB_KEYS + 4 * (ix - s->near_cap);
+}
+
+/* The number of the superblock word spc (flags ignored), or -1. */
+static int64_t index_of(const sb_state *s, uint32_t spc) {
+  spc &= ~3u;
+  if (spc - s->near_base < 4 * s->near_used && s->near_cap)
+    return (spc - s->near_base) / 4;
+  if (spc - DBT_SB_KEYS < 4 * s->far_used && spc >= DBT_SB_KEYS)
+    return (int64_t)s->near_cap + (spc - DBT_SB_KEYS) / 4;
+  return -1;
+}
+
+int rt_sb_word(const dbt *d, uint32_t spc) {
+  return index_of(&d->sb, spc) >= 0;
+}
+
+/* Room for `want` consecutive words (near while they last): the first's number, or
+ * -1; `use` of them are taken. */
+static int64_t take(sb_state *s, uint32_t want, uint32_t use) {
+  if (s->near_used + want <= s->near_cap) {
+    s->near_used += use;
+    return s->near_used - use;
+  }
+  if (s->far_used + want > DBT_SB_KEYS_MAX)
+    return -1;
+  s->far_used += use;
+  return (int64_t)s->near_cap + s->far_used - use;
+}
+
+/* The entry's word (near if any is left: a hot superblock runs through it), then
+ * room for the most side exits a superblock can have, of which `exits` are taken;
+ * nothing is taken unless commit (rt_sb_reserve looks, rt_sb_record takes). */
+static int choose(sb_state *s, uint32_t exits, int commit, int64_t *entry, int64_t *exit) {
+  uint32_t near_used = s->near_used, far_used = s->far_used;
+  *entry = take(s, 1, 1);
+  *exit = take(s, DBT_SIDE_MAX * DBT_TRACE_MAX, exits);
+  int ok = *entry >= 0 && *exit >= 0;
+  if (!commit || !ok) {
+    s->near_used = near_used;
+    s->far_used = far_used;
+  }
+  return ok ? 0 : -1;
+}
+
+int rt_sb_reserve(dbt *d, dbt_sb_probes *p) {
+  int64_t entry, exit;
+  if (d->nblocks + 1 + DBT_SIDE_MAX * DBT_TRACE_MAX > d->cap_blocks ||
+      choose(&d->sb, 0, 0, &entry, &exit) < 0)
+    return -1;
+  p->entry_key = word_of(&d->sb, (uint32_t)entry);
+  p->exit_key = word_of(&d->sb, (uint32_t)exit);
+  p->entry_counter = d->nblocks;
+  p->exit_counter = d->nblocks + 1;
+  return 0;
+}
+
+int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],
+                 unsigned members) {
+  sb_state *s = &d->sb;
+  if (s->ninst == s->inst_cap) {
+    size_t cap = 2 * s->inst_cap + 16;
+    sb_inst *v = realloc(s->inst, cap * sizeof *v);
+    if (!v)
+      return -1;
+    s->inst = v;
+    s->inst_cap = cap;
+  }
+  sb_inst *x = &s->inst[s->ninst++];
+  memset(x, 0, sizeof *x);
+  x->p = *p;
+  x->gen = d->gen;
+  x->n = members;
+  uint32_t exits = 0;
+  for (unsigned i = 0; i < members; i++) {
+    x->id[i] = t->counter[i];
+    x->pc[i] = t->pc[i];
+    x->exits[i] = (uint8_t)out[i].side_exits;
+    x->indirect[i] = out[i].flags == HWPROF_EVENT_INDIRECT;
+    x->host[i] = out[i].host_addr;
+    x->trap_addr[i] = out[i].trap_addr;
+    x->trap_size[i] = out[i].trap_size;
+    for (unsigned j = 0; j < out[i].side_exits; j++)
+      x->exit_dest[exits + j] = out[i].side_dest[j];
+    exits += out[i].side_exits;
+  }
+  x->nexits = exits;
+  x->pc[members] = members < t->n ? t->pc[members] : t->next;
+  x->host[members] = out[members - 1].host_addr + out[members - 1].host_size;
+  /* The words rt_sb_reserve chose, now taken, and the counters (of no block). */
+  int64_t entry, exit;
+  if (choose(s, exits, 1, &entry, &exit) < 0 || word_of(s, (uint32_t)entry) != p->entry_key ||
+      word_of(s, (uint32_t)exit) != p->exit_key)
+    return -1; /* cannot happen: rt_sb_reserve made the same choices */
+  x->entry_ix = (uint32_t)entry;
+  x->exit_ix = (uint32_t)exit;
+  for (uint32_t k = 0; k < 1 + exits; k++)
+    d->by_id[d->nblocks++] = UINT32_MAX;
+  return 0;
+}
+
+/* ------------------------------------------------------------ hot exits */
+
+/* A side exit taken `threshold` times leaves the path where the program now runs:
+ * its target heads a superblock of its own (as Dynamo starts a trace at a hot
+ * exit), even when it is a member of another.  The IP reports the exit's word (hw);
+ * the counters' scan finds it (sw). */
+static void exit_hot(dbt *d, const sb_inst *x, uint32_t k) {
+  if (x->exit_dest[k])
+    sb_hot_exit(d, x->exit_dest[k]);
+}
+
+void rt_sb_hot_word(dbt *d, uint32_t spc) {
+  int64_t ix = index_of(&d->sb, spc);
+  for (size_t i = 0; ix >= 0 && i < d->sb.ninst; i++) {
+    const sb_inst *x = &d->sb.inst[i];
+    if (ix >= x->exit_ix && ix < (int64_t)x->exit_ix + x->nexits)
+      exit_hot(d, x, (uint32_t)(ix - x->exit_ix));
+  }
+}
+
+void rt_sb_scan_sw(dbt *d) {
+  for (size_t i = 0; i < d->sb.ninst; i++) {
+    sb_inst *x = &d->sb.inst[i];
+    for (uint32_t k = 0; k < x->nexits; k++)
+      if (!(x->exit_hot >> k & 1) &&
+          rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k)) >= d->o.threshold) {
+        x->exit_hot |= 1u << k;
+        exit_hot(d, x, k);
+      }
+  }
+}
+
+void rt_sb_free(dbt *d) {
+  free(d->sb.inst);
+  free(d->sw_derived);
+}
+
+/* The member of x that PowerPC address a stopped in, or -1. */
+static int stopped_in(const dbt *d, const sb_inst *x, uint32_t a) {
+  if (!a || x->gen != d->gen)
+    return -1;
+  for (unsigned i = 0; i < x->n; i++)
+    if ((a >= x->host[i] && a < x->host[i + 1]) || a - x->trap_addr[i] < x->trap_size[i])
+      return (int)i;
+  return -1;
+}
+
+/* Member entries D and passes along the path `on` of x, from its entry count and
+ * its side exits' counts. */
+static void derive(const dbt *d, const sb_inst *x, uint64_t entries, const uint64_t *exit,
+                   uint64_t D[], uint64_t on[]) {
+  int stop = stopped_in(d, x, d->stop_at);
+  uint64_t c = entries;
+  for (unsigned i = 0, k = 0; i < x->n; i++) {
+    D[i] = c;
+    uint64_t left = (uint64_t)(stop == (int)i);
+    for (unsigned j = 0; j < x->exits[i]; j++)
+      left += exit[k++];
+    c = c > left ? c - left : 0; /* (less only if the IP lost events) */
+    on[i] = c;
+  }
+}
+
+/* ------------------------------------------------------------ sw */
+
+int rt_sb_sw_readout(dbt *d) {
+  if (!d->sb.ninst)
+    return 0;
+  if (!(d->sw_derived = calloc(d->nblocks, sizeof *d->sw_derived)))
+    return -1;
+  for (size_t i = 0; i < d->sb.ninst; i++) {
+    const sb_inst *x = &d->sb.inst[i];
+    uint64_t exit[DBT_SIDE_MAX * DBT_TRACE_MAX], D[DBT_TRACE_MAX], on[DBT_TRACE_MAX];
+    uint32_t nexit = 0;
+    for (unsigned m = 0; m < x->n; m++)
+      nexit += x->exits[m];
+    for (uint32_t k = 0; k < nexit; k++)
+      exit[k] = rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k));
+    derive(d, x, rd32(d, DBT_COUNTERS + 4 * x->p.entry_counter), exit, D, on);
+    for (unsigned m = 0; m < x->n; m++)
+      d->sw_derived[x->id[m]] += D[m];
+  }
+  return 0;
+}
+
+uint64_t rt_sb_sw(const dbt *d, uint32_t id) {
+  return d->sw_derived ? d->sw_derived[id] : 0;
+}
+
+/* ------------------------------------------------------------ hw */
+
+/* The block an event word stands for in an edge: the head for an entry, the member
+ * for a side exit. */
+static uint32_t key_block(const dbt *d, const uint32_t *owner, uint32_t spc) {
+  int64_t ix = index_of(&d->sb, spc);
+  return ix >= 0 ? owner[ix] : spc;
+}
+
+/* The IP's counts of the superblocks' event words become their members' derived
+ * counts: in d->hw.entries (the words' own entries dropped, members added or
+ * increased) and in the edge table (words mapped to blocks, on-path edges added). */
+int rt_sb_hw_readout(dbt *d) {
+  sb_state *s = &d->sb;
+  if (!s->ninst)
+    return 0;
+  size_t words = (size_t)s->near_cap + s->far_used;
+  uint64_t *cnt = calloc(words, sizeof *cnt), *add = calloc(d->nblocks, sizeof *add);
+  uint32_t *owner = calloc(words, sizeof *owner);
+  rt_edge_table edges = {0};
+  int rc = -1;
+  if (!cnt || !add || !owner)
+    goto out;
+  /* The words' counts, out of the table. */
+  hwprof_entry *e = d->hw.entries;
+  size_t n = 0, chip = 0;
+  for (size_t i = 0; i < d->hw.n_entries; i++) {
+    int64_t ix = index_of(s, e[i].spc);
+    if (ix >= 0) {
+      cnt[ix] += e[i].count;
+      d->hw.sb_events += e[i].count;
+    } else {
+      chip += i < d->hw.n_chip;
+      e[n++] = e[i];
+    }
+  }
+  /* Members' entries, and the on-path edges of inlined indirect jumps. */
+  for (size_t i = 0; i < s->ninst; i++) {
+    const sb_inst *x = &s->inst[i];
+    uint64_t D[DBT_TRACE_MAX], on[DBT_TRACE_MAX];
+    derive(d, x, cnt[x->entry_ix], cnt + x->exit_ix, D, on);
+    owner[x->entry_ix] = x->pc[0];
+    for (unsigned m = 0, k = 0; m < x->n; m++) {
+      add[x->id[m]] += D[m];
+      d->hw.sb_derived += D[m];
+      for (unsigned j = 0; j < x->exits[m]; j++)
+        owner[x->exit_ix + k++] = x->pc[m];
+      if (x->indirect[m] && on[m] && rt_edge_add(&edges, x->pc[m], x->pc[m + 1], on[m]) < 0)
+        goto out;
+    }
+  }
+  size_t extra = 0;
+  for (uint32_t id = 0; id < d->nblocks; id++)
+    extra += add[id] != 0;
+  hwprof_entry *v = realloc(e, (n + extra + 1) * sizeof *v);
+  if (!v)
+    goto out;
+  d->hw.entries = e = v;
+  for (size_t i = 0; i < n; i++) {
+    rec *r = rt_find(d, e[i].spc, 0);
+    if (r && add[r->id]) {
+      e[i].count += (uint32_t)add[r->id];
+      add[r->id] = 0;
+    }
+  }
+  for (uint32_t id = 0; id < d->nblocks; id++)
+    if (add[id])
+      e[n++] = (hwprof_entry){d->tab[d->by_id[id]].pc, (uint32_t)add[id]};
+  d->hw.n_entries = n;
+  d->hw.n_chip = chip;
+  /* The edges: the words mapped to their blocks. */
+  for (size_t i = 0; i < d->edge_hw.n; i++) {
+    const dbt_edge_count *g = &d->edge_hw.v[i];
+    if (rt_edge_add(&edges, key_block(d, owner, g->src), key_block(d, owner, g->dst), g->count) < 0)
+      goto out;
+  }
+  rt_edge_free(&d->edge_hw);
+  d->edge_hw = edges;
+  edges = (rt_edge_table){0};
+  rc = 0;
+out:
+  rt_edge_free(&edges);
+  free(cnt);
+  free(add);
+  free(owner);
+  return rc;
+}
