@@ -66,6 +66,7 @@ static void flush(dbt *d) {
   memset(d->entry_id, 0, d->o.code_size / 4 * sizeof *d->entry_id);
   memset(d->sb_code, 0, d->o.code_size / 4);
   d->nstarts = 0;
+  d->nlinks = 0;
   sb_flushed(d);
   reset_jump_table(d);
   vboard_code_changed(d->b, DBT_CODE, d->o.code_size);
@@ -327,6 +328,7 @@ void dbt_free(dbt *d) {
   free(d->entry_id);
   free(d->sb_code);
   free(d->starts);
+  free(d->links);
   sb_free(d);
   free(d);
 }
@@ -394,6 +396,39 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
   }
   *out = v;
   return n;
+}
+
+/* ------------------------------------------------------------ chaining */
+
+/* Patches the branch at `at` (bit 0: a bc) into w, which reaches guest pc's
+ * translation, and keeps it for rt_links_to (-1: not kept, out of memory; the
+ * branch is patched all the same). */
+static int link(dbt *d, uint32_t at, uint32_t pc, uint32_t w) {
+  wr32(d, at & ~1u, w);
+  vboard_code_changed(d->b, at & ~1u, 4);
+  if (d->nlinks == d->links_cap) {
+    size_t cap = 2 * d->links_cap + 1024;
+    struct rt_link *v = realloc(d->links, cap * sizeof *v);
+    if (!v)
+      return -1;
+    d->links = v;
+    d->links_cap = cap;
+  }
+  d->links[d->nlinks++] = (struct rt_link){at, pc};
+  return 0;
+}
+
+void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {
+  for (size_t i = 0; i < d->nlinks; i++) {
+    uint32_t at = d->links[i].at & ~1u, w;
+    if (d->links[i].pc != pc)
+      continue;
+    w = (d->links[i].at & 1) ? dbt_retarget_bc(rd32(d, at), at, host) : dbt_chain_word(at, host);
+    if (w) {
+      wr32(d, at, w);
+      vboard_code_changed(d->b, at, 4);
+    }
+  }
 }
 
 /* ------------------------------------------------------------ guest registers */
@@ -638,16 +673,11 @@ int dbt_run(dbt *d, dbt_result *r) {
       host = go(d, target, r);
       if (host && gen == d->gen) {
         uint32_t w = dbt_chain_word(stub, host);
-        if (w) {
-          wr32(d, stub, w);
-          vboard_code_changed(d->b, stub, 4);
+        if (w && link(d, stub, target, w) == 0)
           d->st.chained++;
-        }
         uint32_t bc_at = stub - 12, bc = (word & DBT_CHAIN_BC) ? rd32(d, bc_at) : 0;
-        if (bc && (w = dbt_retarget_bc(bc, bc_at, host))) {
-          wr32(d, bc_at, w);
-          vboard_code_changed(d->b, bc_at, 4);
-        }
+        if (bc && (w = dbt_retarget_bc(bc, bc_at, host)))
+          link(d, bc_at | 1, target, w);
       }
       break;
     }

@@ -59,6 +59,12 @@ struct dbt {
     uint32_t w, id;
   } * starts;
   size_t nstarts, starts_cap;
+  /* The branches chaining patched, in the current cache: at (bit 0: a bc) reaches
+   * the translation of guest pc.  A new superblock takes over its head's (rt_links_to). */
+  struct rt_link {
+    uint32_t at, pc;
+  } * links;
+  size_t nlinks, links_cap;
   dbt_stats st;
   csh cs_mips, cs_ppc;
   sb_state sb;
@@ -142,6 +148,10 @@ int rt_sb_hw_readout(dbt *d);
 void rt_sb_hot_word(dbt *d, uint32_t spc); /* the IP reports a superblock's word hot */
 void rt_sb_scan_sw(dbt *d);                /* sw: the side exits' counters */
 void rt_sb_free(dbt *d);
+
+/* Points every chained branch to guest pc's translation at host instead (a new
+ * superblock's head): its predecessors branch straight to it. */
+void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
 
 /* Member `id` of a superblock starts at code word w (-1: out of memory). */
 int rt_sb_start(dbt *d, uint32_t w, uint32_t id);

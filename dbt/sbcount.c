@@ -18,6 +18,8 @@
  *
  * where s_i is 1 when the run stopped inside member i (a trap, a fault, an
  * instruction the translator cannot run: the pass went no further) and 0 else.
+ * (A --max-cycles stop has no precise place: inside a superblock, the members
+ * after it may be counted one too many; the run did not finish anyway.)
  * A member's count is then its own translation's probe (outside superblocks) plus
  * its D_i over every superblock it belongs to.  The hw profile (the IP's table)
  * and the sw profile (the counters) are both read this way, so the hw and sw counts

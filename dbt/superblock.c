@@ -27,11 +27,13 @@
  * once (sb_scan_sw), as the monitor-thread design checks its counts.
  * Then the CPU is paused before the next block it enters (vboard_pause), the
  * path is translated as one unit (dbt_translate_trace: members fall through into
- * each other, side exits are cold code), and the head's old translation is
- * redirected to it by one word written in place: its first instruction becomes
- * `b superblock` (an aligned word, so a running CPU sees the old or the new
- * instruction, never half), and the indirect-jump table's entry for the head is
- * updated.  Nothing is retranslated and nothing is flushed.
+ * each other, side exits are cold code), and the head's predecessors are
+ * redirected to it by words written in place: every branch chaining pointed at the
+ * head's old translation now points at the superblock, the old translation's first
+ * instruction becomes `b superblock` (for whatever still reaches it), and the
+ * indirect-jump table's entry for the head is updated.  Each is an aligned word,
+ * so a running CPU sees the old or the new instruction, never half.  Nothing is
+ * retranslated and nothing is flushed.
  *
  * In the hw and sw profiles the head counts the superblock's entries and each
  * side exit its traversals; the members' counts are derived from them
@@ -198,6 +200,7 @@ static int form(dbt *d, const dbt_trace *t) {
       d->entry_id[(old - DBT_CODE) / 4] = 0;
     }
   }
+  rt_links_to(d, h->pc, sb); /* the predecessors chained to it branch straight here */
   h->host = sb;
   h->gen = d->gen;
   uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((h->pc >> 2) & (DBT_JT_ENTRIES - 1));
