@@ -78,6 +78,13 @@ print("counts exact: %d blocks" % len(blocks))
 PY
 }
 expect "superblocks: hw = sw = entries" 0 'counts exact' check_counts "$tmp/sb.json"
+# A small code cache, refilled dozens of times: superblocks formed, flushed and
+# formed again, each with words and counters of its own; the counts stay exact.
+expect "superblocks: formed across cache refills" 0 'refills of the cache' \
+  "$HW" run --profile all --threshold 50 --superblocks --code-cache 8192 --stats --json \
+  "$tmp/refill.json" "$p" test
+expect "superblocks: hw = sw = entries across refills" 0 'counts exact' \
+  check_counts "$tmp/refill.json"
 
 # sw: no IP; the counters are scanned for hot blocks.  sw = entries on every block.
 expect "superblocks: sw profile" 0 'superblocks +[1-9][0-9]* formed' \
