@@ -150,15 +150,21 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   return blk.host_addr;
 }
 
+int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first) {
+  if (n < *cap)
+    return 0;
+  size_t c = 2 * *cap + first;
+  void *p = realloc(*(void **)v, c * size);
+  if (!p)
+    return -1;
+  *(void **)v = p;
+  *cap = c;
+  return 0;
+}
+
 int rt_sb_start(dbt *d, uint32_t w, uint32_t id) {
-  if (d->nstarts == d->starts_cap) {
-    size_t cap = 2 * d->starts_cap + 256;
-    struct rt_start *v = realloc(d->starts, cap * sizeof *v);
-    if (!v)
-      return -1;
-    d->starts = v;
-    d->starts_cap = cap;
-  }
+  if (rt_grow(&d->starts, d->nstarts, &d->starts_cap, sizeof *d->starts, 256) < 0)
+    return -1;
   if (!d->entry_id[w])
     d->entry_id[w] = (uint32_t)d->nstarts + 1;
   d->entry_insns[w] = 1; /* (a start: the members' records say how many instructions) */
@@ -406,14 +412,8 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
 static int link(dbt *d, uint32_t at, uint32_t pc, uint32_t w) {
   wr32(d, at & ~1u, w);
   vboard_code_changed(d->b, at & ~1u, 4);
-  if (d->nlinks == d->links_cap) {
-    size_t cap = 2 * d->links_cap + 1024;
-    struct rt_link *v = realloc(d->links, cap * sizeof *v);
-    if (!v)
-      return -1;
-    d->links = v;
-    d->links_cap = cap;
-  }
+  if (rt_grow(&d->links, d->nlinks, &d->links_cap, sizeof *d->links, 1024) < 0)
+    return -1;
   d->links[d->nlinks++] = (struct rt_link){at, pc};
   return 0;
 }

@@ -45,15 +45,9 @@ static void hot(void *ctx, uint32_t spc) {
       rt_sb_hot_word(d, spc);
     return;
   }
-  if (d->hw.n_hot == d->hot_cap) {
-    size_t cap = 2 * d->hot_cap + 64;
-    struct dbt_hot *h = realloc(d->hw.hot, cap * sizeof *h);
-    if (!h) {
-      d->hot_oom = 1;
-      return;
-    }
-    d->hw.hot = h;
-    d->hot_cap = cap;
+  if (rt_grow(&d->hw.hot, d->hw.n_hot, &d->hot_cap, sizeof *d->hw.hot, 64) < 0) {
+    d->hot_oom = 1;
+    return;
   }
   d->hw.hot[d->hw.n_hot++] = (struct dbt_hot){spc, d->st.guest_insns};
   if (d->o.superblocks)

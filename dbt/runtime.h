@@ -153,6 +153,11 @@ void rt_sb_free(dbt *d);
  * superblock's head): its predecessors branch straight to it. */
 void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
 
+/* Room for one more element in the array *v of *n used of *cap, each `size`
+ * bytes: grown (to twice as many, and at least `first`) when full; -1 when out
+ * of memory (the array stays as it was). */
+int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first);
+
 /* Member `id` of a superblock starts at code word w (-1: out of memory). */
 int rt_sb_start(dbt *d, uint32_t w, uint32_t id);
 

@@ -134,14 +134,8 @@ int rt_sb_reserve(dbt *d, dbt_sb_probes *p) {
 int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],
                  unsigned members) {
   sb_state *s = &d->sb;
-  if (s->ninst == s->inst_cap) {
-    size_t cap = 2 * s->inst_cap + 16;
-    sb_inst *v = realloc(s->inst, cap * sizeof *v);
-    if (!v)
-      return -1;
-    s->inst = v;
-    s->inst_cap = cap;
-  }
+  if (rt_grow(&s->inst, s->ninst, &s->inst_cap, sizeof *s->inst, 16) < 0)
+    return -1;
   sb_inst *x = &s->inst[s->ninst++];
   memset(x, 0, sizeof *x);
   x->p = *p;

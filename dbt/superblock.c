@@ -160,14 +160,8 @@ static int form(dbt *d, const dbt_trace *t) {
   rec *h = rt_find(d, t->pc[0], 0);
   if (n <= 0 || !h || (p && rt_sb_record(d, t, p, out, members) < 0))
     return -1;
-  if (s->nformed == s->formed_cap) {
-    size_t cap = 2 * s->formed_cap + 16;
-    dbt_trace *f = realloc(s->formed, cap * sizeof *f);
-    if (!f)
-      return -1;
-    s->formed = f;
-    s->formed_cap = cap;
-  }
+  if (rt_grow(&s->formed, s->nformed, &s->formed_cap, sizeof *s->formed, 16) < 0)
+    return -1;
   s->formed[s->nformed++] = *t;
   uint32_t sb = DBT_CODE + at;
   for (unsigned i = 0; i < members; i++)

@@ -23,14 +23,8 @@ int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n) {
       t->v[i].count += n;
       return 0;
     }
-  if (t->n == t->cap) {
-    size_t cap = 2 * t->cap + 16;
-    dbt_syscall_count *v = realloc(t->v, cap * sizeof *v);
-    if (!v)
-      return -1;
-    t->v = v;
-    t->cap = cap;
-  }
+  if (rt_grow(&t->v, t->n, &t->cap, sizeof *t->v, 16) < 0)
+    return -1;
   t->v[t->n++] = (dbt_syscall_count){site, number, n};
   return 0;
 }

@@ -108,11 +108,6 @@ static int hw_equals_sw(const prof_run *h, const prof_run *s) {
   return 1;
 }
 
-/* Every block's count in run h's IP table equals its counter in run s. */
-static int hw_equals_sw_blocks(const prof_run *h, const prof_run *s) {
-  return hw_equals_sw(h, s);
-}
-
 /* The superblocks run r formed, each head once (a head formed again after a flush
  * of the code cache heads the first only): the plan of the opt run. */
 static dbt_trace *formed_plan(const prof_run *r, size_t *n) {
@@ -193,7 +188,7 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     w->hw_eq_sw = hw_equals_sw(&pr[HW], &pr[SW]);
     w->sb_eq_sw = hw_equals_sw(&pr[HW_SB], &pr[SW]);
     w->word_eq_sw = hw_equals_sw(&pr[HW_WORD], &pr[SW]);
-    w->sb_eq_sbsw = hw_equals_sw_blocks(&pr[HW_SB], &pr[SW_SB]);
+    w->sb_eq_sbsw = hw_equals_sw(&pr[HW_SB], &pr[SW_SB]);
   } else if (w->ok) {
     snprintf(w->why, sizeof w->why, "the IP's counts could not be read");
     w->ok = 0;
