@@ -521,6 +521,24 @@ static uint32_t guest_pc_of(dbt *d, uint32_t a) {
   return 0;
 }
 
+/* The board stopped before the PowerPC block at r->board.stop_pc (the cycle
+ * limit, a signal to hwprof): every count already leaves it out; the message
+ * names the guest's pc. */
+static void stopped_before(dbt *d, dbt_result *r) {
+  uint32_t at = r->board.stop_pc, pc = at - DBT_CODE < d->used ? guest_pc_of(d, at) : 0;
+  d->stop_before = at;
+  char where[64] = "";
+  if (pc)
+    snprintf(where, sizeof where, " at guest pc %#x", pc);
+  if (r->board.stop == VBOARD_INTERRUPTED)
+    snprintf(r->message, sizeof r->message, "interrupted by SIG%s%s, after %llu guest instructions",
+             sigabbrev_np(r->board.signal), where, (unsigned long long)d->st.guest_insns);
+  else
+    snprintf(r->message, sizeof r->message,
+             "cycle limit %llu reached%s, after %llu guest instructions",
+             (unsigned long long)d->o.max_cycles, where, (unsigned long long)d->st.guest_insns);
+}
+
 static const char *signame(int s) {
   switch (s) {
   case 4: return "SIGILL";
@@ -644,6 +662,8 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
     if (stop) {
       r->how = DBT_STOPPED;
+      if (r->board.stop == VBOARD_LIMIT || r->board.stop == VBOARD_INTERRUPTED)
+        stopped_before(d, r);
       if (r->board.unmapped && d->tb_at - DBT_CODE < d->used) {
         uint32_t at = fault_insn(d, r->board.fault_addr);
         d->stop_at = at;
@@ -771,6 +791,6 @@ int dbt_run(dbt *d, dbt_result *r) {
   case DBT_EXITED: return r->status;
   case DBT_SIGNALED: return 128 + r->signal;
   case DBT_UNIMPL: return 125;
-  default: return 126;
+  default: return r->board.stop == VBOARD_INTERRUPTED ? 128 + r->board.signal : 126;
   }
 }

@@ -88,6 +88,7 @@ struct dbt {
   uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
   char hw_err[200];
   uint32_t stop_at;       /* the PowerPC address the run stopped at inside a block, or 0 */
+  uint32_t stop_before;   /* the PowerPC block the run stopped before (limit, signal), or 0 */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
 };

@@ -206,12 +206,17 @@ void rt_sb_free(dbt *d) {
   free(d->sw_derived);
 }
 
-/* The member of x that PowerPC address a stopped in, or -1. */
-static int stopped_in(const dbt *d, const sb_inst *x, uint32_t a) {
-  if (!a || x->gen != d->gen)
+/* The member of x the run stopped in (entered, never left), or -1: the one that
+ * holds d->stop_at, an instruction that did not complete (a fault, a trap), or
+ * that holds or ends at d->stop_before, the start of a PowerPC block that never
+ * ran (the cycle limit, a signal to hwprof). */
+static int stopped_in(const dbt *d, const sb_inst *x) {
+  uint32_t a = d->stop_at, b = d->stop_before;
+  if ((!a && !b) || x->gen != d->gen)
     return -1;
   for (unsigned i = 0; i < x->n; i++)
-    if ((a >= x->host[i] && a < x->host[i + 1]) || a - x->trap_addr[i] < x->trap_size[i])
+    if ((a && a >= x->host[i] && a < x->host[i + 1]) ||
+        (a && a - x->trap_addr[i] < x->trap_size[i]) || (b > x->host[i] && b <= x->host[i + 1]))
       return (int)i;
   return -1;
 }
@@ -220,7 +225,7 @@ static int stopped_in(const dbt *d, const sb_inst *x, uint32_t a) {
  * its side exits' counts. */
 static void derive(const dbt *d, const sb_inst *x, uint64_t entries, const uint64_t *exit,
                    uint64_t D[], uint64_t on[]) {
-  int stop = stopped_in(d, x, d->stop_at);
+  int stop = stopped_in(d, x);
   uint64_t c = entries;
   for (unsigned i = 0, k = 0; i < x->n; i++) {
     D[i] = c;

@@ -13,9 +13,11 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <string>
 
 #include "Vhwprof.h"
 #include "Vhwprof___024root.h"
+#include "gtkwave/fstapi.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -66,6 +68,8 @@ struct hwprof_sim {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Vhwprof> top;
   std::unique_ptr<VerilatedFstC> wave;
+  std::string wave_path;
+  uint64_t wave_end = 0; // the time of the last dump
   uint64_t cycle = 0;
   uint64_t timeout = 10000000;
   unsigned stall_pct = 0;
@@ -117,8 +121,10 @@ struct hwprof_sim {
   bool stall_now() { return stall_pct && rng.below(100) < stall_pct; }
 
   void dump() {
-    if (wave)
-      wave->dump(ctx->time());
+    if (wave) {
+      wave_end = ctx->time();
+      wave->dump(wave_end);
+    }
   }
 
   // One IP clock cycle.
@@ -334,6 +340,7 @@ hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
   if (config->wave_path) {
     s->wave.reset(new VerilatedFstC);
     s->top->trace(s->wave.get(), 99);
+    s->wave_path = config->wave_path;
     s->wave->open(config->wave_path);
     if (!s->wave->isOpen()) {
       s->top->final();
@@ -343,6 +350,19 @@ hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
   }
   s->hold_reset();
   return s;
+}
+
+int hwprof_sim_close_wave(hwprof_sim *s) {
+  if (!s->wave)
+    return 0;
+  s->wave->close();
+  s->wave.reset();
+  // The FST writer ignores its write errors: read the file back.
+  void *r = fstReaderOpen(s->wave_path.c_str());
+  int ok = r && fstReaderGetEndTime(r) == s->wave_end;
+  if (r)
+    fstReaderClose(r);
+  return ok ? 0 : -1;
 }
 
 void hwprof_sim_free(hwprof_sim *s) {

@@ -55,6 +55,10 @@ typedef struct hwprof_sim_xfer {
  * Returns NULL when out of memory or the waveform file cannot be opened. */
 hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config);
 void hwprof_sim_free(hwprof_sim *s);
+/* Ends the waveform (none: 0) and reads it back: 0 when the file holds the whole
+ * run, -1 when it does not (a write failed: the FST writer does not say so).  The
+ * simulation records no more waveform after it. */
+int hwprof_sim_close_wave(hwprof_sim *s);
 
 /* Asserts reset for a few cycles.  Transactions in flight are abandoned (the
  * posted queue is emptied); returns how many posted writes were abandoned. */

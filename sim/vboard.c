@@ -46,6 +46,7 @@
 
 #include <errno.h>
 #include <libfdt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -359,6 +360,12 @@ static void hook_service(uc_engine *uc, uint64_t addr, uint32_t size, void *user
 
 /* --------------------------------------------------------------- block hook */
 
+static volatile sig_atomic_t interrupt_sig; /* vboard_interrupt */
+
+void vboard_interrupt(int sig) {
+  interrupt_sig = sig;
+}
+
 static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user) {
   vboard *b = user;
   uint32_t addr = (uint32_t)addr64;
@@ -374,6 +381,25 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
   if (addr >= VBOARD_RESERVED_BASE) { /* the interrupt trampoline: not the guest's */
     b->cur = NULL;
     b->prev = NULL;
+    return;
+  }
+  /* The cycle limit and vboard_interrupt stop the CPU before this block: Unicorn
+   * leaves it unexecuted, and it is neither charged nor observed, so every count
+   * covers exactly the blocks that ran. */
+  if ((b->max_cycles && b->cycles >= b->max_cycles) || interrupt_sig) {
+    b->r->stop = interrupt_sig ? VBOARD_INTERRUPTED : VBOARD_LIMIT;
+    b->r->signal = interrupt_sig;
+    b->r->stop_pc = addr;
+    if (interrupt_sig)
+      snprintf(b->r->message, sizeof b->r->message, "interrupted by signal %d at %#x",
+               (int)interrupt_sig, addr);
+    else
+      snprintf(b->r->message, sizeof b->r->message, "cycle limit %llu reached at %#x",
+               (unsigned long long)b->max_cycles, addr);
+    b->stop = 1;
+    b->cur = NULL;
+    b->prev = NULL;
+    uc_emu_stop(b->uc);
     return;
   }
   if (b->in_irq_entry) {
@@ -421,13 +447,6 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
   b->prev = k;
   b->r->insns += k->n;
   b->r->blocks++;
-  if (b->max_cycles && b->cycles >= b->max_cycles) {
-    b->r->stop = VBOARD_LIMIT;
-    snprintf(b->r->message, sizeof b->r->message, "cycle limit %llu reached at %#x",
-             (unsigned long long)b->max_cycles, addr);
-    b->stop = 1;
-    uc_emu_stop(b->uc);
-  }
 }
 
 /* --------------------------------------------------------------- devices */

@@ -42,9 +42,10 @@ typedef struct vboard vboard;
 #define VBOARD_RESERVED_BASE 0xFFFFF000u
 
 typedef enum vboard_stop {
-  VBOARD_EXITED, /* firmware wrote EXIT */
-  VBOARD_LIMIT,  /* the cycle limit was reached */
-  VBOARD_FAULT,  /* unmapped access, bad instruction, bus error: see message */
+  VBOARD_EXITED,      /* firmware wrote EXIT */
+  VBOARD_LIMIT,       /* the cycle limit was reached */
+  VBOARD_FAULT,       /* unmapped access, bad instruction, bus error: see message */
+  VBOARD_INTERRUPTED, /* vboard_interrupt() was called (a signal to the host) */
 } vboard_stop;
 
 typedef struct vboard_result {
@@ -68,6 +69,9 @@ typedef struct vboard_result {
   int unmapped;            /* VBOARD_FAULT was an access to an unmapped address: */
   uint32_t fault_addr;     /*   that address */
   uint32_t fault_pc;       /*   and the instruction's */
+  uint32_t stop_pc;        /* VBOARD_LIMIT, VBOARD_INTERRUPTED: the block the CPU
+                              stopped before, not run or charged */
+  int signal;              /* VBOARD_INTERRUPTED: vboard_interrupt's signal */
 } vboard_result;
 
 /* Builds the board from a DTB.  Returns NULL with a message naming the problem
@@ -122,6 +126,10 @@ void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len);
 void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint32_t size),
                            void *ctx);
 void vboard_pause(vboard *b);
+/* Asks every running board to stop at its next block boundary (VBOARD_INTERRUPTED,
+ * r.signal = sig), as at the cycle limit.  Async-signal-safe: for a host signal
+ * handler.  It stays asked for the rest of the process. */
+void vboard_interrupt(int sig);
 
 /* Writes every event the IP accepts, stored to its EVENT register or into its EVENT
  * window (as EVENT_ORIGIN + offset), to f (NULL: stop), one eight-digit hex word a

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outfiles.h"
 #include "profile.h"
 #include "tools.h"
 
@@ -297,11 +298,7 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
 /* The JSON: every figure of the text table.  overhead_pct.hw_sb and .sw_sb are
  * over opt (the same superblocks, no profiling: what profiling costs the optimized
  * run), overhead_pct.hw_sb_over_none over none. */
-static int write_json(const char *path, const row *w, size_t n, const char *size,
-                      uint32_t threshold) {
-  FILE *f = prof_open_out("bench", path);
-  if (!f)
-    return -1;
+static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold) {
   fprintf(f, "{\"threshold\":%u,\"workloads\":[", threshold);
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
@@ -335,13 +332,9 @@ static int write_json(const char *path, const row *w, size_t n, const char *size
           "\"geomean_speedup_pct\":{\"hw_sb\":%.4f}}\n",
           geomean_pct(w, n, HW), geomean_pct(w, n, SW), GEO(oh_hw_sb), geomean_pct(w, n, HW_WORD),
           GEO(oh_sw_sb), geomean_pct(w, n, HW_SB), GEO(speedup_hw_sb));
-  return prof_close_out("bench", path, f);
 }
 
-static int write_csv(const char *path, const row *w, size_t n, const char *size) {
-  FILE *f = prof_open_out("bench", path);
-  if (!f)
-    return -1;
+static void write_csv(FILE *f, const row *w, size_t n, const char *size) {
   fprintf(f, "name,size,ok,guest_insns,cycles_none,cycles_hw,cycles_sw,cycles_hw_sb,"
              "overhead_hw_pct,overhead_sw_pct,overhead_hw_sb_pct,hw_equals_sw,hw_sb_equals_sw,"
              "distinct_blocks,mean_block_insns,events,events_lost,fifo_stall_cycles,"
@@ -363,14 +356,10 @@ static int write_csv(const char *path, const row *w, size_t n, const char *size)
             r->oh_sw_sb, r->speedup_hw_sb, r->sb_eq_sbsw, (unsigned long long)r->superblocks,
             r->coverage, r->form_ms);
   }
-  return prof_close_out("bench", path, f);
 }
 
 /* Grouped bars: hw, sw and hw+sb overhead per workload, and the geometric means. */
-static int write_svg(const char *path, const row *w, size_t n, const char *size) {
-  FILE *f = prof_open_out("bench", path);
-  if (!f)
-    return -1;
+static void write_svg(FILE *f, const row *w, size_t n, const char *size) {
   double top = 5;
   for (size_t i = 0; i < n; i++)
     if (w[i].ok) {
@@ -419,7 +408,6 @@ static int write_svg(const char *path, const row *w, size_t n, const char *size)
             left + 200 * (m - HW), y0 + height + 28, color[m], left + 200 * (m - HW) + 16,
             y0 + height + 38, legend[m]);
   fprintf(f, "</svg>\n");
-  return prof_close_out("bench", path, f);
 }
 
 static int by_name(const void *a, const void *b) {
@@ -506,9 +494,20 @@ int cmd_bench(int argc, char **argv) {
       return 2;
     }
   }
+  /* The report files are opened before the first run: none is lost after it. */
+  outs out;
+  FILE *jf, *cf, *sf;
+  outs_init(&out, "bench");
+  outs_input(&out, "the device tree", dtb);
+  outs_output(&out, "--json", json, stdout, &jf);
+  outs_output(&out, "--csv", csv, stdout, &cf);
+  outs_output(&out, "--svg", svg, stdout, &sf);
   char tmp[] = "/tmp/hwprof-bench.XXXXXX";
+  if (outs_open(&out) < 0)
+    return 2;
   if (!mkdtemp(tmp)) {
     fprintf(stderr, "hwprof bench: cannot make a temporary directory: %s\n", strerror(errno));
+    outs_close(&out);
     return 2;
   }
   row *w = calloc(n, sizeof *w);
@@ -520,14 +519,18 @@ int cmd_bench(int argc, char **argv) {
   rmdir(tmp); /* kept when a failed run's outputs are in it */
   if (w) {
     print_table(stdout, w, n, size, (uint32_t)threshold);
-    if ((json && write_json(json, w, n, size, (uint32_t)threshold) < 0) ||
-        (csv && write_csv(csv, w, n, size) < 0) || (svg && write_svg(svg, w, n, size) < 0))
-      ok = 0;
+    if (jf)
+      write_json(jf, w, n, size, (uint32_t)threshold);
+    if (cf)
+      write_csv(cf, w, n, size);
+    if (sf)
+      write_svg(sf, w, n, size);
   }
+  int written = outs_close(&out) == 0;
   if (optind >= argc)
     for (size_t i = 0; i < n; i++)
       free(names[i]);
   free(names);
   free(w);
-  return ok ? 0 : 1;
+  return !written ? 2 : ok ? 0 : 1;
 }

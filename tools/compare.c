@@ -48,6 +48,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "outfiles.h"
 #include "profile.h"
 #include "tools.h"
 
@@ -407,10 +408,20 @@ int cmd_compare(int argc, char **argv) {
             plugin);
     return 2;
   }
+  /* The JSON report is opened before anything runs: it is not lost after. */
+  outs out;
+  FILE *jf;
+  outs_init(&out, "compare");
+  outs_input(&out, "the program", argv[optind]);
+  outs_input(&out, "the device tree", o.dtb_path);
+  outs_output(&out, "--json", json, stdout, &jf);
+  if (outs_open(&out) < 0)
+    return 2;
   char dir[] = "/tmp/hwprof-compare.XXXXXX";
   const char *d = keep;
   if (!d && !(d = mkdtemp(dir))) {
     fprintf(stderr, "hwprof compare: cannot make a temporary directory: %s\n", strerror(errno));
+    outs_close(&out);
     return 2;
   }
   char our_out[4200], qemu_out[4200], counts[4200], sys[4200], edges[4200], in[4200];
@@ -555,56 +566,54 @@ int cmd_compare(int argc, char **argv) {
              out_same && pr.status == qs ? "identical" : "DIFFERENT");
     printf(" %s\n", ok ? "ok" : "FAILED");
   }
-  if (json) {
-    FILE *f = prof_open_out("compare", json);
-    if (f) {
-      fprintf(f, "{\"program\":");
-      prof_json_str(f, pr.program);
-      fprintf(f,
-              ",\"guest_insns\":%llu,\"blocks_executed\":%llu,\"distinct_blocks\":%zu,"
-              "\"hw_sw\":{\"equal\":%zu,\"differ\":%zu,\"sw_only\":%zu,\"hw_only\":%zu,"
-              "\"hw_more\":%zu,\"missing_hw_counts\":%llu,\"events_lost\":%llu,"
-              "\"lost_fifo\":%u,\"lost_table\":%u,\"lost_spill\":%u,\"spilled\":%u,"
-              "\"accounted\":%s}",
-              (unsigned long long)pr.st.guest_insns, (unsigned long long)pr.st.blocks_executed,
-              pr.n, h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more,
-              (unsigned long long)h.deficit, (unsigned long long)h.lost, t->lost_fifo,
-              t->lost_table, t->spill_errors, t->spilled, h.ok ? "true" : "false");
-      fprintf(f,
-              ",\"syscalls\":{\"calls\":%llu,\"pairs\":%zu,\"hw_differ\":%zu,\"hw_lost\":%llu,"
-              "\"accounted\":%s}",
-              (unsigned long long)sc.calls, sc.pairs, sc.differ, (unsigned long long)sc.lost,
-              sc.ok ? "true" : "false");
-      fprintf(f,
-              ",\"edges\":{\"traversals\":%llu,\"edges\":%zu,\"hw_differ\":%zu,\"hw_lost\":%llu,"
-              "\"accounted\":%s}",
-              (unsigned long long)ec.traversals, ec.edges, ec.differ, (unsigned long long)ec.lost,
-              ec.ok ? "true" : "false");
-      if (uncounted)
-        fprintf(f, ",\"qemu\":{\"exit_status\":%d,\"output_identical\":%s,\"counted\":false}", qs,
-                out_same ? "true" : "false");
-      else if (qs >= 0)
-        fprintf(
-            f,
-            ",\"qemu\":{\"exit_status\":%d,\"counted\":true,\"output_identical\":%s,\"insns\":%llu,"
-            "\"insns_here\":%llu,\"own_insns\":%zu,\"own_differ\":%zu,\"lib_insns\":%zu,"
-            "\"lib_differ\":%zu,\"annulled_delay_slots\":%zu,\"syscall_pairs\":%zu,"
-            "\"syscall_calls\":%llu,\"syscall_differ\":%zu,\"edge_pairs\":%zu,"
-            "\"edge_traversals\":%llu,\"edge_own_differ\":%zu,\"edge_lib_differ\":%zu}",
-            qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
-            (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs, q.lib_differ,
-            q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ, eq.edges,
-            (unsigned long long)eq.traversals, eq.differ, eq.lib_differ);
-      fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");
-      if (prof_close_out("compare", json, f) < 0)
-        ok = 0;
-    } else {
-      ok = 0;
-    }
+  if (jf) {
+    FILE *f = jf;
+    fprintf(f, "{\"program\":");
+    prof_json_str(f, pr.program);
+    fprintf(f,
+            ",\"guest_insns\":%llu,\"blocks_executed\":%llu,\"distinct_blocks\":%zu,"
+            "\"hw_sw\":{\"equal\":%zu,\"differ\":%zu,\"sw_only\":%zu,\"hw_only\":%zu,"
+            "\"hw_more\":%zu,\"missing_hw_counts\":%llu,\"events_lost\":%llu,"
+            "\"lost_fifo\":%u,\"lost_table\":%u,\"lost_spill\":%u,\"spilled\":%u,"
+            "\"accounted\":%s}",
+            (unsigned long long)pr.st.guest_insns, (unsigned long long)pr.st.blocks_executed, pr.n,
+            h.equal, h.differ, h.sw_only, h.hw_only, h.hw_more, (unsigned long long)h.deficit,
+            (unsigned long long)h.lost, t->lost_fifo, t->lost_table, t->spill_errors, t->spilled,
+            h.ok ? "true" : "false");
+    fprintf(f,
+            ",\"syscalls\":{\"calls\":%llu,\"pairs\":%zu,\"hw_differ\":%zu,\"hw_lost\":%llu,"
+            "\"accounted\":%s}",
+            (unsigned long long)sc.calls, sc.pairs, sc.differ, (unsigned long long)sc.lost,
+            sc.ok ? "true" : "false");
+    fprintf(f,
+            ",\"edges\":{\"traversals\":%llu,\"edges\":%zu,\"hw_differ\":%zu,\"hw_lost\":%llu,"
+            "\"accounted\":%s}",
+            (unsigned long long)ec.traversals, ec.edges, ec.differ, (unsigned long long)ec.lost,
+            ec.ok ? "true" : "false");
+    if (uncounted)
+      fprintf(f, ",\"qemu\":{\"exit_status\":%d,\"output_identical\":%s,\"counted\":false}", qs,
+              out_same ? "true" : "false");
+    else if (qs >= 0)
+      fprintf(
+          f,
+          ",\"qemu\":{\"exit_status\":%d,\"counted\":true,\"output_identical\":%s,\"insns\":%llu,"
+          "\"insns_here\":%llu,\"own_insns\":%zu,\"own_differ\":%zu,\"lib_insns\":%zu,"
+          "\"lib_differ\":%zu,\"annulled_delay_slots\":%zu,\"syscall_pairs\":%zu,"
+          "\"syscall_calls\":%llu,\"syscall_differ\":%zu,\"edge_pairs\":%zu,"
+          "\"edge_traversals\":%llu,\"edge_own_differ\":%zu,\"edge_lib_differ\":%zu}",
+          qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
+          (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs, q.lib_differ,
+          q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ, eq.edges,
+          (unsigned long long)eq.traversals, eq.differ, eq.lib_differ);
+    fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");
   }
   free(q.f);
   rc = ok ? 0 : 1;
 out:
+  if (rc == 2)
+    outs_abandon(&out); /* no comparison made: earlier reports stay */
+  else if (outs_close(&out) < 0)
+    rc = 2;
   prof_free(&pr);
   if (!keep) {
     unlink(our_out);

@@ -5,15 +5,19 @@
  * a software table (driver/hwprof_spill.h), so no event is lost however many
  * distinct blocks the trace has.
  */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hwprof_model.h"
 #include "hwprof_sim.h"
 #include "hwprof_spill.h"
 #include "ipstream.h"
+#include "outfiles.h"
 #include "tools.h"
 #include "trace.h"
 
@@ -105,6 +109,38 @@ static int count_spilled(hwprof_spill_table *t, const uint32_t *spc, size_t n, u
   return 0;
 }
 
+/* A temporary file for the simulator's waveform (in TMPDIR); -1 with the reason
+ * printed. */
+static int wave_temp(char *path, size_t len) {
+  const char *dir = getenv("TMPDIR");
+  snprintf(path, len, "%s/hwprof-wave.XXXXXX", dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(path);
+  if (fd < 0) {
+    fprintf(stderr, "hwprof ip: cannot make a temporary file for the waveform (%s): %s\n", path,
+            strerror(errno));
+    return -1;
+  }
+  close(fd);
+  return 0;
+}
+
+/* Copies the waveform read back from tmp to f (outs_close checks the writes);
+ * -1 with the reason printed when it was cut short. */
+static int copy_wave(const char *tmp, FILE *f, const char *wave) {
+  FILE *in = fopen(tmp, "rb");
+  if (!in) {
+    fprintf(stderr, "hwprof ip: cannot write %s (--wave): the simulator's waveform %s: %s\n", wave,
+            tmp, strerror(errno));
+    return -1;
+  }
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0 && fwrite(buf, 1, n, f) == n)
+    ;
+  fclose(in);
+  return 0;
+}
+
 int cmd_ip(int argc, char **argv) {
   const char *kind = "loop", *wave = NULL;
   size_t events = 1000000;
@@ -162,11 +198,28 @@ int cmd_ip(int argc, char **argv) {
   trace t;
   if (trace_make(&t, kind, events, distinct, seed) != 0)
     return 2;
-  hwprof_sim_config cfg = {wave, seed};
+  /* The waveform: its file is opened now (outfiles.h); the simulator writes a
+   * temporary, read back at the end (the FST writer ignores write errors), then
+   * copied there with every write checked. */
+  outs out;
+  FILE *wf;
+  char wtmp[4200] = "";
+  outs_init(&out, "ip");
+  outs_input(&out, "the trace", strcmp(kind, "loop") && strcmp(kind, "random") ? kind : NULL);
+  outs_output(&out, "--wave", wave, stdout, &wf);
+  if (outs_open(&out) < 0 || (wave && wave_temp(wtmp, sizeof wtmp) < 0)) {
+    outs_abandon(&out);
+    trace_free(&t);
+    return 2;
+  }
+  hwprof_sim_config cfg = {wave ? wtmp : NULL, seed};
   hwprof_sim *s = hwprof_sim_new(&cfg);
   if (!s) {
     fprintf(stderr, "hwprof ip: cannot start the simulator%s%s\n", wave ? " writing " : "",
-            wave ? wave : "");
+            wave ? wtmp : "");
+    outs_abandon(&out);
+    if (wave)
+      unlink(wtmp);
     trace_free(&t);
     return 2;
   }
@@ -277,6 +330,21 @@ int cmd_ip(int argc, char **argv) {
          lost);
   rc = !ok;
 out:
+  if (wave && hwprof_sim_close_wave(s) < 0) {
+    fprintf(stderr,
+            "hwprof ip: cannot write %s (--wave): the simulator's waveform %s does not read "
+            "back whole (is its file system full?)\n",
+            wave, wtmp);
+    rc = 2;
+  } else if (wave && copy_wave(wtmp, wf, wave) < 0) {
+    rc = 2;
+  }
+  if (wave)
+    unlink(wtmp);
+  if (rc == 2)
+    outs_abandon(&out);
+  else if (outs_close(&out) < 0)
+    rc = 2;
   hwprof_sim_free(s);
   trace_free(&t);
   free(model_hot.v);

@@ -164,14 +164,8 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
     close(fd);
     pg.fd = saved[1];
   }
-  FILE *events = NULL;
-  if (o->event_trace) {
-    if (!(events = fopen(o->event_trace, "w"))) {
-      fprintf(stderr, "hwprof %s: cannot write %s: %s\n", o->cmd, o->event_trace, strerror(errno));
-      return -1;
-    }
-    vboard_trace_events(pr->b, events);
-  }
+  if (o->event_trace)
+    vboard_trace_events(pr->b, o->event_trace);
   double t0 = now_s();
   pr->status = dbt_run(pr->d, &pr->r);
   pr->wall = now_s() - t0;
@@ -183,13 +177,8 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   }
   if (pg.shown)
     fprintf(stderr, "\r\033[K");
-  if (events) {
+  if (o->event_trace)
     vboard_trace_events(pr->b, NULL);
-    if (fclose(events) != 0) {
-      fprintf(stderr, "hwprof %s: cannot write %s: %s\n", o->cmd, o->event_trace, strerror(errno));
-      return -1;
-    }
-  }
   pr->st = *dbt_get_stats(pr->d);
   if (gather(pr) < 0) {
     fprintf(stderr, "hwprof %s: out of memory\n", o->cmd);
@@ -354,22 +343,6 @@ int prof_same_file(const char *a, const char *b, long *size) {
   return same;
 }
 
-FILE *prof_open_out(const char *cmd, const char *path) {
-  FILE *f = !strcmp(path, "-") ? stdout : fopen(path, "w");
-  if (!f)
-    fprintf(stderr, "hwprof %s: cannot write %s: %s\n", cmd, path, strerror(errno));
-  return f;
-}
-
-int prof_close_out(const char *cmd, const char *path, FILE *f) {
-  int bad = ferror(f);
-  if (f == stdout ? fflush(f) : fclose(f))
-    bad = 1;
-  if (bad)
-    fprintf(stderr, "hwprof %s: error writing %s\n", cmd, path);
-  return bad ? -1 : 0;
-}
-
 void prof_json_str(FILE *f, const char *s) {
   fputc('"', f);
   for (; *s; s++) {
@@ -401,10 +374,7 @@ static void json_block(FILE *f, const prof_run *pr, const prof_block *p) {
   fprintf(f, "}");
 }
 
-int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
-  FILE *f = prof_open_out("run", path);
-  if (!f)
-    return -1;
+void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   const dbt_stats *s = &pr->st;
   const vboard_result *b = &pr->r.board;
   fprintf(f, "{\"program\":");
@@ -478,13 +448,9 @@ int prof_write_json(const char *path, const prof_run *pr, unsigned top) {
     json_block(f, pr, &pr->blocks[i]);
   }
   fprintf(f, "]}\n");
-  return prof_close_out("run", path, f);
 }
 
-int prof_write_csv(const char *path, const prof_run *pr) {
-  FILE *f = prof_open_out("run", path);
-  if (!f)
-    return -1;
+void prof_write_csv(FILE *f, const prof_run *pr) {
   const guest *g = dbt_guest(pr->d);
   fprintf(f, "address,function,offset,insns,count,hw,sw,own_code\n");
   for (size_t i = 0; i < pr->n; i++) {
@@ -500,16 +466,12 @@ int prof_write_csv(const char *path, const prof_run *pr) {
       fprintf(f, "%llu", (unsigned long long)p->sw);
     fprintf(f, ",%d\n", guest_own_code(g, p->pc));
   }
-  return prof_close_out("run", path, f);
 }
 
 /* Callgrind's format (valgrind.org/docs/manual/cl-format.html): one cost line
  * per block at its address, under its function: Ir = instructions executed
  * (entries x length), Blocks = entries. */
-int prof_write_callgrind(const char *path, const prof_run *pr) {
-  FILE *f = prof_open_out("run", path);
-  if (!f)
-    return -1;
+void prof_write_callgrind(FILE *f, const prof_run *pr) {
   const guest *g = dbt_guest(pr->d);
   fprintf(f, "# callgrind format\nversion: 1\ncreator: hwprof\ncmd:");
   for (int i = 0; i < pr->argc; i++)
@@ -536,5 +498,4 @@ int prof_write_callgrind(const char *path, const prof_run *pr) {
     fprintf(f, "%#x %llu %llu\n", p->pc, (unsigned long long)p->count * p->insns,
             (unsigned long long)p->count);
   }
-  return prof_close_out("run", path, f);
 }

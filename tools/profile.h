@@ -32,7 +32,7 @@ typedef struct prof_opts {
   dbt_options dbt;
   int progress;             /* a progress line on stderr, if it is a terminal */
   const char *guest_out;    /* NULL: the guest's stdout and stderr are ours; else a file */
-  const char *event_trace;  /* NULL, or a file for the IP's event stream (--event-trace) */
+  FILE *event_trace;        /* NULL, or where the IP's event stream goes (--event-trace) */
   const dbt_trace *sb_plan; /* superblocks formed before the run (--superblocks-from) */
   size_t sb_plan_n;
 } prof_opts;
@@ -129,19 +129,15 @@ typedef struct prof_edge_ref {
 int prof_edges_vs_file(const prof_run *pr, const char *path, prof_edge_ref *q, FILE *rep,
                        unsigned show, char *err, size_t errlen);
 
-/* Reports to files; 0, or -1 with the reason printed. */
-int prof_write_json(const char *path, const prof_run *pr, unsigned top);
-int prof_write_csv(const char *path, const prof_run *pr);
-int prof_write_callgrind(const char *path, const prof_run *pr);
+/* Reports, to files opened before the run (outfiles.h). */
+void prof_write_json(FILE *f, const prof_run *pr, unsigned top);
+void prof_write_csv(FILE *f, const prof_run *pr);
+void prof_write_callgrind(FILE *f, const prof_run *pr);
 
 /* 1 when files a and b have the same bytes (*size: bytes compared). */
 int prof_same_file(const char *a, const char *b, long *size);
 
 /* JSON string output (quotes and escapes). */
 void prof_json_str(FILE *f, const char *s);
-
-/* An output file ('-': stdout); NULL with the reason printed. */
-FILE *prof_open_out(const char *cmd, const char *path);
-int prof_close_out(const char *cmd, const char *path, FILE *f);
 
 #endif

@@ -4,16 +4,21 @@
  *
  * Exit status: the guest's own; 128 + N when the guest died of signal N (as a
  * shell shows it); 125 when it reached an instruction the translator cannot
- * execute; 126 when the board stopped (fault, cycle limit); 2 for bad usage, a
- * bad device tree or a bad executable.
+ * execute; 126 when the board stopped (fault, cycle limit); 130 or 143 when hwprof
+ * itself was sent SIGINT or SIGTERM (the reports cover the run so far); 2 for bad
+ * usage, a bad device tree, a bad executable or a report that cannot be opened
+ * (before anything runs), and for a report that could not be written when the
+ * status would have been 0.
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dbt.h"
+#include "outfiles.h"
 #include "profile.h"
 #include "sbplan.h"
 #include "tools.h"
@@ -86,10 +91,35 @@ static void help(FILE *f) {
           "\n"
           "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
           "\n"
+          "Every report file is opened before the guest runs (one that cannot be, or that\n"
+          "is the program or another input, is refused); SIGINT or SIGTERM stops the run\n"
+          "at the next block and writes the reports for what has run.\n"
+          "\n"
           "Exit status: the guest's; 128+N if it died of signal N; 125 for an instruction\n"
-          "the translator cannot execute; 126 when the board stopped; 2 for bad usage or\n"
-          "input.\n",
+          "the translator cannot execute; 126 when the board stopped; 130/143 when hwprof\n"
+          "got SIGINT/SIGTERM; 2 for bad usage or input, or a report not written.\n",
           DBT_CODE_MAX);
+}
+
+/* SIGINT and SIGTERM stop the board at the next block boundary (vboard_interrupt),
+ * and the run ends as at the cycle limit, its reports written; a second one kills
+ * at once (SA_RESETHAND).  No SA_RESTART: a guest system call blocked on a
+ * terminal returns, so the board gets to that boundary. */
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig) {
+  caught = sig;
+  vboard_interrupt(sig);
+}
+
+static void catch_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
 }
 
 static void print_stats(const prof_run *pr) {
@@ -154,7 +184,8 @@ static void print_stats(const prof_run *pr) {
 
 int cmd_run(int argc, char **argv) {
   prof_opts o = prof_defaults("run");
-  const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL, *plan_path = NULL;
+  const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL, *plan_path = NULL,
+             *event_trace = NULL;
   int stats = 0, quiet = 0, c;
   uint64_t v, top = 10;
   static const struct option opts[] = {{"profile", required_argument, 0, 'p'},
@@ -229,7 +260,7 @@ int cmd_run(int argc, char **argv) {
     case 'd': o.dtb_path = optarg; break;
     case 's': o.dbt.strict = 1; break;
     case 'D': dump = optarg; break;
-    case 'E': o.event_trace = optarg; break;
+    case 'E': event_trace = optarg; break;
     case 'c':
       if (tools_range("run", "--code-cache", optarg, 4096, DBT_CODE_MAX, &v) < 0)
         return 2;
@@ -274,20 +305,29 @@ int cmd_run(int argc, char **argv) {
     return 2;
   }
   o.sb_plan = plan;
-  FILE *df = NULL;
-  if (dump) {
-    df = !strcmp(dump, "-") ? stderr : fopen(dump, "w");
-    if (!df) {
-      fprintf(stderr, "hwprof run: cannot write %s\n", dump);
-      free(plan);
-      return 2;
-    }
-    o.dbt.dump = df;
+  /* Every report file is opened now: none is lost, or written over an input,
+   * after the guest has run. */
+  outs out;
+  FILE *jf, *cf, *gf;
+  outs_init(&out, "run");
+  outs_input(&out, "the program", argv[optind]);
+  outs_input(&out, "the device tree", o.dtb_path);
+  outs_input(&out, "the superblock list", plan_path);
+  outs_output(&out, "--json", json, stdout, &jf);
+  outs_output(&out, "--csv", csv, stdout, &cf);
+  outs_output(&out, "--callgrind", callgrind, stdout, &gf);
+  outs_output(&out, "--dump", dump, stderr, &o.dbt.dump);
+  outs_output(&out, "--event-trace", event_trace, stdout, &o.event_trace);
+  if (outs_open(&out) < 0) {
+    free(plan);
+    return 2;
   }
+  catch_signals();
   unsigned n_top = (unsigned)top;
   prof_run pr;
   int rc = 2;
-  if (prof_exec(&o, argc - optind, argv + optind, &pr) == 0) {
+  int ran = prof_exec(&o, argc - optind, argv + optind, &pr) == 0;
+  if (ran) {
     rc = pr.status;
     if (pr.r.how != DBT_EXITED)
       fprintf(stderr, "hwprof: %s\n", pr.r.message);
@@ -295,13 +335,24 @@ int cmd_run(int argc, char **argv) {
       prof_summary(stderr, &pr, n_top);
     if (stats)
       print_stats(&pr);
-    if ((json && prof_write_json(json, &pr, n_top) < 0) || (csv && prof_write_csv(csv, &pr) < 0) ||
-        (callgrind && prof_write_callgrind(callgrind, &pr) < 0))
-      rc = rc ? rc : 2;
+    if (jf)
+      prof_write_json(jf, &pr, n_top);
+    if (cf)
+      prof_write_csv(cf, &pr);
+    if (gf)
+      prof_write_callgrind(gf, &pr);
+  }
+  if (!ran)
+    outs_abandon(&out); /* the guest never ran: earlier reports stay */
+  else if (outs_close(&out) < 0)
+    rc = rc ? rc : 2;
+  int sig = caught;
+  if (sig) {
+    fprintf(stderr, "hwprof run: interrupted by SIG%s; the reports cover the run up to there\n",
+            sigabbrev_np(sig));
+    rc = 128 + sig;
   }
   prof_free(&pr);
   free(plan);
-  if (df && df != stderr)
-    fclose(df);
   return rc;
 }

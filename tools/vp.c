@@ -155,6 +155,7 @@ int cmd_vp(int argc, char **argv) {
   switch (r.stop) {
   case VBOARD_EXITED: return r.exit_status & 0xFF;
   case VBOARD_LIMIT: return 126;
+  case VBOARD_INTERRUPTED: return 128 + r.signal;
   default: return 125;
   }
 }

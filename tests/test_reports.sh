@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# tests/test_reports.sh - report files are never lost and never overwrite an
+# input: every output of run, compare, bench and ip is opened before anything
+# runs (a bad path is refused, the guest never starts); an output that is the
+# program, the device tree or another output is refused; a write failure names
+# the file and its cause and makes the exit status non-zero; a run that cannot
+# start leaves an earlier report as it was; SIGINT and SIGTERM stop 'hwprof run'
+# at the next block with its reports written (130, 143), and a stop at any block
+# (a signal, the cycle limit) leaves the counts exact, superblocks included.
+# Prints PASS/FAIL for tests/run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+G=$B/guest
+W=$B/workloads
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/expect.sh
+
+pass() { echo "PASS: $1"; }
+fail() {
+  echo "FAIL: $1${2:+ ($2)}"
+  fails=$((fails + 1))
+}
+
+# A device whose every write fails with ENOSPC: /dev/full, or one made here
+# (a root without it, as a minimal chroot can be).
+full=/dev/full
+if [ ! -c "$full" ]; then
+  full=$tmp/full
+  mknod "$full" c 1 7 || echo "no full device: /dev/full is missing and mknod failed"
+fi
+
+p=$G/printf-O2
+cp "$p" "$tmp/prog"
+cp "$B/dtb/ml300-virtual.dtb" "$tmp/board.dtb"
+
+# --- outputs that are inputs or each other: refused, nothing overwritten
+expect report_program_is_not_an_output 2 "--json $tmp/prog is the program \($tmp/prog\): not overwriting it" \
+  "$HW" run --json "$tmp/prog" "$tmp/prog"
+cmp -s "$p" "$tmp/prog" && pass report_program_intact || fail report_program_intact
+expect report_dtb_is_not_an_output 2 "--csv $tmp/board.dtb is the device tree" \
+  "$HW" run --dtb "$tmp/board.dtb" --csv "$tmp/board.dtb" "$p"
+cmp -s "$B/dtb/ml300-virtual.dtb" "$tmp/board.dtb" && pass report_dtb_intact || fail report_dtb_intact
+ln -s "$tmp/prog" "$tmp/prog-link"
+expect report_program_through_a_link 2 "is the program" \
+  "$HW" run --callgrind "$tmp/prog-link" "$tmp/prog"
+expect report_two_options_one_file 2 "--json and --csv name the same file" \
+  "$HW" run --json "$tmp/a" --csv "$tmp/./a" "$p"
+expect compare_json_is_not_the_program 2 "--json $tmp/prog is the program" \
+  "$HW" compare --no-qemu --json "$tmp/prog" "$tmp/prog"
+
+# --- an output that cannot be opened: refused before the guest runs (its output
+# never appears), for every command
+expect report_unopenable_before_run 2 "cannot write $tmp/no/x.json \(--json\): No such file or directory" \
+  "$HW" run --json "$tmp/no/x.json" "$p"
+grep -q '\[int\]' "$out" && fail report_guest_never_started "the guest ran" ||
+  pass report_guest_never_started
+expect report_directory 2 "cannot write $tmp \(--csv\): it is a directory" \
+  "$HW" run --csv "$tmp" "$p"
+expect compare_json_unopenable 2 "hwprof compare: cannot write $tmp/no/c.json \(--json\)" \
+  "$HW" compare --no-qemu --json "$tmp/no/c.json" "$p"
+expect bench_json_unopenable 2 "hwprof bench: cannot write $tmp/no/b.json \(--json\)" \
+  "$HW" bench --json "$tmp/no/b.json" gzip
+grep -q 'workload' "$out" && fail bench_refused_before_running "a workload ran" ||
+  pass bench_refused_before_running
+expect ip_wave_unopenable 2 "hwprof ip: cannot write $tmp/no/w.fst \(--wave\)" \
+  "$HW" ip --events 1000 --wave "$tmp/no/w.fst"
+
+# --- write failures: each names the file and the cause; the status is non-zero
+for o in json csv callgrind dump event-trace; do
+  expect "report_write_fails_$o" 2 "hwprof run: cannot write $full \(--$o\): No space left on device" \
+    "$HW" run --profile hw --quiet --"$o" "$full" "$p"
+done
+expect report_write_fails_keeps_guest_status 7 "cannot write $full \(--json\): No space left" \
+  "$HW" run --quiet --json "$full" "$G/exitcode-O2"
+expect compare_write_fails 2 "hwprof compare: cannot write $full \(--json\): No space left on device" \
+  "$HW" compare --no-qemu --json "$full" "$G/exitcode-O2"
+expect ip_wave_write_fails 2 "hwprof ip: cannot write $full \(--wave\): No space left on device" \
+  "$HW" ip --events 20000 --wave "$full"
+expect ip_wave_written 0 "reference model: agrees" "$HW" ip --events 20000 --wave "$tmp/w.fst"
+[ "$(head -c 1 "$tmp/w.fst" | od -An -tx1 | tr -d ' ')" = 00 ] && pass ip_wave_is_fst ||
+  fail ip_wave_is_fst "no FST header block"
+
+# --- a run that cannot start leaves an earlier report, its mode and its link
+echo earlier >"$tmp/keep.json"
+chmod 640 "$tmp/keep.json"
+ln -s "$tmp/keep.json" "$tmp/keep-link.json"
+expect report_earlier_kept 2 "No such file or directory" \
+  "$HW" run --json "$tmp/keep-link.json" "$tmp/nonexistent"
+[ "$(cat "$tmp/keep.json")" = earlier ] && pass report_earlier_intact || fail report_earlier_intact
+expect report_through_link 0 "" "$HW" run --quiet --json "$tmp/keep-link.json" "$p"
+if [ -L "$tmp/keep-link.json" ] && grep -q '"program"' "$tmp/keep.json" &&
+  [ "$(stat -c %a "$tmp/keep.json")" = 640 ] &&
+  [ -z "$(find "$tmp" -name '.keep*')" ]; then
+  pass report_replaces_target_keeps_link_and_mode
+else
+  fail report_replaces_target_keeps_link_and_mode "$(ls -la "$tmp")"
+fi
+
+# --- stopped at a block: by a signal to hwprof, or by the cycle limit.  The
+# reports cover the blocks that ran, each counted exactly once by the runtime, the
+# IP and the sw counters, inside superblocks too.
+counts_exact() { # JSON: every block's count = hw = sw, and some ran
+  python3 - "$1" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+bad = [b for b in j["blocks"] if b["count"] != b.get("hw") or b["count"] != b.get("sw")]
+ran = sum(b["count"] for b in j["blocks"])
+print(f"{len(j['blocks'])} blocks, {ran} entries, {len(bad)} differ, exit {j['exit_status']}")
+sys.exit(0 if ran and not bad else 1)
+PY
+}
+# sig NAME SIGNAL STATUS: 'hwprof run' of gzip (train) signalled after a second
+sig() {
+  "$HW" run --profile all --superblocks --json "$tmp/$1.json" "$W/gzip" train \
+    >"$tmp/$1.out" 2>&1 &
+  local pid=$! rc
+  sleep 1
+  kill -"$2" "$pid"
+  wait "$pid"
+  rc=$?
+  if [ "$rc" -eq "$3" ] && grep -q "interrupted by SIG$2 .*after [0-9]* guest instructions" \
+    "$tmp/$1.out" && grep -q "hwprof run: interrupted by SIG$2; the reports cover" "$tmp/$1.out" &&
+    counts_exact "$tmp/$1.json"; then
+    pass "$1"
+  else
+    fail "$1" "exit $rc, want $3: $(tail -3 "$tmp/$1.out")"
+  fi
+}
+sig run_sigint_writes_reports INT 130
+sig run_sigterm_writes_reports TERM 143
+# A guest blocked reading its stdin (a pipe no one writes) is stopped too.
+mkfifo "$tmp/fifo"
+sleep 60 >"$tmp/fifo" &
+holder=$!
+"$HW" run --profile hw --json "$tmp/blocked.json" "$G/outside/readstdin" <"$tmp/fifo" \
+  >"$tmp/blocked.out" 2>&1 &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+kill "$holder" 2>/dev/null
+if [ "$rc" -eq 130 ] && grep -q '"exit_status":130' "$tmp/blocked.json"; then
+  pass run_sigint_guest_blocked_in_read
+else
+  fail run_sigint_guest_blocked_in_read "exit $rc: $(tail -3 "$tmp/blocked.out")"
+fi
+for n in 20000000 33333333; do
+  expect "run_cycle_limit_$n" 126 "cycle limit $n reached at guest pc 0x[0-9a-f]+, after" \
+    "$HW" run --profile all --superblocks --max-cycles "$n" --json "$tmp/limit.json" "$W/gzip" train
+  counts_exact "$tmp/limit.json" >"$out" && pass "run_cycle_limit_${n}_counts_exact" ||
+    fail "run_cycle_limit_${n}_counts_exact" "$(cat "$out")"
+done
+
+[ "$fails" -eq 0 ]
