@@ -41,6 +41,7 @@ include tests/guest/guest.mk
 include tools/tools.mk
 include syn/syn.mk
 include sim/systemc/systemc.mk
+include tests/fuzz/fuzz.mk
 include tests/tests.mk
 
 $(BUILD)/%.o: %.c

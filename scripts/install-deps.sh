@@ -31,12 +31,14 @@
 #   qemu-user            qemu-mips, the reference the translator is checked against
 #   libcapstone-dev      disassembly of MIPS and PowerPC in the translator's reports
 #   python3              the tests read the JSON reports with its json module
+#   clang libclang-rt-14-dev   'make fuzz': libFuzzer (its runtime is in the latter) with
+#                        AddressSanitizer and UndefinedBehaviorSanitizer
 set -euo pipefail
 
 packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys cvc4 nextpnr-ice40
   libcjson-dev libsystemc-dev device-tree-compiler libfdt-dev libunicorn-dev
   gcc-powerpc-linux-gnu gcc-12-source xz-utils clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
-  libcapstone-dev python3)
+  libcapstone-dev python3 clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
