@@ -731,8 +731,14 @@ int dbt_run(dbt *d, dbt_result *r) {
       }
       d->g.board_ns =
           (uint64_t)((unsigned __int128)vboard_cycles(d->b) * 1000000000u / vboard_cpu_hz(d->b));
+      uint32_t before[32];
+      memcpy(before, m, sizeof before);
       int stop = guest_syscall(&d->g, m, pc);
       wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);
+      if (d->g.child) { /* a fork's child (process.c) writes none of the reports */
+        vboard_trace_events(d->b, NULL);
+        d->o.dump = NULL;
+      }
       if (stop) {
         if (d->g.exited && !d->g.fatal[0]) {
           r->how = DBT_EXITED;
@@ -749,8 +755,9 @@ int dbt_run(dbt *d, dbt_result *r) {
         host = 0;
         break;
       }
-      rt_write_gpr(d, 2, m[2]);
-      rt_write_gpr(d, 7, m[7]);
+      for (unsigned i = 1; i < 32; i++) /* v0, a3; v1 (pipe), sp (a clone's child) */
+        if (i == 2 || i == 7 || m[i] != before[i])
+          rt_write_gpr(d, i, m[i]);
       host = go(d, pc + 4, r);
       break;
     }
@@ -787,6 +794,15 @@ int dbt_run(dbt *d, dbt_result *r) {
     snprintf(r->message, sizeof r->message, "out of memory for the superblocks' counts");
   }
   finish_message(d, r);
+  if (d->g.child) { /* a fork's child ends as its guest did, with nothing written */
+    if (r->how != DBT_EXITED)
+      fprintf(stderr, "hwprof: %s\n", r->message);
+    d->g.exited_by_signal = r->how == DBT_SIGNALED;
+    guest_child_exit(&d->g, r->how == DBT_EXITED     ? r->status
+                            : r->how == DBT_SIGNALED ? 128 + r->signal
+                            : r->how == DBT_UNIMPL   ? 125
+                                                     : 126);
+  }
   switch (r->how) {
   case DBT_EXITED: return r->status;
   case DBT_SIGNALED: return 128 + r->signal;

@@ -55,6 +55,10 @@ typedef struct guest {
   uint8_t warned[512]; /* unknown numbers reported once */
   int exited, exit_status;
   char fatal[256]; /* set when a system call stops the run (strict mode) */
+  /* Processes (process.c). */
+  int child; /* this process is a fork of the first: no reports, it exits as the guest does */
+  int warned_threads;   /* the thread warning was given */
+  int exited_by_signal; /* the guest died of signal exit_status - 128 */
   /* The guest's clocks (guest_clock.c): GUEST_CLOCK_BOARD, the board's simulated
    * time (board_ns, which the runtime sets before each system call, plus the time
    * the guest slept), or GUEST_CLOCK_HOST, the host's. */
@@ -92,6 +96,22 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc);
  * number, a[] its arguments.  Returns 1 and sets *ret (a result or -errno) when
  * NR is one of them, else 0. */
 int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret);
+/* The process system calls (process.c): fork, clone, execve, wait4, getppid, pipe,
+ * pipe2, dup2, dup3.  Returns 1 and sets *ret (and r[3] for pipe, r[29] in a
+ * clone's child) when NR is one of them, else 0.  a[]: the six arguments. */
+int guest_process_call(guest *g, uint32_t nr, uint32_t r[32], const uint32_t a[6], int64_t *ret);
+/* kill(pid, sig) to another process: 1 and *ret when pid is not this one's. */
+int guest_kill_other(guest *g, uint32_t pid, uint32_t sig, int64_t *ret);
+/* The host's number for MIPS signal n, 0 when the host has none. */
+int guest_host_signal(int n);
+/* Ends a forked guest process with its status (128 + N: dies of signal N when
+ * exited_by_signal), writing nothing.  Does not return. */
+void guest_child_exit(const guest *g, int status);
+/* The guest's errno value for a host one (syscall.c). */
+int guest_errno(int host);
+/* A NUL-terminated string in guest memory, or NULL when it leaves it (syscall.c). */
+const char *guest_str(const guest *g, uint32_t a);
+
 /* The name of MIPS o32 system call n ("write"), or NULL when it has none here. */
 const char *guest_syscall_name(uint32_t n);
 

@@ -4,10 +4,10 @@
  * to the guest's big-endian o32 layouts; flags and errno values that differ
  * between MIPS and the host are translated.
  *
- * Not carried out: signal handlers (rt_sigaction/rt_sigprocmask succeed and are
- * ignored; a signal the guest raises on itself ends it), threads, and file
- * mappings that are shared.  Anything else returns -ENOSYS, reported once on
- * stderr; with g->strict it stops the run.
+ * Processes (fork, exec, wait, pipes): process.c.  Not carried out: signal
+ * handlers (rt_sigaction/rt_sigprocmask succeed and are ignored; a signal the
+ * guest raises on itself ends it), threads, and file mappings that are shared.  Anything else
+ * returns -ENOSYS, reported once on stderr; with g->strict it stops the run.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,6 +36,7 @@
   X(time, 4013)                                                                                    \
   X(lseek, 4019)                                                                                   \
   X(getpid, 4020)                                                                                  \
+  X(pause, 4029)                                                                                   \
   X(getuid, 4024)                                                                                  \
   X(access, 4033)                                                                                  \
   X(kill, 4037)                                                                                    \
@@ -98,7 +99,7 @@ enum {
 };
 
 /* MIPS errno values where they differ from the host's (Linux generic). */
-static int mips_errno(int e) {
+int guest_errno(int e) {
   switch (e) {
   case ENOSYS: return 89;
   case ENAMETOOLONG: return 78;
@@ -141,8 +142,7 @@ static int ok_range(const guest *g, uint32_t a, uint32_t n) {
   return guest_in_range(a, n);
 }
 
-/* A NUL-terminated guest string, or NULL if it leaves guest memory. */
-static const char *gstr(const guest *g, uint32_t a) {
+const char *guest_str(const guest *g, uint32_t a) {
   if (!ok_range(g, a, 1))
     return NULL;
   const char *s = (const char *)g->mem + a;
@@ -161,7 +161,7 @@ static void put16(guest *g, uint32_t a, uint16_t v) {
 }
 
 static int64_t host_ret(long r) {
-  return r < 0 ? -mips_errno(errno) : r;
+  return r < 0 ? -guest_errno(errno) : r;
 }
 
 /* struct stat64, o32 (104 bytes). */
@@ -251,7 +251,7 @@ static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t flags, ui
     ssize_t r = pread((int)fd, g->mem + a, len, (off_t)pgoff * DBT_PAGE);
     if (r < 0) {
       memset(g->mmap_used + first, 0, n);
-      return -mips_errno(errno);
+      return -guest_errno(errno);
     }
   }
   return a;
@@ -320,7 +320,7 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
   if (req == 0x540d) { /* TCGETS: struct termios, o32 (4 flags, c_line, c_cc[23]) */
     struct termios t;
     if (tcgetattr((int)fd, &t) < 0)
-      return -mips_errno(errno);
+      return -guest_errno(errno);
     if (!ok_range(g, arg, 40))
       return -EFAULT;
     memset(g->mem + arg, 0, 40);
@@ -333,7 +333,7 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
   if (req == 0x40087468) { /* TIOCGWINSZ */
     struct winsize w;
     if (ioctl((int)fd, TIOCGWINSZ, &w) < 0)
-      return -mips_errno(errno);
+      return -guest_errno(errno);
     if (!ok_range(g, arg, 8))
       return -EFAULT;
     put16(g, arg, w.ws_row), put16(g, arg + 2, w.ws_col);
@@ -394,13 +394,16 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   struct stat st;
   const char *path;
   g->syscalls++;
-  if (guest_clock_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret))
+  if (guest_clock_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret) ||
+      guest_process_call(g, n, r, (const uint32_t[6]){a0, a1, a2, a3, a4, a5}, &ret))
     goto done;
   switch (n) {
   case SYS_exit:
   case SYS_exit_group:
     g->exited = 1;
     g->exit_status = (int)(a0 & 0xFF);
+    if (g->child)
+      guest_child_exit(g, g->exit_status);
     return 1;
   case SYS_read:
     ret = ok_range(g, a1, a2) ? host_ret(read((int)a0, g->mem + a1, a2)) : -EFAULT;
@@ -410,11 +413,11 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     break;
   case SYS_writev: ret = do_writev(g, a0, a1, a2); break;
   case SYS_open:
-    ret = (path = gstr(g, a0)) ? host_ret(open(path, host_oflags(a1), a2)) : -EFAULT;
+    ret = (path = guest_str(g, a0)) ? host_ret(open(path, host_oflags(a1), a2)) : -EFAULT;
     break;
   case SYS_openat:
-    ret =
-        (path = gstr(g, a1)) ? host_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3)) : -EFAULT;
+    ret = (path = guest_str(g, a1)) ? host_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3))
+                                    : -EFAULT;
     break;
   case SYS_close: /* the console stays open for the translator's own messages */
     ret = a0 <= 2 ? 0 : host_ret(close((int)a0));
@@ -424,7 +427,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   case SYS__llseek: { /* fd, high, low, result *, whence */
     off_t o = lseek((int)a0, (off_t)((uint64_t)a1 << 32 | a2), (int)a4);
     if (o < 0)
-      ret = -mips_errno(errno);
+      ret = -guest_errno(errno);
     else if (!ok_range(g, a3, 8))
       ret = -EFAULT;
     else
@@ -466,6 +469,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   case SYS_rt_sigaction:
   case SYS_sigaltstack: ret = 0; break;
   case SYS_rseq: ret = -MIPS_ENOSYS; break;
+  case SYS_pause: ret = host_ret(pause()); break; /* until a signal ends the process */
   case SYS_set_thread_area:
     g->tls = a0;
     ret = 0;
@@ -491,7 +495,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     }
     break;
   case SYS_readlink:
-    if (!(path = gstr(g, a0)) || !ok_range(g, a1, a2))
+    if (!(path = guest_str(g, a0)) || !ok_range(g, a1, a2))
       ret = -EFAULT;
     else if (!strcmp(path, "/proc/self/exe")) {
       size_t l = strlen(g->exe);
@@ -525,29 +529,29 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     }
     break;
   case SYS_fstat64:
-    ret = fstat((int)a0, &st) < 0 ? -mips_errno(errno) : put_stat64(g, a1, &st);
+    ret = fstat((int)a0, &st) < 0 ? -guest_errno(errno) : put_stat64(g, a1, &st);
     break;
   case SYS_stat64:
   case SYS_lstat64:
-    if (!(path = gstr(g, a0)))
+    if (!(path = guest_str(g, a0)))
       ret = -EFAULT;
     else
-      ret = (n == SYS_stat64 ? stat(path, &st) : lstat(path, &st)) < 0 ? -mips_errno(errno)
+      ret = (n == SYS_stat64 ? stat(path, &st) : lstat(path, &st)) < 0 ? -guest_errno(errno)
                                                                        : put_stat64(g, a1, &st);
     break;
   case SYS_fstatat64:
-    if (!(path = gstr(g, a1)))
+    if (!(path = guest_str(g, a1)))
       ret = -EFAULT;
     else
-      ret = fstatat(dirfd_of(a0), path, &st, (int)a3) < 0 ? -mips_errno(errno)
+      ret = fstatat(dirfd_of(a0), path, &st, (int)a3) < 0 ? -guest_errno(errno)
                                                           : put_stat64(g, a2, &st);
     break;
   case SYS_statx: {
     struct statx sx;
-    if (!(path = gstr(g, a1)))
+    if (!(path = guest_str(g, a1)))
       ret = -EFAULT;
     else
-      ret = statx(dirfd_of(a0), path, (int)a2, a3, &sx) < 0 ? -mips_errno(errno)
+      ret = statx(dirfd_of(a0), path, (int)a2, a3, &sx) < 0 ? -guest_errno(errno)
                                                             : put_statx(g, a4, &sx);
     break;
   }
@@ -557,7 +561,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
       ret = 0;
     else if (a1 == 3) { /* F_GETFL */
       int fl = fcntl((int)a0, F_GETFL);
-      ret = fl < 0 ? -mips_errno(errno)
+      ret = fl < 0 ? -guest_errno(errno)
                    : (fl & 3) | (fl & O_APPEND ? 0x8 : 0) | (fl & O_NONBLOCK ? 0x80 : 0);
     } else
       ret = -EINVAL;
@@ -567,25 +571,30 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
       ret = -EFAULT;
     else
       ret = getcwd((char *)g->mem + a0, a1) ? (int64_t)strlen((char *)g->mem + a0) + 1
-                                            : -mips_errno(errno);
+                                            : -guest_errno(errno);
     break;
-  case SYS_access: ret = (path = gstr(g, a0)) ? host_ret(access(path, (int)a1)) : -EFAULT; break;
+  case SYS_access:
+    ret = (path = guest_str(g, a0)) ? host_ret(access(path, (int)a1)) : -EFAULT;
+    break;
   case SYS_faccessat:
-    ret = (path = gstr(g, a1)) ? host_ret(faccessat(dirfd_of(a0), path, (int)a2, 0)) : -EFAULT;
+    ret = (path = guest_str(g, a1)) ? host_ret(faccessat(dirfd_of(a0), path, (int)a2, 0)) : -EFAULT;
     break;
-  case SYS_unlink: ret = (path = gstr(g, a0)) ? host_ret(unlink(path)) : -EFAULT; break;
+  case SYS_unlink: ret = (path = guest_str(g, a0)) ? host_ret(unlink(path)) : -EFAULT; break;
   case SYS_unlinkat:
-    ret = (path = gstr(g, a1)) ? host_ret(unlinkat(dirfd_of(a0), path, a2 ? AT_REMOVEDIR : 0))
-                               : -EFAULT;
+    ret = (path = guest_str(g, a1)) ? host_ret(unlinkat(dirfd_of(a0), path, a2 ? AT_REMOVEDIR : 0))
+                                    : -EFAULT;
     break;
   case SYS_kill:
   case SYS_tgkill: { /* a signal to itself ends the guest, as its default action does */
     uint32_t sig = n == SYS_kill ? a1 : a2;
+    if (guest_kill_other(g, n == SYS_kill ? a0 : a1, sig, &ret))
+      break;
     if (sig == 0) {
       ret = 0;
       break;
     }
     g->exited = 1;
+    g->exited_by_signal = 1;
     g->exit_status = 128 + (int)sig;
     snprintf(g->fatal, sizeof g->fatal, "guest raised signal %u", sig);
     return 1;

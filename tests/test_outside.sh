@@ -5,8 +5,9 @@
 # signal; the guest's clocks give the board's time (--clock board, the default:
 # deterministic, and following the simulated cycles) or the host's; the
 # CoreMark-like workload's score; a jump into MIPS16e code is named as such;
-# 'hwprof bench' names every failing run and widens its first column.  Prints
-# PASS/FAIL for run.sh.
+# 'hwprof bench' names every failing run and widens its first column; fork,
+# pipes, wait, exec and system() work, threads are refused.  Prints PASS/FAIL for
+# run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -168,6 +169,38 @@ expect "mips16: a jump to an odd address names the ISA mode" 125 \
 expect "mips16: qemu-mips runs it" 0 'mips16: 41' qemu-mips "$O/mips16"
 expect "jalx: named" 125 'jalx enters MIPS16e or microMIPS code, and the translator runs MIPS32 code only' \
   "$HW" run "$O/jalx"
+
+# --- processes (dbt/process.c): fork, pipes, wait statuses (a child's SIGSEGV, a
+# kill), system(), in every profiling mode as under qemu-mips; exec of a MIPS
+# program runs it translated (qemu-mips cannot without binfmt_misc); a thread is
+# refused with ENOSYS and said so
+qemu-mips "$O/forkexec" noexec >"$tmp/fork.want" 2>/dev/null
+for m in none hw sw all; do
+  expect "fork: as qemu-mips, profile $m" 0 "^$(head -1 "$tmp/fork.want")\$" \
+    "$HW" run --quiet --profile "$m" --json "$tmp/fork-$m.json" "$O/forkexec" noexec
+  sed -i '/^hwprof: guest terminated by SIGSEGV/d' "$out"
+  if cmp -s "$out" "$tmp/fork.want" && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' \
+    "$tmp/fork-$m.json"; then
+    echo "PASS: fork: whole output as qemu-mips's, one report, profile $m"
+  else
+    echo "FAIL: fork: whole output as qemu-mips's, one report, profile $m"
+    diff "$tmp/fork.want" "$out" | head -5
+    fails=$((fails + 1))
+  fi
+done
+expect "fork: the parent's counts exact (hw = sw = entries)" 0 \
+  'sw counters +[0-9]+ in ([0-9]+) blocks; \1 equal to the block entries, \1 equal to the IP' \
+  "$HW" run --profile all "$O/forkexec" noexec
+expect "fork: the child's SIGSEGV is named" 0 'guest terminated by SIGSEGV \(11\) at pc 0x' \
+  "$HW" run --quiet "$O/forkexec" noexec
+expect "exec: a MIPS program runs translated, with the guest's environment" 0 \
+  "exec'd: argc=3 arg2 inherited" "$HW" run --quiet "$O/forkexec"
+expect "exec: its exit status reaches the parent" 0 'child 4 \(exec\): exited 42' \
+  "$HW" run --quiet "$O/forkexec"
+expect "thread: refused with ENOSYS, named" 1 \
+  'threads are not supported, -ENOSYS' "$HW" run --quiet "$O/thread"
+expect "thread: the program sees the error" 1 'pthread_create: Function not implemented' \
+  "$HW" run --quiet "$O/thread"
 
 # --- bench: every failing run named with its status; the first column fits the names
 mkdir -p "$tmp/progs"
