@@ -102,12 +102,19 @@ void rt_dump_block(dbt *d, const dbt_block *blk) {
 
 /* The host address of the block at guest pc, translating it if needed.
  * 0: pc is not executable (*sig says which signal the guest takes). */
+void rt_fetch_limit(dbt *d, uint32_t pc) {
+  uint32_t p = pc / DBT_PAGE, end = DBT_GUEST_TOP / DBT_PAGE;
+  while (p < end && d->g.exec[p])
+    p++;
+  d->core.text_size = p * DBT_PAGE - d->core.text_base;
+}
+
 static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) {
   if (pc & 3) {
     *sig = DBT_SIGBUS; /* address error on fetch */
     return 0;
   }
-  if (pc < d->g.text_lo || pc >= d->g.text_hi) {
+  if (!guest_executable(&d->g, pc)) {
     *sig = DBT_SIGSEGV;
     return 0;
   }
@@ -120,6 +127,7 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   if (r->gen == d->gen)
     return r->host;
   dbt_block blk;
+  rt_fetch_limit(d, pc);
   int n = dbt_translate(&d->core, pc, d->used, r->id, &blk);
   if (n == 0) {
     flush(d);
@@ -347,9 +355,11 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
   d->g.clock = d->o.clock;
   d->g.cpu_hz = vboard_cpu_hz(d->b);
   d->loaded = 1;
-  d->core.text = d->ram + d->g.text_lo;
-  d->core.text_base = d->g.text_lo;
-  d->core.text_size = d->g.text_hi - d->g.text_lo;
+  /* The core may read any guest memory; each translation is bounded by the end of
+   * the executable pages it starts in (rt_fetch_limit). */
+  d->core.text = d->ram + DBT_GUEST_MIN;
+  d->core.text_base = DBT_GUEST_MIN;
+  d->core.text_size = d->g.text_hi - DBT_GUEST_MIN;
   /* r5 for the hw profile: the program's own code follows the C start-up code at
    * the start of the text, so its first 64 KiB are where the hot blocks are; the
    * superblocks' near event words just below the text share the reach. */
@@ -754,6 +764,11 @@ int dbt_run(dbt *d, dbt_result *r) {
         vboard_exit(d->b, r->status);
         host = 0;
         break;
+      }
+      if (d->g.code_changed) { /* executable memory changed (mmap, mprotect, cacheflush) */
+        d->g.code_changed = 0;
+        flush(d);
+        d->st.code_flushes++;
       }
       for (unsigned i = 1; i < 32; i++) /* v0, a3; v1 (pipe), sp (a clone's child) */
         if (i == 2 || i == 7 || m[i] != before[i])

@@ -89,6 +89,7 @@ typedef struct dbt_stats {
   uint64_t exits[DBT_EXIT_KINDS];  /* dispatcher entries by kind */
   uint64_t chained;                /* exits patched into direct branches */
   uint64_t flushes;                /* code cache refills */
+  uint64_t code_flushes;           /* ... of them because the guest changed executable memory */
   uint64_t superblocks;            /* formed (superblock.c) */
   uint64_t superblock_members;     /* blocks in them, over all */
   uint64_t superblocks_dropped;    /* recorded but not formed: no room in the cache */

@@ -38,6 +38,9 @@ typedef struct guest {
   uint32_t brk_start, brk;
   uint32_t sp;        /* the initial stack pointer */
   uint8_t *mmap_used; /* a byte per page of the mmap area */
+  uint8_t *exec;      /* a byte per page of guest memory: executable (PROT_EXEC) */
+  int code_changed;   /* executable memory was mapped, unmapped, made (not) executable or
+                         flushed (cacheflush) since the runtime last looked: retranslate */
   char exe[4096];     /* absolute path, for readlink("/proc/self/exe") */
   /* Symbols (STT_FUNC) for reports, sorted by address.  own: the program's
    * own code, as the symbol table tells it: a local function of a C file
@@ -114,6 +117,12 @@ const char *guest_str(const guest *g, uint32_t a);
 
 /* The name of MIPS o32 system call n ("write"), or NULL when it has none here. */
 const char *guest_syscall_name(uint32_t n);
+
+/* 1 when the guest may execute the instruction at pc (its text, or memory it
+ * mapped or mprotect'ed with PROT_EXEC). */
+static inline int guest_executable(const guest *g, uint32_t pc) {
+  return pc >= DBT_GUEST_MIN && pc < DBT_GUEST_TOP && g->exec[pc / DBT_PAGE];
+}
 
 /* Big-endian words in memory (guest and translator alike). */
 static inline uint32_t dbt_be32(const uint8_t *p) {

@@ -374,13 +374,18 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
   if (!realpath(path, g->exe))
     snprintf(g->exe, sizeof g->exe, "%s", path);
   g->mmap_used = calloc((DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE, 1);
-  if (!g->mmap_used)
+  g->exec = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);
+  if (!g->mmap_used || !g->exec)
     return dbt_errf(err, errlen, "out of memory"), -1;
+  for (uint32_t p = g->text_lo / DBT_PAGE; p < (g->text_hi + DBT_PAGE - 1) / DBT_PAGE; p++)
+    g->exec[p] = 1;
   return build_stack(g, path, argc, argv, envp, err, errlen);
 }
 
 void guest_free(guest *g) {
   free(g->mmap_used);
+  free(g->exec);
+  g->exec = NULL;
   free(g->syms);
   free(g->strtab);
   g->mmap_used = NULL;

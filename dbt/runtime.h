@@ -157,6 +157,9 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
 /* Room for one more element in the array *v of *n used of *cap, each `size`
  * bytes: grown (to twice as many, and at least `first`) when full; -1 when out
  * of memory (the array stays as it was). */
+/* Bounds the core's next translation at pc by the end of the executable pages it
+ * starts in. */
+void rt_fetch_limit(dbt *d, uint32_t pc);
 int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first);
 
 /* Member `id` of a superblock starts at code word w (-1: out of memory). */

@@ -156,6 +156,7 @@ static int form(dbt *d, const dbt_trace *t) {
   dbt_sb_probes probes, *p = rt_sb_derived(d) ? &probes : NULL;
   if (p && rt_sb_reserve(d, p) < 0)
     return -1;
+  rt_fetch_limit(d, t->pc[0]);
   int n = dbt_translate_trace(&d->core, t, p, at, out, &members);
   rec *h = rt_find(d, t->pc[0], 0);
   if (n <= 0 || !h || (p && rt_sb_record(d, t, p, out, members) < 0))

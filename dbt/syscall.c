@@ -56,6 +56,7 @@
   X(mprotect, 4125)                                                                                \
   X(_llseek, 4140)                                                                                 \
   X(writev, 4146)                                                                                  \
+  X(cacheflush, 4147)                                                                              \
   X(nanosleep, 4166)                                                                               \
   X(rt_sigaction, 4194)                                                                            \
   X(rt_sigprocmask, 4195)                                                                          \
@@ -222,8 +223,26 @@ static int dirfd_of(uint32_t d) {
 }
 
 /* mmap2 area: first fit over 4 KiB pages. */
-static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t flags, uint32_t fd,
-                       uint32_t pgoff) {
+/* Pages [first, first + n) of guest memory become executable or not (PROT_EXEC);
+ * a change makes the runtime retranslate. */
+static void set_exec(guest *g, uint32_t first, uint32_t n, int exec) {
+  for (uint32_t p = first; p < first + n && p < DBT_GUEST_TOP / DBT_PAGE; p++)
+    if (g->exec[p] != exec) {
+      g->exec[p] = (uint8_t)exec;
+      g->code_changed = 1;
+    }
+}
+
+static int64_t do_mprotect(guest *g, uint32_t addr, uint32_t len, uint32_t prot) {
+  if (addr & (DBT_PAGE - 1))
+    return -EINVAL;
+  if (addr >= DBT_GUEST_MIN && addr < DBT_GUEST_TOP)
+    set_exec(g, addr / DBT_PAGE, (len + DBT_PAGE - 1) / DBT_PAGE, (prot & 4) != 0);
+  return 0;
+}
+
+static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t prot, uint32_t flags,
+                       uint32_t fd, uint32_t pgoff) {
   const uint32_t npages = (DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE;
   uint32_t n = (len + DBT_PAGE - 1) / DBT_PAGE;
   if (!len || n > npages)
@@ -254,6 +273,7 @@ static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t flags, ui
       return -guest_errno(errno);
     }
   }
+  set_exec(g, a / DBT_PAGE, n, (prot & 4) != 0);
   return a;
 }
 
@@ -266,6 +286,7 @@ static int64_t do_munmap(guest *g, uint32_t addr, uint32_t len) {
     if (n > npages - first)
       n = npages - first;
     memset(g->mmap_used + first, 0, n);
+    set_exec(g, addr / DBT_PAGE, n, 0);
   }
   return 0;
 }
@@ -460,10 +481,14 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
                              : getegid();
     break;
   case SYS_brk: ret = do_brk(g, a0); break;
-  case SYS_mmap2: ret = do_mmap(g, a0, a1, a3, a4, a5); break;
+  case SYS_mmap2: ret = do_mmap(g, a0, a1, a2, a3, a4, a5); break;
   case SYS_munmap: ret = do_munmap(g, a0, a1); break;
   case SYS_rt_sigprocmask: ret = do_sigprocmask(g, a0, a1, a2, a3); break;
-  case SYS_mprotect:
+  case SYS_mprotect: ret = do_mprotect(g, a0, a1, a2); break;
+  case SYS_cacheflush: /* code written: retranslate (the whole cache, as a refill) */
+    g->code_changed = 1;
+    ret = 0;
+    break;
   case SYS_madvise:
   case SYS_set_robust_list:
   case SYS_rt_sigaction:

@@ -6,8 +6,8 @@
 # deterministic, and following the simulated cycles) or the host's; the
 # CoreMark-like workload's score; a jump into MIPS16e code is named as such;
 # 'hwprof bench' names every failing run and widens its first column; fork,
-# pipes, wait, exec and system() work, threads are refused.  Prints PASS/FAIL for
-# run.sh.
+# pipes, wait, exec and system() work, threads are refused; code generated at
+# run time runs.  Prints PASS/FAIL for run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -201,6 +201,36 @@ expect "thread: refused with ENOSYS, named" 1 \
   'threads are not supported, -ENOSYS' "$HW" run --quiet "$O/thread"
 expect "thread: the program sees the error" 1 'pthread_create: Function not implemented' \
   "$HW" run --quiet "$O/thread"
+
+# --- code generated at run time: an mmap'ed PROT_EXEC buffer written, flushed
+# (cacheflush) and called, rewritten and called again, a heap buffer made
+# executable with mprotect; a jump into memory that is not executable is SIGSEGV,
+# as under qemu-mips; the new code is profiled under its own addresses
+qemu-mips "$O/jit" >"$tmp/jit.want" 2>/dev/null
+for m in none hw all; do
+  "$HW" run --quiet --profile "$m" "$O/jit" >"$tmp/jit-$m" 2>/dev/null
+  cmp -s "$tmp/jit.want" "$tmp/jit-$m" && echo "PASS: jit: output as qemu-mips's, profile $m" || {
+    echo "FAIL: jit: output as qemu-mips's, profile $m"
+    diff "$tmp/jit.want" "$tmp/jit-$m" | head -5
+    fails=$((fails + 1))
+  }
+done
+expect "jit: each rewrite retranslated" 0 'refills of the cache, [3-9] of them for code the guest changed' \
+  "$HW" run --quiet --stats "$O/jit"
+jit_counts() {
+  "$HW" run --quiet --profile all --superblocks --threshold 100 --json "$tmp/jit.json" "$O/jit" \
+    >/dev/null 2>&1
+  python3 - "$tmp/jit.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+b = {int(x["pc"], 16): x for x in j["blocks"]}
+bad = [x for x in j["blocks"] if not x["count"] == x["hw"] == x["sw"]]
+mm = b.get(0x04000000, {}).get("count")
+print(f"mmap code entered {mm} times, {len(bad)} blocks differ, {len(j['superblocks'])} superblocks")
+PY
+}
+expect "jit: the generated code's counts under its address, exact with superblocks" 0 \
+  'mmap code entered 4002 times, 0 blocks differ, [1-9][0-9]* superblocks' jit_counts
 
 # --- bench: every failing run named with its status; the first column fits the names
 mkdir -p "$tmp/progs"

@@ -138,7 +138,8 @@ static void print_stats(const prof_run *pr) {
       "hwprof: simulated CPU cycles   %llu (%.3f per guest instruction)\n"
       "hwprof: dispatcher entries     %llu (%.1f per million guest instructions): chain "
       "%llu, indirect %llu, syscall %llu, helper %llu\n"
-      "hwprof: blocks translated      %llu (%llu distinct, %llu refills of the cache)\n"
+      "hwprof: blocks translated      %llu (%llu distinct, %llu refills of the cache, %llu of "
+      "them for code the guest changed)\n"
       "hwprof: code size              %llu bytes for %llu guest bytes (%.2fx); profile "
       "%.2f instructions per block\n",
       (unsigned long long)s->guest_insns, (unsigned long long)s->blocks_executed,
@@ -149,8 +150,8 @@ static void print_stats(const prof_run *pr) {
       (unsigned long long)s->exits[DBT_EXIT_CHAIN], (unsigned long long)s->exits[DBT_EXIT_INDIRECT],
       (unsigned long long)s->exits[DBT_EXIT_SYSCALL], (unsigned long long)s->exits[DBT_EXIT_HELPER],
       (unsigned long long)s->blocks_translated, (unsigned long long)s->distinct_blocks,
-      (unsigned long long)s->flushes, (unsigned long long)s->code_bytes,
-      (unsigned long long)(4 * s->guest_insns_translated),
+      (unsigned long long)s->flushes, (unsigned long long)s->code_flushes,
+      (unsigned long long)s->code_bytes, (unsigned long long)(4 * s->guest_insns_translated),
       s->guest_insns_translated ? (double)s->code_bytes / (4.0 * (double)s->guest_insns_translated)
                                 : 0.0,
       s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
