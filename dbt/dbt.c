@@ -299,6 +299,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.probe_window = o->probe == DBT_PROBE_WINDOW;
   d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
+  d->core.align_checks = o->unaligned_trap;
   if (o->profile == DBT_PROFILE_SW || o->profile == DBT_PROFILE_ALL) {
     if (!(d->edge_src = calloc(DBT_EDGE_SITES, sizeof *d->edge_src))) {
       dbt_free(d);

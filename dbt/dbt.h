@@ -60,6 +60,7 @@ typedef struct dbt_options {
   uint32_t code_size;      /* code cache bytes (default and most: DBT_CODE_MAX) */
   unsigned max_block;      /* guest instructions per block, at most (default 64) */
   int strict;              /* an unsupported system call stops the run */
+  int unaligned_trap;      /* a misaligned load or store raises SIGBUS (else it just works) */
   FILE *dump;              /* each translated block, guest and PowerPC side by side */
   uint64_t max_cycles;     /* simulated CPU cycles, 0 = no limit */
   uint32_t threshold;      /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */

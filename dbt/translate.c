@@ -47,8 +47,8 @@ enum { CR0 = 0, CR1 = 1, CR7 = 7 };
 
 /* ------------------------------------------------------------ the emitter */
 
-#define MAX_BLOCK 64                          /* guest instructions per block, at most */
-#define MAX_COLD  (MAX_BLOCK * DBT_TRACE_MAX) /* trap stubs: at most one per instruction */
+#define MAX_BLOCK 64                                /* guest instructions per block, at most */
+#define MAX_COLD  ((MAX_BLOCK + 1) * DBT_TRACE_MAX) /* trap stubs: one per instruction at most */
 
 typedef struct cold {
   uint32_t at;      /* offset of the bc that reaches it */
@@ -94,6 +94,9 @@ typedef struct em {
   /* The block being emitted (its edge site), and the next edge site to give out. */
   dbt_block *block;
   uint32_t edge_next;
+  /* Alignment checks: the MIPS registers known, at this point of the unit, to hold
+   * a multiple of 4 (of 2), whose checks can be left out (check_align). */
+  uint32_t aligned4, aligned2;
 } em;
 
 /* Rewrites the word emitted at byte offset at. */
@@ -415,24 +418,83 @@ static void unaligned(em *e, uint32_t w) {
   put(e, ppc_stw(R0, R3, 0));
 }
 
-static void load(em *e, uint32_t w, unsigned ppc_op, int sign_byte) {
+/* MIPS raises an address error -- SIGBUS under Linux -- for a load or store not
+ * aligned to its size, where the 405 just makes the access.  With
+ * dbt_core.align_checks, a check before it: andi. on the address and a bne to a
+ * trap stub (two instructions; three when the offset is not a multiple of the
+ * size; none for $zero + an aligned offset). */
+static void check_align(em *e, uint32_t pc, unsigned mb, unsigned b, int16_t off, unsigned size) {
+  uint16_t m = (uint16_t)(size - 1);
+  uint32_t *known = size == 2 ? &e->aligned2 : &e->aligned4;
+  if (!e->c->align_checks || size < 2 || (size <= 4 && !(off & m) && (*known >> mb & 1)))
+    return;
+  if (b == 0) { /* $zero: the address is the offset */
+    if (off & m)
+      trap_if(e, PPC_BO_ALWAYS, 0, pc, DBT_SIGBUS);
+    return;
+  }
+  if (off & m) {
+    put(e, ppc_addi(R0, b, off));
+    put(e, ppc_andi_(R0, R0, m));
+  } else {
+    put(e, ppc_andi_(R0, b, m));
+  }
+  trap_if(e, PPC_BO_FALSE, PPC_EQ, pc, DBT_SIGBUS);
+  if (!(off & m)) /* past the check, the base is aligned */
+    e->aligned2 |= 1u << mb, e->aligned4 |= size >= 4 ? 1u << mb : 0;
+}
+
+/* After instruction w: what it writes loses its known alignment, except where
+ * it is known anyway (lui; addiu of an aligned register and offset; a move;
+ * sll by 2 or more).  Registers the ABI keeps aligned ($sp, $gp) and $zero start
+ * each unit known (align_start). */
+static void note_align(em *e, uint32_t w) {
+  unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w), rd = mips_rd(w), f = mips_funct(w);
+  uint32_t writes = gpr_writes(w), k4 = 0, k2 = 0; /* (branches: terminate) */
+  int16_t imm = mips_imm(w);
+  if (op == OP_LUI) {
+    k4 = 1u << rt;
+  } else if (op == OP_ADDIU) {
+    k4 = (e->aligned4 >> rs & 1) && !(imm & 3) ? 1u << rt : 0;
+    k2 = (e->aligned2 >> rs & 1) && !(imm & 1) ? 1u << rt : 0;
+  } else if (op == OP_SPECIAL && (f == F_ADDU || f == F_OR) && (rs == 0 || rt == 0)) {
+    unsigned from = rs ? rs : rt; /* move rd, from */
+    k4 = (e->aligned4 >> from & 1) << rd;
+    k2 = (e->aligned2 >> from & 1) << rd;
+  } else if (op == OP_SPECIAL && f == F_SLL && rd) {
+    unsigned sa = (w >> 6) & 31;
+    k4 = sa >= 2 ? 1u << rd : 0;
+    k2 = sa >= 1 ? 1u << rd : 0;
+  }
+  e->aligned4 = ((e->aligned4 & ~writes) | k4) | 1u;
+  e->aligned2 = ((e->aligned2 & ~writes) | k2 | k4) | 1u;
+}
+
+static void align_start(em *e) {
+  e->aligned4 = e->aligned2 = 1u | 1u << 28 | 1u << 29; /* $zero, $gp, $sp */
+}
+
+static void load(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, int sign_byte, unsigned size) {
   unsigned rt = mips_rt(w), b = base(e, mips_rs(w)), d = dst(rt);
+  check_align(e, pc, mips_rs(w), b, mips_imm(w), size);
   put(e, ppc_mem(ppc_op, d, b, mips_imm(w)));
   if (sign_byte)
     put(e, ppc_extsb(d, d));
   commit(e, rt, d);
 }
 
-static void store(em *e, uint32_t w, unsigned ppc_op) {
+static void store(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, unsigned size) {
   unsigned b = base(e, mips_rs(w)), t = src(e, mips_rt(w), R4);
+  check_align(e, pc, mips_rs(w), b, mips_imm(w), size);
   put(e, ppc_mem(ppc_op, t, b, mips_imm(w)));
 }
 
 /* lwc1/swc1/ldc1/sdc1: through r0 to the FPRs in the state.  A double's high
  * word is at the lower address and in the odd register (FR=0). */
-static void fp_mem(em *e, uint32_t w) {
+static void fp_mem(em *e, uint32_t pc, uint32_t w) {
   unsigned op = mips_op(w), ft = mips_rt(w), b = base(e, mips_rs(w));
   int16_t off = mips_imm(w);
+  check_align(e, pc, mips_rs(w), b, off, op == OP_LDC1 || op == OP_SDC1 ? 8 : 4);
   if (op == OP_LDC1 || op == OP_SDC1) {
     put(e, ppc_addi(R3, b, off));
     b = R3;
@@ -769,19 +831,19 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       return T_OK;
     default: return T_UNIMPL;
     }
-  case OP_LB: load(e, w, PPC_LBZ, 1); return T_OK;
-  case OP_LBU: load(e, w, PPC_LBZ, 0); return T_OK;
-  case OP_LH: load(e, w, PPC_LHA, 0); return T_OK;
-  case OP_LHU: load(e, w, PPC_LHZ, 0); return T_OK;
+  case OP_LB: load(e, pc, w, PPC_LBZ, 1, 1); return T_OK;
+  case OP_LBU: load(e, pc, w, PPC_LBZ, 0, 1); return T_OK;
+  case OP_LH: load(e, pc, w, PPC_LHA, 0, 2); return T_OK;
+  case OP_LHU: load(e, pc, w, PPC_LHZ, 0, 2); return T_OK;
   case OP_LW:
   case OP_LL: /* one thread, no interrupts: the link is never broken */
-    load(e, w, PPC_LWZ, 0);
+    load(e, pc, w, PPC_LWZ, 0, 4);
     return T_OK;
-  case OP_SB: store(e, w, PPC_STB); return T_OK;
-  case OP_SH: store(e, w, PPC_STH); return T_OK;
-  case OP_SW: store(e, w, PPC_STW); return T_OK;
+  case OP_SB: store(e, pc, w, PPC_STB, 1); return T_OK;
+  case OP_SH: store(e, pc, w, PPC_STH, 2); return T_OK;
+  case OP_SW: store(e, pc, w, PPC_STW, 4); return T_OK;
   case OP_SC:
-    store(e, w, PPC_STW);
+    store(e, pc, w, PPC_STW, 4);
     if (rt) {
       unsigned d = dst(rt);
       put(e, ppc_li(d, 1));
@@ -796,7 +858,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
   case OP_LWC1:
   case OP_SWC1:
   case OP_LDC1:
-  case OP_SDC1: fp_mem(e, w); return T_OK;
+  case OP_SDC1: fp_mem(e, pc, w); return T_OK;
   case OP_COP1: return cop1(e, w);
   case OP_COP1X: return T_HELPER;
   default: return T_UNIMPL;
@@ -1066,8 +1128,11 @@ static int delay_slot(em *e, uint32_t pc) {
     put(e, DBT_SIGILL);
     return -1;
   }
-  uint32_t mark = e->n;
+  uint32_t mark = e->n, a4 = e->aligned4, a2 = e->aligned2;
   int r = emit_insn(e, pc, w);
+  note_align(e, w);
+  e->aligned4 &= a4; /* a likely branch may skip the slot: what holds either way */
+  e->aligned2 &= a2;
   if (r == T_HELPER) {
     e->n = mark;
     exit_to(e, DBT_EXIT_HELPER);
@@ -1102,6 +1167,8 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     unsigned d = dst(b->link);
     load_imm(e, d, pc + 8);
     commit(e, b->link, d);
+    e->aligned4 &= ~(1u << b->link); /* (pc + 8 is aligned, but not worth a case) */
+    e->aligned2 &= ~(1u << b->link);
   }
   if (b->kind == B_NEVER && b->likely) { /* the delay slot is annulled */
     go_to(e, pc + 8);
@@ -1310,6 +1377,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     }
     uint32_t mark = e->n;
     int r = emit_insn(e, pc, w);
+    note_align(e, w);
     if (r == T_HELPER) {
       e->n = mark;
       exit_to(e, DBT_EXIT_HELPER);
@@ -1343,6 +1411,7 @@ static void em_init(em *e, const dbt_core *c, uint32_t at) {
   e->nside = 0;
   e->sbp = NULL;
   e->edge_next = c->edge_site_next;
+  align_start(e);
 }
 
 int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {

@@ -118,6 +118,7 @@ typedef struct dbt_core {
   uint32_t prof_near;    /* hw, all: the event word r5 stands for (the middle of the 64 KiB
                           * that hold the superblocks' near words and the hot code) */
   int probe_window;      /* hw, all: r5 points into the EVENT window (see r5 above) */
+  int align_checks;      /* a misaligned load or store raises SIGBUS, as on MIPS */
   unsigned max_insns;    /* guest instructions per block, at most */
   uint32_t edge_sites;   /* sw, all: address of edge site 0 (DBT_EDGE_SITE_BYTES each) */
   uint32_t edge_site_next, edge_site_cap; /* the next free site; how many there are */

@@ -7,7 +7,8 @@
 # CoreMark-like workload's score; a jump into MIPS16e code is named as such;
 # 'hwprof bench' names every failing run and widens its first column; fork,
 # pipes, wait, exec and system() work, threads are refused; code generated at
-# run time runs.  Prints PASS/FAIL for run.sh.
+# run time runs; unaligned accesses trap (--unaligned trap) as under qemu-mips.
+# Prints PASS/FAIL for run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -18,6 +19,17 @@ out=$tmp/out
 fails=0
 
 . tests/expect.sh
+
+# same_bytes NAME WANT GOT: the file GOT holds WANT's bytes (a PASS or FAIL line)
+same_bytes() {
+  if cmp -s "$2" "$3"; then
+    echo "PASS: $1"
+  else
+    echo "FAIL: $1"
+    diff "$2" "$3" | head -5
+    fails=$((fails + 1))
+  fi
+}
 
 # --- compare with input on stdin: both runs read the same bytes (a file and a pipe)
 seq 1 5000 >"$tmp/input"
@@ -209,11 +221,7 @@ expect "thread: the program sees the error" 1 'pthread_create: Function not impl
 qemu-mips "$O/jit" >"$tmp/jit.want" 2>/dev/null
 for m in none hw all; do
   "$HW" run --quiet --profile "$m" "$O/jit" >"$tmp/jit-$m" 2>/dev/null
-  cmp -s "$tmp/jit.want" "$tmp/jit-$m" && echo "PASS: jit: output as qemu-mips's, profile $m" || {
-    echo "FAIL: jit: output as qemu-mips's, profile $m"
-    diff "$tmp/jit.want" "$tmp/jit-$m" | head -5
-    fails=$((fails + 1))
-  }
+  same_bytes "jit: output as qemu-mips's, profile $m" "$tmp/jit.want" "$tmp/jit-$m"
 done
 expect "jit: each rewrite retranslated" 0 'refills of the cache, [3-9] of them for code the guest changed' \
   "$HW" run --quiet --stats "$O/jit"
@@ -231,6 +239,36 @@ PY
 }
 expect "jit: the generated code's counts under its address, exact with superblocks" 0 \
   'mmap code entered 4002 times, 0 blocks differ, [1-9][0-9]* superblocks' jit_counts
+
+# --- unaligned loads and stores: --unaligned trap raises SIGBUS exactly where
+# qemu-mips does (lw, lh, lhu, sw, sh, lwc1, ldc1), also in superblocks; the
+# default (allow) reads and writes them as MIPS Linux's fix-up does
+qemu-mips "$O/unaligned" >"$tmp/ua.want" 2>/dev/null
+for m in none all; do
+  "$HW" run --quiet --unaligned trap --profile "$m" "$O/unaligned" >"$tmp/ua-$m" 2>/dev/null
+  same_bytes "unaligned trap: as qemu-mips, profile $m" "$tmp/ua.want" "$tmp/ua-$m"
+done
+expect "unaligned trap: named as SIGBUS at the access" 0 'guest terminated by SIGBUS \(10\) at pc 0x' \
+  "$HW" run --quiet --unaligned trap "$O/unaligned"
+expect "unaligned allow (default): the bytes there, as the kernel's fix-up reads them" 0 \
+  '^16909060$' "$HW" run --quiet "$O/unaligned"
+expect "unaligned allow: no child died" 0 '^lw \+2: exit 0$' "$HW" run --quiet "$O/unaligned"
+expect "unaligned: a bad mode is refused" 2 "--unaligned is allow or trap, not 'x'" \
+  "$HW" run --unaligned x "$O/unaligned"
+ua_sb() {
+  local q h
+  q=$(qemu-mips "$B/workloads/crafty" test)
+  h=$("$HW" run --quiet --unaligned trap --profile all --superblocks --json "$tmp/ua.json" \
+    "$B/workloads/crafty" test 2>/dev/null)
+  [ "$q" = "$h" ] && python3 - "$tmp/ua.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+bad = [b for b in j["blocks"] if not b["count"] == b["hw"] == b["sw"]]
+print(f"same output, {len(j['superblocks'])} superblocks, {len(bad)} blocks differ")
+PY
+}
+expect "unaligned trap: checks in superblocks, crafty as qemu-mips, counts exact" 0 \
+  'same output, [1-9][0-9]* superblocks, 0 blocks differ' ua_sb
 
 # --- bench: every failing run named with its status; the first column fits the names
 mkdir -p "$tmp/progs"

@@ -85,7 +85,7 @@ static void help(FILE *f) {
           "                     N entries (hwprof run --threshold N --superblocks)\n"
           "  --member-probes    their members keep their own probes (hwprof run)\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
-          "  --help             this text\n"
+              PROF_UNALIGNED_HELP "  --help             this text\n"
           "\n"
           "Exit status: 0 every difference is accounted for; 1 one is not, or the exit status\n"
           "or output differ from qemu-mips's; 2 bad usage or a run that could not start.\n");
@@ -364,6 +364,7 @@ int cmd_compare(int argc, char **argv) {
                                        {"superblocks", required_argument, 0, 'S'},
                                        {"member-probes", no_argument, 0, 'M'},
                                        {"clock", required_argument, 0, 'K'},
+                                       {"unaligned", required_argument, 0, 'U'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   uint64_t v;
@@ -380,6 +381,10 @@ int cmd_compare(int argc, char **argv) {
     case 'j': json = optarg; break;
     case 'k': keep = optarg; break;
     case 'b': brief = 1; break;
+    case 'U':
+      if (prof_unaligned_parse("compare", optarg, &o.dbt) < 0)
+        return 2;
+      break;
     case 'K':
       if (prof_clock_parse("compare", optarg, &o.dbt) < 0)
         return 2;

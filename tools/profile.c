@@ -57,6 +57,15 @@ int prof_clock_parse(const char *cmd, const char *s, dbt_options *o) {
   return 0;
 }
 
+int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o) {
+  if (strcmp(s, "allow") && strcmp(s, "trap")) {
+    fprintf(stderr, "hwprof %s: --unaligned is allow or trap, not '%s'\n", cmd, s);
+    return -1;
+  }
+  o->unaligned_trap = !strcmp(s, "trap");
+  return 0;
+}
+
 /* ------------------------------------------------------------ the run */
 
 /* The progress line: guest instructions so far and the rate, twice a second. */

@@ -77,6 +77,13 @@ int prof_clock_parse(const char *cmd, const char *s, dbt_options *o);
   "                     simulated time, cycles at the CPU clock from 2000-01-01, so\n"             \
   "                     runs are deterministic; host gives the host's clocks\n"
 
+/* --unaligned allow|trap into o->unaligned_trap; prints why and returns -1 for anything else. */
+int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o);
+#define PROF_UNALIGNED_HELP                                                                        \
+  "  --unaligned MODE   a load or store not aligned to its size: allow (default) lets\n"           \
+  "                     it happen, as MIPS Linux does by emulating it; trap raises\n"              \
+  "                     SIGBUS, as qemu-mips does (a check before each access)\n"
+
 /* "name+0x1c" for a guest address, or its hex when no symbol covers it. */
 void prof_where(const prof_run *pr, uint32_t pc, char *buf, size_t len);
 /* The events the IP must have stored in a hw run (pr->hw set): one per block entry,

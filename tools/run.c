@@ -77,7 +77,7 @@ static void help(FILE *f) {
           "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
           "                     this program)\n"
           "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
-          "                     reported once)\n" PROF_CLOCK_HELP
+          "                     reported once)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP
           "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
           "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
           "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
@@ -204,6 +204,7 @@ int cmd_run(int argc, char **argv) {
                                        {"callgrind", required_argument, 0, 'g'},
                                        {"dtb", required_argument, 0, 'd'},
                                        {"strict", no_argument, 0, 's'},
+                                       {"unaligned", required_argument, 0, 'U'},
                                        {"dump", required_argument, 0, 'D'},
                                        {"event-trace", required_argument, 0, 'E'},
                                        {"code-cache", required_argument, 0, 'c'},
@@ -260,6 +261,10 @@ int cmd_run(int argc, char **argv) {
     case 'g': callgrind = optarg; break;
     case 'd': o.dtb_path = optarg; break;
     case 's': o.dbt.strict = 1; break;
+    case 'U':
+      if (prof_unaligned_parse("run", optarg, &o.dbt) < 0)
+        return 2;
+      break;
     case 'D': dump = optarg; break;
     case 'E': event_trace = optarg; break;
     case 'c':

@@ -1,7 +1,8 @@
 /*
  * fuzz_translate.c - the MIPS decoder and the translator core (dbt/translate.c)
  * on any code.  The input's first byte picks the options (profile mode, the
- * probe kind, instructions per block); the rest is the guest's text.  Every word
+ * probe kind, instructions per block, alignment checks); the rest is the guest's
+ * text.  Every word
  * is disassembled; a block is translated from every instruction, and the chain of
  * blocks that fall through from the first as a superblock, with and without
  * derived counts.  Code must stay inside the bytes the translator says it wrote,
@@ -80,7 +81,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   c.counters = DBT_COUNTERS;
   c.prof_near = TEXT_BASE - 4096 + 0x8000;
   c.probe_window = (opt >> 2) & 1;
-  c.max_insns = 1 + ((opt >> 3) & 63u);
+  c.max_insns = 1 + 4 * ((opt >> 3) & 15u);
+  c.align_checks = opt >> 7;
   c.edge_sites = DBT_EDGES;
   c.edge_site_cap = DBT_EDGE_SITES;
 
