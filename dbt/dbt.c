@@ -231,6 +231,11 @@ static void observe(void *ctx, uint32_t addr, uint32_t size) {
     vboard_pause(d->b);
     return;
   }
+  if (d->sig_due && vboard_cycles(d->b) >= d->sig_due && off < d->used && d->entry_id[w]) {
+    d->sig_paused = 1; /* a timer due: its signal before this block (signal.c) */
+    vboard_pause(d->b);
+    return;
+  }
   if (off < d->used) {
     if (!d->sb_code[w]) {
       if (d->entry_insns[w])
@@ -563,9 +568,48 @@ static const char *signame(int s) {
 }
 
 /* Where to continue after a guest pc; fills r when the guest cannot go on. */
+static uint32_t go(dbt *d, uint32_t pc, dbt_result *r);
+
+/* Pending signals that are not blocked, delivered before the guest goes on at pc
+ * (signal.c): the pc to go on at (the innermost handler's, or pc), or 0 when one
+ * ends the guest (r filled). */
+static uint32_t deliver_pending(dbt *d, uint32_t pc, dbt_result *r) {
+  int sig;
+  while ((sig = rt_signal_next(d))) {
+    uint32_t to;
+    int k = rt_signal_deliver(d, sig, 0, pc, 0, &to, r);
+    if (k < 0)
+      return 0;
+    if (k > 0)
+      pc = to;
+  }
+  if (d->g.suspended) { /* sigsuspend's mask ends with the call when nothing ran */
+    memcpy(d->g.sigmask, d->g.sigmask_saved, sizeof d->g.sigmask);
+    d->g.suspended = 0;
+  }
+  rt_signal_arm(d);
+  return pc;
+}
+
+/* A synchronous signal (a trap, a fault) at guest pc that a handler catches:
+ * where the handler's code is, or 0 (r filled). */
+static uint32_t to_handler(dbt *d, int sig, uint32_t pc, uint32_t addr, dbt_result *r) {
+  uint32_t to;
+  if (rt_signal_deliver(d, sig, 1, pc, addr, &to, r) <= 0)
+    return 0;
+  rt_signal_arm(d);
+  return go(d, to, r);
+}
+
 static uint32_t go(dbt *d, uint32_t pc, dbt_result *r) {
   int sig = 0;
+  if (pc == DBT_SIGRETURN_PC) { /* a signal handler returned (signal.c) */
+    if (!(pc = rt_sigreturn(d, r)) || !(pc = deliver_pending(d, pc, r)))
+      return 0;
+  }
   uint32_t h = block_host(d, pc, &sig, r->message, sizeof r->message);
+  if (!h && sig && !(pc & 1) && rt_signal_caught(d, sig))
+    return to_handler(d, sig, pc, pc, r);
   if (!h) {
     if (sig == DBT_SIGBUS && (pc & 1)) { /* the ISA mode bit: MIPS16e or microMIPS code */
       r->how = DBT_UNIMPL;
@@ -666,9 +710,28 @@ int dbt_run(dbt *d, dbt_result *r) {
   while (host) {
     sb_form(d); /* a path recorded before the CPU came back here */
     int stop = vboard_call(d->b, host, DBT_STOP);
-    if (stop == 2) { /* paused for a recorded path, at a block boundary */
+    if (stop == 2) { /* paused at a block boundary: a recorded path, or a timer due */
+      uint32_t at = vboard_paused_pc(d->b);
+      host = at;
+      if (d->sig_paused) {
+        d->sig_paused = 0;
+        d->g.board_ns =
+            (uint64_t)((unsigned __int128)vboard_cycles(d->b) * 1000000000u / vboard_cpu_hz(d->b));
+        guest_timer_check(&d->g);
+        uint32_t pc = guest_pc_of(d, at), to = pc;
+        if (rt_signal_next(d)) {
+          if (!(to = deliver_pending(d, pc, r)))
+            break;
+          if (to != pc) { /* a handler runs first; the path is left before this block */
+            rt_sb_leave(d, at, 0);
+            host = go(d, to, r);
+          }
+        }
+        rt_signal_arm(d);
+        if (!host)
+          break;
+      }
       sb_form(d);
-      host = vboard_paused_pc(d->b);
       continue;
     }
     if (stop) {
@@ -676,9 +739,18 @@ int dbt_run(dbt *d, dbt_result *r) {
       if (r->board.stop == VBOARD_LIMIT || r->board.stop == VBOARD_INTERRUPTED)
         stopped_before(d, r);
       if (r->board.unmapped && d->tb_at - DBT_CODE < d->used) {
-        uint32_t at = fault_insn(d, r->board.fault_addr);
-        d->stop_at = at;
+        uint32_t at = fault_insn(d, r->board.fault_addr), fault = r->board.fault_addr;
         uncount_after(d, at);
+        if (rt_signal_caught(d, DBT_SIGSEGV)) { /* the guest's handler takes it */
+          vboard_recover(d->b);
+          r->how = DBT_EXITED;
+          r->message[0] = 0;
+          rt_sb_leave(d, at, 1);
+          if ((host = to_handler(d, DBT_SIGSEGV, guest_pc_of(d, at), fault, r)))
+            continue;
+          break;
+        }
+        d->stop_at = at;
         r->how = DBT_SIGNALED; /* a guest load or store outside its memory */
         r->signal = DBT_SIGSEGV;
         r->pc = guest_pc_of(d, at);
@@ -724,7 +796,7 @@ int dbt_run(dbt *d, dbt_result *r) {
     case DBT_EXIT_INDIRECT: {
       uint32_t target = vboard_get_gpr(d->b, 3);
       host = go(d, target, r);
-      if (host) {
+      if (host && target != DBT_SIGRETURN_PC) { /* (a handler's return: never cached) */
         uint32_t e = DBT_STATE + DBT_ST_JT + 8 * ((target >> 2) & (DBT_JT_ENTRIES - 1));
         wr32(d, e, target);
         wr32(d, e + 4, host);
@@ -774,7 +846,14 @@ int dbt_run(dbt *d, dbt_result *r) {
       for (unsigned i = 1; i < 32; i++) /* v0, a3; v1 (pipe), sp (a clone's child) */
         if (i == 2 || i == 7 || m[i] != before[i])
           rt_write_gpr(d, i, m[i]);
-      host = go(d, pc + 4, r);
+      guest_timer_check(&d->g);
+      uint32_t next = deliver_pending(d, pc + 4, r);
+      if (!next) { /* a signal's default action ends it */
+        vboard_exit(d->b, 128 + r->signal);
+        host = 0;
+        break;
+      }
+      host = go(d, next, r);
       break;
     }
     case DBT_EXIT_HELPER:
@@ -782,6 +861,11 @@ int dbt_run(dbt *d, dbt_result *r) {
       d->stop_at = host ? 0 : lr - 4;
       break;
     case DBT_EXIT_TRAP:
+      if (rt_signal_caught(d, (int)rd32(d, lr + 4))) { /* the guest's handler takes it */
+        rt_sb_leave(d, lr - 4, 1);
+        host = to_handler(d, (int)rd32(d, lr + 4), rd32(d, lr), rd32(d, lr), r);
+        break;
+      }
       d->stop_at = lr - 4;
       r->how = DBT_SIGNALED;
       r->pc = rd32(d, lr);

@@ -30,6 +30,15 @@
 
 #define GUEST_MAX_SEGS 16
 
+#define GUEST_NSIG       128
+#define GUEST_MAX_FRAMES 64 /* handlers running at once, nested */
+#define GUEST_SIG_DFL    0u
+#define GUEST_SIG_IGN    1u
+
+typedef struct guest_sigaction {
+  uint32_t handler, flags, mask[4];
+} guest_sigaction;
+
 typedef struct guest {
   uint8_t *mem; /* guest address a is mem[a] */
   uint32_t entry;
@@ -70,7 +79,24 @@ typedef struct guest {
   uint64_t board_ns;   /* the board's time since the run started */
   uint64_t slept_ns;   /* board clock: nanosleep's time, which passes without cycles */
   uint32_t tls;        /* set_thread_area */
-  uint32_t sigmask[4]; /* rt_sigprocmask's blocked set (128 signals); nothing is delivered */
+  uint32_t sigmask[4]; /* rt_sigprocmask's blocked set (128 signals) */
+  /* Signals (signal.c): actions, pending signals (with their si_code), the
+   * alternate stack, the timer (alarm, setitimer) on the guest's monotonic clock,
+   * sigsuspend's saved mask, and the frames of the handlers running, innermost
+   * last. */
+  guest_sigaction sigact[GUEST_NSIG];
+  uint32_t sigpending[4];
+  int sigcode[GUEST_NSIG];
+  uint32_t alt_sp, alt_size;
+  uint64_t timer_at_ns, timer_interval_ns; /* 0: no timer */
+  uint32_t sigmask_saved[4];
+  int suspended;
+  struct {
+    uint32_t frame;
+    int rt;
+  } frames[GUEST_MAX_FRAMES];
+  unsigned nframes;
+  uint64_t signals_delivered;
   uint64_t syscalls;
 } guest;
 
@@ -114,6 +140,15 @@ void guest_child_exit(const guest *g, int status);
 int guest_errno(int host);
 /* A NUL-terminated string in guest memory, or NULL when it leaves it (syscall.c). */
 const char *guest_str(const guest *g, uint32_t a);
+
+/* The signal system calls (signal.c): rt_sigaction, sigaltstack, alarm,
+ * setitimer, getitimer, pause, rt_sigsuspend.  Returns 1 and sets *ret when NR is
+ * one of them, else 0.  sp: the guest's stack pointer. */
+int guest_signal_call(guest *g, uint32_t nr, const uint32_t a[4], uint32_t sp, int64_t *ret);
+/* Signal sig becomes pending, with si_code code (SI_USER 0, SI_TKILL -6, ...). */
+void guest_raise(guest *g, int sig, int code);
+/* The timer, if due by the guest's clock now: SIGALRM pending, the next period armed. */
+void guest_timer_check(guest *g);
 
 /* The name of MIPS o32 system call n ("write"), or NULL when it has none here. */
 const char *guest_syscall_name(uint32_t n);

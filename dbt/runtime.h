@@ -89,6 +89,8 @@ struct dbt {
   char hw_err[200];
   uint32_t stop_at;       /* the PowerPC address the run stopped at inside a block, or 0 */
   uint32_t stop_before;   /* the PowerPC block the run stopped before (limit, signal), or 0 */
+  uint64_t sig_due;       /* CPU cycle at which the guest's timer is due, or 0 (signal.c) */
+  int sig_paused;         /* the CPU was paused for it */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
 };
@@ -157,6 +159,26 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
 /* Room for one more element in the array *v of *n used of *cap, each `size`
  * bytes: grown (to twice as many, and at least `first`) when full; -1 when out
  * of memory (the array stays as it was). */
+/* Signals on the board (signal.c).  rt_signal_next: the lowest pending signal
+ * that is not blocked, or 0.  rt_signal_deliver: sig, at guest pc (sync: a trap or
+ * fault there, addr its data address), goes to its handler (1, *to = the handler's
+ * pc: the frame is built and the registers set), is ignored (0), or ends the guest
+ * (-1, r filled).  rt_sigreturn: the innermost handler returned; its frame's
+ * context is restored and the pc to resume at returned (0: no frame, r filled). */
+int rt_signal_next(const dbt *d);
+/* 1 when sig has a handler that may run now (not blocked, not nested too deep). */
+int rt_signal_caught(const dbt *d, int sig);
+/* d->sig_due from the guest's timer (the board clock; under the host clock timers
+ * are seen at system calls). */
+void rt_signal_arm(dbt *d);
+int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uint32_t *to,
+                      dbt_result *r);
+uint32_t rt_sigreturn(dbt *d, dbt_result *r);
+/* The run left a superblock early at PowerPC address a (inside: an instruction
+ * that trapped there; else the start of a block it did not enter): the member's
+ * derived counts leave out what did not run (sbcount.c). */
+void rt_sb_leave(dbt *d, uint32_t a, int inside);
+
 /* Bounds the core's next translation at pc by the end of the executable pages it
  * starts in. */
 void rt_fetch_limit(dbt *d, uint32_t pc);

@@ -59,6 +59,7 @@ struct sb_inst {
   uint32_t nexits;
   uint32_t exit_dest[DBT_SIDE_MAX * DBT_TRACE_MAX]; /* guest pc (0: an indirect target) */
   uint32_t exit_hot;                                /* sw: exits reported hot (bits) */
+  uint32_t left[DBT_TRACE_MAX]; /* times the run left member i mid-path (rt_sb_leave) */
 };
 
 int rt_sb_derived(const dbt *d) {
@@ -221,6 +222,20 @@ static int stopped_in(const dbt *d, const sb_inst *x) {
   return -1;
 }
 
+void rt_sb_leave(dbt *d, uint32_t a, int inside) {
+  for (size_t k = 0; k < d->sb.ninst; k++) {
+    sb_inst *x = &d->sb.inst[k];
+    if (x->gen != d->gen)
+      continue;
+    for (unsigned i = 0; i < x->n; i++)
+      if (inside ? (a >= x->host[i] && a < x->host[i + 1]) || a - x->trap_addr[i] < x->trap_size[i]
+                 : a > x->host[i] && a <= x->host[i + 1]) {
+        x->left[i]++;
+        return;
+      }
+  }
+}
+
 /* Member entries D and passes along the path `on` of x, from its entry count and
  * its side exits' counts. */
 static void derive(const dbt *d, const sb_inst *x, uint64_t entries, const uint64_t *exit,
@@ -229,7 +244,7 @@ static void derive(const dbt *d, const sb_inst *x, uint64_t entries, const uint6
   uint64_t c = entries;
   for (unsigned i = 0, k = 0; i < x->n; i++) {
     D[i] = c;
-    uint64_t left = (uint64_t)(stop == (int)i);
+    uint64_t left = (uint64_t)(stop == (int)i) + x->left[i];
     for (unsigned j = 0; j < x->exits[i]; j++)
       left += exit[k++];
     c = c > left ? c - left : 0; /* (less only if the IP lost events) */

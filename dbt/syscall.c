@@ -4,9 +4,9 @@
  * to the guest's big-endian o32 layouts; flags and errno values that differ
  * between MIPS and the host are translated.
  *
- * Processes (fork, exec, wait, pipes): process.c.  Not carried out: signal
- * handlers (rt_sigaction/rt_sigprocmask succeed and are ignored; a signal the
- * guest raises on itself ends it), threads, and file mappings that are shared.  Anything else
+ * Processes (fork, exec, wait, pipes): process.c; signals (actions, timers,
+ * pause): signal.c.  Not carried out: threads, and file mappings that are
+ * shared.  Anything else
  * returns -ENOSYS, reported once on stderr; with g->strict it stops the run.
  */
 #define _GNU_SOURCE
@@ -36,7 +36,11 @@
   X(time, 4013)                                                                                    \
   X(lseek, 4019)                                                                                   \
   X(getpid, 4020)                                                                                  \
+  X(alarm, 4027)                                                                                   \
   X(pause, 4029)                                                                                   \
+  X(setitimer, 4104)                                                                               \
+  X(getitimer, 4105)                                                                               \
+  X(rt_sigsuspend, 4199)                                                                           \
   X(getuid, 4024)                                                                                  \
   X(access, 4033)                                                                                  \
   X(kill, 4037)                                                                                    \
@@ -416,6 +420,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   const char *path;
   g->syscalls++;
   if (guest_clock_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret) ||
+      guest_signal_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, sp, &ret) ||
       guest_process_call(g, n, r, (const uint32_t[6]){a0, a1, a2, a3, a4, a5}, &ret))
     goto done;
   switch (n) {
@@ -491,10 +496,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     break;
   case SYS_madvise:
   case SYS_set_robust_list:
-  case SYS_rt_sigaction:
-  case SYS_sigaltstack: ret = 0; break;
   case SYS_rseq: ret = -MIPS_ENOSYS; break;
-  case SYS_pause: ret = host_ret(pause()); break; /* until a signal ends the process */
   case SYS_set_thread_area:
     g->tls = a0;
     ret = 0;
@@ -610,19 +612,18 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
                                     : -EFAULT;
     break;
   case SYS_kill:
-  case SYS_tgkill: { /* a signal to itself ends the guest, as its default action does */
+  case SYS_tgkill: { /* to itself: pending, delivered when the call returns (signal.c) */
     uint32_t sig = n == SYS_kill ? a1 : a2;
     if (guest_kill_other(g, n == SYS_kill ? a0 : a1, sig, &ret))
       break;
-    if (sig == 0) {
-      ret = 0;
+    if (sig >= GUEST_NSIG) {
+      ret = -EINVAL;
       break;
     }
-    g->exited = 1;
-    g->exited_by_signal = 1;
-    g->exit_status = 128 + (int)sig;
-    snprintf(g->fatal, sizeof g->fatal, "guest raised signal %u", sig);
-    return 1;
+    if (sig)
+      guest_raise(g, (int)sig, n == SYS_kill ? 0 : -6 /* SI_USER, SI_TKILL */);
+    ret = 0;
+    break;
   }
   default:
     ret = unknown(g, n, pc);

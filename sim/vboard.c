@@ -939,6 +939,16 @@ int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {
   return 0;
 }
 
+void vboard_recover(vboard *b) {
+  if (b->r->stop != VBOARD_FAULT || !b->r->unmapped)
+    return;
+  b->stop = 0;
+  b->r->stop = VBOARD_EXITED;
+  b->r->unmapped = 0;
+  b->r->message[0] = 0;
+  b->cur = b->prev = NULL;
+}
+
 void vboard_exit(vboard *b, int exit_status) {
   if (!b->stop) {
     b->r->stop = VBOARD_EXITED;

@@ -107,6 +107,9 @@ int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r);
 void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r);
 int vboard_call(vboard *b, uint32_t pc, uint32_t until);
 void vboard_exit(vboard *b, int exit_status);
+/* After a stop for an access to unmapped memory (r.unmapped) that the runtime
+ * has dealt with (a guest's signal handler): the board runs again. */
+void vboard_recover(vboard *b);
 void vboard_finish(vboard *b);
 
 /* RAM as host memory: guest physical address a is ram[a - *base]. */

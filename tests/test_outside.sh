@@ -7,8 +7,8 @@
 # CoreMark-like workload's score; a jump into MIPS16e code is named as such;
 # 'hwprof bench' names every failing run and widens its first column; fork,
 # pipes, wait, exec and system() work, threads are refused; code generated at
-# run time runs; unaligned accesses trap (--unaligned trap) as under qemu-mips.
-# Prints PASS/FAIL for run.sh.
+# run time runs; unaligned accesses trap (--unaligned trap) as under qemu-mips;
+# signal handlers run.  Prints PASS/FAIL for run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -269,6 +269,32 @@ PY
 }
 expect "unaligned trap: checks in superblocks, crafty as qemu-mips, counts exact" 0 \
   'same output, [1-9][0-9]* superblocks, 0 blocks differ' ua_sb
+
+# --- signal handlers (dbt/signal.c): SIGSEGV left by siglongjmp, a division by
+# zero, a break skipped through the context's pc, raise and kill with
+# SA_SIGINFO, blocked then unblocked, SA_NODEFER, SA_RESETHAND, setitimer and
+# alarm (the board's clock) interrupting loops and sigsuspend, SA_ONSTACK, then
+# the default action: qemu-mips's output and status in every mode, with the
+# counts exact when handlers interrupt superblocks
+(qemu-mips "$O/signals" >"$tmp/sig.want") 2>/dev/null
+sig_mode() { # MODE...: output as qemu-mips's, status 139, every block's counts equal
+  "$HW" run --quiet "$@" --json "$tmp/sig.json" "$O/signals" >"$tmp/sig.got" 2>/dev/null
+  local rc=$?
+  cmp -s "$tmp/sig.want" "$tmp/sig.got" && [ "$rc" -eq 139 ] && python3 - "$tmp/sig.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+bad = [b for b in j["blocks"] if not b["count"] == b.get("hw", b["count"]) == b.get("sw", b["count"])]
+print(f"as qemu-mips, {len(j['superblocks'])} superblocks, {len(bad)} blocks differ")
+PY
+}
+expect "signals: handlers as under qemu-mips, profile none" 0 'as qemu-mips, 0 superblocks, 0 blocks differ' \
+  sig_mode --profile none
+expect "signals: profile all, counts exact" 0 'as qemu-mips, 0 superblocks, 0 blocks differ' \
+  sig_mode --profile all
+expect "signals: superblocks interrupted by handlers, counts exact (hw, sw)" 0 \
+  'as qemu-mips, [1-9][0-9]* superblocks, 0 blocks differ' sig_mode --profile all --superblocks --threshold 20
+expect "signals: the default action still ends it, named" 139 \
+  'guest terminated by SIGSEGV \(11\)' "$HW" run --quiet "$O/signals"
 
 # --- bench: every failing run named with its status; the first column fits the names
 mkdir -p "$tmp/progs"

@@ -17,8 +17,8 @@ static void gen(uint32_t *p, unsigned k, unsigned c) {
   unsigned n = 0;
   p[n++] = 0x00801025; /* move v0, a0 */
   for (unsigned i = 1; i < k; i++)
-    p[n++] = 0x00441021; /* addu v0, v0, a0 */
-  p[n++] = 0x03e00008;   /* jr ra */
+    p[n++] = 0x00441021;   /* addu v0, v0, a0 */
+  p[n++] = 0x03e00008;     /* jr ra */
   p[n++] = 0x24420000 | c; /* addiu v0, v0, c (delay slot) */
 }
 
@@ -31,8 +31,8 @@ static long run(int (*f)(int), int times) {
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
-  uint32_t *code = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  uint32_t *code =
+      mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (code == MAP_FAILED)
     return perror("mmap"), 1;
   gen(code, 3, 1);

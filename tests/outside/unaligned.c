@@ -45,7 +45,8 @@ int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   for (int i = 0; i < 64; i++)
     buf[i] = (char)i;
-  const char *names[] = {"lw +1", "lh +1", "lhu +1", "sw +1", "sh +1", "lwc1 +2", "ldc1 +4", "lw +2"};
+  const char *names[] = {"lw +1", "lh +1",   "lhu +1",  "sw +1",
+                         "sh +1", "lwc1 +2", "ldc1 +4", "lw +2"};
   for (int k = 0; k < 8; k++)
     child(names[k], k);
   struct odd o[4];
