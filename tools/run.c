@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +180,11 @@ static void print_stats(const prof_run *pr) {
             (unsigned long long)b->ip_events, (unsigned long long)s->blocks_executed,
             b->ip_events == s->blocks_executed ? "one each" : "MISMATCH",
             (unsigned long long)(b->ip_writes - b->ip_events));
+  struct mallinfo2 mi = mallinfo2();
+  fprintf(stderr,
+          "hwprof: host heap              %.1f MB in use (malloc; Unicorn's translation buffer "
+          "is mapped apart)\n",
+          (double)mi.uordblks / 1e6);
   fprintf(stderr, "hwprof: wall time              %.3f s (%.2f M guest instructions/s)\n", wall,
           wall > 0 ? (double)s->guest_insns / wall / 1e6 : 0.0);
 }
