@@ -858,6 +858,15 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
     case DBT_EXIT_HELPER:
       host = rt_fpu_exit(d, rd32(d, lr), r) < 0 ? 0 : lr + 4;
+      if (!host && r->how == DBT_SIGNALED && rt_signal_caught(d, r->signal)) {
+        int sig = r->signal; /* an FPU exception (or fault): the guest's handler takes it */
+        uint32_t fpc = r->pc;
+        r->how = DBT_EXITED;
+        r->signal = 0;
+        rt_sb_leave(d, lr - 4, 1);
+        host = to_handler(d, sig, fpc, fpc, r);
+        break;
+      }
       d->stop_at = host ? 0 : lr - 4;
       break;
     case DBT_EXIT_TRAP:

@@ -6,7 +6,8 @@
  * o32 signal frame as Linux builds it, and its return restores the context.
  *
  * Delivery points.  A synchronous signal (a trap stub: teq/break, SIGILL, the
- * alignment check's SIGBUS; an access to unmapped memory, SIGSEGV) goes to its
+ * alignment check's SIGBUS; an FPU exception, SIGFPE; an access to unmapped
+ * memory or a jump to memory that is not executable, SIGSEGV) goes to its
  * handler at once, with the trapping instruction's pc in the frame (for a memory
  * fault, the pc of the guest block it happened in: the translator keeps no
  * finer map).  A signal raised by the guest on itself is delivered when the

@@ -1,11 +1,14 @@
 /* signals.c - signal handlers: a SIGSEGV from a wild load caught and left by
  * siglongjmp; an integer division by zero (the compiler's teq) caught the same
- * way; a break (SIGTRAP) whose handler skips the instruction
+ * way; an FPU division by zero with the exception enabled (SIGFPE); a break
+ * (SIGTRAP) whose handler skips the instruction
  * by advancing the context's pc; raise with SA_SIGINFO (si_signo, si_code);
  * a signal blocked, raised, then delivered when unblocked; sa_mask and
  * SA_NODEFER; SA_RESETHAND (the second raise kills, in a child); an interval
  * timer (setitimer) and alarm interrupting busy loops; sigsuspend; SA_ONSTACK
  * on an alternate stack.  The output does not depend on timing. */
+#define _GNU_SOURCE /* feenableexcept */
+#include <fenv.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -20,6 +23,7 @@
 static sigjmp_buf env;
 static volatile sig_atomic_t got, depth, maxdepth, ticks, raised;
 static volatile int zero;
+static volatile double zero_d;
 static int *volatile wild = (int *)8;
 static char altstack[16384];
 static volatile uintptr_t handler_sp;
@@ -88,6 +92,13 @@ int main(void) {
   if (!sigsetjmp(env, 1))
     printf("%d\n", 7 / zero);
   printf("division by zero caught: %d\n", got == SIGFPE || got == SIGTRAP);
+
+  got = 0; /* an FPU exception, enabled: SIGFPE */
+  feenableexcept(FE_DIVBYZERO);
+  if (!sigsetjmp(env, 1))
+    printf("%g\n", 1.0 / zero_d);
+  fedisableexcept(FE_DIVBYZERO);
+  printf("FPU division by zero caught: %d\n", got);
 
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = skip_break;
