@@ -282,8 +282,9 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->entry_insns = calloc(o->code_size / 4, sizeof *d->entry_insns);
   d->entry_id = calloc(o->code_size / 4, sizeof *d->entry_id);
   d->sb_code = calloc(o->code_size / 4, 1);
+  d->insn_of = calloc(o->code_size / 4, 1);
   if (!d->tab || !d->by_id || !d->exec || !d->entry_insns || !d->entry_id || !d->sb_code ||
-      sb_init(d) < 0 ||
+      !d->insn_of || sb_init(d) < 0 ||
       cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &d->cs_mips) != CS_ERR_OK ||
       cs_open(CS_ARCH_PPC, CS_MODE_32 | CS_MODE_BIG_ENDIAN, &d->cs_ppc) != CS_ERR_OK) {
     dbt_free(d);
@@ -305,6 +306,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
   d->core.align_checks = o->unaligned_trap;
+  d->core.insn_of = d->insn_of;
   if (o->profile == DBT_PROFILE_SW || o->profile == DBT_PROFILE_ALL) {
     if (!(d->edge_src = calloc(DBT_EDGE_SITES, sizeof *d->edge_src))) {
       dbt_free(d);
@@ -346,6 +348,7 @@ void dbt_free(dbt *d) {
   free(d->edge_src);
   free(d->entry_insns);
   free(d->entry_id);
+  free(d->insn_of);
   free(d->sb_code);
   free(d->starts);
   free(d->links);
@@ -537,6 +540,13 @@ static uint32_t guest_pc_of(dbt *d, uint32_t a) {
   return 0;
 }
 
+/* The guest instruction PowerPC address a was emitted for (its block's pc when
+ * unknown). */
+static uint32_t guest_insn_of(dbt *d, uint32_t a) {
+  uint32_t pc = guest_pc_of(d, a), k = d->insn_of[(a - DBT_CODE) / 4];
+  return pc && k ? pc + 4 * (k - 1) : pc;
+}
+
 /* The board stopped before the PowerPC block at r->board.stop_pc (the cycle
  * limit, a signal to hwprof): every count already leaves it out; the message
  * names the guest's pc. */
@@ -635,7 +645,7 @@ static void finish_message(dbt *d, dbt_result *r) {
     else
       snprintf(r->message, sizeof r->message, "guest terminated by %s (%d) at pc %#x%s",
                signame(r->signal), r->signal, r->pc,
-               r->board.unmapped ? " (in the block there: an access to unmapped memory)" : "");
+               r->board.unmapped ? " (an access to unmapped memory)" : "");
     break;
   case DBT_UNIMPL:
     if (r->pc & 1) {
@@ -746,14 +756,14 @@ int dbt_run(dbt *d, dbt_result *r) {
           r->how = DBT_EXITED;
           r->message[0] = 0;
           rt_sb_leave(d, at, 1);
-          if ((host = to_handler(d, DBT_SIGSEGV, guest_pc_of(d, at), fault, r)))
+          if ((host = to_handler(d, DBT_SIGSEGV, guest_insn_of(d, at), fault, r)))
             continue;
           break;
         }
         d->stop_at = at;
         r->how = DBT_SIGNALED; /* a guest load or store outside its memory */
         r->signal = DBT_SIGSEGV;
-        r->pc = guest_pc_of(d, at);
+        r->pc = guest_insn_of(d, at);
       }
       break;
     }

@@ -50,6 +50,7 @@ struct dbt {
   uint16_t *entry_insns; /* per code word: guest instructions of a block starting there */
   uint64_t *exec;        /* per id: entries */
   uint32_t *entry_id;    /* per code word: id + 1 of a block starting there */
+  uint8_t *insn_of;      /* per code word: its guest instruction (dbt_core.insn_of) */
   uint8_t *sb_code; /* per code word: 1 inside a superblock (several entries a PowerPC block) */
   /* Superblock members by the code word their code starts at, in path order.  Several
    * can start at one word (a member with no code of its own, such as a jump whose

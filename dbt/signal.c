@@ -8,12 +8,11 @@
  * Delivery points.  A synchronous signal (a trap stub: teq/break, SIGILL, the
  * alignment check's SIGBUS; an FPU exception, SIGFPE; an access to unmapped
  * memory or a jump to memory that is not executable, SIGSEGV) goes to its
- * handler at once, with the trapping instruction's pc in the frame (for a memory
- * fault, the pc of the guest block it happened in: the translator keeps no
- * finer map).  A signal raised by the guest on itself is delivered when the
- * system call returns; a timer's SIGALRM at the next guest block the CPU enters
- * once the timer is due (the runtime pauses the CPU there), or when a system
- * call returns.  A blocked signal waits until it is unblocked.
+ * handler at once, with the trapping or faulting instruction's pc in the
+ * frame.  A signal raised by the guest on itself is delivered when the system
+ * call returns; a timer's SIGALRM at the next guest block the CPU enters once the
+ * timer is due (the runtime pauses the CPU there), or when a system call
+ * returns.  A blocked signal waits until it is unblocked.
  *
  * Frames.  Without SA_SIGINFO a struct sigframe (sigcontext, then the mask),
  * with it a struct rt_sigframe (siginfo, ucontext), both o32 layouts, 8-byte

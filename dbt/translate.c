@@ -97,6 +97,8 @@ typedef struct em {
   /* Alignment checks: the MIPS registers known, at this point of the unit, to hold
    * a multiple of 4 (of 2), whose checks can be left out (check_align). */
   uint32_t aligned4, aligned2;
+  /* The guest instruction being emitted and its block's first (dbt_core.insn_of). */
+  uint32_t cur_pc, blk_pc;
 } em;
 
 /* Rewrites the word emitted at byte offset at. */
@@ -116,6 +118,11 @@ static void put(em *e, uint32_t w) {
   }
   e->n += 4;
   patch(e, e->n - 4, w);
+  if (e->c && e->c->insn_of) { /* (no core: the exit stubs) */
+    uint32_t k = (e->cur_pc - e->blk_pc) / 4;
+    e->c->insn_of[(e->addr - e->c->buf_addr + e->n - 4) / 4] =
+        e->cur_pc >= e->blk_pc && k < 255 ? (uint8_t)(k + 1) : 0;
+  }
 }
 
 /* bl to an exit stub, then the data words. */
@@ -162,6 +169,8 @@ static void extend(const em *e, uint32_t *addr, uint32_t *size, uint32_t from) {
 }
 
 static void emit_colds(em *e) {
+  e->cur_pc = 0; /* out of line: no instruction of a block */
+  e->blk_pc = 1;
   for (unsigned i = 0; i < e->ncold && !e->overflow; i++) {
     cold *k = &e->colds[i];
     uint32_t from = e->n;
@@ -564,6 +573,7 @@ static int cop1(em *e, uint32_t w) {
 
 /* One non-branch instruction.  Returns T_OK, T_UNIMPL or T_HELPER. */
 static int emit_insn(em *e, uint32_t pc, uint32_t w) {
+  e->cur_pc = pc;
   unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w), rd = mips_rd(w), sa = mips_sa(w);
   int16_t imm = mips_imm(w);
   switch (op) {
@@ -1334,6 +1344,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   memset(out, 0, sizeof *out);
   out->edge_site = DBT_EDGE_NONE;
   e->block = out;
+  e->blk_pc = e->cur_pc = pc;
   out->guest_pc = pc;
   out->host_addr = e->addr + e->n;
   uint32_t mark0 = e->n;

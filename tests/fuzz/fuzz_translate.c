@@ -83,6 +83,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   c.probe_window = (opt >> 2) & 1;
   c.max_insns = 1 + 4 * ((opt >> 3) & 15u);
   c.align_checks = opt >> 7;
+  static uint8_t insn_of[BUF_SIZE / 4]; /* (ASan: written only for words in buf) */
+  c.insn_of = insn_of;
   c.edge_sites = DBT_EDGES;
   c.edge_site_cap = DBT_EDGE_SITES;
 
