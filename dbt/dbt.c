@@ -674,6 +674,10 @@ static void finish_message(dbt *d, dbt_result *r) {
     }
     break;
   case DBT_STOPPED:
+    if (!r->message[0] && r->board.stop == VBOARD_FAULT && d->tb_at - DBT_CODE < d->used)
+      /* the board names a PowerPC address in the code cache: name the guest's too */
+      snprintf(r->message, sizeof r->message, "%.200s, in the guest's block at pc %#x",
+               r->board.message, guest_pc_of(d, d->tb_at));
     if (!r->message[0])
       snprintf(r->message, sizeof r->message, "%s", r->board.message);
     if (!r->message[0]) /* never an empty reason */

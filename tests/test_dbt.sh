@@ -55,6 +55,9 @@ expect unimpl_prints_first 125 '^unimpl: before$' \
   "$HW" run "$G/dbt/unimpl"
 expect unimpl_message 125 'cannot execute the instruction at pc 0x[0-9a-f]+: 40086000 \(mfc0' \
   "$HW" run "$G/dbt/unimpl"
+expect board_fault_names_guest_block 126 \
+  "1-byte store to the hwprof IP at offset 0x18 \\(pc 0x[0-9a-f]+\\): word access only, in the guest's block at pc 0x4" \
+  "$HW" run "$G/dbt/ipbyte"
 expect nosys_enosys 0 '^v0: 00000059' "$HW" run "$G/dbt/nosys"
 "$HW" run "$G/dbt/nosys" >"$out" 2>&1
 if [ "$(grep -c 'unsupported system call 4999' "$out")" -eq 1 ] && grep -q '^a3: 00000001' "$out"; then
