@@ -85,7 +85,9 @@ static void help(FILE *f) {
           "                     N entries (hwprof run --threshold N --superblocks)\n"
           "  --member-probes    their members keep their own probes (hwprof run)\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
-              PROF_UNALIGNED_HELP "  --help             this text\n"
+          "  --unaligned MODE   trap (default here, as qemu-mips): a load or store not\n"
+          "                     aligned to its size raises SIGBUS; allow: it happens\n"
+          "  --help             this text\n"
           "\n"
           "Exit status: 0 every difference is accounted for; 1 one is not, or the exit status\n"
           "or output differ from qemu-mips's; 2 bad usage or a run that could not start.\n");
@@ -348,6 +350,7 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
 
 int cmd_compare(int argc, char **argv) {
   prof_opts o = prof_defaults("compare");
+  o.dbt.unaligned_trap = 1; /* as qemu-mips, the reference (run's default is allow) */
   const char *qemu = "qemu-mips", *plugin = NULL, *json = NULL, *keep = NULL;
   int use_qemu = 1, brief = 0, c;
   FILE *rep = stdout; /* the report; with --brief, one line at the end instead */
