@@ -222,6 +222,16 @@ static void enter_block(dbt *d, uint32_t id) {
 /* Counts guest instructions and block entries as the CPU enters blocks: the
  * block starting at addr, or in a superblock, every member start that the
  * PowerPC block [addr, addr + size) covers (members reached by fall-through). */
+/* The run may stop (cycle limit, a signal to hwprof) only before a guest block's
+ * translation -- a plain block, or a superblock or one of its members -- where
+ * every probe of the code before has run: not before a side exit's or a trap's
+ * out-of-line code, whose probe or exit has not. */
+static int stop_point(void *ctx, uint32_t addr) {
+  dbt *d = ctx;
+  uint32_t off = addr - DBT_CODE;
+  return off < d->used && d->entry_id[off / 4];
+}
+
 static void observe(void *ctx, uint32_t addr, uint32_t size) {
   dbt *d = ctx;
   uint32_t off = addr - DBT_CODE, w = off / 4;
@@ -322,6 +332,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     return dbt_errf(err, errlen, "cannot unmap the guest's null page"), NULL;
   }
   vboard_observe_blocks(b, observe, d);
+  vboard_stop_points(b, stop_point, d);
   if (rt_fp_gate_setup(d, err, errlen) < 0) {
     dbt_free(d);
     return NULL;

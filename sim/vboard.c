@@ -103,6 +103,8 @@ struct vboard {
   uint8_t *ram; /* host memory behind RAM (uc_mem_map_ptr) */
   void (*observer)(void *ctx, uint32_t addr, uint32_t size);
   void *observer_ctx;
+  int (*stop_ok)(void *ctx, uint32_t addr); /* vboard_stop_points */
+  void *stop_ctx;
   FILE *event_trace;     /* vboard_trace_events */
   uint32_t event_origin; /* the IP's EVENT_ORIGIN, for the event trace */
   int pause;             /* the observer asked for the host (vboard_pause) */
@@ -383,10 +385,12 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
     b->prev = NULL;
     return;
   }
-  /* The cycle limit and vboard_interrupt stop the CPU before this block: Unicorn
-   * leaves it unexecuted, and it is neither charged nor observed, so every count
-   * covers exactly the blocks that ran. */
-  if ((b->max_cycles && b->cycles >= b->max_cycles) || interrupt_sig) {
+  /* The cycle limit and vboard_interrupt stop the CPU before this block (the
+   * first one vboard_stop_points allows): Unicorn leaves it unexecuted, and it is
+   * neither charged nor observed, so every count covers exactly the blocks that
+   * ran. */
+  if (((b->max_cycles && b->cycles >= b->max_cycles) || interrupt_sig) &&
+      (!b->stop_ok || b->stop_ok(b->stop_ctx, addr))) {
     b->r->stop = interrupt_sig ? VBOARD_INTERRUPTED : VBOARD_LIMIT;
     b->r->signal = interrupt_sig;
     b->r->stop_pc = addr;
@@ -1015,6 +1019,11 @@ void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len) {
     for (unsigned i = 0; i < BLOCK_CACHE; i++)
       if (b->cache[i].prefix && b->cache[i].addr >= addr && b->cache[i].addr - addr < len)
         b->cache[i].size = 0;
+}
+
+void vboard_stop_points(vboard *b, int (*ok)(void *ctx, uint32_t addr), void *ctx) {
+  b->stop_ok = ok;
+  b->stop_ctx = ctx;
 }
 
 void vboard_pause(vboard *b) {

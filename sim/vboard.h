@@ -129,6 +129,9 @@ void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len);
 void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint32_t size),
                            void *ctx);
 void vboard_pause(vboard *b);
+/* Where the cycle limit and vboard_interrupt may stop the CPU: only before a
+ * block at an address ok(ctx, addr) accepts (default: any block). */
+void vboard_stop_points(vboard *b, int (*ok)(void *ctx, uint32_t addr), void *ctx);
 /* Asks every running board to stop at its next block boundary (VBOARD_INTERRUPTED,
  * r.signal = sig), as at the cycle limit.  Async-signal-safe: for a host signal
  * handler.  It stays asked for the rest of the process. */
