@@ -156,5 +156,17 @@ for n in 20000000 33333333; do
   counts_exact "$tmp/limit.json" >"$out" && pass "run_cycle_limit_${n}_counts_exact" ||
     fail "run_cycle_limit_${n}_counts_exact" "$(cat "$out")"
 done
+# Many stopping points, inside superblocks and beside their side exits' and traps'
+# out-of-line code (a stop there once left derived counts one too high).
+bad=""
+for w in gzip twolf; do
+  for n in 5000003 10500005 16000007 21500009 27000011 32500013 38000015; do
+    "$HW" run --quiet --profile all --superblocks --max-cycles "$n" --json "$tmp/l.json" \
+      "$W/$w" train >/dev/null 2>&1
+    counts_exact "$tmp/l.json" >"$out" || bad="$bad $w@$n"
+  done
+done
+[ -z "$bad" ] && pass run_cycle_limits_many_counts_exact || fail run_cycle_limits_many_counts_exact "$bad"
+sig run_sigterm_again_writes_reports TERM 143
 
 [ "$fails" -eq 0 ]
