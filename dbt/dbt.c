@@ -100,8 +100,6 @@ void rt_dump_block(dbt *d, const dbt_block *blk) {
   }
 }
 
-/* The host address of the block at guest pc, translating it if needed.
- * 0: pc is not executable (*sig says which signal the guest takes). */
 void rt_fetch_limit(dbt *d, uint32_t pc) {
   uint32_t p = pc / DBT_PAGE, end = DBT_GUEST_TOP / DBT_PAGE;
   while (p < end && d->g.exec[p])
@@ -109,6 +107,8 @@ void rt_fetch_limit(dbt *d, uint32_t pc) {
   d->core.text_size = p * DBT_PAGE - d->core.text_base;
 }
 
+/* The host address of the block at guest pc, translating it if needed.
+ * 0: pc is not executable (*sig says which signal the guest takes). */
 static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) {
   if (pc & 3) {
     *sig = DBT_SIGBUS; /* address error on fetch */
@@ -219,9 +219,11 @@ static void enter_block(dbt *d, uint32_t id) {
     d->o.progress(d->o.progress_ctx, d->st.guest_insns);
 }
 
-/* Counts guest instructions and block entries as the CPU enters blocks: the
- * block starting at addr, or in a superblock, every member start that the
- * PowerPC block [addr, addr + size) covers (members reached by fall-through). */
+/* The board's time, for the guest's clocks and timers. */
+static uint64_t board_ns(const dbt *d) {
+  return (uint64_t)((unsigned __int128)vboard_cycles(d->b) * 1000000000u / vboard_cpu_hz(d->b));
+}
+
 /* The run may stop (cycle limit, a signal to hwprof) only before a guest block's
  * translation -- a plain block, or a superblock or one of its members -- where
  * every probe of the code before has run: not before a side exit's or a trap's
@@ -232,6 +234,9 @@ static int stop_point(void *ctx, uint32_t addr) {
   return off < d->used && d->entry_id[off / 4];
 }
 
+/* Counts guest instructions and block entries as the CPU enters blocks: the
+ * block starting at addr, or in a superblock, every member start that the
+ * PowerPC block [addr, addr + size) covers (members reached by fall-through). */
 static void observe(void *ctx, uint32_t addr, uint32_t size) {
   dbt *d = ctx;
   uint32_t off = addr - DBT_CODE, w = off / 4;
@@ -241,7 +246,7 @@ static void observe(void *ctx, uint32_t addr, uint32_t size) {
     vboard_pause(d->b);
     return;
   }
-  if (d->sig_due && vboard_cycles(d->b) >= d->sig_due && off < d->used && d->entry_id[w]) {
+  if (d->sig_due && vboard_cycles(d->b) >= d->sig_due && stop_point(d, addr)) {
     d->sig_paused = 1; /* a timer due: its signal before this block (signal.c) */
     vboard_pause(d->b);
     return;
@@ -563,7 +568,7 @@ static uint32_t guest_insn_of(dbt *d, uint32_t a) {
  * names the guest's pc. */
 static void stopped_before(dbt *d, dbt_result *r) {
   uint32_t at = r->board.stop_pc, pc = at - DBT_CODE < d->used ? guest_pc_of(d, at) : 0;
-  d->stop_before = at;
+  rt_sb_leave(d, at, 0);
   char where[64] = "";
   if (pc)
     snprintf(where, sizeof where, " at guest pc %#x", pc);
@@ -588,7 +593,6 @@ static const char *signame(int s) {
   }
 }
 
-/* Where to continue after a guest pc; fills r when the guest cannot go on. */
 static uint32_t go(dbt *d, uint32_t pc, dbt_result *r);
 
 /* Pending signals that are not blocked, delivered before the guest goes on at pc
@@ -622,6 +626,7 @@ static uint32_t to_handler(dbt *d, int sig, uint32_t pc, uint32_t addr, dbt_resu
   return go(d, to, r);
 }
 
+/* Where to continue after a guest pc; fills r when the guest cannot go on. */
 static uint32_t go(dbt *d, uint32_t pc, dbt_result *r) {
   int sig = 0;
   if (pc == DBT_SIGRETURN_PC) { /* a signal handler returned (signal.c) */
@@ -740,21 +745,16 @@ int dbt_run(dbt *d, dbt_result *r) {
       host = at;
       if (d->sig_paused) {
         d->sig_paused = 0;
-        d->g.board_ns =
-            (uint64_t)((unsigned __int128)vboard_cycles(d->b) * 1000000000u / vboard_cpu_hz(d->b));
+        d->g.board_ns = board_ns(d);
         guest_timer_check(&d->g);
-        uint32_t pc = guest_pc_of(d, at), to = pc;
-        if (rt_signal_next(d)) {
-          if (!(to = deliver_pending(d, pc, r)))
-            break;
-          if (to != pc) { /* a handler runs first; the path is left before this block */
-            rt_sb_leave(d, at, 0);
-            host = go(d, to, r);
-          }
-        }
-        rt_signal_arm(d);
-        if (!host)
+        uint32_t pc = guest_pc_of(d, at), to = deliver_pending(d, pc, r);
+        if (!to)
           break;
+        if (to != pc) { /* a handler runs first; the path is left before this block */
+          rt_sb_leave(d, at, 0);
+          if (!(host = go(d, to, r)))
+            break;
+        }
       }
       sb_form(d);
       continue;
@@ -775,7 +775,7 @@ int dbt_run(dbt *d, dbt_result *r) {
             continue;
           break;
         }
-        d->stop_at = at;
+        rt_sb_leave(d, at, 1);
         r->how = DBT_SIGNALED; /* a guest load or store outside its memory */
         r->signal = DBT_SIGSEGV;
         r->pc = guest_insn_of(d, at);
@@ -814,7 +814,7 @@ int dbt_run(dbt *d, dbt_result *r) {
       if (rt_edge_exit(d, rd32(d, lr), rd32(d, lr + 4), vboard_get_gpr(d->b, 3)) < 0) {
         r->how = DBT_STOPPED;
         snprintf(r->message, sizeof r->message, "out of memory for indirect edges");
-        d->stop_at = lr - 4;
+        rt_sb_leave(d, lr - 4, 1);
         host = 0;
       }
       break;
@@ -837,8 +837,7 @@ int dbt_run(dbt *d, dbt_result *r) {
         host = 0;
         break;
       }
-      d->g.board_ns =
-          (uint64_t)((unsigned __int128)vboard_cycles(d->b) * 1000000000u / vboard_cpu_hz(d->b));
+      d->g.board_ns = board_ns(d);
       uint32_t before[32];
       memcpy(before, m, sizeof before);
       int stop = guest_syscall(&d->g, m, pc);
@@ -892,7 +891,8 @@ int dbt_run(dbt *d, dbt_result *r) {
         host = to_handler(d, sig, fpc, fpc, r);
         break;
       }
-      d->stop_at = host ? 0 : lr - 4;
+      if (!host)
+        rt_sb_leave(d, lr - 4, 1);
       break;
     case DBT_EXIT_TRAP:
       if (rt_signal_caught(d, (int)rd32(d, lr + 4))) { /* the guest's handler takes it */
@@ -900,14 +900,14 @@ int dbt_run(dbt *d, dbt_result *r) {
         host = to_handler(d, (int)rd32(d, lr + 4), rd32(d, lr), rd32(d, lr), r);
         break;
       }
-      d->stop_at = lr - 4;
+      rt_sb_leave(d, lr - 4, 1);
       r->how = DBT_SIGNALED;
       r->pc = rd32(d, lr);
       r->signal = (int)rd32(d, lr + 4);
       host = 0;
       break;
     default: /* DBT_EXIT_UNIMPL */
-      d->stop_at = lr - 4;
+      rt_sb_leave(d, lr - 4, 1);
       r->how = DBT_UNIMPL;
       r->pc = rd32(d, lr);
       r->insn = rd32(d, r->pc);

@@ -96,7 +96,6 @@ typedef struct guest {
     int rt;
   } frames[GUEST_MAX_FRAMES];
   unsigned nframes;
-  uint64_t signals_delivered;
   uint64_t syscalls;
 } guest;
 
@@ -138,6 +137,8 @@ int guest_host_signal(int n);
 void guest_child_exit(const guest *g, int status);
 /* The guest's errno value for a host one (syscall.c). */
 int guest_errno(int host);
+/* A host call's result as the guest's: r, or -errno (the guest's) when r < 0. */
+int64_t guest_ret(long r);
 /* A NUL-terminated string in guest memory, or NULL when it leaves it (syscall.c). */
 const char *guest_str(const guest *g, uint32_t a);
 

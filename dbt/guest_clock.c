@@ -29,20 +29,7 @@
 #include <time.h>
 
 #include "guest.h"
-
-/* MIPS o32 numbers (syscall.c lists them all by name). */
-enum {
-  NR_time = 4013,
-  NR_times = 4043,
-  NR_gettimeofday = 4078,
-  NR_nanosleep = 4166,
-  NR_clock_gettime = 4263,
-  NR_clock_getres = 4264,
-  NR_clock_nanosleep = 4265,
-  NR_clock_gettime64 = 4403,
-  NR_clock_getres_time64 = 4406,
-  NR_clock_nanosleep_time64 = 4407,
-};
+#include "mips_syscalls.h"
 
 #define NS  1000000000ull
 #define TCK 100 /* sysconf(_SC_CLK_TCK) on MIPS Linux: times() counts in 1/100 s */
@@ -180,11 +167,11 @@ static int64_t do_sleep(guest *g, uint32_t id, uint32_t flags, uint32_t req, int
 int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
   uint64_t ns;
   switch (nr) {
-  case NR_clock_gettime: *ret = do_gettime(g, a[0], a[1], 0); return 1;
-  case NR_clock_gettime64: *ret = do_gettime(g, a[0], a[1], 1); return 1;
-  case NR_clock_getres: *ret = do_getres(g, a[0], a[1], 0); return 1;
-  case NR_clock_getres_time64: *ret = do_getres(g, a[0], a[1], 1); return 1;
-  case NR_gettimeofday: /* struct timeval, then struct timezone (UTC) */
+  case SYS_clock_gettime: *ret = do_gettime(g, a[0], a[1], 0); return 1;
+  case SYS_clock_gettime64: *ret = do_gettime(g, a[0], a[1], 1); return 1;
+  case SYS_clock_getres: *ret = do_getres(g, a[0], a[1], 0); return 1;
+  case SYS_clock_getres_time64: *ret = do_getres(g, a[0], a[1], 1); return 1;
+  case SYS_gettimeofday: /* struct timeval, then struct timezone (UTC) */
     if ((*ret = now_ns(g, 0, &ns)) < 0)
       return 1;
     if ((a[0] && !guest_in_range(a[0], 8)) || (a[1] && !guest_in_range(a[1], 8))) {
@@ -197,7 +184,7 @@ int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
       guest_wr32(g, a[1], 0), guest_wr32(g, a[1] + 4, 0);
     *ret = 0;
     return 1;
-  case NR_time:
+  case SYS_time:
     if ((*ret = now_ns(g, 0, &ns)) < 0)
       return 1;
     if (a[0] && !guest_in_range(a[0], 4)) {
@@ -208,7 +195,7 @@ int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
       guest_wr32(g, a[0], (uint32_t)(ns / NS));
     *ret = (uint32_t)(ns / NS);
     return 1;
-  case NR_times: { /* user time: the CPU clock; no system time, no children */
+  case SYS_times: { /* user time: the CPU clock; no system time, no children */
     uint64_t cpu, up;
     if ((*ret = now_ns(g, 2, &cpu)) < 0 || (*ret = now_ns(g, 1, &up)) < 0)
       return 1;
@@ -224,9 +211,9 @@ int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
     *ret = (uint32_t)(up / (NS / TCK));
     return 1;
   }
-  case NR_nanosleep: *ret = do_sleep(g, 1, 0, a[0], 0); return 1;
-  case NR_clock_nanosleep: *ret = do_sleep(g, a[0], a[1], a[2], 0); return 1;
-  case NR_clock_nanosleep_time64: *ret = do_sleep(g, a[0], a[1], a[2], 1); return 1;
+  case SYS_nanosleep: *ret = do_sleep(g, 1, 0, a[0], 0); return 1;
+  case SYS_clock_nanosleep: *ret = do_sleep(g, a[0], a[1], a[2], 0); return 1;
+  case SYS_clock_nanosleep_time64: *ret = do_sleep(g, a[0], a[1], a[2], 1); return 1;
   default: return 0;
   }
 }

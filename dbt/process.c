@@ -36,18 +36,7 @@
 #include <unistd.h>
 
 #include "guest.h"
-
-enum {
-  SYS_fork = 4002,
-  SYS_execve = 4011,
-  SYS_pipe = 4042,
-  SYS_dup2 = 4063,
-  SYS_getppid = 4064,
-  SYS_wait4 = 4114,
-  SYS_clone = 4120,
-  SYS_dup3 = 4327,
-  SYS_pipe2 = 4328,
-};
+#include "mips_syscalls.h"
 
 /* clone's flags (the same on MIPS). */
 #define CL_VM            0x00000100u
@@ -90,10 +79,6 @@ static uint32_t mips_status(int st) {
 
 static int host_flags(uint32_t f) {
   return (f & MIPS_O_CLOEXEC ? O_CLOEXEC : 0) | (f & MIPS_O_NONBLOCK ? O_NONBLOCK : 0);
-}
-
-static int64_t ret_of(long r) {
-  return r < 0 ? -guest_errno(errno) : r;
 }
 
 /* A NULL-terminated guest array of strings as a host one (NULL: out of memory
@@ -257,8 +242,8 @@ int guest_process_call(guest *g, uint32_t nr, uint32_t r[32], const uint32_t a[6
   case SYS_execve: *ret = do_execve(g, a[0], a[1], a[2]); return 1;
   case SYS_wait4: *ret = do_wait4(g, a[0], a[1], a[2], a[3]); return 1;
   case SYS_getppid: *ret = getppid(); return 1;
-  case SYS_dup2: *ret = ret_of(dup2((int)a[0], (int)a[1])); return 1;
-  case SYS_dup3: *ret = ret_of(dup3((int)a[0], (int)a[1], host_flags(a[2]))); return 1;
+  case SYS_dup2: *ret = guest_ret(dup2((int)a[0], (int)a[1])); return 1;
+  case SYS_dup3: *ret = guest_ret(dup3((int)a[0], (int)a[1], host_flags(a[2]))); return 1;
   case SYS_pipe: /* the old ABI: the descriptors in v0 and v1 */
     if (pipe(fd) != 0) {
       *ret = -guest_errno(errno);
@@ -291,7 +276,7 @@ int guest_kill_other(guest *g, uint32_t pid, uint32_t sig, int64_t *ret) {
     *ret = -EINVAL;
     return 1;
   }
-  *ret = ret_of(kill((pid_t)(int32_t)pid, hs));
+  *ret = guest_ret(kill((pid_t)(int32_t)pid, hs));
   return 1;
 }
 

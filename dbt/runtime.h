@@ -88,8 +88,6 @@ struct dbt {
   int edge_final;        /* readout: drain whatever the table holds */
   uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
   char hw_err[200];
-  uint32_t stop_at;       /* the PowerPC address the run stopped at inside a block, or 0 */
-  uint32_t stop_before;   /* the PowerPC block the run stopped before (limit, signal), or 0 */
   uint64_t sig_due;       /* CPU cycle at which the guest's timer is due, or 0 (signal.c) */
   int sig_paused;         /* the CPU was paused for it */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
@@ -175,9 +173,11 @@ void rt_signal_arm(dbt *d);
 int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uint32_t *to,
                       dbt_result *r);
 uint32_t rt_sigreturn(dbt *d, dbt_result *r);
-/* The run left a superblock early at PowerPC address a (inside: an instruction
- * that trapped there; else the start of a block it did not enter): the member's
- * derived counts leave out what did not run (sbcount.c). */
+/* The run left a superblock early, for a signal handler or for good, at PowerPC
+ * address a (inside: an instruction that did not complete there, a fault or a
+ * trap; else the start of a block it did not enter: the cycle limit, a signal
+ * to hwprof, a timer's handler): the member's derived counts leave out what did
+ * not run (sbcount.c). */
 void rt_sb_leave(dbt *d, uint32_t a, int inside);
 
 /* Bounds the core's next translation at pc by the end of the executable pages it

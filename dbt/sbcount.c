@@ -207,21 +207,6 @@ void rt_sb_free(dbt *d) {
   free(d->sw_derived);
 }
 
-/* The member of x the run stopped in (entered, never left), or -1: the one that
- * holds d->stop_at, an instruction that did not complete (a fault, a trap), or
- * that holds or ends at d->stop_before, the start of a PowerPC block that never
- * ran (the cycle limit, a signal to hwprof). */
-static int stopped_in(const dbt *d, const sb_inst *x) {
-  uint32_t a = d->stop_at, b = d->stop_before;
-  if ((!a && !b) || x->gen != d->gen)
-    return -1;
-  for (unsigned i = 0; i < x->n; i++)
-    if ((a && a >= x->host[i] && a < x->host[i + 1]) ||
-        (a && a - x->trap_addr[i] < x->trap_size[i]) || (b > x->host[i] && b <= x->host[i + 1]))
-      return (int)i;
-  return -1;
-}
-
 void rt_sb_leave(dbt *d, uint32_t a, int inside) {
   for (size_t k = 0; k < d->sb.ninst; k++) {
     sb_inst *x = &d->sb.inst[k];
@@ -236,15 +221,15 @@ void rt_sb_leave(dbt *d, uint32_t a, int inside) {
   }
 }
 
-/* Member entries D and passes along the path `on` of x, from its entry count and
- * its side exits' counts. */
-static void derive(const dbt *d, const sb_inst *x, uint64_t entries, const uint64_t *exit,
-                   uint64_t D[], uint64_t on[]) {
-  int stop = stopped_in(d, x);
+/* Member entries D and passes along the path `on` of x, from its entry count,
+ * its side exits' counts and the times the run left a member otherwise
+ * (rt_sb_leave). */
+static void derive(const sb_inst *x, uint64_t entries, const uint64_t *exit, uint64_t D[],
+                   uint64_t on[]) {
   uint64_t c = entries;
   for (unsigned i = 0, k = 0; i < x->n; i++) {
     D[i] = c;
-    uint64_t left = (uint64_t)(stop == (int)i) + x->left[i];
+    uint64_t left = x->left[i];
     for (unsigned j = 0; j < x->exits[i]; j++)
       left += exit[k++];
     c = c > left ? c - left : 0; /* (less only if the IP lost events) */
@@ -267,7 +252,7 @@ int rt_sb_sw_readout(dbt *d) {
       nexit += x->exits[m];
     for (uint32_t k = 0; k < nexit; k++)
       exit[k] = rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k));
-    derive(d, x, rd32(d, DBT_COUNTERS + 4 * x->p.entry_counter), exit, D, on);
+    derive(x, rd32(d, DBT_COUNTERS + 4 * x->p.entry_counter), exit, D, on);
     for (unsigned m = 0; m < x->n; m++)
       d->sw_derived[x->id[m]] += D[m];
   }
@@ -318,7 +303,7 @@ int rt_sb_hw_readout(dbt *d) {
   for (size_t i = 0; i < s->ninst; i++) {
     const sb_inst *x = &s->inst[i];
     uint64_t D[DBT_TRACE_MAX], on[DBT_TRACE_MAX];
-    derive(d, x, cnt[x->entry_ix], cnt + x->exit_ix, D, on);
+    derive(x, cnt[x->entry_ix], cnt + x->exit_ix, D, on);
     owner[x->entry_ix] = x->pc[0];
     for (unsigned m = 0, k = 0; m < x->n; m++) {
       add[x->id[m]] += D[m];

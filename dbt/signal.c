@@ -37,20 +37,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mips_syscalls.h"
 #include "runtime.h"
 
-enum {
-  SYS_alarm = 4027,
-  SYS_pause = 4029,
-  SYS_setitimer = 4104,
-  SYS_getitimer = 4105,
-  SYS_rt_sigaction = 4194,
-  SYS_rt_sigsuspend = 4199,
-  SYS_sigaltstack = 4206,
-};
-
 /* MIPS signal numbers and flags. */
-enum { SIGTRAP_ = 5, SIGALRM_ = 14, SIGCHLD_ = 18, SIGWINCH_ = 20, SIGURG_ = 21 };
+enum { SIGALRM_ = 14, SIGCHLD_ = 18, SIGWINCH_ = 20, SIGURG_ = 21 };
 enum { SIGSTOP_ = 23, SIGTSTP_ = 24, SIGCONT_ = 25, SIGTTIN_ = 26, SIGTTOU_ = 27 };
 #define SA_SIGINFO_   0x00000008u
 #define SA_ONSTACK_   0x08000000u
@@ -372,7 +363,6 @@ int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uin
   rt_write_gpr(d, 25, handler);
   rt_write_gpr(d, 29, frame);
   rt_write_gpr(d, 31, DBT_SIGRETURN_PC);
-  g->signals_delivered++;
   *to = handler;
   return 1;
 }

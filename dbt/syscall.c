@@ -6,8 +6,8 @@
  *
  * Processes (fork, exec, wait, pipes): process.c; signals (actions, timers,
  * pause): signal.c.  Not carried out: threads, and file mappings that are
- * shared.  Anything else
- * returns -ENOSYS, reported once on stderr; with g->strict it stops the run.
+ * shared.  Anything else returns -ENOSYS, reported once on stderr; with
+ * g->strict it stops the run.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,84 +24,7 @@
 #include <unistd.h>
 
 #include "guest.h"
-
-/* The system calls the guest process has (MIPS o32 numbers). */
-#define MIPS_SYSCALLS(X)                                                                           \
-  X(exit, 4001)                                                                                    \
-  X(read, 4003)                                                                                    \
-  X(write, 4004)                                                                                   \
-  X(open, 4005)                                                                                    \
-  X(close, 4006)                                                                                   \
-  X(unlink, 4010)                                                                                  \
-  X(time, 4013)                                                                                    \
-  X(lseek, 4019)                                                                                   \
-  X(getpid, 4020)                                                                                  \
-  X(alarm, 4027)                                                                                   \
-  X(pause, 4029)                                                                                   \
-  X(setitimer, 4104)                                                                               \
-  X(getitimer, 4105)                                                                               \
-  X(rt_sigsuspend, 4199)                                                                           \
-  X(getuid, 4024)                                                                                  \
-  X(access, 4033)                                                                                  \
-  X(kill, 4037)                                                                                    \
-  X(dup, 4041)                                                                                     \
-  X(times, 4043)                                                                                   \
-  X(brk, 4045)                                                                                     \
-  X(getgid, 4047)                                                                                  \
-  X(geteuid, 4049)                                                                                 \
-  X(getegid, 4050)                                                                                 \
-  X(ioctl, 4054)                                                                                   \
-  X(getrlimit, 4076)                                                                               \
-  X(gettimeofday, 4078)                                                                            \
-  X(readlink, 4085)                                                                                \
-  X(munmap, 4091)                                                                                  \
-  X(uname, 4122)                                                                                   \
-  X(sysinfo, 4116)                                                                                 \
-  X(mprotect, 4125)                                                                                \
-  X(_llseek, 4140)                                                                                 \
-  X(writev, 4146)                                                                                  \
-  X(cacheflush, 4147)                                                                              \
-  X(nanosleep, 4166)                                                                               \
-  X(rt_sigaction, 4194)                                                                            \
-  X(rt_sigprocmask, 4195)                                                                          \
-  X(getcwd, 4203)                                                                                  \
-  X(sigaltstack, 4206)                                                                             \
-  X(mmap2, 4210)                                                                                   \
-  X(ftruncate64, 4212)                                                                             \
-  X(ftruncate, 4093)                                                                               \
-  X(pread64, 4200)                                                                                 \
-  X(pwrite64, 4201)                                                                                \
-  X(stat64, 4213)                                                                                  \
-  X(lstat64, 4214)                                                                                 \
-  X(fstat64, 4215)                                                                                 \
-  X(madvise, 4218)                                                                                 \
-  X(fcntl64, 4220)                                                                                 \
-  X(gettid, 4222)                                                                                  \
-  X(exit_group, 4246)                                                                              \
-  X(set_tid_address, 4252)                                                                         \
-  X(clock_gettime, 4263)                                                                           \
-  X(clock_getres, 4264)                                                                            \
-  X(clock_nanosleep, 4265)                                                                         \
-  X(tgkill, 4266)                                                                                  \
-  X(set_thread_area, 4283)                                                                         \
-  X(openat, 4288)                                                                                  \
-  X(fstatat64, 4293)                                                                               \
-  X(unlinkat, 4294)                                                                                \
-  X(faccessat, 4300)                                                                               \
-  X(set_robust_list, 4309)                                                                         \
-  X(prlimit64, 4338)                                                                               \
-  X(getrandom, 4353)                                                                               \
-  X(statx, 4366)                                                                                   \
-  X(rseq, 4367)                                                                                    \
-  X(clock_gettime64, 4403)                                                                         \
-  X(clock_getres_time64, 4406)                                                                     \
-  X(clock_nanosleep_time64, 4407)
-
-enum {
-#define X(name, nr) SYS_##name = nr,
-  MIPS_SYSCALLS(X)
-#undef X
-};
+#include "mips_syscalls.h"
 
 /* MIPS errno values where they differ from the host's (Linux generic). */
 int guest_errno(int e) {
@@ -165,7 +88,7 @@ static void put16(guest *g, uint32_t a, uint16_t v) {
   g->mem[a] = (uint8_t)(v >> 8), g->mem[a + 1] = (uint8_t)v;
 }
 
-static int64_t host_ret(long r) {
+int64_t guest_ret(long r) {
   return r < 0 ? -guest_errno(errno) : r;
 }
 
@@ -315,7 +238,7 @@ static int64_t do_writev(guest *g, uint32_t fd, uint32_t iov, uint32_t cnt) {
     v[i].iov_base = g->mem + b;
     v[i].iov_len = l;
   }
-  return host_ret(writev((int)fd, v, (int)cnt));
+  return guest_ret(writev((int)fd, v, (int)cnt));
 }
 
 /* The blocked set is kept (sigsetjmp/siglongjmp save and restore it) but no
@@ -432,24 +355,24 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
       guest_child_exit(g, g->exit_status);
     return 1;
   case SYS_read:
-    ret = ok_range(g, a1, a2) ? host_ret(read((int)a0, g->mem + a1, a2)) : -EFAULT;
+    ret = ok_range(g, a1, a2) ? guest_ret(read((int)a0, g->mem + a1, a2)) : -EFAULT;
     break;
   case SYS_write:
-    ret = ok_range(g, a1, a2) ? host_ret(write((int)a0, g->mem + a1, a2)) : -EFAULT;
+    ret = ok_range(g, a1, a2) ? guest_ret(write((int)a0, g->mem + a1, a2)) : -EFAULT;
     break;
   case SYS_writev: ret = do_writev(g, a0, a1, a2); break;
   case SYS_open:
-    ret = (path = guest_str(g, a0)) ? host_ret(open(path, host_oflags(a1), a2)) : -EFAULT;
+    ret = (path = guest_str(g, a0)) ? guest_ret(open(path, host_oflags(a1), a2)) : -EFAULT;
     break;
   case SYS_openat:
-    ret = (path = guest_str(g, a1)) ? host_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3))
+    ret = (path = guest_str(g, a1)) ? guest_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3))
                                     : -EFAULT;
     break;
   case SYS_close: /* the console stays open for the translator's own messages */
-    ret = a0 <= 2 ? 0 : host_ret(close((int)a0));
+    ret = a0 <= 2 ? 0 : guest_ret(close((int)a0));
     break;
-  case SYS_dup: ret = host_ret(dup((int)a0)); break;
-  case SYS_lseek: ret = host_ret((long)lseek((int)a0, (off_t)(int32_t)a1, (int)a2)); break;
+  case SYS_dup: ret = guest_ret(dup((int)a0)); break;
+  case SYS_lseek: ret = guest_ret((long)lseek((int)a0, (off_t)(int32_t)a1, (int)a2)); break;
   case SYS__llseek: { /* fd, high, low, result *, whence */
     off_t o = lseek((int)a0, (off_t)((uint64_t)a1 << 32 | a2), (int)a4);
     if (o < 0)
@@ -465,13 +388,13 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     if (!ok_range(g, a1, a2))
       ret = -EFAULT;
     else if (n == SYS_pread64)
-      ret = host_ret(pread((int)a0, g->mem + a1, a2, (off_t)((uint64_t)a4 << 32 | a5)));
+      ret = guest_ret(pread((int)a0, g->mem + a1, a2, (off_t)((uint64_t)a4 << 32 | a5)));
     else
-      ret = host_ret(pwrite((int)a0, g->mem + a1, a2, (off_t)((uint64_t)a4 << 32 | a5)));
+      ret = guest_ret(pwrite((int)a0, g->mem + a1, a2, (off_t)((uint64_t)a4 << 32 | a5)));
     break;
-  case SYS_ftruncate: ret = host_ret(ftruncate((int)a0, (off_t)(int32_t)a1)); break;
+  case SYS_ftruncate: ret = guest_ret(ftruncate((int)a0, (off_t)(int32_t)a1)); break;
   case SYS_ftruncate64: /* fd, pad, high, low */
-    ret = host_ret(ftruncate((int)a0, (off_t)((uint64_t)a2 << 32 | a3)));
+    ret = guest_ret(ftruncate((int)a0, (off_t)((uint64_t)a2 << 32 | a3)));
     break;
   case SYS_getpid:
   case SYS_gettid:
@@ -531,7 +454,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
       memcpy(g->mem + a1, g->exe, l);
       ret = (int64_t)l;
     } else
-      ret = host_ret(readlink(path, (char *)g->mem + a1, a2));
+      ret = guest_ret(readlink(path, (char *)g->mem + a1, a2));
     break;
   case SYS_getrandom:
     if (!ok_range(g, a0, a1))
@@ -601,14 +524,15 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
                                             : -guest_errno(errno);
     break;
   case SYS_access:
-    ret = (path = guest_str(g, a0)) ? host_ret(access(path, (int)a1)) : -EFAULT;
+    ret = (path = guest_str(g, a0)) ? guest_ret(access(path, (int)a1)) : -EFAULT;
     break;
   case SYS_faccessat:
-    ret = (path = guest_str(g, a1)) ? host_ret(faccessat(dirfd_of(a0), path, (int)a2, 0)) : -EFAULT;
+    ret =
+        (path = guest_str(g, a1)) ? guest_ret(faccessat(dirfd_of(a0), path, (int)a2, 0)) : -EFAULT;
     break;
-  case SYS_unlink: ret = (path = guest_str(g, a0)) ? host_ret(unlink(path)) : -EFAULT; break;
+  case SYS_unlink: ret = (path = guest_str(g, a0)) ? guest_ret(unlink(path)) : -EFAULT; break;
   case SYS_unlinkat:
-    ret = (path = guest_str(g, a1)) ? host_ret(unlinkat(dirfd_of(a0), path, a2 ? AT_REMOVEDIR : 0))
+    ret = (path = guest_str(g, a1)) ? guest_ret(unlinkat(dirfd_of(a0), path, a2 ? AT_REMOVEDIR : 0))
                                     : -EFAULT;
     break;
   case SYS_kill:
