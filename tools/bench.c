@@ -507,7 +507,7 @@ int cmd_bench(int argc, char **argv) {
     return 2;
   if (!mkdtemp(tmp)) {
     fprintf(stderr, "hwprof bench: cannot make a temporary directory: %s\n", strerror(errno));
-    outs_close(&out);
+    outs_abandon(&out); /* nothing ran: earlier reports stay */
     return 2;
   }
   row *w = calloc(n, sizeof *w);

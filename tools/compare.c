@@ -429,7 +429,7 @@ int cmd_compare(int argc, char **argv) {
   const char *d = keep;
   if (!d && !(d = mkdtemp(dir))) {
     fprintf(stderr, "hwprof compare: cannot make a temporary directory: %s\n", strerror(errno));
-    outs_close(&out);
+    outs_abandon(&out); /* nothing ran: earlier reports stay */
     return 2;
   }
   char our_out[4200], qemu_out[4200], counts[4200], sys[4200], edges[4200], in[4200];
