@@ -8,6 +8,7 @@
 #include <capstone/capstone.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hwprof_sim_bus.h"
 #include "mips.h"
@@ -51,6 +52,20 @@ rec *rt_find(dbt *d, uint32_t pc, int add) {
 }
 
 /* ------------------------------------------------------------ code cache */
+
+uint64_t rt_now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+void rt_code_wrote(dbt *d, uint32_t addr, uint32_t len, int patch) {
+  if (patch) /* Unicorn may hold a translation of the old code */
+    vboard_code_changed(d->b, addr, len);
+  vboard_code_write(d->b, addr, len);
+  if (d->o.omit_cache_sync != VBOARD_SYNC_BOTH)
+    vboard_code_sync(d->b, addr, len, VBOARD_SYNC_BOTH & ~d->o.omit_cache_sync);
+}
 
 static void reset_jump_table(dbt *d) {
   for (uint32_t i = 0; i < DBT_JT_ENTRIES; i++) {
@@ -127,12 +142,16 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   if (r->gen == d->gen)
     return r->host;
   dbt_block blk;
+  uint64_t t0 = rt_now_ns();
   rt_fetch_limit(d, pc);
   int n = dbt_translate(&d->core, pc, d->used, r->id, &blk);
   if (n == 0) {
     flush(d);
     n = dbt_translate(&d->core, pc, d->used, r->id, &blk);
   }
+  d->st.translate_ns += rt_now_ns() - t0;
+  if (n > 0)
+    rt_code_wrote(d, blk.host_addr, (uint32_t)n, 0);
   if (n <= 0) {
     *sig = n < 0 ? DBT_SIGSEGV : 0;
     if (n == 0)
@@ -263,8 +282,11 @@ static void observe(void *ctx, uint32_t addr, uint32_t size) {
     }
   }
   /* The IP's interrupt, serviced host-side at the next block boundary. */
-  if (d->hw_on && hwprof_sim_irq(vboard_ip(d->b)))
+  if (d->hw_on && hwprof_sim_irq(vboard_ip(d->b))) {
+    uint64_t t0 = rt_now_ns();
     rt_hw_service(d);
+    d->st.irq_ns += rt_now_ns() - t0;
+  }
 }
 
 /* ------------------------------------------------------------ set-up */
@@ -446,7 +468,7 @@ size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
  * branch is patched all the same). */
 static int link(dbt *d, uint32_t at, uint32_t pc, uint32_t w) {
   wr32(d, at & ~1u, w);
-  vboard_code_changed(d->b, at & ~1u, 4);
+  rt_code_wrote(d, at & ~1u, 4, 1);
   if (rt_grow(&d->links, d->nlinks, &d->links_cap, sizeof *d->links, 1024) < 0)
     return -1;
   d->links[d->nlinks++] = (struct rt_link){at, pc};
@@ -461,7 +483,7 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {
     w = (d->links[i].at & 1) ? dbt_retarget_bc(rd32(d, at), at, host) : dbt_chain_word(at, host);
     if (w) {
       wr32(d, at, w);
-      vboard_code_changed(d->b, at, 4);
+      rt_code_wrote(d, at, 4, 1);
     }
   }
 }
@@ -690,10 +712,13 @@ static void finish_message(dbt *d, dbt_result *r) {
     }
     break;
   case DBT_STOPPED:
-    if (!r->message[0] && r->board.stop == VBOARD_FAULT && d->tb_at - DBT_CODE < d->used)
+    if (!r->message[0] && r->board.stop == VBOARD_FAULT) {
       /* the board names a PowerPC address in the code cache: name the guest's too */
-      snprintf(r->message, sizeof r->message, "%.200s, in the guest's block at pc %#x",
-               r->board.message, guest_pc_of(d, d->tb_at));
+      uint32_t at = r->board.fetch_fault ? r->board.fetch_fault : d->tb_at;
+      if (at - DBT_CODE < d->used)
+        snprintf(r->message, sizeof r->message, "%.200s, in the guest's block at pc %#x",
+                 r->board.message, guest_pc_of(d, at));
+    }
     if (!r->message[0])
       snprintf(r->message, sizeof r->message, "%s", r->board.message);
     if (!r->message[0]) /* never an empty reason */
@@ -737,9 +762,12 @@ int dbt_run(dbt *d, dbt_result *r) {
   rt_write_gpr(d, 29, d->g.sp);
   uint32_t host = go(d, d->g.entry, r);
   uint32_t m[32];
+  uint64_t host_t0 = rt_now_ns();
   while (host) {
     sb_form(d); /* a path recorded before the CPU came back here */
+    d->st.host_ns += rt_now_ns() - host_t0;
     int stop = vboard_call(d->b, host, DBT_STOP);
+    host_t0 = rt_now_ns();
     if (stop == 2) { /* paused at a block boundary: a recorded path, or a timer due */
       uint32_t at = vboard_paused_pc(d->b);
       host = at;
@@ -840,7 +868,9 @@ int dbt_run(dbt *d, dbt_result *r) {
       d->g.board_ns = board_ns(d);
       uint32_t before[32];
       memcpy(before, m, sizeof before);
+      uint64_t t0 = rt_now_ns();
       int stop = guest_syscall(&d->g, m, pc);
+      d->st.syscall_ns += rt_now_ns() - t0;
       wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);
       if (d->g.child) { /* a fork's child (process.c) writes none of the reports */
         vboard_trace_events(d->b, NULL);

@@ -73,6 +73,9 @@ typedef struct dbt_options {
   int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
   int clock;               /* the guest's time: GUEST_CLOCK_BOARD (default) or _HOST (guest.h) */
   const char *fp_image;    /* the soft-float image whose cycles the FPU helper charges (fpcost.c) */
+  int omit_cache_sync;     /* testing: code-cache writes without dcbst and icbi (VBOARD_SYNC_*
+                            * left out: the board faults) */
+  int no_caches;           /* the board's caches off: every access hits (vboard_set_caches) */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;
@@ -97,6 +100,13 @@ typedef struct dbt_stats {
   uint64_t superblocks_dropped;    /* recorded but not formed: no room in the cache */
   uint64_t superblock_insns;       /* guest instructions executed inside superblocks */
   uint64_t superblock_ns;          /* host time forming them (not simulated cycles) */
+  uint64_t translate_ns;           /* host time translating blocks (not simulated cycles) */
+  uint64_t syscall_ns;             /* host time in system calls (not simulated cycles) */
+  uint64_t irq_ns;                 /* host time in the IP's interrupt handler (its bus
+                                      transactions are charged in cycles; hwside.c) */
+  uint64_t host_ns;                /* host time of the runtime between two stretches of
+                                      the board's CPU: the above but irq_ns, and the
+                                      dispatcher (not simulated cycles) */
   uint64_t fp_gate;                /* FPU instructions the gate ran inside the run (fpgate.c) */
   uint64_t fp_exits;               /* ... and the dispatcher ran */
 } dbt_stats;

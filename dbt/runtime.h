@@ -70,9 +70,10 @@ struct dbt {
   csh cs_mips, cs_ppc;
   sb_state sb;
   /* The hw profile: the IP through the driver, host side. */
-  hwprof_dev dev;
-  int hw_on;  /* the IP was set up for this run */
-  int hw_got; /* d->hw holds the readout */
+  hwprof_dev dev;        /* over rt_hw_bus: the IP's bus, counting the accesses */
+  uint64_t bus_accesses; /* the driver's loads and stores to the IP */
+  int hw_on;             /* the IP was set up for this run */
+  int hw_got;            /* d->hw holds the readout */
   dbt_hw_profile hw;
   size_t hot_cap;
   int hot_oom;
@@ -179,6 +180,15 @@ uint32_t rt_sigreturn(dbt *d, dbt_result *r);
  * to hwprof, a timer's handler): the member's derived counts leave out what did
  * not run (sbcount.c). */
 void rt_sb_leave(dbt *d, uint32_t a, int inside);
+
+/* The translator wrote [addr, addr + len) of the code cache (patch: over code
+ * that may have run): made visible to the board's instruction fetch as on a real
+ * PPC405, dcbst / icbi / isync, charged (vboard_code_sync), unless
+ * --omit-cache-sync leaves some out, for the tests that the board catches it. */
+void rt_code_wrote(dbt *d, uint32_t addr, uint32_t len, int patch);
+
+/* The host's monotonic clock, for the host-time figures (dbt_stats *_ns). */
+uint64_t rt_now_ns(void);
 
 /* Bounds the core's next translation at pc by the end of the executable pages it
  * starts in. */

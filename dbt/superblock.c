@@ -179,6 +179,7 @@ static int form(dbt *d, const dbt_trace *t) {
     d->st.prof_insns += out[i].prof_insns;
     d->st.guest_insns_translated += out[i].guest_insns;
   }
+  rt_code_wrote(d, DBT_CODE + at, (uint32_t)n, 0);
   memset(d->sb_code + at / 4, 1, (uint32_t)n / 4);
   d->used += (uint32_t)n;
   d->st.code_bytes += (uint32_t)n;
@@ -190,7 +191,7 @@ static int form(dbt *d, const dbt_trace *t) {
     uint32_t old = h->host, w = dbt_chain_word(old, sb);
     if (w) {
       wr32(d, old, w);
-      vboard_code_changed(d->b, old, 4);
+      rt_code_wrote(d, old, 4, 1);
       d->entry_insns[(old - DBT_CODE) / 4] = 0;
       d->entry_id[(old - DBT_CODE) / 4] = 0;
     }
@@ -217,20 +218,14 @@ static int form(dbt *d, const dbt_trace *t) {
   return 0;
 }
 
-static uint64_t now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 void sb_form(dbt *d) {
   if (!d->sb.ready)
     return;
-  uint64_t t0 = now_ns();
+  uint64_t t0 = rt_now_ns();
   if (form(d, &d->sb.t) < 0)
     d->st.superblocks_dropped++;
   idle(&d->sb);
-  d->st.superblock_ns += now_ns() - t0;
+  d->st.superblock_ns += rt_now_ns() - t0;
 }
 
 int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, size_t errlen) {
@@ -253,9 +248,9 @@ int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, siz
     }
     if (d->sb.is_head[t.counter[0]] == SB_HEAD)
       return dbt_errf(err, errlen, "superblock %zu: %#x heads an earlier one", k + 1, t.pc[0]), -1;
-    uint64_t t0 = now_ns();
+    uint64_t t0 = rt_now_ns();
     int rc = form(d, &t);
-    d->st.superblock_ns += now_ns() - t0;
+    d->st.superblock_ns += rt_now_ns() - t0;
     if (rc < 0)
       return dbt_errf(err, errlen, "superblock %zu (head %#x) does not fit in the code cache",
                       k + 1, t.pc[0]),

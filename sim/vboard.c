@@ -2,8 +2,9 @@
  * vboard.c - the virtual board; see vboard.h.
  *
  * Cycle model (CPU cycles per PowerPC instruction; PPC405 Core User's Manual,
- * SA14-2339-04, appendix C).  Cache and TLB misses are not modelled: every
- * fetch and data access hits.  The CPU is cycle-approximate; the IP is the RTL.
+ * SA14-2339-04, appendix C), on top of the caches (below).  TLB misses are not
+ * modelled (the board runs in real mode).  The CPU is cycle-approximate; the IP
+ * is the RTL.
  *
  *   integer ALU, compare, rotate, logical, CR ops            1
  *   load (cache hit)                                          1, +1 when the next
@@ -33,6 +34,31 @@
  * at its own instruction), and a conditional branch's misprediction is charged
  * when the next block shows which way it went.
  *
+ * Caches (vcache.h; vboard_set_caches turns them off, for comparison: every
+ * access then hits, as the model had it before).  The geometry is the device
+ * tree's (/cpus/cpu@0: i-cache-size, i-cache-line-size, i-cache-sets, and the
+ * d-cache-* trio; a cache without them is not modelled), the memory behind them
+ * the memory node's (hwprof,read-latency and hwprof,write-latency in cycles of
+ * the memory's clock-frequency, hwprof,bus-width bytes a beat).  Costs, in CPU
+ * cycles at the clock ratio, rounded up:
+ *
+ *   instruction fetch: the lines of a translation block are looked up when it is
+ *     entered; a miss costs a line fill, read-latency + line / bus-width beats
+ *     (critical-word forwarding is not modelled: the CPU waits for the line)
+ *   load or store (a Unicorn memory hook over RAM): a miss costs a line fill
+ *     (the data cache allocates on a store miss, CCR0[SWOA] = 0, and is
+ *     write-back, DCWR = 0); replacing a dirty line adds its write's beats, the
+ *     bus time of the castout (its latency overlaps, the core buffers flushes)
+ *   dcbst 1 + the dirty line's write (read by the sync), icbi 1, sync and isync
+ *     4: vboard_code_sync, the translator's code-cache maintenance
+ *   loads and stores to the IP and the UART: uncached, as before
+ *
+ * Code that the translator writes (vboard_code_write) goes through the data
+ * cache, so until a dcbst the instructions are not in memory, and a line the
+ * instruction cache already held stays the old code until an icbi.  A fetch
+ * that would run such old code is a board fault naming the line: the model
+ * catches a missing flush.
+ *
  * Interrupts.  Unicorn has no call to raise an external interrupt, so the board
  * does what the core would: at a block boundary, with the IP's line high and
  * MSR[EE] set, it saves r3/r4 in its reserved page, puts the interrupted address
@@ -56,11 +82,18 @@
 #include "hwprof.h"
 #include "hwprof_fdt.h"
 #include "hwprof_sim_bus.h"
+#include "vcache.h"
 
-#define VBOARD_WRITE_BUFFER 4        /* posted MMIO stores the CPU may have outstanding */
-#define VBOARD_BUS_HOLD_MAX 1000000u /* IP cycles a store may be held before a fault */
-#define VBOARD_IRQ_ENTRY    4        /* CPU cycles to vector an external interrupt */
-#define BLOCK_CACHE         65536    /* entries, a power of two */
+#define VBOARD_WRITE_BUFFER  4        /* posted MMIO stores the CPU may have outstanding */
+#define VBOARD_BUS_HOLD_MAX  1000000u /* IP cycles a store may be held before a fault */
+#define VBOARD_IRQ_ENTRY     4        /* CPU cycles to vector an external interrupt */
+/* A handler of the interrupt run host-side (vboard_charge_irq): the vector's
+ * branch (1), a C prologue and epilogue saving and restoring the volatile state
+ * (r0, r3-r12, CR, LR, CTR, XER: 15 stores and 15 loads, 4 mfspr, 4 mtspr) and
+ * rfi (4). */
+#define VBOARD_HANDLER_FIXED (1 + 15 + 15 + 4 + 4 + 4)
+#define SYNC_CYCLES          4     /* sync, isync */
+#define BLOCK_CACHE          65536 /* entries, a power of two */
 
 /* MSR bits (IBM numbering: bit 0 is the MSB). */
 #define MSR_WE 0x00040000u
@@ -113,6 +146,14 @@ struct vboard {
   uc_hook h_block, h_tramp, h_unmapped, h_intr, h_service;
   void (*service)(void *ctx); /* vboard_set_service */
   void *service_ctx;
+
+  /* The caches (vcache.h), when the device tree gives them and vboard_set_caches
+   * left them on. */
+  vcache ic, dc;
+  int has_ic, has_dc, caches_on;
+  uint32_t mem_hz, read_latency, write_latency, bus_width;
+  uint32_t fill_cycles, castout_cycles, write_cycles; /* CPU cycles, per line */
+  uc_hook h_mem;
 
   block *cache;
   block *cur;           /* block executing now */
@@ -318,6 +359,133 @@ static block *lookup_block(vboard *b, uint32_t addr, uint32_t size) {
   return k;
 }
 
+/* --------------------------------------------------------------- caches */
+
+/* Stalls the CPU inside the current block. */
+static void stall(vboard *b, uint64_t cycles, uint64_t *counter) {
+  b->cycles += cycles;
+  b->block_extra += cycles;
+  *counter += cycles;
+}
+
+/* The instruction cache's lines for the block [addr, addr + size), before it
+ * runs: -1 (a fault) if the fetch would run instructions that are not the ones
+ * in RAM. */
+static int fetch_block(vboard *b, uint32_t addr, uint32_t size) {
+  uint32_t line = b->ic.line;
+  for (uint32_t a = addr & ~(line - 1); a - addr < size || a < addr; a += line) {
+    int castout, had = vcache_access(&b->ic, a, 0, &castout);
+    b->r->icache_lines++;
+    if (had >= 0 && !(had & VCACHE_STALE))
+      continue;
+    int dirty = had < 0 && b->has_dc ? vcache_probe(&b->dc, a) : -1;
+    if (had >= 0 || (dirty >= 0 && (dirty & VCACHE_DIRTY))) {
+      char why[160];
+      if (had >= 0)
+        snprintf(why, sizeof why,
+                 "hits a stale instruction-cache line: the code at %#x was rewritten after the "
+                 "line was cached and not invalidated (no icbi)",
+                 a);
+      else
+        snprintf(why, sizeof why,
+                 "reads the line at %#x from memory while the data cache holds newer bytes of "
+                 "it (the code was written without a dcbst)",
+                 a);
+      b->r->fetch_fault = addr;
+      fault(b, "instruction fetch at %#x %s", addr, why);
+      return -1;
+    }
+    b->r->icache_misses++;
+    stall(b, b->fill_cycles, &b->r->icache_stall_cycles);
+  }
+  return 0;
+}
+
+/* Every load and store to RAM: the data cache. */
+static void hook_mem(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t v,
+                     void *user) {
+  vboard *b = user;
+  (void)uc, (void)v;
+  uint32_t line = b->dc.line, a = (uint32_t)addr & ~(line - 1), last = (uint32_t)addr + size - 1;
+  int store = type == UC_MEM_WRITE;
+  for (;; a += line) {
+    int castout;
+    b->r->dcache_accesses++;
+    if (vcache_access(&b->dc, a, store, &castout) < 0) {
+      b->r->dcache_misses++;
+      b->r->dcache_castouts += (uint64_t)castout;
+      stall(b, b->fill_cycles + (castout ? b->castout_cycles : 0), &b->r->dcache_stall_cycles);
+    }
+    if (last - a < line)
+      break;
+  }
+}
+
+/* CPU cycles for n cycles of the memory's clock, rounded up. */
+static uint32_t mem_to_cpu(const vboard *b, uint64_t n) {
+  return (uint32_t)((n * b->cpu_hz + b->mem_hz - 1) / b->mem_hz);
+}
+
+int vboard_set_caches(vboard *b, int on) {
+  if (b->caches_on && !on)
+    uc_hook_del(b->uc, b->h_mem);
+  if (!b->caches_on && on && b->has_dc &&
+      uc_hook_add(b->uc, &b->h_mem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)hook_mem, b,
+                  b->ram_base, (uint64_t)b->ram_base + b->ram_size - 1) != UC_ERR_OK)
+    return -1;
+  b->caches_on = on && (b->has_ic || b->has_dc);
+  return 0;
+}
+
+int vboard_caches(const vboard *b, vboard_cache_info *info) {
+  memset(info, 0, sizeof *info);
+  info->on = b->caches_on;
+  if (b->has_ic)
+    info->icache_size = b->ic.size, info->icache_line = b->ic.line, info->icache_ways = b->ic.ways;
+  if (b->has_dc)
+    info->dcache_size = b->dc.size, info->dcache_line = b->dc.line, info->dcache_ways = b->dc.ways;
+  info->fill_cycles = b->fill_cycles;
+  info->castout_cycles = b->castout_cycles;
+  info->write_cycles = b->write_cycles;
+  return b->has_ic || b->has_dc;
+}
+
+void vboard_code_write(vboard *b, uint32_t addr, uint32_t len) {
+  if (!b->caches_on || !len)
+    return;
+  uint32_t line = b->has_dc ? b->dc.line : b->ic.line;
+  for (uint32_t a = addr & ~(line - 1); a - addr < len || a < addr; a += line) {
+    int castout;
+    if (b->has_dc)
+      vcache_access(&b->dc, a, 1, &castout); /* the translator's stores: not charged */
+    if (b->has_ic)
+      vcache_mark(&b->ic, a, VCACHE_STALE, 0);
+  }
+}
+
+void vboard_code_sync(vboard *b, uint32_t addr, uint32_t len, int what) {
+  if (!b->caches_on || !len)
+    return;
+  uint64_t c = 2 * SYNC_CYCLES, lines = 0;
+  uint32_t line = b->has_dc ? b->dc.line : b->ic.line;
+  for (uint32_t a = addr & ~(line - 1); a - addr < len || a < addr; a += line) {
+    if (what & VBOARD_SYNC_DCBST) {
+      int had = b->has_dc ? vcache_mark(&b->dc, a, 0, VCACHE_DIRTY) : -1;
+      c += 1 + (had >= 0 && (had & VCACHE_DIRTY) ? b->write_cycles : 0); /* the sync waits */
+    }
+    if (what & VBOARD_SYNC_ICBI) {
+      c += 1;
+      if (b->has_ic)
+        vcache_drop(&b->ic, a);
+    }
+    lines++;
+  }
+  b->cycles += c;
+  b->block_extra += c;
+  b->r->code_sync_cycles += c;
+  b->r->code_sync_lines += lines;
+}
+
 /* --------------------------------------------------------------- interrupts */
 
 static void take_interrupt(vboard *b, uint32_t at) {
@@ -432,6 +600,11 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
     fault(b, "cannot read the block at %#x (%u bytes)", addr, size);
     return;
   }
+  /* Fetched before the observer counts it: a block that cannot run is not counted.
+   * (When the observer pauses the CPU here, the block runs when the host resumes,
+   * and hits.) */
+  if (b->caches_on && b->has_ic && fetch_block(b, addr, size) < 0)
+    return;
   if (b->observer) {
     b->observer(b->observer_ctx, addr, size);
     if (b->pause) {
@@ -627,6 +800,87 @@ static int u32prop(const void *fdt, int node, const char *name, uint32_t *v) {
   return 0;
 }
 
+/* /cpus/cpu@0's {i,d}-cache-size, -line-size and -sets (ePAPR): none of them,
+ * no cache modelled; all three, a cache; anything else, an error. */
+static int parse_cache(vboard *b, const void *fdt, int cpu, const char *which, vcache *c, int *has,
+                       char *err, size_t errlen) {
+  static const char *const prop[3] = {"cache-size", "cache-line-size", "cache-sets"};
+  uint32_t v[3];
+  int n = 0;
+  char name[3][24];
+  (void)b;
+  for (int i = 0; i < 3; i++) {
+    snprintf(name[i], sizeof name[i], "%s-%s", which, prop[i]);
+    if (fdt_getprop(fdt, cpu, name[i], NULL)) {
+      if (u32prop(fdt, cpu, name[i], &v[i])) {
+        errf(err, errlen, "device tree: /cpus/cpu@0's \"%s\" must be one cell", name[i]);
+        return -1;
+      }
+      n++;
+    }
+  }
+  *has = 0;
+  if (n == 0)
+    return 0;
+  if (n != 3) {
+    errf(err, errlen,
+         "device tree: /cpus/cpu@0 describes its %s-cache with %s, %s and %s: all three or "
+         "none",
+         which, name[0], name[1], name[2]);
+    return -1;
+  }
+  const char *why;
+  if (!v[1] || !v[2] || v[0] % ((uint64_t)v[1] * v[2]) ||
+      vcache_init(c, v[0], v[1], v[0] / (v[1] * v[2]), &why) < 0) {
+    if (!v[1] || !v[2] || v[0] % ((uint64_t)v[1] * v[2]))
+      why = "the size is not the line size times the sets times the ways";
+    errf(err, errlen, "device tree: /cpus/cpu@0's %s-cache (%s <%u>, %s <%u>, %s <%u>): %s", which,
+         name[0], v[0], name[1], v[1], name[2], v[2], why);
+    return -1;
+  }
+  *has = 1;
+  return 0;
+}
+
+/* The memory node's timing, which the caches' misses pay. */
+static int parse_memory_timing(vboard *b, const void *fdt, int mem, char *err, size_t errlen) {
+  static const char *const req[3] = {"hwprof,read-latency", "hwprof,write-latency",
+                                     "hwprof,bus-width"};
+  uint32_t *v[3] = {&b->read_latency, &b->write_latency, &b->bus_width};
+  for (int i = 0; i < 3; i++)
+    if (u32prop(fdt, mem, req[i], v[i])) {
+      errf(err, errlen,
+           "device tree: the memory node needs a one-cell \"%s\" (the caches' miss cost; "
+           "see firmware/boards/ml300-virtual.dts)",
+           req[i]);
+      return -1;
+    }
+  if (u32prop(fdt, mem, "clock-frequency", &b->mem_hz) || !b->mem_hz) {
+    errf(err, errlen,
+         "device tree: the memory node needs a one-cell, non-zero \"clock-frequency\" (the "
+         "clock its latencies count)");
+    return -1;
+  }
+  uint32_t line = b->has_dc ? b->dc.line : b->ic.line;
+  if (b->has_ic && b->has_dc && b->ic.line != b->dc.line) {
+    errf(err, errlen, "device tree: the instruction and data caches' lines differ in size");
+    return -1;
+  }
+  if (!b->bus_width || b->bus_width > line || line % b->bus_width || b->read_latency > 100000 ||
+      b->write_latency > 100000) {
+    errf(err, errlen,
+         "device tree: the memory node's hwprof,bus-width <%u> must divide the cache line (%u "
+         "bytes), and its latencies be at most 100000 cycles",
+         b->bus_width, line);
+    return -1;
+  }
+  uint32_t beats = line / b->bus_width;
+  b->fill_cycles = mem_to_cpu(b, (uint64_t)b->read_latency + beats);
+  b->castout_cycles = mem_to_cpu(b, beats);
+  b->write_cycles = mem_to_cpu(b, (uint64_t)b->write_latency + beats);
+  return 0;
+}
+
 static int parse_dtb(vboard *b, const void *fdt, size_t size, char *err, size_t errlen) {
   if (size < 40 || fdt_check_header(fdt) != 0 || fdt_totalsize(fdt) > size) {
     errf(err, errlen, "device tree: not a valid DTB");
@@ -648,6 +902,11 @@ static int parse_dtb(vboard *b, const void *fdt, size_t size, char *err, size_t 
       errf(err, errlen, "device tree: no memory node (device_type = \"memory\")");
     return -1;
   }
+  if (parse_cache(b, fdt, cpu, "i", &b->ic, &b->has_ic, err, errlen) < 0 ||
+      parse_cache(b, fdt, cpu, "d", &b->dc, &b->has_dc, err, errlen) < 0)
+    return -1;
+  if ((b->has_ic || b->has_dc) && parse_memory_timing(b, fdt, mem, err, errlen) < 0)
+    return -1;
   if (len < 0x10000 || (base & 0xFFF) || (len & 0xFFF)) {
     errf(err, errlen, "device tree: memory must be page-aligned and at least 64 KiB");
     return -1;
@@ -755,6 +1014,7 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
     return NULL;
   }
   hwprof_sim_on_mem_write(b->ip, ip_mem_write, b);
+  b->caches_on = 0;
   hwprof_sim_on_accept(b->ip, ip_accepted, b);
   uc_err e = uc_open(UC_ARCH_PPC, UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN, &b->uc);
   if (e == UC_ERR_OK)
@@ -801,6 +1061,11 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   uc_hook_add(b->uc, &b->h_unmapped, UC_HOOK_MEM_UNMAPPED, (void *)hook_unmapped, b, 1, 0);
   uc_hook_add(b->uc, &b->h_intr, UC_HOOK_INTR, (void *)hook_intr, b, 1, 0);
   b->ip_cycle0 = hwprof_sim_cycle(b->ip);
+  if (vboard_set_caches(b, 1) < 0) {
+    errf(err, errlen, "CPU setup failed: cannot hook the data cache");
+    vboard_free(b);
+    return NULL;
+  }
   return b;
 }
 
@@ -815,6 +1080,8 @@ void vboard_free(vboard *b) {
     for (unsigned i = 0; i < BLOCK_CACHE; i++)
       free(b->cache[i].prefix);
   free(b->cache);
+  vcache_free(&b->ic);
+  vcache_free(&b->dc);
   free(b->ram);
   free(b);
 }
@@ -1043,6 +1310,15 @@ int vboard_set_service(vboard *b, uint32_t addr, void (*fn)(void *ctx), void *ct
                  UC_ERR_OK
              ? 0
              : -1;
+}
+
+void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
+  uint64_t c = VBOARD_IRQ_ENTRY + VBOARD_HANDLER_FIXED + accesses +
+               (uint64_t)(((unsigned __int128)ip_cycles * b->cpu_hz + b->bus_hz - 1) / b->bus_hz);
+  b->cycles += c;
+  b->block_extra += c;
+  b->r->irq_cycles += c;
+  b->r->irqs_serviced++;
 }
 
 void vboard_charge(vboard *b, uint64_t cycles) {

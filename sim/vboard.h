@@ -64,20 +64,66 @@ typedef struct vboard_result {
   uint64_t irqs;            /* external interrupts taken */
   uint64_t irq_latency_max; /* CPU cycles from the line rising to the vector */
   uint64_t irq_latency_sum;
-  uint64_t service_calls;  /* vboard_set_service: the service's runs */
-  uint64_t service_cycles; /* vboard_charge: cycles charged for work done on the host */
-  int unmapped;            /* VBOARD_FAULT was an access to an unmapped address: */
-  uint32_t fault_addr;     /*   that address */
-  uint32_t fault_pc;       /*   and the instruction's */
-  uint32_t stop_pc;        /* VBOARD_LIMIT, VBOARD_INTERRUPTED: the block the CPU
-                              stopped before, not run or charged */
-  int signal;              /* VBOARD_INTERRUPTED: vboard_interrupt's signal */
+  uint64_t icache_lines; /* instruction-cache lookups (a line per block entry) */
+  uint64_t icache_misses;
+  uint64_t icache_stall_cycles; /* CPU cycles waiting for instruction line fills */
+  uint64_t dcache_accesses;     /* loads and stores to RAM (a line each) */
+  uint64_t dcache_misses;
+  uint64_t dcache_castouts;     /* dirty lines replaced */
+  uint64_t dcache_stall_cycles; /* CPU cycles waiting for data line fills and castouts */
+  uint64_t code_sync_lines;     /* vboard_code_sync: lines made visible to fetch */
+  uint64_t code_sync_cycles;    /* ... and its cycles (dcbst, icbi, sync, isync) */
+  uint64_t irqs_serviced;       /* vboard_charge_irq: interrupts handled host-side */
+  uint64_t irq_cycles;          /* ... and their cycles */
+  uint64_t service_calls;       /* vboard_set_service: the service's runs */
+  uint64_t service_cycles;      /* vboard_charge: cycles charged for work done on the host */
+  int unmapped;                 /* VBOARD_FAULT was an access to an unmapped address: */
+  uint32_t fault_addr;          /*   that address */
+  uint32_t fault_pc;            /*   and the instruction's */
+  uint32_t stop_pc;             /* VBOARD_LIMIT, VBOARD_INTERRUPTED: the block the CPU
+                                   stopped before, not run or charged */
+  int signal;                   /* VBOARD_INTERRUPTED: vboard_interrupt's signal */
+  uint32_t fetch_fault;         /* VBOARD_FAULT fetching the block at this address (stale code) */
 } vboard_result;
+
+/* The caches as the board models them (vboard.c, "Caches"). */
+typedef struct vboard_cache_info {
+  int on;                                             /* modelled in this run */
+  uint32_t icache_size, icache_line, icache_ways;     /* 0: the DT gives no instruction cache */
+  uint32_t dcache_size, dcache_line, dcache_ways;     /* 0: no data cache */
+  uint32_t fill_cycles, castout_cycles, write_cycles; /* CPU cycles a line */
+} vboard_cache_info;
 
 /* Builds the board from a DTB.  Returns NULL with a message naming the problem
  * (missing or malformed node, overlapping regions, IP parameters that differ
- * from the compiled RTL). */
+ * from the compiled RTL, a cache geometry or memory timing that is incomplete). */
 vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen);
+
+/* The caches the device tree describes are modelled (on, the default) or every
+ * access hits (off, the ideal model, for comparison); before the run.  -1 if
+ * Unicorn cannot hook memory. */
+int vboard_set_caches(vboard *b, int on);
+
+/* Fills *info; returns 0 when the device tree describes no cache. */
+int vboard_caches(const vboard *b, vboard_cache_info *info);
+
+/* The host wrote [addr, addr + len) as the translator on the CPU would, by stores
+ * through the data cache: the lines are dirty there, and a line the instruction
+ * cache holds is stale.  A fetch of either is a fault until vboard_code_sync.
+ * (Unicorn's own translations are vboard_code_changed's.) */
+void vboard_code_write(vboard *b, uint32_t addr, uint32_t len);
+
+/* dcbst each line of [addr, addr + len), sync, icbi each line, isync: the code
+ * is visible to fetch; the cycles are charged.  Nothing when the caches are off.
+ * `what` is both (the real sequence), or one of them for the tests that show the
+ * board catches the other missing. */
+enum { VBOARD_SYNC_DCBST = 1, VBOARD_SYNC_ICBI = 2, VBOARD_SYNC_BOTH = 3 };
+void vboard_code_sync(vboard *b, uint32_t addr, uint32_t len, int what);
+
+/* An interrupt handled host-side: charges the vector, the handler's fixed
+ * prologue and epilogue, an instruction per bus access and the bus time the
+ * accesses took (ip_cycles of the IP's clock). */
+void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses);
 void vboard_free(vboard *b);
 
 /* Loads a 32-bit big-endian PowerPC ELF executable.  Returns 0 or -1 with a

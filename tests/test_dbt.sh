@@ -182,4 +182,31 @@ expect event_trace_unwritable 2 'cannot write /nonexistent/x.trace' \
 expect dump_side_by_side 7 'addiu \$sp, \$sp, -0x[0-9a-f]+ +\| [0-9a-f]{8}  [0-9a-f]{8}  (addi|stwu?|lwz|lis) ' \
   "$HW" run --dump - "$G/exitcode-O2"
 
+# --- the board's caches (sim/vcache.c; the micro-benchmarks are test_caches):
+# the translator's code-cache writes must be made visible to instruction fetch
+# (dcbst, icbi), and leaving either out is caught by the board; caches change
+# the cycles, never what runs or what is counted.
+expect cache_sync_without_dcbst 126 'written without a dcbst\), in the guest.s block at pc 0x' \
+  "$HW" run --omit-cache-sync dcbst "$G/recursion-O2"
+expect cache_sync_without_icbi 126 'not invalidated \(no icbi\), in the guest.s block at pc 0x' \
+  "$HW" run --omit-cache-sync icbi "$G/recursion-O2"
+expect cache_sync_without_icbi_refills 126 'no icbi' \
+  "$HW" run --omit-cache-sync icbi --code-cache 4096 --profile hw "$G/printf-O2"
+expect cache_sync_bad 2 'dcbst, icbi or both' "$HW" run --omit-cache-sync all "$G/exitcode-O2"
+expect caches_default_on 0 'instruction cache +16 KB 2-way, 32-byte lines.*' \
+  "$HW" run --quiet --stats "$G/recursion-O2"
+expect caches_off 0 'caches +off \(--caches off\): every fetch and access hits' \
+  "$HW" run --quiet --stats --caches off "$G/recursion-O2"
+expect caches_bad 2 "--caches is on or off, not 'no'" "$HW" run --caches no "$G/exitcode-O2"
+for c in on off; do
+  "$HW" run --quiet --stats --profile all --threshold 200 --superblocks --caches $c \
+    --csv "$tmp/caches-$c.csv" "$G/recursion-O2" >/dev/null 2>"$tmp/caches-$c.err"
+done
+expect caches_change_cycles_not_counts 0 'same counts, more cycles' sh -c '
+  cmp "$1.csv" "$2.csv" || exit 1
+  on=$(sed -n "s/.*simulated CPU cycles *\([0-9]*\).*/\1/p" "$1.err")
+  off=$(sed -n "s/.*simulated CPU cycles *\([0-9]*\).*/\1/p" "$2.err")
+  [ "${on:-0}" -gt "${off:-0}" ] && echo "same counts, more cycles: $on against $off"' sh \
+  "$tmp/caches-on" "$tmp/caches-off"
+
 exit $((fails > 0))

@@ -47,7 +47,17 @@ $(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/
     $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) $(FDT_LDLIBS) $(SIM_LDLIBS)
 
+# The board's caches, by micro-benchmarks on the board (sim/vcache.c, sim/vboard.c).
+$(BUILD)/tests/test_caches.o: tests/test_caches.c tests/check.h sim/vboard.h sim/vcache.h
+	@mkdir -p $(@D)
+	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
+$(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(BUILD)/sim/vboard.o \
+    $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) \
+    $(SIM_LIB) | $(DTBS)
+	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(SIM_LDLIBS)
+
 TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests/test_systemc \
+             $(BUILD)/tests/test_caches \
              $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS))) \
              $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff)
 

@@ -56,7 +56,7 @@ static void help(FILE *f) {
           "  --svg FILE         a bar chart of the overhead per workload\n"
           "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S ")\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
-          "  --help             this text\n"
+              PROF_CACHES_HELP "  --help             this text\n"
           "\n"
           "Exit status: 0 every run ended with status 0 and the same output; 1 otherwise;\n"
           "2 bad usage or a missing workload.\n");
@@ -128,7 +128,7 @@ static dbt_trace *formed_plan(const prof_run *r, size_t *n) {
 
 /* The runs of one workload. */
 static void bench_one(const char *dir, const char *name, const char *size, const char *dtb,
-                      int clock, uint32_t threshold, const char *tmp, row *w) {
+                      const dbt_options *base, uint32_t threshold, const char *tmp, row *w) {
   char path[4200], out[NMODES][4300];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   snprintf(w->name, sizeof w->name, "%s", name);
@@ -140,7 +140,8 @@ static void bench_one(const char *dir, const char *name, const char *size, const
   for (int m = 0; m < NMODES; m++) {
     prof_opts o = prof_defaults("bench");
     o.dtb_path = dtb;
-    o.dbt.clock = clock;
+    o.dbt.clock = base->clock;
+    o.dbt.no_caches = base->no_caches;
     o.dbt.profile = modes[m].profile;
     o.dbt.threshold = modes[m].superblocks == SB_AT_THRESHOLD ? threshold : 0;
     o.dbt.superblocks = modes[m].superblocks == SB_AT_THRESHOLD;
@@ -418,14 +419,19 @@ int cmd_bench(int argc, char **argv) {
   const char *size = "test", *dir = NULL, *json = NULL, *csv = NULL, *svg = NULL, *dtb = NULL;
   char dbuf[4096];
   int c;
-  dbt_options clk = dbt_defaults(); /* only its clock: --clock */
+  dbt_options base = dbt_defaults(); /* only its clock and caches: --clock, --caches */
   uint64_t threshold = DBT_SB_THRESHOLD;
-  static const struct option opts[] = {
-      {"size", required_argument, 0, 's'},  {"dir", required_argument, 0, 'D'},
-      {"json", required_argument, 0, 'j'},  {"csv", required_argument, 0, 'c'},
-      {"svg", required_argument, 0, 'g'},   {"dtb", required_argument, 0, 'd'},
-      {"clock", required_argument, 0, 'K'}, {"threshold", required_argument, 0, 't'},
-      {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+  static const struct option opts[] = {{"size", required_argument, 0, 's'},
+                                       {"dir", required_argument, 0, 'D'},
+                                       {"json", required_argument, 0, 'j'},
+                                       {"csv", required_argument, 0, 'c'},
+                                       {"svg", required_argument, 0, 'g'},
+                                       {"dtb", required_argument, 0, 'd'},
+                                       {"clock", required_argument, 0, 'K'},
+                                       {"threshold", required_argument, 0, 't'},
+                                       {"caches", required_argument, 0, 'H'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
     switch (c) {
@@ -436,7 +442,11 @@ int cmd_bench(int argc, char **argv) {
     case 'g': svg = optarg; break;
     case 'd': dtb = optarg; break;
     case 'K':
-      if (prof_clock_parse("bench", optarg, &clk) < 0)
+      if (prof_clock_parse("bench", optarg, &base) < 0)
+        return 2;
+      break;
+    case 'H':
+      if (prof_caches_parse("bench", optarg, &base) < 0)
         return 2;
       break;
     case 't':
@@ -513,7 +523,7 @@ int cmd_bench(int argc, char **argv) {
   row *w = calloc(n, sizeof *w);
   int ok = w != NULL;
   for (size_t i = 0; w && i < n; i++) {
-    bench_one(dir, names[i], size, dtb, clk.clock, (uint32_t)threshold, tmp, &w[i]);
+    bench_one(dir, names[i], size, dtb, &base, (uint32_t)threshold, tmp, &w[i]);
     ok = ok && w[i].ok;
   }
   rmdir(tmp); /* kept when a failed run's outputs are in it */

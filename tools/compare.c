@@ -85,6 +85,7 @@ static void help(FILE *f) {
           "                     N entries (hwprof run --threshold N --superblocks)\n"
           "  --member-probes    their members keep their own probes (hwprof run)\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
+              PROF_CACHES_HELP
           "  --unaligned MODE   trap (default here, as qemu-mips): a load or store not\n"
           "                     aligned to its size raises SIGBUS; allow: it happens\n"
           "  --help             this text\n"
@@ -368,6 +369,7 @@ int cmd_compare(int argc, char **argv) {
                                        {"member-probes", no_argument, 0, 'M'},
                                        {"clock", required_argument, 0, 'K'},
                                        {"unaligned", required_argument, 0, 'U'},
+                                       {"caches", required_argument, 0, 'H'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   uint64_t v;
@@ -384,6 +386,10 @@ int cmd_compare(int argc, char **argv) {
     case 'j': json = optarg; break;
     case 'k': keep = optarg; break;
     case 'b': brief = 1; break;
+    case 'H':
+      if (prof_caches_parse("compare", optarg, &o.dbt) < 0)
+        return 2;
+      break;
     case 'U':
       if (prof_unaligned_parse("compare", optarg, &o.dbt) < 0)
         return 2;

@@ -45,25 +45,35 @@ int prof_mode_parse(const char *s) {
   return -1;
 }
 
+/* An option of two values: 0 for the first, 1 for the second, -1 (said why)
+ * for anything else. */
+static int two_way(const char *cmd, const char *opt, const char *s, const char *v0,
+                   const char *v1) {
+  if (!strcmp(s, v0) || !strcmp(s, v1))
+    return !strcmp(s, v1);
+  fprintf(stderr, "hwprof %s: %s is %s or %s, not '%s'\n", cmd, opt, v0, v1, s);
+  return -1;
+}
+
 int prof_clock_parse(const char *cmd, const char *s, dbt_options *o) {
-  if (!strcmp(s, "board"))
-    o->clock = GUEST_CLOCK_BOARD;
-  else if (!strcmp(s, "host"))
-    o->clock = GUEST_CLOCK_HOST;
-  else {
-    fprintf(stderr, "hwprof %s: --clock is board or host, not '%s'\n", cmd, s);
-    return -1;
-  }
-  return 0;
+  int v = two_way(cmd, "--clock", s, "board", "host");
+  if (v >= 0)
+    o->clock = v ? GUEST_CLOCK_HOST : GUEST_CLOCK_BOARD;
+  return v < 0 ? -1 : 0;
 }
 
 int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o) {
-  if (strcmp(s, "allow") && strcmp(s, "trap")) {
-    fprintf(stderr, "hwprof %s: --unaligned is allow or trap, not '%s'\n", cmd, s);
-    return -1;
-  }
-  o->unaligned_trap = !strcmp(s, "trap");
-  return 0;
+  int v = two_way(cmd, "--unaligned", s, "allow", "trap");
+  if (v >= 0)
+    o->unaligned_trap = v;
+  return v < 0 ? -1 : 0;
+}
+
+int prof_caches_parse(const char *cmd, const char *s, dbt_options *o) {
+  int v = two_way(cmd, "--caches", s, "on", "off");
+  if (v >= 0)
+    o->no_caches = v;
+  return v < 0 ? -1 : 0;
 }
 
 /* ------------------------------------------------------------ the run */
@@ -146,6 +156,11 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   char err[512];
   if (!(pr->b = tools_board(o->cmd, o->dtb_path, &pr->dtb)))
     return -1;
+  if (vboard_set_caches(pr->b, !o->dbt.no_caches) < 0) {
+    fprintf(stderr, "hwprof %s: the board cannot model its caches (Unicorn's memory hook)\n",
+            o->cmd);
+    return -1;
+  }
   progress pg = {now_s(), now_s(), argv[0], 0, 2};
   dbt_options dopt = o->dbt;
   if (o->progress && isatty(2)) {

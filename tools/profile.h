@@ -84,6 +84,13 @@ int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o);
   "                     it happen, as MIPS Linux does by emulating it; trap raises\n"              \
   "                     SIGBUS, as qemu-mips does (a check before each access)\n"
 
+/* --caches on|off into o->no_caches; prints why and returns -1 for anything else. */
+int prof_caches_parse(const char *cmd, const char *s, dbt_options *o);
+#define PROF_CACHES_HELP                                                                           \
+  "  --caches on|off    on (default): the board models the PPC405's instruction and\n"             \
+  "                     data caches and the memory's latency from the device tree;\n"              \
+  "                     off: every fetch and access hits (the ideal model)\n"
+
 /* "name+0x1c" for a guest address, or its hex when no symbol covers it. */
 void prof_where(const prof_run *pr, uint32_t pc, char *buf, size_t len);
 /* The events the IP must have stored in a hw run (pr->hw set): one per block entry,

@@ -27,79 +27,80 @@
 #define RUN_TOP_MAX 100000 /* --top */
 
 static void help(FILE *f) {
-  fprintf(f,
-          "usage: hwprof run [OPTIONS] PROGRAM [ARGS...]\n"
-          "\n"
-          "Runs a static MIPS32r2 big-endian Linux executable (mips-linux-gnu-gcc -static) on\n"
-          "the virtual PowerPC 405 board: each block is translated to PowerPC code once, and\n"
-          "the board's CPU runs it, with the hwprof IP (RTL) on its bus.  The guest's stdin,\n"
-          "stdout and stderr are this program's; its environment is this program's.  Then a\n"
-          "summary goes to stderr, each line starting 'hwprof: ': guest instructions,\n"
-          "simulated cycles, blocks, the IP's statistics, the system calls per call site\n"
-          "and number (as the runtime made them and, hw and all, as the IP recorded them),\n"
-          "the indirect edges (each indirect jump's source and target block, as the IP and\n"
-          "the sw profile counted them) and the hottest blocks.\n"
-          "\n"
-          "options:\n"
-          "  --profile MODE     none (default); hw: one store of the block's address to the\n"
-          "                     IP's EVENT register per block; sw: a counter per block in RAM;\n"
-          "                     all: both in every block (one run, both profiles)\n"
-          "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
-          "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
-          "  --superblocks      each hot block heads a superblock, the path the CPU takes\n"
-          "                     from it next, translated as one unit (sw: the counters are\n"
-          "                     scanned every 65,536 block entries); --threshold defaults\n"
-          "                     to " DBT_SB_THRESHOLD_S " with it\n"
-          "  --member-probes    superblocks keep a probe in every member (default: only their\n"
-          "                     entries and side exits are counted, and the members'\n"
-          "                     counts derived from them, as exact)\n"
-          "  --superblocks-from FILE\n"
-          "                     form, before the run starts, the superblocks listed in the\n"
-          "                     JSON report (--json) of an earlier run of the same program:\n"
-          "                     a profile-guided run, with any --profile (none too)\n"
-          "  --hw-probe KIND    hw, all: how a block in the text's first 64 KiB stores its\n"
-          "                     event: window (default: one byte store into the IP's EVENT\n"
-          "                     window, the address is the event) or word (addi + stw to\n"
-          "                     EVENT); blocks past it use lis + ori + stw either way\n"
-          "  --edge-threshold N an indirect edge traversed N times is hot: the IP reports it\n"
-          "                     (hw, all) and the reports mark it (default 5000; 0: never)\n"
-          "  --all-edges        hw, all: the IP counts every pair of blocks entered one after\n"
-          "                     the other, not only indirect jumps (the sw profile still\n"
-          "                     counts those only)\n"
-          "  --top N            the N hottest blocks in the summary (default 10)\n"
-          "  --quiet            no summary\n"
-          "  --json FILE        the summary, every block's counts, every (call site,\n"
-          "                     system-call number) pair's and every indirect edge's as\n"
-          "                     JSON ('-': stdout)\n"
-          "  --csv FILE         a line per block: address, function, offset, instructions,\n"
-          "                     entries, hw, sw, own code\n"
-          "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
-          "                     Ir = instructions executed, Blocks = entries\n"
-          "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
-          "                     this program)\n"
-          "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
-          "                     reported once)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP
-          "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
-          "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
-          "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
-          "                     (capstone), to FILE ('-': stderr)\n"
-          "  --code-cache N     code cache bytes (default and most %u); a full cache is\n"
-          "                     flushed and refilled\n"
-          "  --max-block N      guest instructions per block, at most (default 64)\n"
-          "  --max-cycles N     stop after N simulated CPU cycles (default: no limit)\n"
-          "  --stats            the translator's figures too (dispatcher, code size, speed)\n"
-          "  --help             this text\n"
-          "\n"
-          "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
-          "\n"
-          "Every report file is opened before the guest runs (one that cannot be, or that\n"
-          "is the program or another input, is refused); SIGINT or SIGTERM stops the run\n"
-          "at the next block and writes the reports for what has run.\n"
-          "\n"
-          "Exit status: the guest's; 128+N if it died of signal N; 125 for an instruction\n"
-          "the translator cannot execute; 126 when the board stopped; 130/143 when hwprof\n"
-          "got SIGINT/SIGTERM; 2 for bad usage or input, or a report not written.\n",
-          DBT_CODE_MAX);
+  fprintf(
+      f,
+      "usage: hwprof run [OPTIONS] PROGRAM [ARGS...]\n"
+      "\n"
+      "Runs a static MIPS32r2 big-endian Linux executable (mips-linux-gnu-gcc -static) on\n"
+      "the virtual PowerPC 405 board: each block is translated to PowerPC code once, and\n"
+      "the board's CPU runs it, with the hwprof IP (RTL) on its bus.  The guest's stdin,\n"
+      "stdout and stderr are this program's; its environment is this program's.  Then a\n"
+      "summary goes to stderr, each line starting 'hwprof: ': guest instructions,\n"
+      "simulated cycles, blocks, the IP's statistics, the system calls per call site\n"
+      "and number (as the runtime made them and, hw and all, as the IP recorded them),\n"
+      "the indirect edges (each indirect jump's source and target block, as the IP and\n"
+      "the sw profile counted them) and the hottest blocks.\n"
+      "\n"
+      "options:\n"
+      "  --profile MODE     none (default); hw: one store of the block's address to the\n"
+      "                     IP's EVENT register per block; sw: a counter per block in RAM;\n"
+      "                     all: both in every block (one run, both profiles)\n"
+      "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
+      "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
+      "  --superblocks      each hot block heads a superblock, the path the CPU takes\n"
+      "                     from it next, translated as one unit (sw: the counters are\n"
+      "                     scanned every 65,536 block entries); --threshold defaults\n"
+      "                     to " DBT_SB_THRESHOLD_S " with it\n"
+      "  --member-probes    superblocks keep a probe in every member (default: only their\n"
+      "                     entries and side exits are counted, and the members'\n"
+      "                     counts derived from them, as exact)\n"
+      "  --superblocks-from FILE\n"
+      "                     form, before the run starts, the superblocks listed in the\n"
+      "                     JSON report (--json) of an earlier run of the same program:\n"
+      "                     a profile-guided run, with any --profile (none too)\n"
+      "  --hw-probe KIND    hw, all: how a block in the text's first 64 KiB stores its\n"
+      "                     event: window (default: one byte store into the IP's EVENT\n"
+      "                     window, the address is the event) or word (addi + stw to\n"
+      "                     EVENT); blocks past it use lis + ori + stw either way\n"
+      "  --edge-threshold N an indirect edge traversed N times is hot: the IP reports it\n"
+      "                     (hw, all) and the reports mark it (default 5000; 0: never)\n"
+      "  --all-edges        hw, all: the IP counts every pair of blocks entered one after\n"
+      "                     the other, not only indirect jumps (the sw profile still\n"
+      "                     counts those only)\n"
+      "  --top N            the N hottest blocks in the summary (default 10)\n"
+      "  --quiet            no summary\n"
+      "  --json FILE        the summary, every block's counts, every (call site,\n"
+      "                     system-call number) pair's and every indirect edge's as\n"
+      "                     JSON ('-': stdout)\n"
+      "  --csv FILE         a line per block: address, function, offset, instructions,\n"
+      "                     entries, hw, sw, own code\n"
+      "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
+      "                     Ir = instructions executed, Blocks = entries\n"
+      "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
+      "                     this program)\n"
+      "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
+      "                     reported once)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP PROF_CACHES_HELP
+      "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
+      "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
+      "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
+      "                     (capstone), to FILE ('-': stderr)\n"
+      "  --code-cache N     code cache bytes (default and most %u); a full cache is\n"
+      "                     flushed and refilled\n"
+      "  --max-block N      guest instructions per block, at most (default 64)\n"
+      "  --max-cycles N     stop after N simulated CPU cycles (default: no limit)\n"
+      "  --stats            the translator's figures too (dispatcher, code size, speed)\n"
+      "  --help             this text\n"
+      "\n"
+      "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
+      "\n"
+      "Every report file is opened before the guest runs (one that cannot be, or that\n"
+      "is the program or another input, is refused); SIGINT or SIGTERM stops the run\n"
+      "at the next block and writes the reports for what has run.\n"
+      "\n"
+      "Exit status: the guest's; 128+N if it died of signal N; 125 for an instruction\n"
+      "the translator cannot execute; 126 when the board stopped; 130/143 when hwprof\n"
+      "got SIGINT/SIGTERM; 2 for bad usage or input, or a report not written.\n",
+      DBT_CODE_MAX);
 }
 
 /* SIGINT and SIGTERM stop the board at the next block boundary (vboard_interrupt),
@@ -121,6 +122,10 @@ static void catch_signals(void) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+}
+
+static double pct(uint64_t a, uint64_t b) {
+  return b ? 100.0 * (double)a / (double)b : 0.0;
 }
 
 static void print_stats(const prof_run *pr) {
@@ -173,13 +178,50 @@ static void print_stats(const prof_run *pr) {
             (unsigned long long)(s->fp_gate + s->fp_exits), (unsigned long long)s->fp_gate,
             (unsigned long long)s->fp_exits, (unsigned long long)b->service_cycles,
             100.0 * (double)b->service_cycles / (double)(b->cpu_cycles ? b->cpu_cycles : 1));
-  if (pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL)
+  if ((pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw)
     fprintf(stderr,
             "hwprof: profile stores         %llu to the IP for %llu block entries (%s); %llu "
             "other stores to it (system-call records)\n",
             (unsigned long long)b->ip_events, (unsigned long long)s->blocks_executed,
-            b->ip_events == s->blocks_executed ? "one each" : "MISMATCH",
+            b->ip_events != prof_events_expected(pr) ? "MISMATCH"
+            : pr->hw->sb_derived                     ? "one each, but superblocks' members: derived"
+                                                     : "one each",
             (unsigned long long)(b->ip_writes - b->ip_events));
+  vboard_cache_info ci;
+  if (!vboard_caches(pr->b, &ci) || !ci.on)
+    fprintf(stderr, "hwprof: caches                 %s: every fetch and access hits\n",
+            ci.icache_size + ci.dcache_size ? "off (--caches off)" : "none in the device tree");
+  else
+    fprintf(stderr,
+            "hwprof: instruction cache      %u KB %u-way, %u-byte lines: %llu lookups, %llu "
+            "misses (%.3f %%), %llu stall cycles (%.1f %% of the run)\n"
+            "hwprof: data cache             %u KB %u-way: %llu accesses, %llu misses (%.3f "
+            "%%), %llu castouts, %llu stall cycles (%.1f %%); a line fill costs %u cycles\n"
+            "hwprof: code-cache sync        %llu lines made visible to fetch (dcbst, icbi), %llu "
+            "cycles (%.2f %%)\n",
+            ci.icache_size / 1024, ci.icache_ways, ci.icache_line,
+            (unsigned long long)b->icache_lines, (unsigned long long)b->icache_misses,
+            pct(b->icache_misses, b->icache_lines), (unsigned long long)b->icache_stall_cycles,
+            pct(b->icache_stall_cycles, b->cpu_cycles), ci.dcache_size / 1024, ci.dcache_ways,
+            (unsigned long long)b->dcache_accesses, (unsigned long long)b->dcache_misses,
+            pct(b->dcache_misses, b->dcache_accesses), (unsigned long long)b->dcache_castouts,
+            (unsigned long long)b->dcache_stall_cycles, pct(b->dcache_stall_cycles, b->cpu_cycles),
+            ci.fill_cycles, (unsigned long long)b->code_sync_lines,
+            (unsigned long long)b->code_sync_cycles, pct(b->code_sync_cycles, b->cpu_cycles));
+  if (b->irqs_serviced)
+    fprintf(stderr,
+            "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): vector, "
+            "prologue, epilogue and its %s bus transactions to the IP\n",
+            (unsigned long long)b->irqs_serviced, (unsigned long long)b->irq_cycles,
+            pct(b->irq_cycles, b->cpu_cycles), "uncached");
+  fprintf(stderr,
+          "hwprof: host time, not cycles  %.1f ms translating, %.1f ms forming superblocks, "
+          "%.1f ms in system calls, %.1f ms else in the runtime (dispatcher); %.1f ms in the "
+          "interrupt handler (its bus work is in the cycles)\n",
+          (double)s->translate_ns / 1e6, (double)s->superblock_ns / 1e6,
+          (double)s->syscall_ns / 1e6,
+          (double)(s->host_ns - s->translate_ns - s->superblock_ns - s->syscall_ns) / 1e6,
+          (double)s->irq_ns / 1e6);
   struct mallinfo2 mi = mallinfo2();
   fprintf(stderr,
           "hwprof: host heap              %.1f MB in use (malloc; Unicorn's translation buffer "
@@ -211,6 +253,8 @@ int cmd_run(int argc, char **argv) {
                                        {"dtb", required_argument, 0, 'd'},
                                        {"strict", no_argument, 0, 's'},
                                        {"unaligned", required_argument, 0, 'U'},
+                                       {"caches", required_argument, 0, 'H'},
+                                       {"omit-cache-sync", required_argument, 0, 'Y'},
                                        {"dump", required_argument, 0, 'D'},
                                        {"event-trace", required_argument, 0, 'E'},
                                        {"code-cache", required_argument, 0, 'c'},
@@ -267,6 +311,19 @@ int cmd_run(int argc, char **argv) {
     case 'g': callgrind = optarg; break;
     case 'd': o.dtb_path = optarg; break;
     case 's': o.dbt.strict = 1; break;
+    case 'H':
+      if (prof_caches_parse("run", optarg, &o.dbt) < 0)
+        return 2;
+      break;
+    case 'Y': /* testing (not in --help): the board must catch the missing instructions */
+      if (strcmp(optarg, "dcbst") && strcmp(optarg, "icbi") && strcmp(optarg, "both")) {
+        fprintf(stderr, "hwprof run: --omit-cache-sync is dcbst, icbi or both, not '%s'\n", optarg);
+        return 2;
+      }
+      o.dbt.omit_cache_sync = !strcmp(optarg, "dcbst")  ? VBOARD_SYNC_DCBST
+                              : !strcmp(optarg, "icbi") ? VBOARD_SYNC_ICBI
+                                                        : VBOARD_SYNC_BOTH;
+      break;
     case 'U':
       if (prof_unaligned_parse("run", optarg, &o.dbt) < 0)
         return 2;

@@ -6,7 +6,8 @@ TOOL_OBJS := $(BUILD)/tools/hwprof.o $(BUILD)/tools/ipdemo.o $(BUILD)/tools/ipst
              $(BUILD)/tools/profile.o $(BUILD)/tools/compare.o $(BUILD)/tools/bench.o \
              $(BUILD)/tools/sbplan.o $(BUILD)/tools/syscalls.o $(BUILD)/tools/edges.o \
              $(BUILD)/tools/outfiles.o \
-             $(BUILD)/sim/vboard.o $(BUILD)/sim/hwprof_sim_bus.o $(DBT_OBJS)
+             $(BUILD)/sim/vboard.o $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o \
+             $(DBT_OBJS)
 
 $(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lcjson
