@@ -154,6 +154,7 @@ struct vboard {
   uint32_t mem_hz, read_latency, write_latency, bus_width;
   uint32_t fill_cycles, castout_cycles, write_cycles; /* CPU cycles, per line */
   uc_hook h_mem;
+  int h_mem_on;
 
   block *cache;
   block *cur;           /* block executing now */
@@ -426,15 +427,25 @@ static uint32_t mem_to_cpu(const vboard *b, uint64_t n) {
   return (uint32_t)((n * b->cpu_hz + b->mem_hz - 1) / b->mem_hz);
 }
 
-int vboard_set_caches(vboard *b, int on) {
-  if (b->caches_on && !on)
-    uc_hook_del(b->uc, b->h_mem);
-  if (!b->caches_on && on && b->has_dc &&
-      uc_hook_add(b->uc, &b->h_mem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)hook_mem, b,
+/* The data cache's memory hook, added when a run starts with the caches on (a
+ * hook that existed when Unicorn translated code keeps its cost in those
+ * translations, even once deleted). */
+static int hook_data_cache(vboard *b) {
+  if (b->h_mem_on || !b->caches_on || !b->has_dc)
+    return 0;
+  if (uc_hook_add(b->uc, &b->h_mem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)hook_mem, b,
                   b->ram_base, (uint64_t)b->ram_base + b->ram_size - 1) != UC_ERR_OK)
     return -1;
-  b->caches_on = on && (b->has_ic || b->has_dc);
+  b->h_mem_on = 1;
   return 0;
+}
+
+void vboard_set_caches(vboard *b, int on) {
+  if (b->h_mem_on && !on) {
+    uc_hook_del(b->uc, b->h_mem);
+    b->h_mem_on = 0;
+  }
+  b->caches_on = on && (b->has_ic || b->has_dc);
 }
 
 int vboard_caches(const vboard *b, vboard_cache_info *info) {
@@ -1061,11 +1072,7 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   uc_hook_add(b->uc, &b->h_unmapped, UC_HOOK_MEM_UNMAPPED, (void *)hook_unmapped, b, 1, 0);
   uc_hook_add(b->uc, &b->h_intr, UC_HOOK_INTR, (void *)hook_intr, b, 1, 0);
   b->ip_cycle0 = hwprof_sim_cycle(b->ip);
-  if (vboard_set_caches(b, 1) < 0) {
-    errf(err, errlen, "CPU setup failed: cannot hook the data cache");
-    vboard_free(b);
-    return NULL;
-  }
+  vboard_set_caches(b, 1);
   return b;
 }
 
@@ -1183,6 +1190,11 @@ void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r) {
     b->ip_cycle0 += b->ip_start - want;
   uint32_t zero = 0;
   uc_reg_write(b->uc, UC_PPC_REG_MSR, &zero);
+  if (hook_data_cache(b) < 0) {
+    r->stop = VBOARD_FAULT;
+    snprintf(r->message, sizeof r->message, "cannot model the data cache (Unicorn's memory hook)");
+    b->stop = 1;
+  }
 }
 
 int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {

@@ -100,9 +100,8 @@ typedef struct vboard_cache_info {
 vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen);
 
 /* The caches the device tree describes are modelled (on, the default) or every
- * access hits (off, the ideal model, for comparison); before the run.  -1 if
- * Unicorn cannot hook memory. */
-int vboard_set_caches(vboard *b, int on);
+ * access hits (off, the ideal model, for comparison); before vboard_start. */
+void vboard_set_caches(vboard *b, int on);
 
 /* Fills *info; returns 0 when the device tree describes no cache. */
 int vboard_caches(const vboard *b, vboard_cache_info *info);

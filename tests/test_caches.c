@@ -79,8 +79,7 @@ static int open_board(bench *t, const void *dtb, size_t len, int caches) {
   }
   uint32_t base, size;
   t->ram = vboard_ram(t->b, &base, &size);
-  if (vboard_set_caches(t->b, caches) < 0)
-    return -1;
+  vboard_set_caches(t->b, caches);
   vboard_start(t->b, 0, &t->r);
   return 0;
 }

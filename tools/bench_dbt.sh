@@ -4,17 +4,19 @@
 # simulated CPU cycles per guest instruction, dispatcher entries per million
 # guest instructions, code size ratio (PowerPC bytes / MIPS bytes translated),
 # FPU helper calls, and host wall time against qemu-mips on the same program.
+# CACHES=off runs the board without its caches (hwprof run --caches off).
 # A benchmark, not a test: it asserts nothing.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
+CACHES=${CACHES:-on}
 printf '%-16s %12s %8s %8s %10s %7s %8s %8s %8s %7s\n' program guest_insns ppc/insn \
   cyc/insn disp/Minsn code_x helpers wall_s qemu_s ratio
 now() { date +%s.%N; }
 for p in "$@"; do
   err=$(mktemp)
   t0=$(now)
-  "$HW" run --quiet --stats "$p" >/dev/null 2>"$err" </dev/null
+  "$HW" run --quiet --stats --caches "$CACHES" "$p" >/dev/null 2>"$err" </dev/null
   t1=$(now)
   qemu-mips "$p" >/dev/null 2>&1 </dev/null
   t2=$(now)

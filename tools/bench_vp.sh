@@ -6,14 +6,17 @@
 #   vp_cpu_cycles_per_s_nN    simulated CPU cycles per host second (IP loop)
 #   vp_stores_per_s_nN        profiling stores per host second
 # and from the self-test firmware: vp_irq_latency_cycles (line rising to the
-# handler's first instruction).
+# handler's first instruction).  CACHES=off: the board without its caches.
 set -euo pipefail
 B=${BUILD:-build}
+CACHES=${CACHES:-on}
 stat() { sed -n "s/^$1: //p" "$2"; }
 for n in "$@"; do
   ip=$(mktemp) ram=$(mktemp)
-  "$B/hwprof" vp --firmware "$B/firmware/storeloop-ip-$n.elf" --stats 2>"$ip" >/dev/null
-  "$B/hwprof" vp --firmware "$B/firmware/storeloop-ram-$n.elf" --stats 2>"$ram" >/dev/null
+  "$B/hwprof" vp --caches "$CACHES" --firmware "$B/firmware/storeloop-ip-$n.elf" --stats \
+    2>"$ip" >/dev/null
+  "$B/hwprof" vp --caches "$CACHES" --firmware "$B/firmware/storeloop-ram-$n.elf" --stats \
+    2>"$ram" >/dev/null
   ci=$(stat cpu_cycles "$ip"); cr=$(stat cpu_cycles "$ram"); st=$(stat ip_stores "$ip")
   w=$(stat wall_s "$ip")
   awk -v n="$n" -v ci="$ci" -v cr="$cr" -v st="$st" -v w="$w" 'BEGIN {
@@ -23,6 +26,6 @@ for n in "$@"; do
   rm -f "$ip" "$ram"
 done
 s=$(mktemp)
-"$B/hwprof" vp --firmware "$B/firmware/selftest.elf" --stats 2>"$s" >/dev/null
+"$B/hwprof" vp --caches "$CACHES" --firmware "$B/firmware/selftest.elf" --stats 2>"$s" >/dev/null
 echo "vp_irq_latency_cycles: $(stat irq_latency_max "$s")"
 rm -f "$s"

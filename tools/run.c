@@ -216,8 +216,8 @@ static void print_stats(const prof_run *pr) {
             pct(b->irq_cycles, b->cpu_cycles), "uncached");
   fprintf(stderr,
           "hwprof: host time, not cycles  %.1f ms translating, %.1f ms forming superblocks, "
-          "%.1f ms in system calls, %.1f ms else in the runtime (dispatcher); %.1f ms in the "
-          "interrupt handler (its bus work is in the cycles)\n",
+          "%.1f ms in system calls, %.1f ms else in the runtime (dispatcher, chaining); %.1f ms in "
+          "the interrupt handler (its bus work is in the cycles)\n",
           (double)s->translate_ns / 1e6, (double)s->superblock_ns / 1e6,
           (double)s->syscall_ns / 1e6,
           (double)(s->host_ns - s->translate_ns - s->superblock_ns - s->syscall_ns) / 1e6,

@@ -47,10 +47,13 @@ demo-ip: $(HWPROF) $(BUILD)/guest/recursion-O2
 	$(HWPROF) ip --trace random --events 1000000 --distinct 2000 --threshold 500
 	$(HWPROF) run --profile hw --top 3 $(BUILD)/guest/recursion-O2
 
+# CACHES=off: bench-dbt and bench-vp on the board without its caches.
+CACHES ?= on
+
 # The translator's figures over the -O2 guest programs (profiling off).
 .PHONY: bench-dbt
 bench-dbt: $(HWPROF) $(GUEST_C_BINS)
-	@BUILD=$(BUILD) tools/bench_dbt.sh $(filter %-O2,$(GUEST_C_BINS))
+	@BUILD=$(BUILD) CACHES=$(CACHES) tools/bench_dbt.sh $(filter %-O2,$(GUEST_C_BINS))
 
 # bench_ip is linked once per configuration in IP_BENCH_CONFIGS (one per hash kind).
 $(foreach c,$(IP_BENCH_CONFIGS),$(eval \
@@ -88,4 +91,4 @@ bench-ip: $(BENCH_IP_BINS) $(BENCH_STREAMS) $(BENCH_EDGE_STREAMS)
 # and co-simulation speed for one store every N instructions.
 .PHONY: bench-vp
 bench-vp: $(HWPROF) $(FIRMWARE) $(STORELOOPS)
-	@BUILD=$(BUILD) tools/bench_vp.sh $(STORELOOP_N)
+	@BUILD=$(BUILD) CACHES=$(CACHES) tools/bench_vp.sh $(STORELOOP_N)

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "profile.h"
 #include "tools.h"
 #include "vboard.h"
 
@@ -31,7 +32,7 @@ static void help(FILE *f) {
              "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
              "                     this program)\n"
              "  --max-cycles N     stop after N CPU cycles (default: no limit)\n"
-             "  --stats            print the run's figures to stderr\n"
+             "  --stats            print the run's figures to stderr\n" PROF_CACHES_HELP
              "  --help             this text\n"
              "\n"
              "Exit status: the firmware's (what it wrote to the UART's EXIT register), 125 when\n"
@@ -91,10 +92,12 @@ int cmd_vp(int argc, char **argv) {
   const char *fw = NULL, *dtb_path = NULL;
   uint64_t max_cycles = 0;
   int stats = 0, c;
+  dbt_options caches = dbt_defaults(); /* only its caches: --caches */
   static const struct option opts[] = {{"firmware", required_argument, 0, 'f'},
                                        {"dtb", required_argument, 0, 'd'},
                                        {"max-cycles", required_argument, 0, 'm'},
                                        {"stats", no_argument, 0, 's'},
+                                       {"caches", required_argument, 0, 'H'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   optind = 1;
@@ -107,6 +110,10 @@ int cmd_vp(int argc, char **argv) {
         return 2;
       break;
     case 's': stats = 1; break;
+    case 'H':
+      if (prof_caches_parse("vp", optarg, &caches) < 0)
+        return 2;
+      break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -120,6 +127,7 @@ int cmd_vp(int argc, char **argv) {
   vboard *b = tools_board("vp", dtb_path, &dtb);
   if (!b)
     return 2;
+  vboard_set_caches(b, !caches.no_caches);
   char err[512];
   if (vboard_load_elf(b, fw, err, sizeof err) < 0) {
     fprintf(stderr, "hwprof vp: %s\n", err);
