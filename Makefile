@@ -18,7 +18,7 @@ VERILATOR ?= verilator
 CFLAGS    ?= -O2 -g
 CXXFLAGS  ?= -O2 -g
 WARN      := -Wall -Wextra -Werror
-C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Idriver -Isim -Idbt -Itests
+C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Idriver -Isim -Idbt -Icct -Itests
 CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
 
 .PHONY: all test lint bench-ip demo clean format workloads
@@ -36,6 +36,7 @@ include driver/driver.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include dbt/dbt.mk
+include cct/cct.mk
 include workloads/workloads.mk
 include tests/guest/guest.mk
 include tools/tools.mk
@@ -52,7 +53,7 @@ $(BUILD)/%.o: %.c
 -include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
 C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
-               tests/*.[ch] tests/outside/*.c tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] \
+               tests/*.[ch] tests/outside/*.c tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] cct/*.[ch] \
                workloads/*.c)
 
 lint: lint-rtl lint-c lint-format lint-make

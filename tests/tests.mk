@@ -56,8 +56,13 @@ $(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(BUILD)/sim/vboard.o \
     $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(SIM_LDLIBS)
 
+# Calling-context trees: hand-worked trees, and the parallel builder against the
+# sequential one (cct/cct.c).
+$(BUILD)/tests/test_cct: $(BUILD)/tests/test_cct.o $(CCT_OBJS)
+	$(CC) -o $@ $^ $(CCT_LDLIBS)
+
 TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests/test_systemc \
-             $(BUILD)/tests/test_caches \
+             $(BUILD)/tests/test_caches $(BUILD)/tests/test_cct \
              $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS))) \
              $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff)
 

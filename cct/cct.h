@@ -1,0 +1,85 @@
+/*
+ * cct.h - calling-context trees from a stream of call and return packets, built
+ * sequentially or in parallel (after ParCCT).
+ *
+ * A packet is a call or a return, carrying the cost (block entries and guest
+ * instructions) executed in the current context since the packet before it.  A
+ * node of the tree is a calling context: the chain of calls (call site, callee)
+ * from the root, the program's entry.  A call goes to the child of the current
+ * node for (site, callee), created on first use, and pushes a frame holding the
+ * call's return address.  A return to address `to` pops the frames up to and
+ * including the innermost one whose return address is `to`: an ordinary return
+ * pops one, a longjmp (which returns to its setjmp's caller) pops every frame it
+ * skips; a return that matches no frame pops nothing (the entry function's own
+ * return, say).  A tail call (a jump, no packet) stays in its caller's context,
+ * and the return that follows pops the caller's frame, as it does on the machine.
+ * The stream may end with frames open (exit from a deep frame): nothing pops.
+ *
+ * The parallel builder cuts the stream into chunks that worker threads turn into
+ * partial trees out of order, each from an unknown starting context: a return
+ * that its own frames cannot match is kept as an "up" step with its address,
+ * after which the chunk's calls hang under the context that step reaches.  The
+ * partial trees are then merged in stream order onto the real stack, applying
+ * each up step as the sequential builder would.  The result is the sequential
+ * builder's tree (cct_equal; tests/test_cct.c).
+ *
+ * Nothing recurses on the tree's depth: a guest recursing 100,000 deep gives a
+ * chain of 100,000 nodes, which every function here walks iteratively.
+ */
+#ifndef HWPROF_CCT_H
+#define HWPROF_CCT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum { CCT_CALL = 1, CCT_RET = 2 };
+
+typedef struct cct_packet {
+  uint32_t kind;   /* CCT_CALL, CCT_RET */
+  uint32_t site;   /* CALL: the calling block's address; RET: the returning block's */
+  uint32_t target; /* CALL: the callee's entry; RET: the address returned to */
+  uint32_t ret;    /* CALL: the call's return address */
+  uint32_t blocks; /* block entries in the current context since the packet before */
+  uint32_t insns;  /* guest instructions, the same */
+} cct_packet;
+
+typedef struct cct_node {
+  uint32_t site, callee;              /* the call that made this context (0, 0: the root) */
+  uint32_t parent;                    /* node index (the root: itself, 0) */
+  uint32_t first_child, next_sibling; /* 0: none (the root is never a child) */
+  uint64_t self_blocks, self_insns;
+  uint64_t incl_blocks, incl_insns; /* cct_finish */
+  uint64_t calls;                   /* times this context was entered */
+} cct_node;
+
+typedef struct cct {
+  cct_node *n; /* n[0] is the root */
+  size_t len, cap;
+  uint32_t *hash; /* child index: (parent, site, callee) -> node, open addressing */
+  size_t hash_cap;
+  uint64_t packets, unmatched_returns;
+  uint32_t max_depth;
+} cct;
+
+int cct_init(cct *t);
+void cct_free(cct *t);
+
+/* The whole stream, one thread.  -1 when out of memory. */
+int cct_build(cct *t, const cct_packet *p, size_t n);
+
+/* The same with `threads` workers over chunks of `chunk` packets. */
+int cct_build_parallel(cct *t, const cct_packet *p, size_t n, unsigned threads, size_t chunk);
+
+/* The inclusive costs (each node's self plus its descendants'). */
+void cct_finish(cct *t);
+
+/* 1 when a and b are the same tree: the same contexts with the same costs and
+ * call counts, whatever the order nodes were made in. */
+int cct_equal(const cct *a, const cct *b);
+
+/* The contexts, one line each, depth-first, children in (site, callee) order:
+ * "depth site callee calls self_insns incl_insns". */
+void cct_dump(const cct *t, FILE *f);
+
+#endif
