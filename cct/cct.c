@@ -148,7 +148,7 @@ static int run(cct *t, stack *s, uint32_t base, const cct_packet *p, size_t from
       if (!c || push(s, c, p[i].ret) < 0)
         return -1;
       t->n[c].calls++;
-    } else {
+    } else if (p[i].kind == CCT_RET) {
       ptrdiff_t k = match(s, p[i].target);
       if (k < 0)
         t->unmatched_returns++;
@@ -217,6 +217,8 @@ static void chunk(partial *w, const cct_packet *p) {
       t->n[c].calls++;
       continue;
     }
+    if (p[i].kind != CCT_RET)
+      continue;
     ptrdiff_t k = match(&w->s, p[i].target);
     if (k >= 0) {
       w->s.len = (size_t)k;

@@ -33,10 +33,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { CCT_CALL = 1, CCT_RET = 2 };
+enum { CCT_COST = 0, CCT_CALL = 1, CCT_RET = 2 }; /* CCT_COST: only the cost (the end) */
 
 typedef struct cct_packet {
-  uint32_t kind;   /* CCT_CALL, CCT_RET */
+  uint32_t kind;   /* CCT_CALL, CCT_RET, CCT_COST */
   uint32_t site;   /* CALL: the calling block's address; RET: the returning block's */
   uint32_t target; /* CALL: the callee's entry; RET: the address returned to */
   uint32_t ret;    /* CALL: the call's return address */

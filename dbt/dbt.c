@@ -163,6 +163,7 @@ static uint32_t block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errl
   r->host = blk.host_addr;
   r->gen = d->gen;
   r->insns = blk.guest_insns;
+  r->flags = blk.flags;
   uint32_t slot = (blk.host_addr - DBT_CODE) / 4;
   d->entry_insns[slot] = (uint16_t)blk.guest_insns;
   d->entry_id[slot] = r->id + 1;
@@ -230,6 +231,8 @@ static void enter_block(dbt *d, uint32_t id) {
   d->st.guest_insns += d->tab[d->by_id[id]].insns;
   d->st.blocks_executed++;
   d->exec[id]++;
+  if (d->o.cct)
+    rt_cct_enter(d, id);
   if (d->sb.pending || d->sb.t.n)
     sb_enter(d, id, d->tab[d->by_id[id]].pc);
   if (!(d->st.blocks_executed & 0xFFFF) && d->o.superblocks && d->o.profile == DBT_PROFILE_SW)
@@ -388,6 +391,7 @@ void dbt_free(dbt *d) {
   free(d->entry_id);
   free(d->insn_of);
   free(d->sb_code);
+  free(d->cct.p);
   free(d->starts);
   free(d->links);
   sb_free(d);

@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cct.h"
 #include "guest.h"
 #include "hwprof.h"
 #include "hwprof_spill.h"
@@ -76,6 +77,7 @@ typedef struct dbt_options {
   int omit_cache_sync;     /* testing: code-cache writes without dcbst and icbi (VBOARD_SYNC_*
                             * left out: the board faults) */
   int no_caches;           /* the board's caches off: every access hits (vboard_set_caches) */
+  int cct;                 /* record call and return packets (cctsrc.c, dbt_cct_packets) */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;
@@ -141,6 +143,11 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
 int dbt_run(dbt *d, dbt_result *r);
 
 const dbt_stats *dbt_get_stats(const dbt *d);
+
+/* --cct: the run's call and return packets (cct/cct.h), from the blocks the
+ * runtime saw entered, ending with the costs since the last; NULL (*n = 0) when
+ * memory ran out.  The stream stays the runtime's until dbt_free. */
+const cct_packet *dbt_cct_packets(dbt *d, size_t *n);
 /* The soft-float cost table the FPU helper charges (fpcost.c), once a run has
  * measured it: the operations of firmware/fpcost.h by name ("NOP": the call
  * itself) and their CPU cycles; 0 before. */

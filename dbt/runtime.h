@@ -32,7 +32,17 @@ typedef struct rec {
   uint32_t host; /* PowerPC address, valid when gen == the runtime's */
   uint32_t gen;
   uint32_t insns;
+  uint32_t flags; /* how the block ends: HWPROF_EVENT_* (translate.h's dbt_block) */
 } rec;
+
+/* The call and return packets of --cct (cctsrc.c). */
+typedef struct rt_cct_stream {
+  cct_packet *p;
+  size_t n, cap;
+  uint32_t blocks, insns; /* since the last packet */
+  uint32_t prev_pc, prev_end, prev_flags;
+  int oom;
+} rt_cct_stream;
 
 struct dbt {
   vboard *b;
@@ -93,6 +103,7 @@ struct dbt {
   int sig_paused;         /* the CPU was paused for it */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
+  rt_cct_stream cct;      /* --cct (cctsrc.c) */
 };
 
 /* The IP, host side (hwside.c). */
@@ -180,6 +191,9 @@ uint32_t rt_sigreturn(dbt *d, dbt_result *r);
  * to hwprof, a timer's handler): the member's derived counts leave out what did
  * not run (sbcount.c). */
 void rt_sb_leave(dbt *d, uint32_t a, int inside);
+
+/* --cct: block `id` is entered (cctsrc.c). */
+void rt_cct_enter(dbt *d, uint32_t id);
 
 /* The translator wrote [addr, addr + len) of the code cache (patch: over code
  * that may have run): made visible to the board's instruction fetch as on a real

@@ -172,6 +172,7 @@ static int form(dbt *d, const dbt_trace *t) {
     rec *r = &d->tab[d->by_id[t->counter[i]]];
     if (r->insns == UINT32_MAX) { /* a block first translated here (a planned superblock) */
       r->insns = out[i].guest_insns;
+      r->flags = out[i].flags;
       d->st.distinct_blocks++;
     }
     if (rt_sb_start(d, w, t->counter[i]) < 0)

@@ -180,16 +180,25 @@ static void test_longjmp(void) {
   free(s.p);
 }
 
-/* exit() from 50 frames deep: the stream ends with them open. */
+/* exit() from 50 frames deep: the stream ends with them open, and with the cost
+ * since the last call (CCT_COST). */
 static void test_exit_deep(void) {
   stream s = {0};
   for (uint32_t i = 0; i < 50; i++)
     call(&s, 0x400100 + 0x100 * i, 0x400200 + 0x100 * i, 2);
   emit(&s, CCT_CALL, 0x500000, 0x500100, 0x500008, 7); /* exit's last call */
+  emit(&s, CCT_COST, 0, 0, 0, 9);
   cct t;
   build(&s, &t);
   CHECK_EQ(t.max_depth, 51);
-  CHECK_EQ(t.n[0].incl_insns, 50 * 2 + 7);
+  CHECK_EQ(t.n[0].incl_insns, 50 * 2 + 7 + 9);
+  uint32_t exit_path[2 * 51];
+  for (uint32_t i = 0; i < 50; i++)
+    exit_path[2 * i] = 0x400100 + 0x100 * i, exit_path[2 * i + 1] = 0x400200 + 0x100 * i;
+  exit_path[100] = 0x500000, exit_path[101] = 0x500100;
+  const cct_node *x = at(&t, 51, exit_path);
+  REQUIRE(x, "exit's context");
+  CHECK_EQ(x->self_insns, 9);
   check_parallel(&s, &t);
   cct_free(&t);
   free(s.p);

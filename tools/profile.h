@@ -84,6 +84,11 @@ int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o);
   "                     it happen, as MIPS Linux does by emulating it; trap raises\n"              \
   "                     SIGBUS, as qemu-mips does (a check before each access)\n"
 
+/* --cct (tools/cct_report.c): the run's calling-context tree, built sequentially
+ * and in parallel and timed, summed up on f; -1 when out of memory or when the
+ * two trees differ. */
+int prof_cct_summary(FILE *f, prof_run *pr);
+
 /* --caches on|off into o->no_caches; prints why and returns -1 for anything else. */
 int prof_caches_parse(const char *cmd, const char *s, dbt_options *o);
 #define PROF_CACHES_HELP                                                                           \

@@ -89,6 +89,10 @@ static void help(FILE *f) {
       "  --max-block N      guest instructions per block, at most (default 64)\n"
       "  --max-cycles N     stop after N simulated CPU cycles (default: no limit)\n"
       "  --stats            the translator's figures too (dispatcher, code size, speed)\n"
+      "  --cct              the calling-context tree of the run, from its calls and\n"
+      "                     returns as the runtime saw them: contexts, depth, and the\n"
+      "                     tree built sequentially and in parallel, timed (the same\n"
+      "                     tree, or exit status 2)\n"
       "  --help             this text\n"
       "\n"
       "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
@@ -255,6 +259,7 @@ int cmd_run(int argc, char **argv) {
                                        {"unaligned", required_argument, 0, 'U'},
                                        {"caches", required_argument, 0, 'H'},
                                        {"omit-cache-sync", required_argument, 0, 'Y'},
+                                       {"cct", no_argument, 0, 'X'},
                                        {"dump", required_argument, 0, 'D'},
                                        {"event-trace", required_argument, 0, 'E'},
                                        {"code-cache", required_argument, 0, 'c'},
@@ -345,6 +350,7 @@ int cmd_run(int argc, char **argv) {
         return 2;
       break;
     case 'S': stats = 1; break;
+    case 'X': o.dbt.cct = 1; break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -404,6 +410,8 @@ int cmd_run(int argc, char **argv) {
       prof_summary(stderr, &pr, n_top);
     if (stats)
       print_stats(&pr);
+    if (o.dbt.cct && prof_cct_summary(stderr, &pr) < 0)
+      rc = rc ? rc : 2;
     if (jf)
       prof_write_json(jf, &pr, n_top);
     if (cf)

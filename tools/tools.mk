@@ -5,9 +5,9 @@ TOOL_OBJS := $(BUILD)/tools/hwprof.o $(BUILD)/tools/ipdemo.o $(BUILD)/tools/ipst
              $(BUILD)/tools/trace.o $(BUILD)/tools/vp.o $(BUILD)/tools/run.o \
              $(BUILD)/tools/profile.o $(BUILD)/tools/compare.o $(BUILD)/tools/bench.o \
              $(BUILD)/tools/sbplan.o $(BUILD)/tools/syscalls.o $(BUILD)/tools/edges.o \
-             $(BUILD)/tools/outfiles.o \
+             $(BUILD)/tools/outfiles.o $(BUILD)/tools/cct_report.o \
              $(BUILD)/sim/vboard.o $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o \
-             $(DBT_OBJS)
+             $(DBT_OBJS) $(CCT_OBJS)
 
 $(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lcjson

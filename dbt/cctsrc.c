@@ -1,0 +1,58 @@
+/*
+ * cctsrc.c - call and return packets (cct/cct.h) from the guest blocks the
+ * runtime sees entered (dbt.c, enter_block), for --cct.
+ *
+ * Each block's translation records how it ends (HWPROF_EVENT_CALL: jal, jalr,
+ * bal, bgezal, bltzal and their -likely forms; HWPROF_EVENT_RETURN: jr $ra).  The
+ * block entered after a call is the callee, unless it is the call's own return
+ * address (a bgezal or bltzal not taken: no call); the block entered after a
+ * return is where it returned to.  Each packet carries the block entries and
+ * guest instructions since the one before, so the tree's costs add up to the
+ * run's guest instructions; the last costs go in a CCT_COST packet at the end.
+ *
+ * This is the runtime's own view, in every profiling mode (superblock members
+ * included, as they are counted): the reference the hw and sw packet streams are
+ * to be checked against.  A signal handler's blocks count in the context the
+ * signal interrupted (its return to the sigreturn trampoline matches no frame).
+ */
+#include <stdlib.h>
+
+#include "runtime.h"
+
+static int emit(dbt *d, uint32_t kind, uint32_t site, uint32_t target, uint32_t ret) {
+  rt_cct_stream *c = &d->cct;
+  if (rt_grow(&c->p, c->n, &c->cap, sizeof *c->p, 1u << 16) < 0) {
+    c->oom = 1;
+    return -1;
+  }
+  c->p[c->n++] = (cct_packet){kind, site, target, ret, c->blocks, c->insns};
+  c->blocks = 0;
+  c->insns = 0;
+  return 0;
+}
+
+void rt_cct_enter(dbt *d, uint32_t id) {
+  rt_cct_stream *c = &d->cct;
+  const rec *r = &d->tab[d->by_id[id]];
+  if (c->oom)
+    return;
+  if (c->prev_flags == HWPROF_EVENT_CALL && r->pc != c->prev_end)
+    emit(d, CCT_CALL, c->prev_pc, r->pc, c->prev_end);
+  else if (c->prev_flags == HWPROF_EVENT_RETURN)
+    emit(d, CCT_RET, c->prev_pc, r->pc, 0);
+  if (c->insns > UINT32_MAX - r->insns || c->blocks == UINT32_MAX)
+    emit(d, CCT_COST, 0, 0, 0); /* the costs' fields would overflow */
+  c->blocks++;
+  c->insns += r->insns;
+  c->prev_pc = r->pc;
+  c->prev_end = r->pc + 4 * r->insns;
+  c->prev_flags = r->flags;
+}
+
+const cct_packet *dbt_cct_packets(dbt *d, size_t *n) {
+  rt_cct_stream *c = &d->cct;
+  if (c->blocks || c->insns)
+    emit(d, CCT_COST, 0, 0, 0);
+  *n = c->oom ? 0 : c->n;
+  return c->oom ? NULL : c->p;
+}
