@@ -226,10 +226,14 @@ static uint64_t ip_cycle_at(const vboard *b, uint64_t t) {
   return b->ip_cycle0 + (uint64_t)((unsigned __int128)t * b->bus_hz / b->cpu_hz);
 }
 
+/* n cycles of a clock of hz, in CPU cycles, rounded up. */
+static uint64_t to_cpu(const vboard *b, uint64_t n, uint32_t hz) {
+  return (uint64_t)(((unsigned __int128)n * b->cpu_hz + hz - 1) / hz);
+}
+
 /* The first CPU cycle at or after IP cycle c. */
 static uint64_t cpu_cycle_at(const vboard *b, uint64_t c) {
-  uint64_t d = c - b->ip_cycle0;
-  return (uint64_t)(((unsigned __int128)d * b->cpu_hz + b->bus_hz - 1) / b->bus_hz);
+  return to_cpu(b, c - b->ip_cycle0, b->bus_hz);
 }
 
 /* Advances the RTL to CPU cycle t (it never runs ahead of the CPU). */
@@ -251,13 +255,17 @@ static uint64_t cpu_now(vboard *b) {
   return t;
 }
 
+/* Stalls the CPU inside the current block; the stall is added to *counter. */
+static void stall(vboard *b, uint64_t cycles, uint64_t *counter) {
+  b->cycles += cycles;
+  b->block_extra += cycles;
+  *counter += cycles;
+}
+
 /* The CPU waits until CPU cycle t; the wait is added to *counter. */
 static void wait_until(vboard *b, uint64_t t, uint64_t now, uint64_t *counter) {
-  if (t > now) {
-    b->block_extra += t - now;
-    b->cycles += t - now;
-    *counter += t - now;
-  }
+  if (t > now)
+    stall(b, t - now, counter);
 }
 
 /* --------------------------------------------------------------- cycle model */
@@ -362,13 +370,6 @@ static block *lookup_block(vboard *b, uint32_t addr, uint32_t size) {
 
 /* --------------------------------------------------------------- caches */
 
-/* Stalls the CPU inside the current block. */
-static void stall(vboard *b, uint64_t cycles, uint64_t *counter) {
-  b->cycles += cycles;
-  b->block_extra += cycles;
-  *counter += cycles;
-}
-
 /* The instruction cache's lines for the block [addr, addr + size), before it
  * runs: -1 (a fault) if the fetch would run instructions that are not the ones
  * in RAM. */
@@ -420,11 +421,6 @@ static void hook_mem(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, i
     if (last - a < line)
       break;
   }
-}
-
-/* CPU cycles for n cycles of the memory's clock, rounded up. */
-static uint32_t mem_to_cpu(const vboard *b, uint64_t n) {
-  return (uint32_t)((n * b->cpu_hz + b->mem_hz - 1) / b->mem_hz);
 }
 
 /* The data cache's memory hook, added when a run starts with the caches on (a
@@ -491,9 +487,7 @@ void vboard_code_sync(vboard *b, uint32_t addr, uint32_t len, int what) {
     }
     lines++;
   }
-  b->cycles += c;
-  b->block_extra += c;
-  b->r->code_sync_cycles += c;
+  stall(b, c, &b->r->code_sync_cycles);
   b->r->code_sync_lines += lines;
 }
 
@@ -813,13 +807,12 @@ static int u32prop(const void *fdt, int node, const char *name, uint32_t *v) {
 
 /* /cpus/cpu@0's {i,d}-cache-size, -line-size and -sets (ePAPR): none of them,
  * no cache modelled; all three, a cache; anything else, an error. */
-static int parse_cache(vboard *b, const void *fdt, int cpu, const char *which, vcache *c, int *has,
-                       char *err, size_t errlen) {
+static int parse_cache(const void *fdt, int cpu, const char *which, vcache *c, int *has, char *err,
+                       size_t errlen) {
   static const char *const prop[3] = {"cache-size", "cache-line-size", "cache-sets"};
   uint32_t v[3];
   int n = 0;
   char name[3][24];
-  (void)b;
   for (int i = 0; i < 3; i++) {
     snprintf(name[i], sizeof name[i], "%s-%s", which, prop[i]);
     if (fdt_getprop(fdt, cpu, name[i], NULL)) {
@@ -886,9 +879,9 @@ static int parse_memory_timing(vboard *b, const void *fdt, int mem, char *err, s
     return -1;
   }
   uint32_t beats = line / b->bus_width;
-  b->fill_cycles = mem_to_cpu(b, (uint64_t)b->read_latency + beats);
-  b->castout_cycles = mem_to_cpu(b, beats);
-  b->write_cycles = mem_to_cpu(b, (uint64_t)b->write_latency + beats);
+  b->fill_cycles = (uint32_t)to_cpu(b, (uint64_t)b->read_latency + beats, b->mem_hz);
+  b->castout_cycles = (uint32_t)to_cpu(b, beats, b->mem_hz);
+  b->write_cycles = (uint32_t)to_cpu(b, (uint64_t)b->write_latency + beats, b->mem_hz);
   return 0;
 }
 
@@ -913,8 +906,8 @@ static int parse_dtb(vboard *b, const void *fdt, size_t size, char *err, size_t 
       errf(err, errlen, "device tree: no memory node (device_type = \"memory\")");
     return -1;
   }
-  if (parse_cache(b, fdt, cpu, "i", &b->ic, &b->has_ic, err, errlen) < 0 ||
-      parse_cache(b, fdt, cpu, "d", &b->dc, &b->has_dc, err, errlen) < 0)
+  if (parse_cache(fdt, cpu, "i", &b->ic, &b->has_ic, err, errlen) < 0 ||
+      parse_cache(fdt, cpu, "d", &b->dc, &b->has_dc, err, errlen) < 0)
     return -1;
   if ((b->has_ic || b->has_dc) && parse_memory_timing(b, fdt, mem, err, errlen) < 0)
     return -1;
@@ -1025,7 +1018,6 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
     return NULL;
   }
   hwprof_sim_on_mem_write(b->ip, ip_mem_write, b);
-  b->caches_on = 0;
   hwprof_sim_on_accept(b->ip, ip_accepted, b);
   uc_err e = uc_open(UC_ARCH_PPC, UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN, &b->uc);
   if (e == UC_ERR_OK)
@@ -1325,18 +1317,13 @@ int vboard_set_service(vboard *b, uint32_t addr, void (*fn)(void *ctx), void *ct
 }
 
 void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
-  uint64_t c = VBOARD_IRQ_ENTRY + VBOARD_HANDLER_FIXED + accesses +
-               (uint64_t)(((unsigned __int128)ip_cycles * b->cpu_hz + b->bus_hz - 1) / b->bus_hz);
-  b->cycles += c;
-  b->block_extra += c;
-  b->r->irq_cycles += c;
+  stall(b, VBOARD_IRQ_ENTRY + VBOARD_HANDLER_FIXED + accesses + to_cpu(b, ip_cycles, b->bus_hz),
+        &b->r->irq_cycles);
   b->r->irqs_serviced++;
 }
 
 void vboard_charge(vboard *b, uint64_t cycles) {
-  b->block_extra += cycles;
-  b->cycles += cycles;
-  b->r->service_cycles += cycles;
+  stall(b, cycles, &b->r->service_cycles);
 }
 
 uint32_t vboard_entry(const vboard *b) {

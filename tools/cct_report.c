@@ -5,17 +5,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cct.h"
 #include "profile.h"
-
-static double now_s(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* The host's CPUs, for the parallel builder's threads (2 at least, to be parallel). */
 static unsigned cpus(void) {
@@ -32,11 +25,11 @@ int prof_cct_summary(FILE *f, prof_run *pr) {
     return -1;
   }
   unsigned threads = cpus();
-  double t0 = now_s();
+  double t0 = prof_now_s();
   int rc = cct_build(&seq, p, n);
-  double t1 = now_s();
+  double t1 = prof_now_s();
   rc |= cct_build_parallel(&par, p, n, threads, 1u << 16);
-  double t2 = now_s();
+  double t2 = prof_now_s();
   if (rc < 0) {
     fprintf(f, "hwprof: calling contexts       out of memory building the tree\n");
     cct_free(&seq);

@@ -15,7 +15,7 @@
 
 extern char **environ;
 
-static double now_s(void) {
+double prof_now_s(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
@@ -88,7 +88,7 @@ typedef struct progress {
 
 static void on_progress(void *ctx, uint64_t insns) {
   progress *p = ctx;
-  double t = now_s();
+  double t = prof_now_s();
   if (t - p->last < 0.5)
     return;
   p->last = t;
@@ -157,7 +157,7 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   if (!(pr->b = tools_board(o->cmd, o->dtb_path, &pr->dtb)))
     return -1;
   vboard_set_caches(pr->b, !o->dbt.no_caches);
-  progress pg = {now_s(), now_s(), argv[0], 0, 2};
+  progress pg = {prof_now_s(), prof_now_s(), argv[0], 0, 2};
   dbt_options dopt = o->dbt;
   if (o->progress && isatty(2)) {
     dopt.progress = on_progress;
@@ -186,9 +186,9 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   }
   if (o->event_trace)
     vboard_trace_events(pr->b, o->event_trace);
-  double t0 = now_s();
+  double t0 = prof_now_s();
   pr->status = dbt_run(pr->d, &pr->r);
-  pr->wall = now_s() - t0;
+  pr->wall = prof_now_s() - t0;
   if (o->guest_out) {
     dup2(saved[0], 1);
     dup2(saved[1], 2);

@@ -84,6 +84,9 @@ int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o);
   "                     it happen, as MIPS Linux does by emulating it; trap raises\n"              \
   "                     SIGBUS, as qemu-mips does (a check before each access)\n"
 
+/* The host's monotonic clock, in seconds (wall times). */
+double prof_now_s(void);
+
 /* --cct (tools/cct_report.c): the run's calling-context tree, built sequentially
  * and in parallel and timed, summed up on f; -1 when out of memory or when the
  * two trees differ. */
