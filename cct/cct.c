@@ -63,7 +63,8 @@ static int rehash(cct *t) {
 
 /* A new node: a child of parent (linked and indexed), or with parent = its own
  * index a segment root of a partial tree.  0 when out of memory. */
-static uint32_t new_node(cct *t, uint32_t parent, uint32_t site, uint32_t callee, int root) {
+static uint32_t new_node(cct *t, uint32_t parent, uint32_t site, uint32_t callee, uint32_t ret,
+                         int root) {
   if (t->len == t->cap) {
     cct_node *n = realloc(t->n, 2 * t->cap * sizeof *n);
     if (!n)
@@ -78,6 +79,7 @@ static uint32_t new_node(cct *t, uint32_t parent, uint32_t site, uint32_t callee
   memset(x, 0, sizeof *x);
   x->site = site;
   x->callee = callee;
+  x->ret = ret;
   x->parent = root ? i : parent;
   if (!root) {
     x->next_sibling = t->n[parent].first_child;
@@ -90,12 +92,13 @@ static uint32_t new_node(cct *t, uint32_t parent, uint32_t site, uint32_t callee
   return i;
 }
 
-/* The child of parent for (site, callee), made if need be; 0 when out of memory. */
-static uint32_t child(cct *t, uint32_t parent, uint32_t site, uint32_t callee) {
+/* The child of parent for (site, callee), made if need be (returning to ret); 0
+ * when out of memory. */
+static uint32_t child(cct *t, uint32_t parent, uint32_t site, uint32_t callee, uint32_t ret) {
   for (size_t s = slot_of(t, parent, site, callee);; s = (s + 1) & (t->hash_cap - 1)) {
     uint32_t i = t->hash[s];
     if (!i)
-      return new_node(t, parent, site, callee, 0);
+      return new_node(t, parent, site, callee, ret, 0);
     const cct_node *x = &t->n[i - 1];
     if (x->parent == parent && x->site == site && x->callee == callee)
       return i - 1;
@@ -134,6 +137,32 @@ static ptrdiff_t match(const stack *s, uint32_t to) {
   return -1;
 }
 
+/* 1 when context x has made a call returning to `to`. */
+static int returns_to(const cct *t, uint32_t x, uint32_t to) {
+  for (uint32_t c = t->n[x].first_child; c; c = t->n[c].next_sibling)
+    if (t->n[c].ret == to)
+      return 1;
+  return 0;
+}
+
+/* A non-local jump to `to` (CCT_JUMP): the frames to keep, or -1 to keep all.
+ * It unwinds to the innermost context (a frame's, or `base` under them) that
+ * has made a call returning to `to` -- unless that context is of the function
+ * running now (a jump inside a recursive function to a label that is also one
+ * of its return points is not a longjmp). */
+static ptrdiff_t unwind(const cct *t, const stack *s, uint32_t base, uint32_t to) {
+  if (!s->len)
+    return -1;
+  uint32_t now = t->n[s->f[s->len - 1].node].callee;
+  for (size_t i = s->len;; i--) {
+    uint32_t x = i ? s->f[i - 1].node : base; /* the context under frame i */
+    if (returns_to(t, x, to))
+      return i < s->len && t->n[x].callee != now ? (ptrdiff_t)i : -1;
+    if (!i)
+      return -1;
+  }
+}
+
 /* ------------------------------------------------------------ sequential */
 
 /* Runs packets [from, to) on tree t with stack s; `base` is the context under
@@ -144,7 +173,7 @@ static int run(cct *t, stack *s, uint32_t base, const cct_packet *p, size_t from
     t->n[cur].self_blocks += p[i].blocks;
     t->n[cur].self_insns += p[i].insns;
     if (p[i].kind == CCT_CALL) {
-      uint32_t c = child(t, cur, p[i].site, p[i].target);
+      uint32_t c = child(t, cur, p[i].site, p[i].target, p[i].ret);
       if (!c || push(s, c, p[i].ret) < 0)
         return -1;
       t->n[c].calls++;
@@ -154,6 +183,12 @@ static int run(cct *t, stack *s, uint32_t base, const cct_packet *p, size_t from
         t->unmatched_returns++;
       else
         s->len = (size_t)k;
+    } else if (p[i].kind == CCT_JUMP) {
+      ptrdiff_t k = unwind(t, s, base, p[i].target);
+      if (k >= 0) {
+        s->len = (size_t)k;
+        t->unwinds++;
+      }
     }
   }
   t->packets += to - from;
@@ -211,26 +246,34 @@ static void chunk(partial *w, const cct_packet *p) {
     t->n[cur].self_blocks += p[i].blocks;
     t->n[cur].self_insns += p[i].insns;
     if (p[i].kind == CCT_CALL) {
-      uint32_t c = child(t, cur, p[i].site, p[i].target);
+      uint32_t c = child(t, cur, p[i].site, p[i].target, p[i].ret);
       if (!c || push(&w->s, c, p[i].ret) < 0)
         goto oom;
       t->n[c].calls++;
       continue;
     }
+    if (p[i].kind == CCT_JUMP) {
+      /* A jump to a return point of the context it is in stays there; any other
+       * needs every frame's context (unwind): the merge runs it. */
+      if (w->s.len && returns_to(t, cur, p[i].target))
+        continue;
+      goto stop;
+    }
     if (p[i].kind != CCT_RET)
       continue;
     ptrdiff_t k = match(&w->s, p[i].target);
-    if (k >= 0) {
+    if (k >= 0)
       w->s.len = (size_t)k;
-    } else if (w->s.len) {
-      t->n[cur].self_blocks -= p[i].blocks; /* the merge runs this packet again */
-      t->n[cur].self_insns -= p[i].insns;
-      w->stop = i;
-      return;
-    } else {
-      if (!(seg = new_node(t, 0, 0, 0, 1)) || add_up(w, p[i].target, seg) < 0)
-        goto oom;
-    }
+    else if (w->s.len)
+      goto stop;
+    else if (!(seg = new_node(t, 0, 0, 0, 0, 1)) || add_up(w, p[i].target, seg) < 0)
+      goto oom;
+    continue;
+  stop:
+    t->n[cur].self_blocks -= p[i].blocks; /* the merge runs this packet again */
+    t->n[cur].self_insns -= p[i].insns;
+    w->stop = i;
+    return;
   }
   return;
 oom:
@@ -270,7 +313,7 @@ static int graft(cct *g, const cct *l, uint32_t lroot, uint32_t groot, uint32_t 
     if (x != lroot)
       g->n[gx].calls += l->n[x].calls;
     for (uint32_t c = l->n[x].first_child; c; c = l->n[c].next_sibling) {
-      uint32_t gc = child(g, gx, l->n[c].site, l->n[c].callee);
+      uint32_t gc = child(g, gx, l->n[c].site, l->n[c].callee, l->n[c].ret);
       if (!gc) {
         free(todo);
         return -1;
@@ -301,6 +344,7 @@ static int merge(cct *g, stack *s, const partial *w, const cct_packet *p) {
     rc = push(s, map[w->s.f[i].node], w->s.f[i].ret);
   g->packets += w->stop - w->from;
   g->unmatched_returns += w->t.unmatched_returns;
+  g->unwinds += w->t.unwinds;
   free(map);
   if (rc == 0 && w->stop < w->to) /* the rest of the chunk, on the real stack */
     rc = run(g, s, 0, p, w->stop, w->to);
@@ -349,6 +393,118 @@ int cct_build_parallel(cct *t, const cct_packet *p, size_t n, unsigned threads, 
 
 /* ------------------------------------------------------------ results */
 
+int cct_by_function(const cct *t, cct *out, uint32_t max_depth) {
+  /* Parents come before their children: one pass maps each context to its chain. */
+  if (init_cap(out, 1024) < 0)
+    return -1;
+  uint32_t *map = malloc(t->len * sizeof *map),
+           *depth = malloc(t->len * sizeof *depth); /* by out's node: t->len at most */
+  if (!map || !depth)
+    goto oom;
+  map[0] = 0;
+  depth[0] = 0;
+  out->n[0].self_blocks = t->n[0].self_blocks;
+  out->n[0].self_insns = t->n[0].self_insns;
+  for (size_t i = 1; i < t->len; i++) {
+    const cct_node *x = &t->n[i];
+    uint32_t up = map[x->parent], m = up;
+    if (out->n[up].callee != CCT_DEEPER) {
+      uint32_t callee = depth[up] + 1 < max_depth ? x->callee : CCT_DEEPER;
+      size_t len = out->len;
+      if (!(m = child(out, up, 0, callee, 0)))
+        goto oom;
+      if (out->len > len)
+        depth[m] = depth[up] + 1;
+    }
+    map[i] = m;
+    out->n[m].calls += x->calls;
+    out->n[m].self_blocks += x->self_blocks;
+    out->n[m].self_insns += x->self_insns;
+  }
+  out->packets = t->packets;
+  out->unmatched_returns = t->unmatched_returns;
+  free(map);
+  free(depth);
+  cct_finish(out);
+  return 0;
+oom:
+  free(map);
+  free(depth);
+  cct_free(out);
+  return -1;
+}
+
+/* Functions on the current path: callee -> frames, open addressing (0: free). */
+typedef struct onpath {
+  uint32_t *key, *frames;
+  size_t cap;
+} onpath;
+
+static uint32_t *frames_of(onpath *o, uint32_t callee) {
+  size_t s = (size_t)((callee * 0x9E3779B1u) >> 7) & (o->cap - 1);
+  while (o->key[s] && o->key[s] != callee)
+    s = (s + 1) & (o->cap - 1);
+  o->key[s] = callee;
+  return &o->frames[s];
+}
+
+typedef struct fnwalk {
+  const cct *t;
+  onpath on;
+  uint32_t *path; /* the callees from the root's child down to the last node */
+  size_t len;
+  cct_function *fn; /* results, indexed like on */
+} fnwalk;
+
+static int add_function(void *ctx, const cct_node *x, uint32_t depth) {
+  fnwalk *w = ctx;
+  for (; w->len >= depth && w->len; w->len--) /* leave the contexts the walk left */
+    --*frames_of(&w->on, w->path[w->len - 1]);
+  if (!depth)
+    return 0;
+  uint32_t *k = frames_of(&w->on, x->callee);
+  cct_function *f = &w->fn[k - w->on.frames];
+  f->addr = x->callee;
+  f->calls += x->calls;
+  if (!*k) /* an outermost frame of it: recursion is counted once */
+    f->incl_insns += x->incl_insns;
+  ++*k;
+  w->path[w->len++] = x->callee;
+  return 0;
+}
+
+static int by_addr(const void *a, const void *b) {
+  const cct_function *x = a, *y = b;
+  return (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+cct_function *cct_functions(const cct *t, size_t *n) {
+  fnwalk w = {t, {0}, NULL, 0, NULL};
+  size_t cap = 16;
+  while (cap < 2 * t->len)
+    cap *= 2;
+  w.on.cap = cap;
+  w.on.key = calloc(cap, sizeof *w.on.key);
+  w.on.frames = calloc(cap, sizeof *w.on.frames);
+  w.path = malloc(t->len * sizeof *w.path);
+  w.fn = calloc(cap, sizeof *w.fn);
+  int ok = w.on.key && w.on.frames && w.path && w.fn && cct_walk(t, add_function, &w) == 0;
+  *n = 0;
+  if (ok) /* packed and sorted by address */
+    for (size_t s = 0; s < cap; s++)
+      if (w.on.key[s])
+        w.fn[(*n)++] = w.fn[s];
+  free(w.on.key);
+  free(w.on.frames);
+  free(w.path);
+  if (!ok) {
+    free(w.fn);
+    return NULL;
+  }
+  qsort(w.fn, *n, sizeof *w.fn, by_addr);
+  return w.fn;
+}
+
 void cct_finish(cct *t) {
   /* Children are always made after their parents: one pass from the end sums. */
   for (size_t i = 0; i < t->len; i++) {
@@ -379,9 +535,7 @@ static int by_call(const void *a, const void *b, void *ctx) {
   return x->callee < y->callee ? -1 : x->callee > y->callee;
 }
 
-/* Calls fn for each node depth-first, children in (site, callee) order, with its
- * depth; stops when fn returns non-zero (and returns that).  -1 when out of memory. */
-static int walk(const cct *t, int (*fn)(void *ctx, const cct_node *x, uint32_t depth), void *ctx) {
+int cct_walk(const cct *t, int (*fn)(void *ctx, const cct_node *x, uint32_t depth), void *ctx) {
   uint32_t *todo = malloc(2 * t->len * sizeof *todo), *kids = malloc(t->len * sizeof *kids);
   size_t n = 0;
   int rc = -1;
@@ -424,11 +578,12 @@ static int add_canon(void *ctx, const cct_node *x, uint32_t depth) {
 }
 
 int cct_equal(const cct *a, const cct *b) {
-  if (a->len != b->len || a->unmatched_returns != b->unmatched_returns || a->packets != b->packets)
+  if (a->len != b->len || a->unmatched_returns != b->unmatched_returns ||
+      a->unwinds != b->unwinds || a->packets != b->packets)
     return 0;
   canon ca = {malloc(5 * a->len * sizeof(uint64_t)), 0},
         cb = {malloc(5 * b->len * sizeof(uint64_t)), 0};
-  int eq = ca.v && cb.v && walk(a, add_canon, &ca) == 0 && walk(b, add_canon, &cb) == 0 &&
+  int eq = ca.v && cb.v && cct_walk(a, add_canon, &ca) == 0 && cct_walk(b, add_canon, &cb) == 0 &&
            !memcmp(ca.v, cb.v, 5 * a->len * sizeof(uint64_t));
   free(ca.v);
   free(cb.v);
@@ -443,5 +598,5 @@ static int dump_one(void *ctx, const cct_node *x, uint32_t depth) {
 }
 
 void cct_dump(const cct *t, FILE *f) {
-  walk(t, dump_one, f);
+  cct_walk(t, dump_one, f);
 }

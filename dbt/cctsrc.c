@@ -31,15 +31,51 @@ static int emit(dbt *d, uint32_t kind, uint32_t site, uint32_t target, uint32_t 
   return 0;
 }
 
+static size_t rp_slot(const rt_cct_stream *c, uint32_t a) {
+  size_t s = (size_t)((a >> 2) * 0x9E3779B1u) & (c->rp_cap - 1);
+  while (c->rp[s] && c->rp[s] != a)
+    s = (s + 1) & (c->rp_cap - 1);
+  return s;
+}
+
+/* Adds return point a to the set; -1 when out of memory. */
+static int rp_add(rt_cct_stream *c, uint32_t a) {
+  if (2 * (c->rp_n + 1) > c->rp_cap) {
+    rt_cct_stream old = *c;
+    c->rp_cap = c->rp_cap ? 2 * c->rp_cap : 1024;
+    if (!(c->rp = calloc(c->rp_cap, sizeof *c->rp))) {
+      c->rp = old.rp;
+      c->rp_cap = old.rp_cap;
+      return -1;
+    }
+    for (size_t i = 0; i < old.rp_cap; i++)
+      if (old.rp[i])
+        c->rp[rp_slot(c, old.rp[i])] = old.rp[i];
+    free(old.rp);
+  }
+  size_t s = rp_slot(c, a);
+  c->rp_n += !c->rp[s];
+  c->rp[s] = a;
+  return 0;
+}
+
+static int is_return_point(const rt_cct_stream *c, uint32_t a) {
+  return c->rp_cap && c->rp[rp_slot(c, a)] == a;
+}
+
 void rt_cct_enter(dbt *d, uint32_t id) {
   rt_cct_stream *c = &d->cct;
   const rec *r = &d->tab[d->by_id[id]];
   if (c->oom)
     return;
-  if (c->prev_flags == HWPROF_EVENT_CALL && r->pc != c->prev_end)
+  if (c->prev_flags == HWPROF_EVENT_CALL && r->pc != c->prev_end) {
+    if (rp_add(c, c->prev_end) < 0)
+      c->oom = 1;
     emit(d, CCT_CALL, c->prev_pc, r->pc, c->prev_end);
-  else if (c->prev_flags == HWPROF_EVENT_RETURN)
+  } else if (c->prev_flags == HWPROF_EVENT_RETURN)
     emit(d, CCT_RET, c->prev_pc, r->pc, 0);
+  else if (c->prev_flags == HWPROF_EVENT_INDIRECT && is_return_point(c, r->pc))
+    emit(d, CCT_JUMP, c->prev_pc, r->pc, 0);
   if (c->insns > UINT32_MAX - r->insns || c->blocks == UINT32_MAX)
     emit(d, CCT_COST, 0, 0, 0); /* the costs' fields would overflow */
   c->blocks++;

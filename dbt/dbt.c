@@ -392,6 +392,7 @@ void dbt_free(dbt *d) {
   free(d->insn_of);
   free(d->sb_code);
   free(d->cct.p);
+  free(d->cct.rp);
   free(d->starts);
   free(d->links);
   sb_free(d);

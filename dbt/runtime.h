@@ -41,6 +41,8 @@ typedef struct rt_cct_stream {
   size_t n, cap;
   uint32_t blocks, insns; /* since the last packet */
   uint32_t prev_pc, prev_end, prev_flags;
+  uint32_t *rp; /* the return points of the calls made so far: a set (0: free) */
+  size_t rp_n, rp_cap;
   int oom;
 } rt_cct_stream;
 

@@ -1,8 +1,11 @@
 /*
  * test_cct.c - calling-context trees (cct/cct.c): hand-worked trees (calls,
  * recursion 100,000 deep, tail calls, longjmp, exit from deep frames, a return
- * that matches nothing), and the parallel builder against the sequential one on
- * those and on random streams, over chunk sizes and thread counts.
+ * that matches nothing, glibc's longjmp as an indirect jump, a switch in a
+ * recursive function jumping to a return point), the parallel builder against
+ * the sequential one on those and on random streams, over chunk sizes and thread
+ * counts, and the views: chains of functions (cut at a depth) and per-function
+ * inclusive counts with recursion counted once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,9 @@ static void call(stream *s, uint32_t site, uint32_t callee, uint32_t insns) {
 }
 static void ret(stream *s, uint32_t from, uint32_t to, uint32_t insns) {
   emit(s, CCT_RET, from, to, 0, insns);
+}
+static void jump(stream *s, uint32_t from, uint32_t to, uint32_t insns) {
+  emit(s, CCT_JUMP, from, to, 0, insns);
 }
 
 /* The node reached from the root by the calls (site, callee)..., or NULL. */
@@ -180,6 +186,101 @@ static void test_longjmp(void) {
   free(s.p);
 }
 
+/* glibc's longjmp: a -> setjmp (returns to 0x400a18), a -> b -> c -> longjmp ->
+ * __longjmp, whose `jr $t9` jumps to 0x400a18: back in a, four frames unwound. */
+static void test_longjmp_jump(void) {
+  stream s = {0};
+  call(&s, 0x400100, 0x400a00, 1); /* main -> a */
+  call(&s, 0x400a10, 0x401000, 1); /* a -> setjmp, returns to 0x400a18 */
+  ret(&s, 0x401010, 0x400a18, 3);
+  call(&s, 0x400a20, 0x400b00, 1); /* a -> b */
+  call(&s, 0x400b10, 0x400c00, 1); /* b -> c */
+  call(&s, 0x400c10, 0x401100, 1); /* c -> longjmp */
+  call(&s, 0x401110, 0x401200, 1); /* longjmp -> __longjmp */
+  jump(&s, 0x401240, 0x400a18, 4); /* jr $t9 */
+  call(&s, 0x400a40, 0x400e00, 5); /* a goes on: a -> e */
+  ret(&s, 0x400e10, 0x400a48, 1);
+  ret(&s, 0x400a80, 0x400108, 1);
+  cct t;
+  build(&s, &t);
+  uint32_t a[] = {0x400100, 0x400a00}, ae[] = {0x400100, 0x400a00, 0x400a40, 0x400e00};
+  const cct_node *x = at(&t, 1, a), *e = at(&t, 2, ae);
+  REQUIRE(x && e, "a's and e's contexts: e called from a");
+  CHECK_EQ(x->self_insns, 1 + 1 + 5 + 1);
+  CHECK_EQ(e->self_insns, 1);
+  CHECK_EQ(t.unwinds, 1);
+  CHECK_EQ(t.unmatched_returns, 0);
+  CHECK_EQ(t.max_depth, 5);
+  check_parallel(&s, &t);
+  cct_free(&t);
+  free(s.p);
+}
+
+/* A recursive f (called at 0x400510, returning to 0x400518) whose switch jumps
+ * to 0x400518, a label that is also its own call's return point: no longjmp,
+ * in the outer activation (a return point of its own context) or in the inner
+ * one (a return point of the outer f's context, but f is running). */
+static void test_jump_not_longjmp(void) {
+  stream s = {0};
+  call(&s, 0x400100, 0x400500, 1); /* main -> f */
+  call(&s, 0x400510, 0x400500, 2); /* f -> f, returns to 0x400518 */
+  jump(&s, 0x400530, 0x400518, 3); /* inner f: switch to 0x400518 */
+  call(&s, 0x400510, 0x400500, 2); /* inner f -> f */
+  ret(&s, 0x400540, 0x400518, 1);
+  ret(&s, 0x400540, 0x400518, 1);
+  jump(&s, 0x400530, 0x400518, 1); /* outer f: its own return point */
+  ret(&s, 0x400540, 0x400108, 1);
+  cct t;
+  build(&s, &t);
+  CHECK_EQ(t.unwinds, 0);
+  CHECK_EQ(t.max_depth, 3);
+  CHECK_EQ(t.unmatched_returns, 0);
+  uint32_t fff[] = {0x400100, 0x400500, 0x400510, 0x400500, 0x400510, 0x400500};
+  const cct_node *x = at(&t, 3, fff);
+  REQUIRE(x, "f's third level");
+  CHECK_EQ(x->self_insns, 1);
+  check_parallel(&s, &t);
+  cct_free(&t);
+  free(s.p);
+}
+
+/* The views: f recursing 3000 deep under main, g called from f at two sites. */
+static void test_views(void) {
+  stream s = {0};
+  call(&s, 0x400100, 0x400500, 1); /* main -> f */
+  for (int i = 0; i < 2999; i++)
+    call(&s, 0x400510, 0x400500, 2);
+  call(&s, 0x400520, 0x400600, 3); /* f -> g at two sites */
+  ret(&s, 0x400610, 0x400528, 4);
+  call(&s, 0x400530, 0x400600, 5);
+  ret(&s, 0x400610, 0x400538, 4);
+  for (int i = 0; i < 2999; i++)
+    ret(&s, 0x400540, 0x400518, 1);
+  ret(&s, 0x400540, 0x400108, 1);
+  cct t, byfn;
+  build(&s, &t);
+  REQUIRE(cct_by_function(&t, &byfn, 1000) == 0, "out of memory");
+  CHECK_EQ(byfn.n[0].incl_insns, t.n[0].incl_insns);
+  CHECK_EQ(byfn.max_depth, 1000);  /* f x 999, then [deeper calls] */
+  CHECK_EQ(byfn.len, 1 + 999 + 1); /* g merged: one chain for both sites */
+  const cct_node *deeper = &byfn.n[byfn.len - 1];
+  CHECK_EQ(deeper->callee, CCT_DEEPER);
+  CHECK_EQ(deeper->self_insns, t.n[0].incl_insns - 1 - 3 * 999); /* levels 1..999: 3 each */
+  cct_free(&byfn);
+  size_t n;
+  cct_function *fn = cct_functions(&t, &n);
+  REQUIRE(fn && n == 2, "two functions");
+  CHECK_EQ(fn[0].addr, 0x400500);
+  CHECK_EQ(fn[0].calls, 3000);
+  CHECK_EQ(fn[0].incl_insns, t.n[0].incl_insns - 1); /* recursion counted once */
+  CHECK_EQ(fn[1].addr, 0x400600);
+  CHECK_EQ(fn[1].calls, 2);
+  CHECK_EQ(fn[1].incl_insns, 8);
+  free(fn);
+  cct_free(&t);
+  free(s.p);
+}
+
 /* exit() from 50 frames deep: the stream ends with them open, and with the cost
  * since the last call (CCT_COST). */
 static void test_exit_deep(void) {
@@ -221,10 +322,13 @@ static void test_random_streams(void) {
         rets[depth++] = site + 8;
       } else if (r < 92) {
         ret(&s, 0x420000, rets[--depth], insns);
-      } else if (r < 97) {
+      } else if (r < 95) {
         size_t k = (size_t)rand() % depth; /* longjmp to frame k's caller */
         ret(&s, 0x430000, rets[k], insns);
         depth = k;
+      } else if (r < 97) {
+        /* an indirect jump to some return point: a longjmp or nothing */
+        jump(&s, 0x450000, 0x400008 + 0x10 * (uint32_t)(rand() % 8), insns);
       } else {
         ret(&s, 0x440000, 0x7ffff0, insns); /* matches nothing */
       }
@@ -248,6 +352,9 @@ int main(void) {
   RUN(test_deep_recursion);
   RUN(test_tail_call);
   RUN(test_longjmp);
+  RUN(test_longjmp_jump);
+  RUN(test_jump_not_longjmp);
+  RUN(test_views);
   RUN(test_exit_deep);
   RUN(test_random_streams);
   return check_failed_tests ? 1 : 0;

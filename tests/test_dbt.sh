@@ -209,23 +209,4 @@ expect caches_change_cycles_not_counts 0 'same counts, more cycles' sh -c '
   [ "${on:-0}" -gt "${off:-0}" ] && echo "same counts, more cycles: $on against $off"' sh \
   "$tmp/caches-on" "$tmp/caches-off"
 
-# --- --cct: the calling-context tree from the run's calls and returns, built
-# sequentially and in parallel (cct/cct.c): the same tree, and its instructions
-# are the run's guest instructions, in every profiling mode (superblock members
-# counted as they run), through setjmp/longjmp, recursion and a fork.
-cct_check() {
-  "$HW" run --cct "$@" >/dev/null 2>"$out.cct"
-  local rc=$? gi ti
-  gi=$(sed -n 's/^hwprof: guest instructions *\([0-9]*\).*/\1/p' "$out.cct")
-  ti=$(sed -n 's/.*; \([0-9]*\) guest instructions in them.*/\1/p' "$out.cct")
-  if [ "$rc" -eq 0 ] && grep -q ': the same tree$' "$out.cct" && [ -n "$gi" ] && [ "$gi" = "$ti" ]
-  then echo "the same tree, $ti guest instructions"
-  else echo "rc $rc, guest instructions '$gi', in the tree '$ti'"; cat "$out.cct"; fi
-}
-expect cct_recursion 0 'the same tree, [0-9]+ guest' cct_check "$G/recursion-O2"
-expect cct_setjmp 0 'the same tree, [0-9]+ guest' cct_check "$G/setjmp-O2"
-expect cct_superblocks_hw 0 'the same tree, [0-9]+ guest' \
-  cct_check --profile hw --threshold 200 --superblocks "$G/sort-O2"
-expect cct_workload_sw 0 'the same tree, [0-9]+ guest' cct_check --profile sw "$B/workloads/crafty" test
-
 exit $((fails > 0))

@@ -94,7 +94,7 @@ $(BUILD)/guest/outside/%: tests/outside/%.S
 
 DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh \
              tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh \
-             tests/test_outside.sh tests/test_reports.sh tests/test_fuzz.sh
+             tests/test_outside.sh tests/test_reports.sh tests/test_fuzz.sh tests/test_cct.sh
 
 test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
       $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT) \

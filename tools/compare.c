@@ -27,6 +27,12 @@
  * per (jump, target) must equal qemu-mips's (the plugin's edge= file) at every
  * jump in the program's own code (library code: listed, as for instructions).
  *
+ * Calling contexts: the run's calling-context tree (--cct's, built sequentially and
+ * in parallel, the same) gives each function's calls and inclusive instructions;
+ * they must equal qemu-mips's (the plugin's cct= file, its own shadow stack), or
+ * differ within the address-dependent paths: by no more than the instruction
+ * counts differ in all, with the program's own functions called as often.
+ *
  * Both runs read the same stdin: compare copies its own to a file once and gives
  * each run the copy from its start (not for a terminal, which both share; a
  * closed stdin is /dev/null for both).  When
@@ -64,7 +70,10 @@ static void help(FILE *f) {
           "with a counting plugin and compares the per-instruction counts the blocks imply\n"
           "with qemu's, on the program's own code (its C files' functions and main), and the\n"
           "system calls per (call site, number): the IP's records, the runtime's and qemu's;\n"
-          "and the indirect edges per (source, target): the IP's, the sw profile's and qemu's.\n"
+          "and the indirect edges per (source, target): the IP's, the sw profile's and qemu's;\n"
+          "and each function's calls and inclusive instructions from the run's calling-context\n"
+          "tree (built sequentially and in parallel: the same) and from the plugin's own\n"
+          "shadow stack.\n"
           "The guests' output goes to a file, and is compared too.  Both runs read the same\n"
           "stdin: it is copied to a file once (unless it is a terminal).  A guest that dies of a\n"
           "signal under qemu-mips leaves no counts there (QEMU 7.2 writes them only at exit):\n"
@@ -144,9 +153,10 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
 /* Runs the reference with stdin from `in` (NULL: ours); its exit status as a shell
  * shows it (128 + N for death by signal N), or -1. */
 static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *sys,
-                    const char *edges, const char *in, const char *out, int argc, char **argv) {
+                    const char *edges, const char *cct, const char *in, const char *out, int argc,
+                    char **argv) {
   char *arg = NULL;
-  if (asprintf(&arg, "%s,out=%s,sys=%s,edge=%s", plugin, counts, sys, edges) < 0)
+  if (asprintf(&arg, "%s,out=%s,sys=%s,edge=%s,cct=%s", plugin, counts, sys, edges, cct) < 0)
     return -1;
   char **av = calloc((size_t)argc + 4, sizeof *av);
   if (!av) {
@@ -255,6 +265,7 @@ typedef struct fdiff {
 typedef struct vsq {
   uint64_t ours_total, qemu_total, outside;
   size_t addrs, own_addrs, own_differ, lib_addrs, lib_differ, annulled;
+  uint64_t abs_differ; /* the differing counts' differences, summed */
   fdiff *f;
   size_t nf;
   int ok;
@@ -319,6 +330,7 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
       continue;
     }
     own ? q->own_differ++ : q->lib_differ++;
+    q->abs_differ += ours[i] > ref[i] ? ours[i] - ref[i] : ref[i] - ours[i];
     const char *name = guest_symbol(g, a, &off);
     uint32_t fa = name ? a - off : a & ~0xFFFu;
     if (!q->nf || q->f[q->nf - 1].addr != fa) {
@@ -438,14 +450,16 @@ int cmd_compare(int argc, char **argv) {
     outs_abandon(&out); /* nothing ran: earlier reports stay */
     return 2;
   }
-  char our_out[4200], qemu_out[4200], counts[4200], sys[4200], edges[4200], in[4200];
+  char our_out[4200], qemu_out[4200], counts[4200], sys[4200], edges[4200], cctf[4200], in[4200];
   snprintf(in, sizeof in, "%s/stdin", d);
   snprintf(our_out, sizeof our_out, "%s/hwprof.out", d);
   snprintf(qemu_out, sizeof qemu_out, "%s/qemu.out", d);
   snprintf(counts, sizeof counts, "%s/qemu-counts.txt", d);
   snprintf(sys, sizeof sys, "%s/qemu-syscalls.txt", d);
   snprintf(edges, sizeof edges, "%s/qemu-edges.txt", d);
+  snprintf(cctf, sizeof cctf, "%s/qemu-cct.txt", d);
   o.dbt.profile = DBT_PROFILE_ALL;
+  o.dbt.cct = 1;
   o.guest_out = our_out;
   prof_run pr;
   int rc = 2;
@@ -498,15 +512,23 @@ int cmd_compare(int argc, char **argv) {
   fprintf(rep,
           "indirect edges        %llu traversals of %zu edges; hw vs sw: %zu differ, %llu lost\n",
           (unsigned long long)ec.traversals, ec.edges, ec.differ, (unsigned long long)ec.lost);
-  int ok = h.ok && sc.ok && ec.ok;
+  int tree_ok = prof_cct_summary(NULL, &pr) == 0;
+  if (pr.cct)
+    fprintf(rep,
+            "calling contexts      %zu contexts, %u deep at most, %llu guest instructions; "
+            "sequential and parallel builders: %s\n",
+            pr.cct->len, pr.cct->max_depth, (unsigned long long)pr.cct->n[0].incl_insns,
+            tree_ok ? "the same tree" : "DIFFERENT TREES");
+  int ok = h.ok && sc.ok && ec.ok && tree_ok;
   vsq q = {0};
+  prof_cct_ref cq = {0};
   prof_sys_ref sq = {0};
   prof_edge_ref eq = {0};
   int qs = -1, out_same = 0, uncounted = 0;
   long out_size = 0;
   if (use_qemu) {
-    qs = run_qemu(qemu, plugin, counts, sys, edges, stdin_copied ? in : NULL, qemu_out, pr.argc,
-                  pr.argv);
+    qs = run_qemu(qemu, plugin, counts, sys, edges, cctf, stdin_copied ? in : NULL, qemu_out,
+                  pr.argc, pr.argv);
     if (qs < 0) {
       fprintf(stderr, "hwprof compare: cannot run %s\n", qemu);
       ok = 0;
@@ -520,7 +542,9 @@ int cmd_compare(int argc, char **argv) {
       uncounted = 1;
     } else if (compare_qemu(&pr, counts, &q, buf, sizeof buf) < 0 ||
                prof_syscalls_vs_file(&pr, sys, &sq, rep, sh, buf, sizeof buf) < 0 ||
-               prof_edges_vs_file(&pr, edges, &eq, rep, sh, buf, sizeof buf) < 0) {
+               prof_edges_vs_file(&pr, edges, &eq, rep, sh, buf, sizeof buf) < 0 ||
+               (pr.cct &&
+                prof_cct_vs_file(&pr, cctf, q.abs_differ, &cq, rep, sh, buf, sizeof buf) < 0)) {
       fprintf(stderr, "hwprof compare: %s\n", buf);
       ok = 0;
       qs = -1;
@@ -563,7 +587,11 @@ int cmd_compare(int argc, char **argv) {
             "edges vs qemu         %zu (jump, target) pairs, %llu traversals under qemu-mips; "
             "%zu differ in own code, %zu in library code\n",
             eq.edges, (unsigned long long)eq.traversals, eq.differ, eq.lib_differ);
-    ok = ok && q.ok && out_same && pr.status == qs && !sq.differ && !eq.differ;
+    fprintf(rep,
+            "contexts vs qemu      %zu functions (calls, inclusive instructions): %zu equal, %zu "
+            "within the address-dependent paths (%llu instructions), %zu NOT accounted for\n",
+            cq.functions, cq.equal, cq.within, (unsigned long long)cq.slack, cq.unaccounted);
+    ok = ok && q.ok && out_same && pr.status == qs && !sq.differ && !eq.differ && !cq.unaccounted;
   }
   fprintf(rep, "result                %s\n", ok ? "every difference accounted for" : "FAILED");
   if (brief) {
@@ -614,11 +642,14 @@ int cmd_compare(int argc, char **argv) {
           "\"insns_here\":%llu,\"own_insns\":%zu,\"own_differ\":%zu,\"lib_insns\":%zu,"
           "\"lib_differ\":%zu,\"annulled_delay_slots\":%zu,\"syscall_pairs\":%zu,"
           "\"syscall_calls\":%llu,\"syscall_differ\":%zu,\"edge_pairs\":%zu,"
-          "\"edge_traversals\":%llu,\"edge_own_differ\":%zu,\"edge_lib_differ\":%zu}",
+          "\"edge_traversals\":%llu,\"edge_own_differ\":%zu,\"edge_lib_differ\":%zu,"
+          "\"cct_functions\":%zu,\"cct_equal\":%zu,\"cct_within\":%zu,"
+          "\"cct_unaccounted\":%zu}",
           qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
           (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs, q.lib_differ,
           q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ, eq.edges,
-          (unsigned long long)eq.traversals, eq.differ, eq.lib_differ);
+          (unsigned long long)eq.traversals, eq.differ, eq.lib_differ, cq.functions, cq.equal,
+          cq.within, cq.unaccounted);
     fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");
   }
   free(q.f);
@@ -635,6 +666,7 @@ out:
     unlink(counts);
     unlink(sys);
     unlink(edges);
+    unlink(cctf);
     unlink(in);
     rmdir(d);
   }

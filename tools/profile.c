@@ -211,6 +211,7 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
 }
 
 void prof_free(prof_run *pr) {
+  prof_cct_free(pr);
   free(pr->blocks);
   free(pr->hw_only);
   dbt_free(pr->d);
@@ -454,6 +455,8 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   }
   fprintf(f, "],\"superblock_insns\":%llu,\"superblock_host_ms\":%.3f",
           (unsigned long long)s->superblock_insns, (double)s->superblock_ns / 1e6);
+  if (pr->cct)
+    prof_cct_json(f, pr);
   size_t k;
   prof_block **v = hottest(pr, top, &k);
   fprintf(f, ",\"top\":[");
@@ -488,9 +491,66 @@ void prof_write_csv(FILE *f, const prof_run *pr) {
   }
 }
 
+/* Callgrind's name for the function at or around pc: its symbol, or the address
+ * of its 4 KiB page when no symbol covers it. */
+static const char *callgrind_fn(const guest *g, uint32_t pc, char *buf, size_t size) {
+  uint32_t off;
+  const char *s = guest_symbol(g, pc, &off);
+  if (s)
+    return s;
+  snprintf(buf, size, "%#010x", pc & ~0xFFFu);
+  return buf;
+}
+
+typedef struct call_edge {
+  uint32_t site, callee;
+  uint64_t calls, insns, blocks;
+} call_edge;
+
+static int by_site(const void *a, const void *b) {
+  const call_edge *x = a, *y = b;
+  if (x->site != y->site)
+    return x->site < y->site ? -1 : 1;
+  return (x->callee > y->callee) - (x->callee < y->callee);
+}
+
+/* The calling-context tree's calls, per (calling block, callee): the times made
+ * and their inclusive costs (recursive calls' costs nest, as in Callgrind's own
+ * files; KCachegrind finds the cycles). */
+static void callgrind_calls(FILE *f, const prof_run *pr) {
+  const cct *t = pr->cct;
+  const guest *g = dbt_guest(pr->d);
+  call_edge *e = malloc(t->len * sizeof *e);
+  size_t n = 0;
+  if (!e) {
+    fprintf(stderr, "hwprof: out of memory writing the Callgrind file's calls\n");
+    return;
+  }
+  for (size_t i = 1; i < t->len; i++) {
+    const cct_node *x = &t->n[i];
+    e[n++] = (call_edge){x->site, x->callee, x->calls, x->incl_insns, x->incl_blocks};
+  }
+  qsort(e, n, sizeof *e, by_site);
+  char a[16], b[16];
+  for (size_t i = 0; i < n;) {
+    call_edge c = e[i];
+    for (i++; i < n && e[i].site == c.site && e[i].callee == c.callee; i++) {
+      c.calls += e[i].calls;
+      c.insns += e[i].insns;
+      c.blocks += e[i].blocks;
+    }
+    fprintf(f, "fn=%s\ncfn=%s\ncalls=%llu %#x\n%#x %llu %llu\n",
+            callgrind_fn(g, c.site, a, sizeof a), callgrind_fn(g, c.callee, b, sizeof b),
+            (unsigned long long)c.calls, c.callee, c.site, (unsigned long long)c.insns,
+            (unsigned long long)c.blocks);
+  }
+  free(e);
+}
+
 /* Callgrind's format (valgrind.org/docs/manual/cl-format.html): one cost line
  * per block at its address, under its function: Ir = instructions executed
- * (entries x length), Blocks = entries. */
+ * (entries x length), Blocks = entries; with --cct, the calls (cfn=, calls=) and
+ * their inclusive costs, so KCachegrind shows the call graph. */
 void prof_write_callgrind(FILE *f, const prof_run *pr) {
   const guest *g = dbt_guest(pr->d);
   fprintf(f, "# callgrind format\nversion: 1\ncreator: hwprof\ncmd:");
@@ -499,23 +559,19 @@ void prof_write_callgrind(FILE *f, const prof_run *pr) {
   fprintf(f, "\npositions: instr\nevents: Ir Blocks\nsummary: %llu %llu\n\nob=%s\nfl=???\n",
           (unsigned long long)pr->st.guest_insns, (unsigned long long)pr->st.blocks_executed,
           pr->program);
-  const char *cur = "";
-  char unknown[16];
+  char cur[256] = "", buf[16];
   for (size_t i = 0; i < pr->n; i++) {
     const prof_block *p = &pr->blocks[i];
     if (!p->count)
       continue;
-    uint32_t off;
-    const char *s = guest_symbol(g, p->pc, &off);
-    if (!s) {
-      snprintf(unknown, sizeof unknown, "%#010x", p->pc & ~0xFFFu);
-      s = unknown;
-    }
+    const char *s = callgrind_fn(g, p->pc, buf, sizeof buf);
     if (strcmp(s, cur)) {
       fprintf(f, "fn=%s\n", s);
-      cur = s == unknown ? "" : s;
+      snprintf(cur, sizeof cur, "%s", s);
     }
     fprintf(f, "%#x %llu %llu\n", p->pc, (unsigned long long)p->count * p->insns,
             (unsigned long long)p->count);
   }
+  if (pr->cct)
+    callgrind_calls(f, pr);
 }

@@ -58,6 +58,7 @@ typedef struct prof_run {
   vboard *b;
   dbt *d;
   void *dtb;
+  cct *cct; /* --cct: the calling-context tree (prof_cct_summary), or NULL */
 } prof_run;
 
 /* Runs argv[0] with its arguments.  0 when it ran (pr->status is how it
@@ -88,9 +89,31 @@ int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o);
 double prof_now_s(void);
 
 /* --cct (tools/cct_report.c): the run's calling-context tree, built sequentially
- * and in parallel and timed, summed up on f; -1 when out of memory or when the
- * two trees differ. */
+ * and in parallel and timed, summed up on f (NULL: not), kept in pr->cct; -1
+ * (said on stderr) when out of memory or when the two trees differ. */
 int prof_cct_summary(FILE *f, prof_run *pr);
+void prof_cct_free(prof_run *pr);
+/* Its reports (pr->cct set): the JSON's ,"cct":{...} member; the folded stacks
+ * and the SVG flame graph (-1 when out of memory, said on stderr), whose chains
+ * of calls are cut at PROF_CCT_MAX_FRAMES frames (deeper calls summed in a frame
+ * "[deeper calls]": a 100,000-deep recursion stays a file of megabytes). */
+#define PROF_CCT_MAX_FRAMES 1000
+void prof_cct_json(FILE *f, const prof_run *pr);
+int prof_write_folded(FILE *f, const prof_run *pr);
+int prof_write_flame(FILE *f, const prof_run *pr);
+
+/* The tree's functions (cct_functions) against qemu-mips's (tools/qemu_count.c's
+ * cct= FILE): per function, calls and inclusive instructions equal, or within
+ * the address-dependent paths -- the inclusive count off by at most `slack` (the
+ * run's instruction counts' total difference from qemu's) and, for the
+ * program's own functions, the calls equal.  The `show` largest differences are
+ * listed on rep.  -1 (why) when the file cannot be read. */
+typedef struct prof_cct_ref {
+  size_t functions, equal, within, unaccounted;
+  uint64_t slack;
+} prof_cct_ref;
+int prof_cct_vs_file(const prof_run *pr, const char *path, uint64_t slack, prof_cct_ref *r,
+                     FILE *rep, unsigned show, char *why, size_t wl);
 
 /* --caches on|off into o->no_caches; prints why and returns -1 for anything else. */
 int prof_caches_parse(const char *cmd, const char *s, dbt_options *o);

@@ -75,7 +75,8 @@ static void help(FILE *f) {
       "  --csv FILE         a line per block: address, function, offset, instructions,\n"
       "                     entries, hw, sw, own code\n"
       "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
-      "                     Ir = instructions executed, Blocks = entries\n"
+      "                     Ir = instructions executed, Blocks = entries; with --cct\n"
+      "                     also the calls (call graph, inclusive costs)\n"
       "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
       "                     this program)\n"
       "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
@@ -92,7 +93,13 @@ static void help(FILE *f) {
       "  --cct              the calling-context tree of the run, from its calls and\n"
       "                     returns as the runtime saw them: contexts, depth, and the\n"
       "                     tree built sequentially and in parallel, timed (the same\n"
-      "                     tree, or exit status 2)\n"
+      "                     tree, or exit status 2); with --json, every context and\n"
+      "                     every function's inclusive instructions in \"cct\"\n"
+      "  --folded FILE      the calling contexts as folded stacks (implies --cct): a\n"
+      "                     line 'program;f;g N' per chain of functions, N = guest\n"
+      "                     instructions executed in it itself (the lines add up to the\n"
+      "                     run's); chains are cut at %u frames ('[deeper calls]')\n"
+      "  --flame FILE       the same as an SVG flame graph (implies --cct)\n"
       "  --help             this text\n"
       "\n"
       "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
@@ -104,7 +111,7 @@ static void help(FILE *f) {
       "Exit status: the guest's; 128+N if it died of signal N; 125 for an instruction\n"
       "the translator cannot execute; 126 when the board stopped; 130/143 when hwprof\n"
       "got SIGINT/SIGTERM; 2 for bad usage or input, or a report not written.\n",
-      DBT_CODE_MAX);
+      DBT_CODE_MAX, PROF_CCT_MAX_FRAMES);
 }
 
 /* SIGINT and SIGTERM stop the board at the next block boundary (vboard_interrupt),
@@ -238,7 +245,7 @@ static void print_stats(const prof_run *pr) {
 int cmd_run(int argc, char **argv) {
   prof_opts o = prof_defaults("run");
   const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL, *plan_path = NULL,
-             *event_trace = NULL;
+             *event_trace = NULL, *folded = NULL, *flame = NULL;
   int stats = 0, quiet = 0, c;
   uint64_t v, top = 10;
   static const struct option opts[] = {{"profile", required_argument, 0, 'p'},
@@ -260,6 +267,8 @@ int cmd_run(int argc, char **argv) {
                                        {"caches", required_argument, 0, 'H'},
                                        {"omit-cache-sync", required_argument, 0, 'Y'},
                                        {"cct", no_argument, 0, 'X'},
+                                       {"folded", required_argument, 0, 'O'},
+                                       {"flame", required_argument, 0, 'L'},
                                        {"dump", required_argument, 0, 'D'},
                                        {"event-trace", required_argument, 0, 'E'},
                                        {"code-cache", required_argument, 0, 'c'},
@@ -351,6 +360,8 @@ int cmd_run(int argc, char **argv) {
       break;
     case 'S': stats = 1; break;
     case 'X': o.dbt.cct = 1; break;
+    case 'O': folded = optarg, o.dbt.cct = 1; break;
+    case 'L': flame = optarg, o.dbt.cct = 1; break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -383,7 +394,7 @@ int cmd_run(int argc, char **argv) {
   /* Every report file is opened now: none is lost, or written over an input,
    * after the guest has run. */
   outs out;
-  FILE *jf, *cf, *gf;
+  FILE *jf, *cf, *gf, *ff, *sf;
   outs_init(&out, "run");
   outs_input(&out, "the program", argv[optind]);
   outs_input(&out, "the device tree", o.dtb_path);
@@ -391,6 +402,8 @@ int cmd_run(int argc, char **argv) {
   outs_output(&out, "--json", json, stdout, &jf);
   outs_output(&out, "--csv", csv, stdout, &cf);
   outs_output(&out, "--callgrind", callgrind, stdout, &gf);
+  outs_output(&out, "--folded", folded, stdout, &ff);
+  outs_output(&out, "--flame", flame, stdout, &sf);
   outs_output(&out, "--dump", dump, stderr, &o.dbt.dump);
   outs_output(&out, "--event-trace", event_trace, stdout, &o.event_trace);
   if (outs_open(&out) < 0) {
@@ -418,6 +431,10 @@ int cmd_run(int argc, char **argv) {
       prof_write_csv(cf, &pr);
     if (gf)
       prof_write_callgrind(gf, &pr);
+    if (ff && pr.cct && prof_write_folded(ff, &pr) < 0)
+      rc = rc ? rc : 2;
+    if (sf && pr.cct && prof_write_flame(sf, &pr) < 0)
+      rc = rc ? rc : 2;
   }
   if (!ran)
     outs_abandon(&out); /* the guest never ran: earlier reports stay */

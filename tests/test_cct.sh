@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# tests/test_cct.sh - calling-context trees (hwprof run --cct, cct/): the tree
+# built sequentially and in parallel is the same, and its instructions are the
+# run's, in every profiling mode, through recursion 100,000 deep, setjmp/longjmp,
+# tail calls and an exit from deep frames (tests/guest/callctx.c); its reports
+# hold together: the folded stacks add up to the run's guest instructions and are
+# cut at 1,000 frames, the flame graph is well-formed SVG, the Callgrind file's
+# calls carry the callee's inclusive cost, the JSON's tree adds up.  Prints
+# PASS/FAIL for tests/run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+G=$B/guest
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/expect.sh
+
+# cct_check ARGS...: run --cct; the same tree both ways, holding the run's guest
+# instructions.
+cct_check() {
+  "$HW" run --cct "$@" >/dev/null 2>"$out.cct"
+  local rc=$? gi ti
+  gi=$(sed -n 's/^hwprof: guest instructions *\([0-9]*\).*/\1/p' "$out.cct")
+  ti=$(sed -n 's/.*; \([0-9]*\) guest instructions in them.*/\1/p' "$out.cct")
+  if [ "$rc" -eq 0 ] && grep -q ': the same tree$' "$out.cct" && [ -n "$gi" ] && [ "$gi" = "$ti" ]
+  then echo "the same tree, $ti guest instructions"; grep 'contexts' "$out.cct"
+  else echo "rc $rc, guest instructions '$gi', in the tree '$ti'"; cat "$out.cct"; fi
+}
+expect cct_recursion 0 'the same tree, [0-9]+ guest' cct_check "$G/recursion-O2"
+expect cct_setjmp 0 'the same tree, [0-9]+ guest' cct_check "$G/setjmp-O2"
+expect cct_superblocks_hw 0 'the same tree, [0-9]+ guest' \
+  cct_check --profile hw --threshold 200 --superblocks "$G/sort-O2"
+expect cct_workload_sw 0 'the same tree, [0-9]+ guest' cct_check --profile sw "$B/workloads/crafty" test
+# 100,000 calls deep, plus main's and libc's frames; exit() 200 frames deep
+for o in O0 O2; do
+  expect "cct_deep_$o" 0 'the same tree, [0-9]+ guest.*' cct_check "$G/callctx-$o"
+  expect "cct_deep_${o}_depth" 0 ' 10000[0-9] deep at most' cat "$out.cct"
+done
+
+# reports PROGRAM ARGS...: every report of one run, checked by tests/cct_reports.py
+reports() {
+  "$HW" run --quiet --cct --json "$tmp/r.json" --folded "$tmp/r.folded" --flame "$tmp/r.svg" \
+    --callgrind "$tmp/r.callgrind" "$@" >/dev/null 2>"$out.run" || { cat "$out.run"; return 1; }
+  python3 tests/cct_reports.py "$tmp/r"
+}
+expect cct_reports_parser 0 'reports agree' reports "$B/workloads/parser" test
+expect cct_reports_deep 0 'reports agree.*cut at 1000 frames' reports "$G/callctx-O2"
+expect cct_reports_longjmp_sw 0 'reports agree' reports --profile sw "$G/setjmp-O0"
+# The oracle: every function's calls and inclusive instructions against qemu-mips's
+# own shadow stack (tools/qemu_count.c, cct=), through 'hwprof compare' (the
+# workloads: tests/test_workloads.sh)
+# (compare's other checks may differ for reasons of their own: malloc-O2's mremap)
+vs_qemu() {
+  "$HW" compare "$@" >"$out.cmp" 2>&1
+  grep -E '^(calling contexts|contexts vs qemu|vs qemu-mips) ' "$out.cmp" || cat "$out.cmp"
+}
+for bin in "$G"/*-O2 "$G"/callctx-O0 "$G"/callctx-Os; do
+  args=()
+  case $(basename "$bin") in exitcode-*) args=(42 "two words" x) ;; esac
+  expect "cct_vs_qemu_$(basename "$bin")" 0 \
+    'contexts vs qemu .*, 0 NOT accounted for|not counted: the guest died' \
+    vs_qemu "$bin" "${args[@]}"
+done
+# --folded alone implies --cct
+expect cct_folded_implies 7 'hwprof: calling contexts' \
+  "$HW" run --quiet --folded "$tmp/f" "$G/exitcode-O2"
+
+exit $((fails > 0))
