@@ -12,23 +12,37 @@
  *
  * This is the runtime's own view, in every profiling mode (superblock members
  * included, as they are counted): the reference the hw and sw packet streams are
- * to be checked against.  A signal handler's blocks count in the context the
- * signal interrupted (its return to the sigreturn trampoline matches no frame).
+ * checked against.  A signal handler's blocks count in the context the signal
+ * interrupted (its return to the sigreturn trampoline matches no frame).
+ *
+ * The board's own stream (sw, all: the inline code's packet ring, translate.h
+ * "Call and return packets") is turned into the same packets here: each ring
+ * packet says which block ended in a call, return or indirect jump, where it went,
+ * and the running totals of blocks and instructions, whose differences are the
+ * costs; a call's return address is its block's end.
  */
 #include <stdlib.h>
 
 #include "runtime.h"
 
-static int emit(dbt *d, uint32_t kind, uint32_t site, uint32_t target, uint32_t ret) {
-  rt_cct_stream *c = &d->cct;
+/* Appends packet {kind, site, target, ret} with costs (blocks, insns) to c. */
+static int push(rt_cct_stream *c, uint32_t kind, uint32_t site, uint32_t target, uint32_t ret,
+                uint32_t blocks, uint32_t insns) {
   if (rt_grow(&c->p, c->n, &c->cap, sizeof *c->p, 1u << 16) < 0) {
     c->oom = 1;
     return -1;
   }
-  c->p[c->n++] = (cct_packet){kind, site, target, ret, c->blocks, c->insns};
+  c->p[c->n++] = (cct_packet){kind, site, target, ret, blocks, insns};
+  return 0;
+}
+
+/* The runtime's view: with the costs since the last packet. */
+static int emit(dbt *d, uint32_t kind, uint32_t site, uint32_t target, uint32_t ret) {
+  rt_cct_stream *c = &d->cct;
+  int rc = push(c, kind, site, target, ret, c->blocks, c->insns);
   c->blocks = 0;
   c->insns = 0;
-  return 0;
+  return rc;
 }
 
 static size_t rp_slot(const rt_cct_stream *c, uint32_t a) {
@@ -89,6 +103,60 @@ const cct_packet *dbt_cct_packets(dbt *d, size_t *n) {
   rt_cct_stream *c = &d->cct;
   if (c->blocks || c->insns)
     emit(d, CCT_COST, 0, 0, 0);
+  *n = c->oom ? 0 : c->n;
+  return c->oom ? NULL : c->p;
+}
+
+/* ------------------------------------------------------------ the board's */
+
+/* One packet of the board's: the block at `from` (pc | flags) went to `to`, with
+ * the running totals of blocks and guest instructions then.  A call that went to
+ * its own return address (a branch-and-link not taken) and an indirect jump to no
+ * return point are no packets: their costs stay with the next one. */
+static void board_packet(dbt *d, rt_cct_stream *c, uint32_t from, uint32_t to, uint32_t blocks,
+                         uint32_t insns) {
+  uint32_t flags = from & HWPROF_EVENT_FLAGS, site = from & ~HWPROF_EVENT_FLAGS, kind, ret = 0;
+  if (flags == HWPROF_EVENT_CALL) {
+    const rec *r = rt_find(d, site, 0);
+    ret = r ? site + 4 * r->insns : 0;
+    if (to == ret)
+      return;
+    if (rp_add(c, ret) < 0)
+      c->oom = 1;
+    kind = CCT_CALL;
+  } else if (flags == HWPROF_EVENT_RETURN) {
+    kind = CCT_RET;
+  } else if (flags == HWPROF_EVENT_INDIRECT && is_return_point(c, to)) {
+    kind = CCT_JUMP;
+  } else {
+    return;
+  }
+  push(c, kind, site, to, ret, blocks - c->tot_blocks, insns - c->tot_insns);
+  c->tot_blocks = blocks;
+  c->tot_insns = insns;
+}
+
+void rt_cct_drain(dbt *d) {
+  rt_cct_stream *c = &d->cct_sw;
+  uint32_t end = rd32(d, DBT_STATE + DBT_ST_CCT_PTR);
+  for (uint32_t a = DBT_CCT_RING; a < end && !c->oom; a += DBT_CCT_PACKET)
+    board_packet(d, c, rd32(d, a), rd32(d, a + 4), rd32(d, a + 8), rd32(d, a + 12));
+  wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
+}
+
+const cct_packet *dbt_cct_board_packets(dbt *d, size_t *n) {
+  rt_cct_stream *c = &d->cct_sw;
+  *n = 0;
+  if (!d->core.cct_ring)
+    return NULL;
+  rt_cct_drain(d);
+  uint32_t blocks = rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS),
+           insns = rd32(d, DBT_STATE + DBT_ST_CCT_INSNS);
+  if (blocks != c->tot_blocks || insns != c->tot_insns) { /* the costs since the last */
+    push(c, CCT_COST, 0, 0, 0, blocks - c->tot_blocks, insns - c->tot_insns);
+    c->tot_blocks = blocks;
+    c->tot_insns = insns;
+  }
   *n = c->oom ? 0 : c->n;
   return c->oom ? NULL : c->p;
 }

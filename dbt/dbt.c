@@ -355,6 +355,11 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     memset(ram + DBT_EDGES, 0, (size_t)DBT_EDGE_SITES * DBT_EDGE_SITE_BYTES);
     d->core.edge_sites = DBT_EDGES;
     d->core.edge_site_cap = DBT_EDGE_SITES;
+    if (o->cct) {
+      d->core.cct_ring = DBT_CCT_RING;
+      d->core.cct_ring_end = DBT_CCT_RING + DBT_CCT_RING_BYTES;
+      wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
+    }
   }
   /* Null pointers fault: the guest's first 64 KiB are off the bus. */
   if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0) {
@@ -393,6 +398,8 @@ void dbt_free(dbt *d) {
   free(d->sb_code);
   free(d->cct.p);
   free(d->cct.rp);
+  free(d->cct_sw.p);
+  free(d->cct_sw.rp);
   free(d->starts);
   free(d->links);
   sb_free(d);
@@ -850,6 +857,10 @@ int dbt_run(dbt *d, dbt_result *r) {
         rt_sb_leave(d, lr - 4, 1);
         host = 0;
       }
+      break;
+    case DBT_EXIT_CCT: /* the sw packet ring is full */
+      rt_cct_drain(d);
+      host = lr;
       break;
     case DBT_EXIT_INDIRECT: {
       uint32_t target = vboard_get_gpr(d->b, 3);

@@ -32,20 +32,22 @@
 #include "translate.h"
 #include "vboard.h"
 
-#define DBT_STUBS        0x0C000000u
-#define DBT_STOP         (DBT_STUBS + 8 * DBT_EXIT_KINDS)
-#define DBT_FP_GATE      (DBT_STUBS + 0x100) /* the FPU gate (translate.h, fpgate.c) */
-#define DBT_STATE        0x0C002000u         /* its fields below it: a page without code */
-#define DBT_COUNTERS     0x0C100000u
-#define DBT_MAX_COUNTERS (1u << 20)
-#define DBT_SPILL        0x0C800000u /* the IP's spill ring (hwside.c) */
-#define DBT_SPILL_WORDS  4096u
-#define DBT_EDGES        0x0C900000u /* sw edge sites (translate.h; edgeprof.c) */
-#define DBT_EDGE_SITES   (1u << 16)
-#define DBT_CODE         0x0D000000u
-#define DBT_CODE_MAX     0x00FF0000u /* the most the cache may take */
-#define DBT_RAM_NEEDED   0x0E000000u
-#define DBT_SIGRETURN_PC 0x00008000u /* a signal handler's return address (signal.c) */
+#define DBT_STUBS          0x0C000000u
+#define DBT_STOP           (DBT_STUBS + 8 * DBT_EXIT_KINDS)
+#define DBT_FP_GATE        (DBT_STUBS + 0x100) /* the FPU gate (translate.h, fpgate.c) */
+#define DBT_STATE          0x0C002000u         /* its fields below it: a page without code */
+#define DBT_COUNTERS       0x0C100000u
+#define DBT_MAX_COUNTERS   (1u << 20)
+#define DBT_SPILL          0x0C800000u /* the IP's spill ring (hwside.c) */
+#define DBT_SPILL_WORDS    4096u
+#define DBT_EDGES          0x0C900000u /* sw edge sites (translate.h; edgeprof.c) */
+#define DBT_EDGE_SITES     (1u << 16)
+#define DBT_CCT_RING       0x0CC00000u /* --cct, sw: the call/return packet ring (translate.h) */
+#define DBT_CCT_RING_BYTES 0x00010000u
+#define DBT_CODE           0x0D000000u
+#define DBT_CODE_MAX       0x00FF0000u /* the most the cache may take */
+#define DBT_RAM_NEEDED     0x0E000000u
+#define DBT_SIGRETURN_PC   0x00008000u /* a signal handler's return address (signal.c) */
 
 /* The hw probe of a block in the text's first 64 KiB (the rest take lis + ori + stw):
  * one byte store into the IP's EVENT window, whose address is the event word, or
@@ -148,6 +150,9 @@ const dbt_stats *dbt_get_stats(const dbt *d);
  * runtime saw entered, ending with the costs since the last; NULL (*n = 0) when
  * memory ran out.  The stream stays the runtime's until dbt_free. */
 const cct_packet *dbt_cct_packets(dbt *d, size_t *n);
+/* The same from the board's own probes -- sw, all: the inline code's packet ring --
+ * which must give the same tree; NULL with *n = 0 in a mode without them. */
+const cct_packet *dbt_cct_board_packets(dbt *d, size_t *n);
 /* The soft-float cost table the FPU helper charges (fpcost.c), once a run has
  * measured it: the operations of firmware/fpcost.h by name ("NOP": the call
  * itself) and their CPU cycles; 0 before. */

@@ -43,6 +43,7 @@ typedef struct rt_cct_stream {
   uint32_t prev_pc, prev_end, prev_flags;
   uint32_t *rp; /* the return points of the calls made so far: a set (0: free) */
   size_t rp_n, rp_cap;
+  uint32_t tot_blocks, tot_insns; /* the board's stream: the running totals at its last packet */
   int oom;
 } rt_cct_stream;
 
@@ -105,7 +106,8 @@ struct dbt {
   int sig_paused;         /* the CPU was paused for it */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
-  rt_cct_stream cct;      /* --cct (cctsrc.c) */
+  rt_cct_stream cct;      /* --cct (cctsrc.c): the runtime's view */
+  rt_cct_stream cct_sw;   /* --cct, sw, all: the sw probes' packets (the ring, drained) */
 };
 
 /* The IP, host side (hwside.c). */
@@ -196,6 +198,9 @@ void rt_sb_leave(dbt *d, uint32_t a, int inside);
 
 /* --cct: block `id` is entered (cctsrc.c). */
 void rt_cct_enter(dbt *d, uint32_t id);
+/* --cct, sw: the packet ring is full (DBT_EXIT_CCT), or the run ends: its packets
+ * into cct_sw. */
+void rt_cct_drain(dbt *d);
 
 /* The translator wrote [addr, addr + len) of the code cache (patch: over code
  * that may have run): made visible to the board's instruction fetch as on a real

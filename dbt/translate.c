@@ -75,6 +75,7 @@ typedef struct em {
   int overflow;
   cold colds[MAX_COLD];
   unsigned ncold;
+  uint32_t cct_insns_at; /* --cct, sw: the addi of the block's instruction count */
   /* Superblocks: where the recorded path goes after the block being emitted (0:
    * nowhere, a plain block), whether the block is the last member, whether the
    * path closes a loop to the head (offset 0), and whether the block went on
@@ -1156,6 +1157,9 @@ static int delay_slot(em *e, uint32_t pc) {
 }
 
 static uint32_t event_flags(const branch *b);
+#define CCT_BY_CR7 (-2)
+static void cct_packet(em *e, uint32_t pc, uint32_t flags, int t, uint32_t to, unsigned bo,
+                       unsigned bi);
 
 static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
   unsigned bo = 0, bi = 0;
@@ -1196,8 +1200,13 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
   }
   if (delay_slot(e, pc + 4) < 0)
     return;
+  if (b->kind == B_COND && b->link) /* a conditional call: where it went */
+    cct_packet(e, pc, HWPROF_EVENT_CALL, CCT_BY_CR7, b->target, bo, bi);
   switch (b->kind) {
-  case B_ALWAYS: go_to(e, b->target); break;
+  case B_ALWAYS:
+    cct_packet(e, pc, event_flags(b), -1, b->target, 0, 0);
+    go_to(e, b->target);
+    break;
   case B_NEVER: go_to(e, pc + 8); break;
   case B_INDIRECT: {
     if (saved)
@@ -1207,6 +1216,7 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     else if (dbt_host_reg[b->reg] < 0)
       put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
     unsigned t = saved || dbt_host_reg[b->reg] < 0 ? R3 : (unsigned)dbt_host_reg[b->reg];
+    cct_packet(e, pc, event_flags(b), (int)t, 0, 0, 0);
     if ((e->c->profile == DBT_PROFILE_SW || e->c->profile == DBT_PROFILE_ALL) &&
         event_flags(b) == HWPROF_EVENT_INDIRECT) {
       uint32_t mark = e->n;
@@ -1247,6 +1257,56 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
 }
 
 /* ------------------------------------------------------------ blocks */
+
+/* --cct, sw: the running totals of blocks and guest instructions (translate.h,
+ * "Call and return packets"); the instruction count is patched in at the block's
+ * end (cct_insns_at).  Uses r3 and r4. */
+static void cct_count(em *e) {
+  put(e, ppc_lwz(R3, RS, DBT_ST_CCT_BLOCKS));
+  put(e, ppc_lwz(R4, RS, DBT_ST_CCT_INSNS));
+  put(e, ppc_addi(R3, R3, 1));
+  e->cct_insns_at = e->n;
+  put(e, ppc_addi(R4, R4, 0));
+  put(e, ppc_stw(R3, RS, DBT_ST_CCT_BLOCKS));
+  put(e, ppc_stw(R4, RS, DBT_ST_CCT_INSNS));
+}
+
+/* --cct, sw: the packet of a block that ends at the branch at pc with flags, going
+ * to register t (t < 0: to the constant `to`; t == CCT_BY_CR7: to `to` when the
+ * branch condition in cr7 holds (bo, bi), else pc + 8).  Uses r0, r4, cr1. */
+static void cct_packet(em *e, uint32_t pc, uint32_t flags, int t, uint32_t to, unsigned bo,
+                       unsigned bi) {
+  const dbt_core *c = e->c;
+  if (!c->cct_ring || flags == HWPROF_EVENT_PLAIN)
+    return;
+  uint32_t mark = e->n;
+  put(e, ppc_lwz(R4, RS, DBT_ST_CCT_PTR));
+  load_imm(e, R0, e->blk_pc | flags);
+  put(e, ppc_stw(R0, R4, 0));
+  if (t >= 0) {
+    put(e, ppc_stw((unsigned)t, R4, 4));
+  } else {
+    load_imm(e, R0, to);
+    if (t == CCT_BY_CR7) { /* taken: over the not-taken pc */
+      uint32_t bc = e->n;
+      put(e, ppc_bc(bo, bi, 0));
+      load_imm(e, R0, pc + 8);
+      patch(e, bc, ppc_bc(bo, bi, (int32_t)(e->n - bc)));
+    }
+    put(e, ppc_stw(R0, R4, 4));
+  }
+  put(e, ppc_lwz(R0, RS, DBT_ST_CCT_BLOCKS));
+  put(e, ppc_stw(R0, R4, 8));
+  put(e, ppc_lwz(R0, RS, DBT_ST_CCT_INSNS));
+  put(e, ppc_stw(R0, R4, 12));
+  put(e, ppc_addi(R4, R4, DBT_CCT_PACKET));
+  put(e, ppc_stw(R4, RS, DBT_ST_CCT_PTR));
+  load_imm(e, R0, c->cct_ring_end);
+  put(e, ppc_cmplw(CR1, R4, R0));
+  put(e, ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_LT, 8)); /* room left: over the exit */
+  exit_to(e, DBT_EXIT_CCT);
+  e->block->prof_insns += (e->n - mark) / 4;
+}
 
 /* A counter increment: lwz/addi/stw on base + off, the value in rv (r0: addic,
  * since addi reads r0 as 0; CA is dead between guest instructions), the address's
@@ -1355,6 +1415,8 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
       profile(e, e->sbp->entry_key, e->sbp->entry_counter);
     e->probe = 0; /* the entry's event stays plain: the members' ends are on the path */
   }
+  if (c->cct_ring)
+    cct_count(e);
   out->prof_insns = (e->n - mark0) / 4;
   uint32_t start = pc;
   unsigned max = c->max_insns && c->max_insns < MAX_BLOCK ? c->max_insns : MAX_BLOCK;
@@ -1403,6 +1465,8 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   }
   if (e->probe && flags != HWPROF_EVENT_PLAIN)
     patch(e, e->probe_at, probe_insn(e, flags));
+  if (c->cct_ring)
+    patch(e, e->cct_insns_at, ppc_addi(R4, R4, (int16_t)((pc - start) / 4)));
   out->flags = flags;
   out->guest_insns = (pc - start) / 4;
   out->end_pc = pc;

@@ -43,6 +43,18 @@
  *                      sw profile's edge probe found no slot for the target (below);
  *                      the runtime counts the edge, and translated code resumes at
  *                      LR + 8 (the jump itself follows, as after a counted edge).
+ *   DBT_EXIT_CCT       (no word) the sw call/return packet ring is full (below): the
+ *                      runtime drains it and translated code resumes at LR.
+ *
+ * Call and return packets in the sw profile (--cct with sw, all: cct_ring != 0).
+ * Every block adds 1 and its guest instruction count to two running totals in the
+ * state (DBT_ST_CCT_BLOCKS, DBT_ST_CCT_INSNS; 6 instructions).  A block that ends in
+ * a call, a return or another indirect jump (its HWPROF_EVENT_* flags) then appends
+ * a packet of four words at DBT_ST_CCT_PTR: its pc | flags, where it goes (the
+ * target: a constant, the jump's register, or for a conditional branch-and-link
+ * pc + 8 when not taken), and the two totals (the runtime takes differences); the
+ * pointer moves on, and at cct_ring_end the block exits (DBT_EXIT_CCT).  About 18
+ * instructions; r0, r4 and cr1.
  *
  * Indirect edges in the sw profile (sw, all).  A block that ends in an indirect jump
  * (HWPROF_EVENT_INDIRECT: jr rs, rs != $ra) gets an edge site: DBT_EDGE_WAYS slots
@@ -69,6 +81,10 @@
 #define DBT_ST_FCSR         (DBT_ST_FIELDS + 264)
 #define DBT_ST_TLS          (DBT_ST_FIELDS + 268) /* rdhwr $29, set by set_thread_area */
 #define DBT_ST_TMP          (DBT_ST_FIELDS + 272) /* a jump target saved across its delay slot */
+#define DBT_ST_CCT_BLOCKS   (DBT_ST_FIELDS + 276) /* --cct, sw: blocks entered, running */
+#define DBT_ST_CCT_INSNS    (DBT_ST_FIELDS + 280) /* ... their guest instructions */
+#define DBT_ST_CCT_PTR      (DBT_ST_FIELDS + 284) /* ... the packet ring's next free word */
+#define DBT_CCT_PACKET      16u                   /* bytes of a packet in the ring */
 #define DBT_ST_JT           0
 #define DBT_JT_LOG2         11
 #define DBT_JT_ENTRIES      (1u << DBT_JT_LOG2)
@@ -94,6 +110,7 @@ enum dbt_exit {
   DBT_EXIT_TRAP,
   DBT_EXIT_UNIMPL,
   DBT_EXIT_EDGE,
+  DBT_EXIT_CCT,
   DBT_EXIT_KINDS
 };
 
@@ -124,6 +141,7 @@ typedef struct dbt_core {
   unsigned max_insns;    /* guest instructions per block, at most */
   uint32_t edge_sites;   /* sw, all: address of edge site 0 (DBT_EDGE_SITE_BYTES each) */
   uint32_t edge_site_next, edge_site_cap; /* the next free site; how many there are */
+  uint32_t cct_ring, cct_ring_end;        /* --cct, sw, all: the packet ring (0: none) */
 } dbt_core;
 
 #define DBT_SIDE_MAX 2 /* side exits of a superblock member, at most */

@@ -40,6 +40,32 @@ for o in O0 O2; do
   expect "cct_deep_${o}_depth" 0 ' 10000[0-9] deep at most' cat "$out.cct"
 done
 
+# The sw probes' packets (inline code, a ring drained when full: 4,096 packets)
+# give the runtime's tree: with superblocks, code-cache refills, longjmp, 100,000
+# deep, the workloads
+sw_check() {
+  "$HW" run --quiet --cct "$@" >/dev/null 2>"$out.sw"
+  local rc=$?
+  grep "sw probes" "$out.sw" || cat "$out.sw"
+  return $rc
+}
+expect cct_sw_deep 0 "sw probes' packets 2[0-9]{5} .*: the runtime's tree" \
+  sw_check --profile sw "$G/callctx-O2"
+expect cct_sw_setjmp 0 ": the runtime's tree" sw_check --profile sw "$G/setjmp-O0"
+expect cct_sw_superblocks 0 ": the runtime's tree" \
+  sw_check --profile sw --superblocks --threshold 200 "$G/sort-O2"
+expect cct_sw_refills 0 ": the runtime's tree" \
+  sw_check --profile sw --code-cache 4096 "$G/printf-O2"
+expect cct_all_superblocks 0 ": the runtime's tree" \
+  sw_check --profile all --superblocks --threshold 500 "$B/workloads/twolf" test
+for w in crafty parser; do
+  expect "cct_sw_$w" 0 ": the runtime's tree" sw_check --profile sw "$B/workloads/$w" test
+done
+# ... and leave the guest's behaviour alone (qemu-mips: the same output and status)
+for g in callctx setjmp recursion printf switch; do
+  tests/guest/compare.sh "$HW run --profile sw --cct" "$G/$g-O2" || fails=$((fails + 1))
+done
+
 # reports PROGRAM ARGS...: every report of one run, checked by tests/cct_reports.py
 reports() {
   "$HW" run --quiet --cct --json "$tmp/r.json" --folded "$tmp/r.folded" --flame "$tmp/r.svg" \

@@ -23,42 +23,54 @@ static unsigned cpus(void) {
   return n > 2 ? (unsigned)n : 2;
 }
 
-int prof_cct_summary(FILE *f, prof_run *pr) {
-  size_t n = 0;
-  const cct_packet *p = dbt_cct_packets(pr->d, &n);
-  cct *seq = malloc(sizeof *seq), par;
-  if (!p || !seq || cct_init(seq) < 0) {
-    free(seq);
-    fprintf(stderr,
-            "hwprof: calling contexts       out of memory for the call and return packets\n");
-    return -1;
+/* The finished tree of n packets, built by the sequential builder or (threads > 1)
+ * the parallel one, and the seconds it took; NULL when out of memory. */
+static cct *tree_of(const cct_packet *p, size_t n, unsigned threads, double *secs) {
+  cct *t = malloc(sizeof *t);
+  if (!t || cct_init(t) < 0) {
+    free(t);
+    return NULL;
   }
-  if (cct_init(&par) < 0) {
-    cct_free(seq);
-    free(seq);
-    fprintf(stderr,
-            "hwprof: calling contexts       out of memory for the call and return packets\n");
-    return -1;
-  }
-  unsigned threads = cpus();
   double t0 = prof_now_s();
-  int rc = cct_build(seq, p, n);
-  double t1 = prof_now_s();
-  rc |= cct_build_parallel(&par, p, n, threads, 1u << 16);
-  double t2 = prof_now_s();
+  int rc = threads > 1 ? cct_build_parallel(t, p, n, threads, 1u << 16) : cct_build(t, p, n);
+  *secs = prof_now_s() - t0;
+  if (*secs < 1e-9)
+    *secs = 1e-9;
   if (rc < 0) {
-    fprintf(stderr, "hwprof: calling contexts       out of memory building the tree\n");
-    cct_free(seq);
-    free(seq);
-    cct_free(&par);
+    cct_free(t);
+    free(t);
+    return NULL;
+  }
+  cct_finish(t);
+  return t;
+}
+
+static void drop(cct *t) {
+  if (t)
+    cct_free(t);
+  free(t);
+}
+
+int prof_cct_summary(FILE *f, prof_run *pr) {
+  size_t n = 0, nb = 0;
+  const cct_packet *p = dbt_cct_packets(pr->d, &n), *bp = dbt_cct_board_packets(pr->d, &nb);
+  int board = pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL;
+  unsigned threads = cpus();
+  double ts = 0, tp = 0, tb = 0;
+  cct *seq = p ? tree_of(p, n, 1, &ts) : NULL, *par = seq ? tree_of(p, n, threads, &tp) : NULL,
+      *brd = par && board && bp ? tree_of(bp, nb, 1, &tb) : NULL;
+  if (!seq || !par || (board && !brd)) {
+    fprintf(stderr, "hwprof: calling contexts       out of memory for the packets or the tree\n");
+    drop(seq);
+    drop(par);
+    drop(brd);
     return -1;
   }
-  cct_finish(seq);
-  cct_finish(&par);
-  int same = cct_equal(seq, &par);
+  int same = cct_equal(seq, par), board_same = !board || cct_equal(seq, brd);
   if (!f && !same)
     fprintf(stderr, "hwprof: the sequential and the parallel builders made DIFFERENT TREES\n");
-  double ts = t1 - t0 > 1e-9 ? t1 - t0 : 1e-9, tp = t2 - t1 > 1e-9 ? t2 - t1 : 1e-9;
+  if (!f && !board_same)
+    fprintf(stderr, "hwprof: the sw probes' packets made A DIFFERENT TREE than the runtime's\n");
   if (f)
     fprintf(f,
             "hwprof: calling contexts       %zu contexts, %u deep at most, from %zu call and "
@@ -70,9 +82,20 @@ int prof_cct_summary(FILE *f, prof_run *pr) {
             (unsigned long long)seq->unwinds, (unsigned long long)seq->n[0].incl_insns, 1e3 * ts,
             (double)n / ts / 1e6, threads, 1e3 * tp, (double)n / tp / 1e6, ts / tp,
             same ? "the same tree" : "DIFFERENT TREES");
-  cct_free(&par);
-  pr->cct = seq;
-  return same ? 0 : -1;
+  if (f && board)
+    fprintf(f,
+            "hwprof: the sw probes' packets %zu from the board's ring, %llu guest instructions: "
+            "%s\n",
+            nb, (unsigned long long)brd->n[0].incl_insns,
+            board_same ? "the runtime's tree" : "A DIFFERENT TREE from the runtime's");
+  drop(par);
+  if (board) { /* the profile's own */
+    drop(seq);
+    pr->cct = brd;
+  } else {
+    pr->cct = seq;
+  }
+  return same && board_same ? 0 : -1;
 }
 
 void prof_cct_free(prof_run *pr) {
