@@ -23,6 +23,7 @@
  */
 #include <stdlib.h>
 
+#include "hwprof_cct.h"
 #include "runtime.h"
 
 /* Appends packet {kind, site, target, ret} with costs (blocks, insns) to c. */
@@ -109,13 +110,14 @@ const cct_packet *dbt_cct_packets(dbt *d, size_t *n) {
 
 /* ------------------------------------------------------------ the board's */
 
-/* One packet of the board's: the block at `from` (pc | flags) went to `to`, with
- * the running totals of blocks and guest instructions then.  A call that went to
- * its own return address (a branch-and-link not taken) and an indirect jump to no
- * return point are no packets: their costs stay with the next one. */
-static void board_packet(dbt *d, rt_cct_stream *c, uint32_t from, uint32_t to, uint32_t blocks,
-                         uint32_t insns) {
-  uint32_t flags = from & HWPROF_EVENT_FLAGS, site = from & ~HWPROF_EVENT_FLAGS, kind, ret = 0;
+/* One packet of the board's (the sw ring's or the IP's, the same four words): the
+ * block at pkt[0] (pc | flags) went to pkt[1], with the running totals of blocks
+ * and guest instructions then.  A call that went to its own return address (a
+ * branch-and-link not taken) and an indirect jump to no return point are no
+ * packets: their costs stay with the next one. */
+static void board_packet(dbt *d, rt_cct_stream *c, const uint32_t pkt[4]) {
+  uint32_t flags = pkt[0] & HWPROF_EVENT_FLAGS, site = pkt[0] & ~HWPROF_EVENT_FLAGS, to = pkt[1];
+  uint32_t kind, ret = 0;
   if (flags == HWPROF_EVENT_CALL) {
     const rec *r = rt_find(d, site, 0);
     ret = r ? site + 4 * r->insns : 0;
@@ -131,7 +133,16 @@ static void board_packet(dbt *d, rt_cct_stream *c, uint32_t from, uint32_t to, u
   } else {
     return;
   }
-  push(c, kind, site, to, ret, blocks - c->tot_blocks, insns - c->tot_insns);
+  push(c, kind, site, to, ret, pkt[2] - c->tot_blocks, pkt[3] - c->tot_insns);
+  c->tot_blocks = pkt[2];
+  c->tot_insns = pkt[3];
+}
+
+/* The costs after the last packet, from the final totals. */
+static void board_end(rt_cct_stream *c, uint32_t blocks, uint32_t insns) {
+  if (blocks == c->tot_blocks && insns == c->tot_insns)
+    return;
+  push(c, CCT_COST, 0, 0, 0, blocks - c->tot_blocks, insns - c->tot_insns);
   c->tot_blocks = blocks;
   c->tot_insns = insns;
 }
@@ -139,23 +150,55 @@ static void board_packet(dbt *d, rt_cct_stream *c, uint32_t from, uint32_t to, u
 void rt_cct_drain(dbt *d) {
   rt_cct_stream *c = &d->cct_sw;
   uint32_t end = rd32(d, DBT_STATE + DBT_ST_CCT_PTR);
-  for (uint32_t a = DBT_CCT_RING; a < end && !c->oom; a += DBT_CCT_PACKET)
-    board_packet(d, c, rd32(d, a), rd32(d, a + 4), rd32(d, a + 8), rd32(d, a + 12));
+  for (uint32_t a = DBT_CCT_RING; a < end && !c->oom; a += DBT_CCT_PACKET) {
+    uint32_t pkt[4] = {rd32(d, a), rd32(d, a + 4), rd32(d, a + 8), rd32(d, a + 12)};
+    board_packet(d, c, pkt);
+  }
   wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
 }
 
-const cct_packet *dbt_cct_board_packets(dbt *d, size_t *n) {
-  rt_cct_stream *c = &d->cct_sw;
+/* ------------------------------------------------------------ the IP's */
+
+static uint32_t hw_ring_load(void *ctx, uint32_t index) {
+  return rd32(ctx, DBT_CCT_HW_RING + 4u * index);
+}
+
+static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
+  dbt *d = ctx;
+  board_packet(d, &d->cct_hw, pkt);
+}
+
+int rt_hw_cct_setup(dbt *d) {
+  d->cct_ring = (hwprof_ring){DBT_CCT_HW_RING, DBT_CCT_HW_WORDS, hw_ring_load, d, 0};
+  return hwprof_cct_start(&d->dev, &d->cct_ring, DBT_CCT_HW_WORDS / 4);
+}
+
+int rt_hw_cct_drain(dbt *d) {
+  return hwprof_cct_drain(&d->dev, &d->cct_ring, hw_packet, d);
+}
+
+int rt_hw_cct_end(dbt *d) {
+  uint32_t blocks, insns, errors;
+  int rc = hwprof_cct_totals(&d->dev, &blocks, &insns, &errors);
+  if (rc < 0)
+    return rc;
+  if (errors)
+    return -HWPROF_EIO; /* words lost: the stream is out of step */
+  board_end(&d->cct_hw, blocks, insns);
+  d->cct_hw_ended = 1;
+  return 0;
+}
+
+const cct_packet *dbt_cct_board_packets(dbt *d, int which, size_t *n) {
+  rt_cct_stream *c = which == DBT_CCT_HW ? &d->cct_hw : &d->cct_sw;
   *n = 0;
-  if (!d->core.cct_ring)
+  if (which == DBT_CCT_SW) {
+    if (!d->core.cct_ring)
+      return NULL;
+    rt_cct_drain(d);
+    board_end(c, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS), rd32(d, DBT_STATE + DBT_ST_CCT_INSNS));
+  } else if (!d->core.cct_hw || !d->cct_hw_ended) {
     return NULL;
-  rt_cct_drain(d);
-  uint32_t blocks = rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS),
-           insns = rd32(d, DBT_STATE + DBT_ST_CCT_INSNS);
-  if (blocks != c->tot_blocks || insns != c->tot_insns) { /* the costs since the last */
-    push(c, CCT_COST, 0, 0, 0, blocks - c->tot_blocks, insns - c->tot_insns);
-    c->tot_blocks = blocks;
-    c->tot_insns = insns;
   }
   *n = c->oom ? 0 : c->n;
   return c->oom ? NULL : c->p;

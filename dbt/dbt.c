@@ -361,6 +361,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
       wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
     }
   }
+  d->core.cct_hw = o->cct && (o->profile == DBT_PROFILE_HW || o->profile == DBT_PROFILE_ALL);
   /* Null pointers fault: the guest's first 64 KiB are off the bus. */
   if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0) {
     dbt_free(d);
@@ -400,6 +401,8 @@ void dbt_free(dbt *d) {
   free(d->cct.rp);
   free(d->cct_sw.p);
   free(d->cct_sw.rp);
+  free(d->cct_hw.p);
+  free(d->cct_hw.rp);
   free(d->starts);
   free(d->links);
   sb_free(d);

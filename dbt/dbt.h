@@ -44,6 +44,8 @@
 #define DBT_EDGE_SITES     (1u << 16)
 #define DBT_CCT_RING       0x0CC00000u /* --cct, sw: the call/return packet ring (translate.h) */
 #define DBT_CCT_RING_BYTES 0x00010000u
+#define DBT_CCT_HW_RING    0x0CC10000u /* --cct, hw: the IP's packet ring (hwprof_regs.h, 1.6) */
+#define DBT_CCT_HW_WORDS   16384u
 #define DBT_CODE           0x0D000000u
 #define DBT_CODE_MAX       0x00FF0000u /* the most the cache may take */
 #define DBT_RAM_NEEDED     0x0E000000u
@@ -150,9 +152,11 @@ const dbt_stats *dbt_get_stats(const dbt *d);
  * runtime saw entered, ending with the costs since the last; NULL (*n = 0) when
  * memory ran out.  The stream stays the runtime's until dbt_free. */
 const cct_packet *dbt_cct_packets(dbt *d, size_t *n);
-/* The same from the board's own probes -- sw, all: the inline code's packet ring --
- * which must give the same tree; NULL with *n = 0 in a mode without them. */
-const cct_packet *dbt_cct_board_packets(dbt *d, size_t *n);
+/* The same from the board's own probes, which must give the same tree: DBT_CCT_SW,
+ * the inline code's packet ring (sw, all), DBT_CCT_HW, the IP's (hw, all); NULL with
+ * *n = 0 in a mode without them, or when memory ran out. */
+enum { DBT_CCT_SW, DBT_CCT_HW };
+const cct_packet *dbt_cct_board_packets(dbt *d, int which, size_t *n);
 /* The soft-float cost table the FPU helper charges (fpcost.c), once a run has
  * measured it: the operations of firmware/fpcost.h by name ("NOP": the call
  * itself) and their CPU cycles; 0 before. */

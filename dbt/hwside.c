@@ -118,7 +118,8 @@ int rt_hw_setup(dbt *d) {
   rt_sys_free(&d->hw_sys);
   uint32_t irqs = HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST | (d->o.threshold ? HWPROF_IRQ_HOT : 0) |
                   (d->dev.cfg.syscall_entries ? HWPROF_IRQ_SYSCALL : 0) |
-                  (d->dev.cfg.edge_entries ? HWPROF_IRQ_EDGE | HWPROF_IRQ_EDGE_HOT : 0);
+                  (d->dev.cfg.edge_entries ? HWPROF_IRQ_EDGE | HWPROF_IRQ_EDGE_HOT : 0) |
+                  (d->core.cct_hw ? HWPROF_IRQ_CCT : 0);
   if ((rc = hwprof_enable(&d->dev, 0)) < 0 || (rc = hwprof_clear(&d->dev)) < 0 ||
       (rc = hwprof_clear_stats(&d->dev)) < 0 ||
       (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
@@ -126,6 +127,7 @@ int rt_hw_setup(dbt *d) {
                                     &d->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) < 0) ||
       (rc = hwprof_spill_start(&d->dev, &d->ring, SPILL_MARK)) < 0 ||
       (rc = rt_hw_sys_setup(d)) < 0 || (rc = rt_hw_edge_setup(d)) < 0 ||
+      (d->core.cct_hw && (rc = rt_hw_cct_setup(d)) < 0) ||
       (rc = hwprof_irq_enable(&d->dev, irqs)) < 0 || (rc = hwprof_enable(&d->dev, 1)) < 0 ||
       (rc = hwprof_wait_idle(&d->dev)) < 0)
     return hw_fail(d, "set-up", rc);
@@ -161,6 +163,8 @@ static int service(dbt *d) {
     return hw_fail(d, "system-call table", rc);
   if ((rc = rt_hw_edge_drain(d)) < 0)
     return hw_fail(d, "edge table", rc);
+  if (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0)
+    return hw_fail(d, "call/return packet ring", rc);
   if (d->hot_oom)
     return hw_fail(d, "hot list", -HWPROF_ENOSPC);
   if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
@@ -173,6 +177,8 @@ static int service(dbt *d) {
 void rt_hw_readout(dbt *d) {
   int rc;
   size_t n;
+  if (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0) /* room for what is on its way */
+    return (void)hw_fail(d, "call/return packet ring", rc);
   for (;;) {
     rc = hwprof_spill_settle(&d->dev, &d->ring, &d->spill, hot, d);
     if (rc != -HWPROF_ENOSPC)
@@ -184,6 +190,12 @@ void rt_hw_readout(dbt *d) {
     return (void)hw_fail(d, "drain", rc);
   if (hwprof_sim_irq(vboard_ip(d->b)) && service(d) < 0) /* after the run: not charged */
     return;
+  /* The packet ring: IDLE (the settle's) covers the packets too, so what it holds
+   * now is all; then the totals. */
+  if (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0)
+    return (void)hw_fail(d, "call/return packet ring", rc);
+  if (d->core.cct_hw && (rc = rt_hw_cct_end(d)) < 0)
+    return (void)hw_fail(d, "call/return packets (STAT_CCT_ERRORS not 0?)", rc);
   d->hw.cfg = d->dev.cfg;
   free(d->hw.entries);
   if (!(d->hw.entries = calloc((size_t)d->dev.cfg.entries + d->spill.used, sizeof *d->hw.entries)))

@@ -108,6 +108,9 @@ struct dbt {
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
   rt_cct_stream cct;      /* --cct (cctsrc.c): the runtime's view */
   rt_cct_stream cct_sw;   /* --cct, sw, all: the sw probes' packets (the ring, drained) */
+  rt_cct_stream cct_hw;   /* --cct, hw, all: the IP's packets (its ring, drained) */
+  hwprof_ring cct_ring;   /* ... that ring */
+  int cct_hw_ended;       /* ... its totals read (rt_hw_cct_end) */
 };
 
 /* The IP, host side (hwside.c). */
@@ -201,6 +204,11 @@ void rt_cct_enter(dbt *d, uint32_t id);
 /* --cct, sw: the packet ring is full (DBT_EXIT_CCT), or the run ends: its packets
  * into cct_sw. */
 void rt_cct_drain(dbt *d);
+/* --cct, hw: the IP's packet ring on (rt_hw_setup), drained (the interrupt handler,
+ * readout), and its totals read at the end (readout); -HWPROF_* on a bus error. */
+int rt_hw_cct_setup(dbt *d);
+int rt_hw_cct_drain(dbt *d);
+int rt_hw_cct_end(dbt *d);
 
 /* The translator wrote [addr, addr + len) of the code cache (patch: over code
  * that may have run): made visible to the board's instruction fetch as on a real

@@ -63,7 +63,9 @@ struct sb_inst {
 };
 
 int rt_sb_derived(const dbt *d) {
-  return d->o.profile != DBT_PROFILE_NONE && !d->o.all_edges && !d->o.member_probes;
+  /* (--cct in hw mode: every member's probe carries its weight, its calls and returns) */
+  return d->o.profile != DBT_PROFILE_NONE && !d->o.all_edges && !d->o.member_probes &&
+         !(d->o.cct && rt_hw_mode(d));
 }
 
 void rt_sb_words(dbt *d, uint32_t text_lo) {

@@ -9,8 +9,12 @@
  *                    store's address is the event); with --hw-probe word
  *                    addi r0, r5, pc|flags - near; stw r0, EVENT(r2); past r5's
  *                    reach lis+ori r0, pc|flags; stw r0, EVENT(r2) (flags: how
- *                    the block ends, hwprof_regs.h)
- *                sw: lwz r4, c(r2); addi r4, r4, 1; stw r4, c(r2)
+ *                    the block ends, hwprof_regs.h); with --cct the probe carries the
+ *                    block's instruction count n as the event's weight: li r0, n
+ *                    before the stb, or the stw to EVENT_W + 4n instead of EVENT
+ *                sw: lwz r4, c(r2); addi r4, r4, 1; stw r4, c(r2); with --cct
+ *                    also the running totals of blocks and instructions (6), and a
+ *                    packet at a call, return or indirect jump (translate.h)
  *                all: both, the counter by its address (lis r3 first)
  *   body         about one PowerPC instruction per MIPS instruction
  *   terminator   condition into cr7, link, delay slot, exits (stubs)
@@ -92,6 +96,7 @@ typedef struct em {
    * block's flags once its end is known. */
   int probe, probe_near;
   uint32_t probe_at, probe_pc;
+  uint32_t weight_at; /* --cct, hw: the probe's instruction that carries the block's weight */
   /* The block being emitted (its edge site), and the next edge site to give out. */
   dbt_block *block;
   uint32_t edge_next;
@@ -1355,12 +1360,31 @@ static void probe_event(em *e, uint32_t key, uint32_t flags) {
   int32_t dmax = d + (int32_t)HWPROF_EVENT_FLAGS;
   e->probe_pc = key;
   e->probe_near = d == (int16_t)d && dmax == (int16_t)dmax;
+  if (c->cct_hw && e->probe_near && c->probe_window) { /* the weight: the stored byte */
+    e->weight_at = e->n;
+    put(e, ppc_li(R0, 0));
+  }
   if (!e->probe_near)
     put(e, ppc_lis(R0, (int16_t)(key >> 16)));
   e->probe_at = e->n;
   put(e, probe_insn(e, flags));
-  if (!(e->probe_near && c->probe_window))
+  if (!(e->probe_near && c->probe_window)) {
+    e->weight_at = e->n; /* with --cct, EVENT_W + 4 * weight: patched at the end */
     put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
+  }
+}
+
+/* --cct, hw: the probe's weight, the block's guest instructions (hwprof_regs.h,
+ * EVENT_W and the window's data byte). */
+static void probe_weight(em *e, uint32_t insns) {
+  const dbt_core *c = e->c;
+  if (e->probe_near && c->probe_window)
+    patch(e, e->weight_at, ppc_li(R0, (int16_t)insns));
+  else
+    patch(e, e->weight_at,
+          ppc_stw(R0, RP,
+                  (int16_t)(c->event_offset - HWPROF_EVENT_OFFSET + HWPROF_EVENT_W_OFFSET +
+                            4 * insns)));
 }
 
 /* The block's probe: hw event key (its flags set once the block's end is known),
@@ -1467,6 +1491,8 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     patch(e, e->probe_at, probe_insn(e, flags));
   if (c->cct_ring)
     patch(e, e->cct_insns_at, ppc_addi(R4, R4, (int16_t)((pc - start) / 4)));
+  if (e->probe && c->cct_hw)
+    probe_weight(e, (pc - start) / 4);
   out->flags = flags;
   out->guest_insns = (pc - start) / 4;
   out->end_pc = pc;

@@ -142,6 +142,9 @@ typedef struct dbt_core {
   uint32_t edge_sites;   /* sw, all: address of edge site 0 (DBT_EDGE_SITE_BYTES each) */
   uint32_t edge_site_next, edge_site_cap; /* the next free site; how many there are */
   uint32_t cct_ring, cct_ring_end;        /* --cct, sw, all: the packet ring (0: none) */
+  int cct_hw; /* --cct, hw, all: each block's probe carries its guest instruction count as
+               * the event's weight (hwprof_regs.h, 1.6): li r0, n before the window's stb,
+               * or the word probe's stw to EVENT_W + 4n instead of EVENT */
 } dbt_core;
 
 #define DBT_SIDE_MAX 2 /* side exits of a superblock member, at most */

@@ -1,8 +1,10 @@
 # driver/ - register map, reference model, and libhwprof (C99; the model and the
 # driver core are freestanding-clean, the UIO backend is Linux user space).
 
-MODEL_OBJS  := $(BUILD)/driver/hwprof_model.o $(BUILD)/driver/hwprof_model_edge.o
+MODEL_OBJS  := $(BUILD)/driver/hwprof_model.o $(BUILD)/driver/hwprof_model_edge.o \
+               $(BUILD)/driver/hwprof_model_cct.o
 DRIVER_OBJS := $(BUILD)/driver/hwprof.o $(BUILD)/driver/hwprof_spill.o $(BUILD)/driver/hwprof_edges.o \
+               $(BUILD)/driver/hwprof_cct.o \
                $(BUILD)/driver/hwprof_fdt.o \
                $(BUILD)/driver/hwprof_uio.o
 FDT_LDLIBS  := -lfdt

@@ -95,6 +95,8 @@ int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_mode
   m->on_spill_ctx = 0;
   m->on_edge_hot = 0;
   m->on_edge_hot_ctx = 0;
+  m->on_cct = 0;
+  m->on_cct_ctx = 0;
   hwprof_model_reset(m);
   return 0;
 }
@@ -127,6 +129,7 @@ void hwprof_model_reset(hwprof_model *m) {
   m->edge_ctrl = HWPROF_EDGE_CTRL_RESET;
   m->threshold = 0;
   m->spill = 0;
+  hwprof_model_set_cct(m, 0);
 }
 
 void hwprof_model_set_spill(hwprof_model *m, int on) {
@@ -186,6 +189,10 @@ void hwprof_model_syscall(hwprof_model *m, uint32_t site, uint32_t number) {
 }
 
 void hwprof_model_event(hwprof_model *m, uint32_t word) {
+  hwprof_model_event_weighted(m, word, 0);
+}
+
+void hwprof_model_event_weighted(hwprof_model *m, uint32_t word, uint8_t weight) {
   uint32_t spc = word & ~HWPROF_EVENT_FLAGS; /* a block counts by its address */
   uint32_t mask = m->entries - 1u;
   uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
@@ -201,6 +208,7 @@ void hwprof_model_event(hwprof_model *m, uint32_t word) {
     }
   m->st.events_in = sat_inc(m->st.events_in);
   hwprof_model_edge_event(m, word);
+  hwprof_model_cct_event(m, word, weight);
   for (;; probe++) {
     hwprof_model_entry *e = &m->table[idx];
     int match = e->count != 0 && e->key == spc;

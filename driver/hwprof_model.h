@@ -115,6 +115,13 @@ typedef struct hwprof_model {
   hwprof_model_edge_entry edge[HWPROF_EDGE_MAX_ENTRIES];
   void (*on_edge_hot)(void *ctx, uint32_t src, uint32_t dst);
   void *on_edge_hot_ctx;
+  /* Call/return packets (driver/hwprof_model_cct.c). */
+  int cct;           /* CCT_SIZE != 0 */
+  uint32_t cct_prev; /* the last event word */
+  int cct_prev_valid;
+  uint32_t cct_blocks, cct_insns; /* CCT_BLOCKS, CCT_INSNS */
+  void (*on_cct)(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]);
+  void *on_cct_ctx;
 } hwprof_model;
 
 /* The 16-bit hash of an SPC (the RTL's hwprof_hash). */
@@ -142,8 +149,10 @@ void hwprof_model_reset(hwprof_model *m);
 
 /* Operations, in bus order. */
 void hwprof_model_event(hwprof_model *m, uint32_t word); /* accepted EVENT: SPC | flags */
-void hwprof_model_ignore(hwprof_model *m);               /* EVENT while disabled */
-void hwprof_model_drop(hwprof_model *m);                 /* EVENT dropped, FIFO full */
+/* The same with the window store's weight (1.6; hwprof_model_event's is 0). */
+void hwprof_model_event_weighted(hwprof_model *m, uint32_t word, uint8_t weight);
+void hwprof_model_ignore(hwprof_model *m); /* EVENT while disabled */
+void hwprof_model_drop(hwprof_model *m);   /* EVENT dropped, FIFO full */
 void hwprof_model_set_threshold(hwprof_model *m, uint32_t threshold);
 /* CTRL.CLEAR (table: the counter table and the system-call table) and STATS_CLEAR. */
 void hwprof_model_clear(hwprof_model *m, int table, int stats);
@@ -160,6 +169,12 @@ void hwprof_model_edge_clear(hwprof_model *m);
 uint32_t hwprof_edge_hash(uint32_t src, uint32_t dst, unsigned bits);
 /* Count of edge (src, dst), 0 when absent. */
 uint32_t hwprof_model_edge_count(const hwprof_model *m, uint32_t src, uint32_t dst);
+
+/* Call/return packets (driver/hwprof_model_cct.c): hwprof_model_event_weighted calls
+ * hwprof_model_cct_event with every event; CCT_SIZE or CCT_BASE written (only while
+ * idle: between two events) is hwprof_model_set_cct, which starts afresh. */
+void hwprof_model_cct_event(hwprof_model *m, uint32_t word, uint8_t weight);
+void hwprof_model_set_cct(hwprof_model *m, int on);
 
 /* SPILL_SIZE written (0 = off).  The IP takes it only while idle, so it falls
  * between two events in bus order. */

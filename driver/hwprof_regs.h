@@ -37,9 +37,9 @@
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
 #define HWPROF_VERSION_MINOR                                                                       \
-  5u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
+  6u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
       * 1.3: the EVENT window; 1.4: the system-call table;                                         \
-      * 1.5: the indirect-edge table */
+      * 1.5: the indirect-edge table; 1.6: call/return packets */
 #define HWPROF_VERSION_VALUE ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
@@ -106,6 +106,8 @@
 #define HWPROF_STATUS_SPILL_PENDING 0x00000200u /* the spill ring holds SPCs (HEAD != TAIL) */
 #define HWPROF_STATUS_SPILL_FULL    0x00000400u /* the ring is full: the IP waits for TAIL */
 #define HWPROF_STATUS_SPILL_ERROR   0x00000800u /* sticky: a ring write answered an error */
+#define HWPROF_STATUS_CCT_PENDING   0x00001000u /* the packet ring holds words (1.6) */
+#define HWPROF_STATUS_CCT_FULL      0x00002000u /* the packet ring is full: the IP waits (1.6) */
 /* The sticky bits are cleared by CTRL.CLEAR (when the clear executes). */
 
 #define HWPROF_THRESHOLD_OFFSET 0x018u /* RW: 0 disables hot detection */
@@ -120,7 +122,8 @@
 #define HWPROF_IRQ_SYSCALL       0x00000010u /* the system-call table holds SYSCALL_MARK */
 #define HWPROF_IRQ_EDGE_HOT      0x00000020u /* the edge hot FIFO holds an edge */
 #define HWPROF_IRQ_EDGE          0x00000040u /* the edge table holds EDGE_MARK entries */
-#define HWPROF_IRQ_MASK          0x0000007Fu
+#define HWPROF_IRQ_CCT           0x00000080u /* the packet ring holds CCT_MARK words (1.6) */
+#define HWPROF_IRQ_MASK          0x000000FFu
 /* LOST: an EVENT dropped on a full FIFO, an event that found no slot with
  * spilling off, a spill-ring write answered with an error, a hot SPC lost
  * to a full hot FIFO, a system call that found the system-call table full, or
@@ -180,8 +183,9 @@
 #define HWPROF_EVENT_CALL     0x2u /* jal, jalr rd, bal, bgezal, bltzal (and -likely) */
 #define HWPROF_EVENT_RETURN   0x3u /* jr $ra (jalr $0, $ra likewise) */
 
-/* The EVENT window (1.3): a store of any size (byte, halfword or word; its data and
- * strobes are ignored) to byte HWPROF_EVENT_WINDOW_OFFSET + o pushes the event word
+/* The EVENT window (1.3): a store of any size (byte, halfword or word; its strobes
+ * are ignored, and its data but for the weight, 1.6, below) to byte
+ * HWPROF_EVENT_WINDOW_OFFSET + o pushes the event word
  * EVENT_ORIGIN + o, queued and held like a write to EVENT.  The store's address
  * carries the event, so a probe is one instruction: with a register r holding the
  * window's address + 0x8000 and EVENT_ORIGIN = the text's start, the block at pc with
@@ -190,7 +194,14 @@
  * bits 1:0 are the flags: a word store there would be unaligned.  The window is
  * 256 KiB; reads from it answer 0.  EVENT_ORIGIN may be written at any time: a
  * window store takes the origin in force when the IP accepts it. */
-#define HWPROF_EVENT_ORIGIN_OFFSET  0x038u   /* RW: the window's first event word */
+#define HWPROF_EVENT_ORIGIN_OFFSET  0x038u /* RW: the window's first event word */
+/* (1.6) Events carry a weight, which the call/return packets sum (below): a window
+ * store's is its data byte at the store address's own big-endian lane (WDATA[31-8k:
+ * 24-8k], k = the address's bits 1:0: the byte a `stb` there writes); an EVENT write's
+ * is 0; a write to EVENT_W + 4*w is an EVENT write of weight w (0..255), so a probe
+ * outside the window's reach (lis, ori, stw) carries one at no extra instruction. */
+#define HWPROF_EVENT_W_OFFSET       0x7000u /* WO: 256 words */
+#define HWPROF_EVENT_W_MAX          255u
 #define HWPROF_EVENT_WINDOW_OFFSET  0x40000u /* WO: 256 KiB */
 #define HWPROF_EVENT_WINDOW_BYTES   0x40000u
 #define HWPROF_EVENT_WINDOW_PROBE   0x8000u /* a probe base register's offset in it */
@@ -259,6 +270,49 @@
 #define HWPROF_EDGE_TABLE_OFFSET   0x2000u
 #define HWPROF_EDGE_ENTRY_BYTES    16u
 #define HWPROF_EDGE_MAX_ENTRIES    1024u
+
+/* Call and return packets (1.6) ----------------------------------------------
+ * For calling-context trees, fed by the event stream itself (no second store): while
+ * CCT_SIZE != 0 the IP keeps two running totals, CCT_BLOCKS (events) and CCT_INSNS
+ * (their weights, which the translator sets to each block's guest instruction count),
+ * and, when an event follows one whose flags are not HWPROF_EVENT_PLAIN (a block that
+ * ended in a call, a return or another indirect jump), writes a packet of four words
+ * to a ring in system memory through its AXI4 write master:
+ *   +0 the flagged event word (SPC | flags)   +4 this event's SPC, without flags
+ *   +8 CCT_BLOCKS                             +12 CCT_INSNS
+ * the totals counting the flagged block and not this one (this event is counted
+ * after).  Events, not bus writes: the packets follow the events in bus order, after
+ * the queue, like the tables (an EVENT dropped under DROP_ON_FULL or written while
+ * ENABLE is clear is no event here either).  Software takes differences of the
+ * totals from one packet to the next as the costs of the context between them, and
+ * reads CCT_BLOCKS and CCT_INSNS at the end (after STATUS.IDLE) for the costs after
+ * the last packet.
+ *
+ * The ring works as the spill ring does, in words: CCT_HEAD counts the words written
+ * (answered OKAY), CCT_TAIL those software consumed, word n at CCT_BASE + 4 * (n mod
+ * CCT_SIZE); while HEAD - TAIL == SIZE the IP waits (the event queue fills and EVENT
+ * writes are held: nothing is lost); IRQ_CCT rises at HEAD - TAIL >= CCT_MARK and
+ * cannot be acknowledged while that holds.  CCT_SIZE is 0 (off: no totals, no
+ * packets) or a power of two from 4 to 2^24, so a packet never wraps.  CCT_BASE and
+ * CCT_SIZE may be written only while STATUS.IDLE is set (else SLVERR), and writing
+ * either starts afresh: HEAD, TAIL, the totals and the last event are cleared.  A
+ * ring write answered with an error loses its word: STAT_CCT_ERRORS counts it,
+ * IRQ_LOST rises, and the packets after it are out of step -- software must treat the
+ * stream as broken (an alarm that must read 0).  The spill ring and this one share
+ * the write master, one write at a time, round robin. */
+#define HWPROF_CCT_BASE_OFFSET   0x0E0u /* RW: byte address, bits 1:0 read 0 */
+#define HWPROF_CCT_SIZE_OFFSET   0x0E4u /* RW: ring words, 0 = off */
+#define HWPROF_CCT_HEAD_OFFSET   0x0E8u /* RO: words written */
+#define HWPROF_CCT_TAIL_OFFSET   0x0ECu /* RW: words consumed */
+#define HWPROF_CCT_MARK_OFFSET   0x0F0u /* RW: IRQ_CCT level, 0 = never */
+#define HWPROF_CCT_BLOCKS_OFFSET 0x0F4u /* RO: events counted, running */
+#define HWPROF_CCT_INSNS_OFFSET  0x0F8u /* RO: their weights, running */
+#define HWPROF_STAT_CCT_ERRORS_OFFSET                                                              \
+  0x0FCu /* RO: ring words lost to write errors                                                    \
+          * (saturating; reset and STATS_CLEAR zero it) */
+#define HWPROF_CCT_PACKET_WORDS 4u
+#define HWPROF_CCT_MIN_WORDS    4u
+#define HWPROF_CCT_MAX_WORDS    0x01000000u
 
 /* Statistics (RO, 32-bit, saturating; cleared by reset and STATS_CLEAR). */
 #define HWPROF_STAT_EVENTS_IN_OFFSET  0x080u /* EVENT writes accepted into the FIFO */

@@ -15,7 +15,9 @@
 #          accepts exactly once, counted, appended or lost; and the edge table
 #          (hwprof_edge, 2 entries) places every traversal it takes exactly once,
 #          loses one only when every slot holds another edge, and never lets a bus
-#          read into a compare.
+#          read into a compare; and the call/return packet ring (hwprof_cct: a second
+#          hwprof_spill behind the write-master arbiter, hwprof_wrarb) keeps the same
+#          master rules and writes each packet word it takes exactly once.
 # Small parameters (a 2-word FIFO, a 16-entry table, 3 probes, 4-bit counters) let the
 # proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
 # full ring - within the depth.
@@ -37,7 +39,7 @@ pdr=
 LIB="rtl/hwprof_sdpram.v rtl/hwprof_lutram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
 CORE="$LIB rtl/hwprof_core.v"
 IP="$CORE rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_edge.v \
-rtl/hwprof_axil.v"
+rtl/hwprof_cct.v rtl/hwprof_wrarb.v rtl/hwprof_axil.v"
 IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
 -set COUNT_WIDTH 4 -set SYSCALL_BITS 1 -set EDGE_BITS 1"
 

@@ -15,15 +15,17 @@
 //   0x014 STATUS        RO    [0] FIFO_EMPTY [1] FIFO_FULL [2] BUSY [3] TABLE_FULL
 //                             [4] HOT_PENDING [5] HOT_OVERFLOW [6] DROPPED
 //                             [7] LOOKUP_BUSY [8] IDLE [9] SPILL_PENDING
-//                             [10] SPILL_FULL [11] SPILL_ERROR
+//                             [10] SPILL_FULL [11] SPILL_ERROR [12] CCT_PENDING
+//                             [13] CCT_FULL
 //   0x018 THRESHOLD     RW    queued; 0 disables hot detection
 //   0x01C IRQ_ENABLE    RW    [0] HOT [1] TABLE_FULL [2] LOST [3] SPILL [4] SYSCALL
-//                             [5] EDGE_HOT [6] EDGE
+//                             [5] EDGE_HOT [6] EDGE [7] CCT
 //   0x020 IRQ_STATUS    RW1C  same bits; HOT stays set while the hot FIFO is not empty,
 //                             SPILL while the ring holds SPILL_MARK SPCs, SYSCALL while
 //                             the system-call table holds SYSCALL_MARK entries, EDGE_HOT
 //                             while the edge hot FIFO is not empty, EDGE while the edge
-//                             table holds EDGE_MARK entries
+//                             table holds EDGE_MARK entries, CCT while the packet ring
+//                             holds CCT_MARK words
 //   0x024 SPILL_BASE    RW    ring address in RAM (only while IDLE)
 //   0x028 SPILL_SIZE    RW    ring words: 0 (off) or 2^n, n in 1..24 (only while IDLE)
 //   0x02C SPILL_HEAD    RO    SPCs written to the ring
@@ -31,6 +33,7 @@
 //   0x034 SPILL_MARK    RW    IRQ_SPILL level, 0 = never
 //   0x038 EVENT_ORIGIN  RW    the event word of the EVENT window's first byte
 //   0x040 EVENT         WO    push one SPC | flags[1:0] (queued; the key ignores the flags)
+//   0x7000 + 4*w        WO    EVENT_W: the same with weight w (0..255; hwprof_cct)
 //   0x044 HOT_POP       RO    pop the oldest hot SPC, 0 when empty
 //   0x048 LOOKUP_KEY    RW    start a lookup (held while one is running)
 //   0x04C LOOKUP_COUNT  RO    its count, 0 if absent (held until the lookup is done)
@@ -49,6 +52,14 @@
 //   0x0C0 STAT_SYSCALLS RO    system calls recorded; 0x0C4 STAT_SYSCALL_LOST: lost, table full
 //   0x0C8 STAT_EDGES    RO    edge traversals counted; 0x0CC STAT_EDGE_LOST: lost, table
 //                             full; 0x0D0 STAT_EDGE_HOT_LOST: crossings lost, hot FIFO full
+//   0x0E0 CCT_BASE      RW    call/return packet ring address in RAM (only while IDLE)
+//   0x0E4 CCT_SIZE      RW    ring words: 0 (off) or 2^n, n in 2..24 (only while IDLE)
+//   0x0E8 CCT_HEAD      RO    words written to the ring
+//   0x0EC CCT_TAIL      RW    words consumed by software (only forward, up to HEAD)
+//   0x0F0 CCT_MARK      RW    IRQ_CCT level, 0 = never
+//   0x0F4 CCT_BLOCKS    RO    events counted while the ring is on (hwprof_cct)
+//   0x0F8 CCT_INSNS     RO    their weights, summed
+//   0x0FC STAT_CCT_ERRORS RO  ring words lost: a write answered an error
 //   0x1000 + 16*i       RO    system-call entry i: +0 site, +4 number, +8 count (0 = empty)
 //   0x2000 + 16*i       RO    edge entry i: +0 source SPC, +4 target SPC, +8 count (0 = empty)
 //   0x40000 + o         WO    EVENT window (256 KiB): a store of any size pushes the
@@ -61,8 +72,9 @@
 // accesses answer SLVERR and change nothing: an unaligned address, a write strobe
 // other than 4'b1111, a write to a read-only or unmapped offset.  Reads of unmapped
 // offsets answer 0 with OKAY.  The EVENT window is the exception: any address in it
-// and any strobes (the data is ignored), so that one byte store is a probe whose
-// address is the event, flags in its bits 1:0 (driver/hwprof_regs.h).
+// and any strobes, so that one byte store is a probe whose address is the event,
+// flags in its bits 1:0 (driver/hwprof_regs.h); its data byte, at the address's own
+// big-endian lane, is the event's weight (hwprof_cct), the rest of the data ignored.
 //
 // Channel behaviour.  A write is accepted when AWVALID and WVALID are both high and
 // the B channel is free (or being emptied this cycle), so back-to-back EVENT writes
@@ -74,9 +86,10 @@
 // 2^SYSCALL_BITS entries (1..8; hwprof_syscall); EDGE_BITS, the edge table's 2^EDGE_BITS
 // entries (1..10; hwprof_edge).
 //
-// The AXI4 write master (m_axi_*) belongs to the spill path, hwprof_spill: it writes
-// the SPCs that the table cannot place to the ring at SPILL_BASE.  Tie AWREADY, WREADY
-// and BVALID low if spilling is never enabled.
+// The AXI4 write master (m_axi_*) is shared (hwprof_wrarb) by the spill path,
+// hwprof_spill, which writes the SPCs that the table cannot place to the ring at
+// SPILL_BASE, and the call/return packets, hwprof_cct, which go to the ring at
+// CCT_BASE.  Tie AWREADY, WREADY and BVALID low if neither ring is ever enabled.
 `default_nettype none
 
 module hwprof_axil #(
@@ -173,9 +186,17 @@ module hwprof_axil #(
   localparam [19:0] A_STAT_EDGES   = 20'h000C8;
   localparam [19:0] A_STAT_EDGE_LOST = 20'h000CC;
   localparam [19:0] A_STAT_EDGE_HOT_LOST = 20'h000D0;
+  localparam [19:0] A_CCT_BASE     = 20'h000E0;
+  localparam [19:0] A_CCT_SIZE     = 20'h000E4;
+  localparam [19:0] A_CCT_HEAD     = 20'h000E8;
+  localparam [19:0] A_CCT_TAIL     = 20'h000EC;
+  localparam [19:0] A_CCT_MARK     = 20'h000F0;
+  localparam [19:0] A_CCT_BLOCKS   = 20'h000F4;
+  localparam [19:0] A_CCT_INSNS    = 20'h000F8;
+  localparam [19:0] A_STAT_CCT_ERR = 20'h000FC;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0005;
+  localparam [31:0] VERSION  = 32'h0001_0006;
   localparam [31:0] CONFIG   = (SLOT_CACHE << 26) | (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) |
                                (HASH << 13) | (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
   localparam [31:0] CONFIG2  = (EDGE_BITS << 20) | MAX_PROBE;
@@ -187,13 +208,14 @@ module hwprof_axil #(
   localparam [1:0] OP_CLEAR  = 2'd2;
   localparam [1:0] OP_EDGE   = 2'd3;
 
-  localparam [6:0] IRQ_HOT        = 7'b0000001;
-  localparam [6:0] IRQ_TABLE_FULL = 7'b0000010;
-  localparam [6:0] IRQ_LOST       = 7'b0000100;
-  localparam [6:0] IRQ_SPILL      = 7'b0001000;
-  localparam [6:0] IRQ_SYSCALL    = 7'b0010000;
-  localparam [6:0] IRQ_EDGE_HOT   = 7'b0100000;
-  localparam [6:0] IRQ_EDGE       = 7'b1000000;
+  localparam [7:0] IRQ_HOT        = 8'b00000001;
+  localparam [7:0] IRQ_TABLE_FULL = 8'b00000010;
+  localparam [7:0] IRQ_LOST       = 8'b00000100;
+  localparam [7:0] IRQ_SPILL      = 8'b00001000;
+  localparam [7:0] IRQ_SYSCALL    = 8'b00010000;
+  localparam [7:0] IRQ_EDGE_HOT   = 8'b00100000;
+  localparam [7:0] IRQ_EDGE       = 8'b01000000;
+  localparam [7:0] IRQ_CCT        = 8'b10000000;
 
   // ---------------------------------------------------------------- registers
   reg        enable_q;
@@ -201,8 +223,8 @@ module hwprof_axil #(
   reg        drop_q;
   reg [31:0] threshold_q;     // the last value written; the core applies it in order
   reg [31:0] origin_q;        // EVENT_ORIGIN
-  reg [6:0]  irq_enable_q;
-  reg [6:0]  irq_status_q;
+  reg [7:0]  irq_enable_q;
+  reg [7:0]  irq_status_q;
   reg [31:0] edge_ctrl_q;     // EDGE_CTRL as last written; the edge table applies it in order
   reg [31:0] edge_mark_q;     // EDGE_MARK
   reg [31:0] sys_site_q;      // SYSCALL_SITE
@@ -212,6 +234,11 @@ module hwprof_axil #(
   reg [31:0] spill_tail_q;
   reg [31:0] spill_mark_q;
   reg        spill_error_q;
+  reg [31:0] cct_base_q;
+  reg [31:0] cct_size_q;
+  reg [31:0] cct_tail_q;
+  reg [31:0] cct_mark_q;
+  reg [31:0] cct_errors_q;    // STAT_CCT_ERRORS
   reg [31:0] lookup_key_q;
   reg [31:0] lookup_count_q;
   reg        lookup_busy_q /*verilator public_flat_rd*/;
@@ -223,6 +250,7 @@ module hwprof_axil #(
   wire        cmd_ready;
   wire [1:0]  cmd_op;
   wire [31:0] cmd_data;
+  wire [7:0]  cmd_weight;
   wire        rq_valid;
   wire        rq_ready;
   wire        rq_lookup;
@@ -235,13 +263,16 @@ module hwprof_axil #(
   wire        tap_ready;
   wire [1:0]  tap_op;
   wire [31:0] tap_data;
+  wire [7:0]  tap_weight;
+  wire        edge_tap_ready;
+  wire        cct_tap_ready;
   wire        hot_valid;
   wire        hot_pending;
   wire [31:0] hot_spc;
   wire        st_fifo_empty;
   wire        st_fifo_full;
   wire        st_busy;
-  wire        st_idle /*verilator public_flat_rd*/;  // read by the simulator
+  wire        core_idle;
   wire        st_table_full;
   wire        st_hot_overflow;
   wire        st_dropped;
@@ -260,6 +291,9 @@ module hwprof_axil #(
   wire [31:0] spill_head;
   wire        spill_ring_full;
   wire        spill_ring_reset;
+  wire [31:0] sp_awaddr;
+  wire        sp_awvalid, sp_awready, sp_wvalid, sp_wready, sp_bvalid, sp_bready;
+  wire [31:0] sp_wdata;
 
   hwprof_core #(
     .FIFO_LOG2   (FIFO_LOG2),
@@ -285,6 +319,7 @@ module hwprof_axil #(
     .cmd_ready     (cmd_ready),
     .cmd_op        (cmd_op),
     .cmd_data      (cmd_data),
+    .cmd_weight    (cmd_weight),
     .rq_valid      (rq_valid),
     .rq_ready      (rq_ready),
     .rq_lookup     (rq_lookup),
@@ -296,6 +331,7 @@ module hwprof_axil #(
     .tap_ready     (tap_ready),
     .tap_op        (tap_op),
     .tap_data      (tap_data),
+    .tap_weight    (tap_weight),
     .hot_pop       (hot_pop),
     .hot_valid     (hot_valid),
     .hot_pending   (hot_pending),
@@ -303,7 +339,7 @@ module hwprof_axil #(
     .fifo_empty    (st_fifo_empty),
     .fifo_full     (st_fifo_full),
     .busy          (st_busy),
-    .idle          (st_idle),
+    .idle          (core_idle),
     .table_full    (st_table_full),
     .hot_overflow  (st_hot_overflow),
     .dropped       (st_dropped),
@@ -330,23 +366,108 @@ module hwprof_axil #(
     .busy          (spill_busy),
     .done_pulse    (spill_done),
     .err_pulse     (spill_err),
-    .m_axi_awaddr  (m_axi_awaddr),
+    .m_axi_awaddr  (sp_awaddr),
     .m_axi_awlen   (m_axi_awlen),
     .m_axi_awsize  (m_axi_awsize),
     .m_axi_awburst (m_axi_awburst),
     .m_axi_awcache (m_axi_awcache),
     .m_axi_awprot  (m_axi_awprot),
-    .m_axi_awvalid (m_axi_awvalid),
-    .m_axi_awready (m_axi_awready),
-    .m_axi_wdata   (m_axi_wdata),
+    .m_axi_awvalid (sp_awvalid),
+    .m_axi_awready (sp_awready),
+    .m_axi_wdata   (sp_wdata),
     .m_axi_wstrb   (m_axi_wstrb),
     .m_axi_wlast   (m_axi_wlast),
-    .m_axi_wvalid  (m_axi_wvalid),
-    .m_axi_wready  (m_axi_wready),
+    .m_axi_wvalid  (sp_wvalid),
+    .m_axi_wready  (sp_wready),
     .m_axi_bresp   (m_axi_bresp),
-    .m_axi_bvalid  (m_axi_bvalid),
-    .m_axi_bready  (m_axi_bready)
+    .m_axi_bvalid  (sp_bvalid),
+    .m_axi_bready  (sp_bready)
   );
+
+  // ---------------------------------------------------------------- call/return packets
+  wire [31:0] cct_head;
+  wire        cct_ring_full;
+  wire [31:0] cct_blocks;
+  wire [31:0] cct_insns;
+  wire        cct_busy;
+  wire        cct_err;
+  wire        cct_restart;
+  wire [31:0] cc_awaddr;
+  wire        cc_awvalid, cc_awready, cc_wvalid, cc_wready, cc_bvalid, cc_bready;
+  wire [31:0] cc_wdata;
+  wire [7:0]  unused_cc_awlen;
+  wire [2:0]  unused_cc_awsize, unused_cc_awprot;
+  wire [1:0]  unused_cc_awburst;
+  wire [3:0]  unused_cc_awcache, unused_cc_wstrb;
+  wire        unused_cc_wlast;
+
+  hwprof_cct u_cct (
+    .clk           (clk),
+    .rst           (rst),
+    .base          (cct_base_q),
+    .size          (cct_size_q),
+    .tail          (cct_tail_q),
+    .restart       (cct_restart),
+    .tap_valid     (tap_valid && edge_tap_ready),
+    .tap_ready     (cct_tap_ready),
+    .tap_op        (tap_op),
+    .tap_data      (tap_data),
+    .tap_weight    (tap_weight),
+    .head          (cct_head),
+    .ring_full     (cct_ring_full),
+    .blocks        (cct_blocks),
+    .insns         (cct_insns),
+    .busy          (cct_busy),
+    .err_pulse     (cct_err),
+    .m_axi_awaddr  (cc_awaddr),
+    .m_axi_awlen   (unused_cc_awlen),
+    .m_axi_awsize  (unused_cc_awsize),
+    .m_axi_awburst (unused_cc_awburst),
+    .m_axi_awcache (unused_cc_awcache),
+    .m_axi_awprot  (unused_cc_awprot),
+    .m_axi_awvalid (cc_awvalid),
+    .m_axi_awready (cc_awready),
+    .m_axi_wdata   (cc_wdata),
+    .m_axi_wstrb   (unused_cc_wstrb),
+    .m_axi_wlast   (unused_cc_wlast),
+    .m_axi_wvalid  (cc_wvalid),
+    .m_axi_wready  (cc_wready),
+    .m_axi_bresp   (m_axi_bresp),
+    .m_axi_bvalid  (cc_bvalid),
+    .m_axi_bready  (cc_bready)
+  );
+
+  // Both rings write single beats with the same AW/W attributes (hwprof_spill's).
+  hwprof_wrarb u_wrarb (
+    .clk       (clk),
+    .rst       (rst),
+    .a_awaddr  (sp_awaddr),
+    .a_awvalid (sp_awvalid),
+    .a_awready (sp_awready),
+    .a_wdata   (sp_wdata),
+    .a_wvalid  (sp_wvalid),
+    .a_wready  (sp_wready),
+    .a_bvalid  (sp_bvalid),
+    .a_bready  (sp_bready),
+    .b_awaddr  (cc_awaddr),
+    .b_awvalid (cc_awvalid),
+    .b_awready (cc_awready),
+    .b_wdata   (cc_wdata),
+    .b_wvalid  (cc_wvalid),
+    .b_wready  (cc_wready),
+    .b_bvalid  (cc_bvalid),
+    .b_bready  (cc_bready),
+    .m_awaddr  (m_axi_awaddr),
+    .m_awvalid (m_axi_awvalid),
+    .m_awready (m_axi_awready),
+    .m_wdata   (m_axi_wdata),
+    .m_wvalid  (m_axi_wvalid),
+    .m_wready  (m_axi_wready),
+    .m_bvalid  (m_axi_bvalid),
+    .m_bready  (m_axi_bready)
+  );
+  wire unused_cc = &{1'b0, unused_cc_awlen, unused_cc_awsize, unused_cc_awprot, unused_cc_awburst,
+                     unused_cc_awcache, unused_cc_wstrb, unused_cc_wlast};
 
   // ---------------------------------------------------------------- system calls
   wire                    sys_rec_valid;
@@ -415,8 +536,8 @@ module hwprof_axil #(
   ) u_edge (
     .clk           (clk),
     .rst           (rst),
-    .tap_valid     (tap_valid),
-    .tap_ready     (tap_ready),
+    .tap_valid     (tap_valid && cct_tap_ready),
+    .tap_ready     (edge_tap_ready),
     .tap_op        (tap_op),
     .tap_data      (tap_data),
     .rd_valid      (edge_rd_valid),
@@ -441,6 +562,10 @@ module hwprof_axil #(
   wire [31:0] edge_used32 = {{(31 - EDGE_BITS){1'b0}}, edge_used};
   wire        edge_mark   = (edge_mark_q != 32'd0) && (edge_used32 >= edge_mark_q);
 
+  // The tap moves when both its takers are ready, and each sees a command as valid
+  // only then (neither readiness depends on the other's valid: no loop).
+  assign tap_ready = edge_tap_ready && cct_tap_ready;
+
   wire [31:0] sys_used32 = {{(31 - SYSCALL_BITS){1'b0}}, sys_used};
   wire        sys_mark   = (sys_mark_q != 32'd0) && (sys_used32 >= sys_mark_q);
 
@@ -449,8 +574,16 @@ module hwprof_axil #(
   wire        spill_mark  = spill_on && (spill_mark_q != 32'd0) && (spill_level >= spill_mark_q);
   wire unused_spill_done  = spill_done;
 
-  wire [31:0] status = {20'd0, spill_error_q, spill_on && spill_ring_full,
-                        spill_level != 32'd0, st_idle && sys_idle && edge_idle, lookup_busy_q, st_dropped,
+  wire        cct_on    = (cct_size_q != 32'd0);
+  wire [31:0] cct_level = cct_head - cct_tail_q;
+  wire        cct_mark  = cct_on && (cct_mark_q != 32'd0) && (cct_level >= cct_mark_q);
+  // IDLE: nothing queued or in flight anywhere, packets and both rings included (the
+  // simulator reads it, to skip idle stretches).
+  wire        st_idle /*verilator public_flat_rd*/ = core_idle && sys_idle && edge_idle &&
+                                                     !cct_busy;
+
+  wire [31:0] status = {18'd0, cct_on && cct_ring_full, cct_level != 32'd0, spill_error_q, spill_on && spill_ring_full,
+                        spill_level != 32'd0, st_idle, lookup_busy_q, st_dropped,
                         st_hot_overflow, hot_pending, st_table_full, st_busy, st_fifo_full,
                         st_fifo_empty};
 
@@ -463,7 +596,9 @@ module hwprof_axil #(
   wire w_irq_en = (wa == A_IRQ_ENABLE);
   wire w_irq_st = (wa == A_IRQ_STATUS);
   wire w_window = (wa[19:18] == 2'b01);   // 0x40000..0x7FFFF, any address and strobes
-  wire w_event  = (wa == A_EVENT) || w_window;
+  // EVENT_W: 0x7000 + 4*w, w = 0..255: an EVENT write of weight w (hwprof_cct).
+  wire w_eventw = (wa[19:10] == 10'h01C);
+  wire w_event  = (wa == A_EVENT) || w_eventw || w_window;
   wire w_origin = (wa == A_EVENT_ORIGIN);
   wire w_lkey   = (wa == A_LOOKUP_KEY);
   wire w_sbase  = (wa == A_SPILL_BASE);
@@ -475,6 +610,16 @@ module hwprof_axil #(
   wire w_symark = (wa == A_SYS_MARK);
   wire w_ectrl  = (wa == A_EDGE_CTRL);
   wire w_emark  = (wa == A_EDGE_MARK);
+  wire w_cbase  = (wa == A_CCT_BASE);
+  wire w_csize  = (wa == A_CCT_SIZE);
+  wire w_ctail  = (wa == A_CCT_TAIL);
+  wire w_cmark  = (wa == A_CCT_MARK);
+  // CCT_SIZE: 0 or a power of two from 4 to 2^24 (whole packets); CCT_BASE and
+  // CCT_SIZE only while everything is idle; CCT_TAIL only forward, to at most HEAD.
+  wire csize_ok = (wd == 32'd0) || ((wd & (wd - 32'd1)) == 32'd0 && wd >= 32'd4 &&
+                                    wd <= 32'h0100_0000);
+  wire ctail_ok = (cct_head - wd) <= cct_level;
+  wire w_cring  = (w_cbase || (w_csize && csize_ok)) && st_idle;
   // SIZE: 0 or a power of two from 2 to 2^24; BASE and SIZE only while idle; TAIL only
   // forward, to at most HEAD.
   wire size_ok  = (wd == 32'd0) || ((wd & (wd - 32'd1)) == 32'd0 && wd >= 32'd2 &&
@@ -486,7 +631,8 @@ module hwprof_axil #(
                   (w_word &&
                    (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
                     (w_stail && tail_ok) || w_smark || w_origin || w_ssite || w_sys ||
-                    w_symark || w_ectrl || w_emark));
+                    w_symark || w_ectrl || w_emark || w_cring || (w_ctail && ctail_ok) ||
+                    w_cmark));
   wire w_clear  = w_ctrl && (wd[1] || wd[4] || wd[6]);
   // Which writes are queued, and which wait, without the SPILL_TAIL range test in
   // w_ok (neither depends on it): that keeps its 32-bit compare off the path to
@@ -506,6 +652,8 @@ module hwprof_axil #(
   wire w_set  = w_fire && w_word;
   wire w_sbase_ok = w_sbase && st_idle;
   wire w_ssize_ok = w_ssize && size_ok && st_idle;
+  wire w_cbase_ok = w_cbase && st_idle;
+  wire w_csize_ok = w_csize && csize_ok && st_idle;
 
   assign s_axil_awready = w_fire;
   assign s_axil_wready  = w_fire;
@@ -520,6 +668,12 @@ module hwprof_axil #(
   assign cmd_op    = w_event ? OP_EVENT : (w_thr ? OP_THRESH : (w_ectrl ? OP_EDGE : OP_CLEAR));
   assign cmd_data  = w_window ? origin_q + {14'd0, wa[17:0]} :
                      w_ctrl   ? {29'd0, wd[6], wd[4], wd[1]} : wd;
+  // A window store's weight: its byte at the address's own big-endian lane.
+  assign cmd_weight = w_eventw       ? wa[9:2] :
+                      !w_window      ? 8'd0 :
+                      wa[1:0] == 2'd0 ? wd[31:24] :
+                      wa[1:0] == 2'd1 ? wd[23:16] :
+                      wa[1:0] == 2'd2 ? wd[15:8] : wd[7:0];
 
   always @(posedge clk) begin
     if (rst) begin
@@ -539,7 +693,7 @@ module hwprof_axil #(
       freeze_q     <= 1'b0;
       drop_q       <= 1'b0;
       threshold_q  <= 32'd0;
-      irq_enable_q <= 7'd0;
+      irq_enable_q <= 8'd0;
       edge_ctrl_q  <= EDGE_CTRL_RESET;
       edge_mark_q  <= 32'd0;
       sys_site_q   <= 32'd0;
@@ -549,6 +703,10 @@ module hwprof_axil #(
       spill_tail_q <= 32'd0;
       spill_mark_q <= 32'd0;
       origin_q     <= 32'd0;
+      cct_base_q   <= 32'd0;
+      cct_size_q   <= 32'd0;
+      cct_tail_q   <= 32'd0;
+      cct_mark_q   <= 32'd0;
     end else if (w_set) begin
       if (w_ctrl) begin
         enable_q <= wd[0];
@@ -559,7 +717,7 @@ module hwprof_axil #(
         threshold_q <= wd;
       end
       if (w_irq_en) begin
-        irq_enable_q <= wd[6:0];
+        irq_enable_q <= wd[7:0];
       end
       if (w_ectrl) begin
         edge_ctrl_q <= wd;
@@ -590,6 +748,32 @@ module hwprof_axil #(
       if (w_origin) begin
         origin_q <= wd;
       end
+      if (w_cbase_ok) begin
+        cct_base_q <= {wd[31:2], 2'b00};
+        cct_tail_q <= 32'd0;
+      end
+      if (w_csize_ok) begin
+        cct_size_q <= wd;
+        cct_tail_q <= 32'd0;
+      end
+      if (w_ctail && ctail_ok) begin
+        cct_tail_q <= wd;
+      end
+      if (w_cmark) begin
+        cct_mark_q <= wd;
+      end
+    end
+  end
+
+  assign cct_restart = w_set && (w_cbase_ok || w_csize_ok);
+
+  // STAT_CCT_ERRORS: ring words lost to write errors (saturating; reset and STATS_CLEAR
+  // -- when the CTRL write is accepted -- zero it).
+  always @(posedge clk) begin
+    if (rst || (w_set && w_ctrl && wd[4])) begin
+      cct_errors_q <= 32'd0;
+    end else if (cct_err && cct_errors_q != 32'hFFFF_FFFF) begin
+      cct_errors_q <= cct_errors_q + 32'd1;
     end
   end
 
@@ -609,21 +793,21 @@ module hwprof_axil #(
   // IRQ_STATUS: set by the core's pulses, cleared by writing 1; HOT cannot be cleared
   // while the hot FIFO still holds SPCs, nor SPILL while the ring holds SPILL_MARK SPCs,
   // so an acknowledge never hides one.
-  wire [6:0] irq_set = (ev_hot ? IRQ_HOT : 7'd0) | (ev_table_full ? IRQ_TABLE_FULL : 7'd0) |
-                       ((ev_lost || sys_lost || edge_lost) ? IRQ_LOST : 7'd0) |
-                       (spill_mark ? IRQ_SPILL : 7'd0) | (sys_mark ? IRQ_SYSCALL : 7'd0) |
-                       ((edge_hot || edge_hot_valid) ? IRQ_EDGE_HOT : 7'd0) |
-                       (edge_mark ? IRQ_EDGE : 7'd0);
-  wire [6:0] irq_w1c = (w_set && w_irq_st) ? (wd[6:0] & ~(hot_pending ? IRQ_HOT : 7'd0))
-                                          : 7'd0;
+  wire [7:0] irq_set = (ev_hot ? IRQ_HOT : 8'd0) | (ev_table_full ? IRQ_TABLE_FULL : 8'd0) |
+                       ((ev_lost || sys_lost || edge_lost || cct_err) ? IRQ_LOST : 8'd0) |
+                       (spill_mark ? IRQ_SPILL : 8'd0) | (sys_mark ? IRQ_SYSCALL : 8'd0) |
+                       ((edge_hot || edge_hot_valid) ? IRQ_EDGE_HOT : 8'd0) |
+                       (edge_mark ? IRQ_EDGE : 8'd0) | (cct_mark ? IRQ_CCT : 8'd0);
+  wire [7:0] irq_w1c = (w_set && w_irq_st) ? (wd[7:0] & ~(hot_pending ? IRQ_HOT : 8'd0))
+                                          : 8'd0;
 
   always @(posedge clk) begin
     if (rst) begin
-      irq_status_q <= 7'd0;
+      irq_status_q <= 8'd0;
       irq          <= 1'b0;
     end else begin
       irq_status_q <= (irq_status_q & ~irq_w1c) | irq_set;
-      irq          <= ((irq_status_q & irq_enable_q) != 7'd0);
+      irq          <= ((irq_status_q & irq_enable_q) != 8'd0);
     end
   end
 
@@ -731,8 +915,16 @@ module hwprof_axil #(
         A_STAT_EDGE_HOT_LOST: r_value = edge_stat_hot_lost;
         A_STATUS:       r_value = status;
         A_THRESHOLD:    r_value = threshold_q;
-        A_IRQ_ENABLE:   r_value = {25'd0, irq_enable_q};
-        A_IRQ_STATUS:   r_value = {25'd0, irq_status_q};
+        A_IRQ_ENABLE:   r_value = {24'd0, irq_enable_q};
+        A_IRQ_STATUS:   r_value = {24'd0, irq_status_q};
+        A_CCT_BASE:     r_value = cct_base_q;
+        A_CCT_SIZE:     r_value = cct_size_q;
+        A_CCT_HEAD:     r_value = cct_head;
+        A_CCT_TAIL:     r_value = cct_tail_q;
+        A_CCT_MARK:     r_value = cct_mark_q;
+        A_CCT_BLOCKS:   r_value = cct_blocks;
+        A_CCT_INSNS:    r_value = cct_insns;
+        A_STAT_CCT_ERR: r_value = cct_errors_q;
         A_SPILL_BASE:   r_value = spill_base_q;
         A_SPILL_SIZE:   r_value = spill_size_q;
         A_SPILL_HEAD:   r_value = spill_head;

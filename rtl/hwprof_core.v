@@ -94,6 +94,7 @@ module hwprof_core #(
   output wire        cmd_ready,
   input  wire [1:0]  cmd_op,
   input  wire [31:0] cmd_data,
+  input  wire [7:0]  cmd_weight,    // an event's weight, carried to the tap (hwprof_cct)
 
   // Table reads: rq_lookup = 1 looks up key rq_data and answers its count (0: absent);
   // rq_lookup = 0 reads entry rq_data[INDEX_BITS-1:0] and answers its count when
@@ -112,6 +113,7 @@ module hwprof_core #(
   input  wire        tap_ready,
   output wire [1:0]  tap_op,
   output wire [31:0] tap_data,
+  output wire [7:0]  tap_weight,
 
   // Hot FIFO
   input  wire        hot_pop,
@@ -151,7 +153,7 @@ module hwprof_core #(
 
   localparam integer CW      = COUNT_WIDTH;
   localparam integer ENTRY_W = 33 + CW;
-  localparam integer Q_W     = 34;
+  localparam integer Q_W     = 42;   // {weight, op, data}
   localparam integer IB      = INDEX_BITS;
 
   localparam integer  LAST_PROBE_I = MAX_PROBE - 1;
@@ -216,7 +218,7 @@ module hwprof_core #(
     .clk       (clk),
     .rst       (rst),
     .wr_en     (q_push),
-    .wr_data   ({cmd_op, cmd_data}),
+    .wr_data   ({cmd_weight, cmd_op, cmd_data}),
     .full      (q_full),
     .level     (q_level),
     .out_valid (q_out_valid),
@@ -243,6 +245,7 @@ module hwprof_core #(
   assign tap_valid = in_ready && !rq_valid && q_out_valid && !freeze;
   assign tap_op    = q_out_data[33:32];
   assign tap_data  = q_out_data[31:0];
+  assign tap_weight = q_out_data[41:34];
   wire in_take_q  = tap_valid && tap_ready;
   wire in_fire    = in_take_rq || in_take_q;
   wire h_load     = !h_valid_q || h_advance;

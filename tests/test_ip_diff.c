@@ -30,6 +30,14 @@
  * EDGE_USED and the hot edges (the model's crossings in order, less exactly
  * STAT_EDGE_HOT_LOST), and every entry of the edge table.
  *
+ * The call/return packet ring (1.6): in half of the segments CCT_SIZE is on, with a
+ * ring of 4 to 4096 words and, in some, failing memory.  Every event carries random
+ * flags (three in four end a block in a call, a return or an indirect jump: a
+ * packet each) and, through the EVENT window, a random weight byte.  Every ring
+ * write must be the model's next packet word at the next slot, the ring's contents
+ * the writes answered OKAY; CCT_BLOCKS, CCT_INSNS and STAT_CCT_ERRORS must match,
+ * and the two rings share the write master.
+ *
  * The model is driven from the simulator's accept callback, so it sees the
  * writes in exactly the order the IP accepted them.  At the end of each
  * segment the IP is drained and compared: every statistic the model predicts,
@@ -114,6 +122,16 @@ typedef struct {
   uint32_t failed_since_clear; /* ... since the last CTRL.CLEAR was accepted */
   uint32_t spill_err_base;
   uint64_t spilled_total, spill_errors_total, ring_drains;
+  /* The call/return packet ring, likewise. */
+  uint32_t cct_words; /* 0: off this segment */
+  uint32_t cct_ring[4096];
+  unsigned cct_fail_pct;
+  vec cct_expect;      /* the model's packet words since the ring went on */
+  size_t cct_attempts; /* ring writes made */
+  vec cct_written;     /* the words answered OKAY, in order */
+  uint32_t cct_tail;   /* words consumed */
+  uint32_t cct_failed_seg, cct_err_base;
+  uint64_t cct_words_total, cct_errors_total, cct_drains, cct_segments;
 } diff;
 
 static unsigned rnd(diff *d, unsigned n) {
@@ -133,11 +151,41 @@ static void on_spill(void *ctx, uint32_t spc) {
   vec_push(&((diff *)ctx)->expect, spc);
 }
 
+static void on_cct(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
+  for (unsigned i = 0; i < HWPROF_CCT_PACKET_WORDS; i++)
+    vec_push(&((diff *)ctx)->cct_expect, pkt[i]);
+}
+
 #define RING_BASE 0x10000000u
+#define CCT_BASE  0x20000000u
+
+/* The packet ring's memory: the model's next word at the next slot. */
+static int cct_write(diff *d, uint32_t addr, uint32_t data) {
+  uint32_t slot = (uint32_t)d->cct_written.n & (d->cct_words - 1u);
+  CHECK(d->cct_words != 0, "packet ring write %#x with the ring off\n", addr);
+  if (!d->cct_words)
+    return 1;
+  CHECK(addr == CCT_BASE + 4u * slot, "packet ring write to %#x, want slot %u\n", addr, slot);
+  CHECK(d->cct_attempts < d->cct_expect.n && data == d->cct_expect.v[d->cct_attempts],
+        "packet ring write %zu is %#x, the model's word is %#x\n", d->cct_attempts, data,
+        d->cct_attempts < d->cct_expect.n ? d->cct_expect.v[d->cct_attempts] : 0u);
+  d->cct_attempts++;
+  if (d->cct_fail_pct && rnd(d, 100) < d->cct_fail_pct) {
+    d->cct_failed_seg++;
+    d->cct_errors_total++;
+    return 1;
+  }
+  d->cct_ring[slot] = data;
+  vec_push(&d->cct_written, data);
+  d->cct_words_total++;
+  return 0;
+}
 
 /* The memory behind the IP's write master. */
 static int mem_write(void *ctx, uint32_t addr, uint32_t data) {
   diff *d = ctx;
+  if (addr - CCT_BASE < 4u * 4096u)
+    return cct_write(d, addr, data);
   uint32_t slot = (uint32_t)d->written.n & (d->ring_words - 1u);
   CHECK(d->ring_words != 0, "ring write %#x with spilling off\n", addr);
   if (!d->ring_words)
@@ -189,18 +237,50 @@ static void drain_ring(diff *d) {
   }
 }
 
+/* The software side of the packet ring: what it holds must be the writes answered
+ * OKAY, in order. */
+static void drain_cct(diff *d) {
+  if (!d->cct_words)
+    return;
+  for (unsigned round = 0; round < 64; round++) {
+    uint32_t head = ip_rd(d->s, HWPROF_CCT_HEAD_OFFSET);
+    if (head == d->cct_tail)
+      return;
+    CHECK(head - d->cct_tail <= (uint32_t)d->cct_written.n - d->cct_tail,
+          "CCT_HEAD %u, %zu writes answered OKAY (tail %u)\n", head, d->cct_written.n, d->cct_tail);
+    CHECK(head - d->cct_tail <= d->cct_words, "CCT_HEAD %u beyond the ring (tail %u)\n", head,
+          d->cct_tail);
+    for (uint32_t i = d->cct_tail; i != head && i < d->cct_written.n; i++) {
+      uint32_t w = d->cct_ring[i & (d->cct_words - 1u)];
+      if (w != d->cct_written.v[i]) {
+        CHECK(0, "packet ring word %u = %#x, written %#x\n", i, w, d->cct_written.v[i]);
+        break;
+      }
+    }
+    ip_wr(d->s, HWPROF_CCT_TAIL_OFFSET, head);
+    d->cct_tail = head;
+    d->cct_drains++;
+  }
+}
+
 /* Events posted before the next drain: half the ring, so even if every one
  * of them spills, the single master is never held by a full ring with the
  * drain still to come (the drain leaves the ring nearly empty, and the event
  * FIFO and the spill FIFO take what was in flight then). */
 static int ring_wants_drain(const diff *d) {
-  return d->ring_words && d->since_drain >= d->ring_words / 2u;
+  return (d->ring_words && d->since_drain >= d->ring_words / 2u) ||
+         (d->cct_words && 4u * d->since_drain >= d->cct_words / 2u); /* a packet per event */
 }
 
 static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   diff *d = ctx;
+  uint8_t weight = 0;
   if (HWPROF_EVENT_IN_WINDOW(addr)) {
+    weight = (uint8_t)(data >> (24 - 8 * (addr & 3))); /* the store's own byte */
     data = HWPROF_EVENT_WINDOW_WORD(d->origin_accepted, addr);
+    addr = HWPROF_EVENT_OFFSET;
+  } else if (addr - HWPROF_EVENT_W_OFFSET <= 4 * HWPROF_EVENT_W_MAX) {
+    weight = (uint8_t)((addr - HWPROF_EVENT_W_OFFSET) / 4);
     addr = HWPROF_EVENT_OFFSET;
   }
   switch (addr) {
@@ -211,7 +291,7 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
       hwprof_model_drop(&d->m);
       d->drops_seen++;
     } else
-      hwprof_model_event(&d->m, data);
+      hwprof_model_event_weighted(&d->m, data, weight);
     break;
   case HWPROF_EVENT_ORIGIN_OFFSET: d->origin_accepted = data; break;
   case HWPROF_SYSCALL_SITE_OFFSET: d->sys_site = data; break;
@@ -225,6 +305,8 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   case HWPROF_THRESHOLD_OFFSET: hwprof_model_set_threshold(&d->m, data); break;
   case HWPROF_EDGE_CTRL_OFFSET: hwprof_model_set_edge_ctrl(&d->m, data); break;
   case HWPROF_SPILL_SIZE_OFFSET: hwprof_model_set_spill(&d->m, data != 0); break;
+  case HWPROF_CCT_BASE_OFFSET: hwprof_model_set_cct(&d->m, d->m.cct); break;
+  case HWPROF_CCT_SIZE_OFFSET: hwprof_model_set_cct(&d->m, data != 0); break;
   case HWPROF_CTRL_OFFSET:
     d->enabled = (data & HWPROF_CTRL_ENABLE) != 0;
     if (data & HWPROF_CTRL_CLEAR)
@@ -245,9 +327,12 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
 }
 
 static void post_strb(diff *d, uint32_t off, uint32_t val, unsigned strb) {
-  if (off == HWPROF_EVENT_OFFSET || HWPROF_EVENT_IN_WINDOW(off)) {
-    if (ring_wants_drain(d))
+  if (off == HWPROF_EVENT_OFFSET || HWPROF_EVENT_IN_WINDOW(off) ||
+      off - HWPROF_EVENT_W_OFFSET <= 4 * HWPROF_EVENT_W_MAX) {
+    if (ring_wants_drain(d)) {
       drain_ring(d);
+      drain_cct(d);
+    }
     d->since_drain++;
   }
   uint64_t start = hwprof_sim_cycle(d->s);
@@ -330,6 +415,18 @@ static void choose_spill(diff *d) {
   ip_wr(d->s, HWPROF_SPILL_SIZE_OFFSET, d->ring_words);
   ip_wr(d->s, HWPROF_SPILL_MARK_OFFSET, d->ring_words ? 1 + rnd(d, d->ring_words) : 0);
   CHECK_EQ(ip_rd(d->s, HWPROF_SPILL_HEAD_OFFSET), 0);
+  /* The packet ring: on in half the segments, sometimes to failing memory. */
+  static const uint32_t cct_sizes[] = {4, 8, 16, 64, 512, 4096};
+  d->cct_words = rnd(d, 2) ? cct_sizes[rnd(d, 6)] : 0;
+  d->cct_fail_pct = d->cct_words && rnd(d, 4) == 0 ? 1 + rnd(d, 5) : 0;
+  d->cct_segments += d->cct_words != 0;
+  d->cct_expect.n = d->cct_written.n = d->cct_attempts = 0;
+  d->cct_tail = 0;
+  ip_wr(d->s, HWPROF_CCT_BASE_OFFSET, CCT_BASE);
+  ip_wr(d->s, HWPROF_CCT_SIZE_OFFSET, d->cct_words);
+  ip_wr(d->s, HWPROF_CCT_MARK_OFFSET, d->cct_words ? 1 + rnd(d, d->cct_words) : 0);
+  CHECK_EQ(ip_rd(d->s, HWPROF_CCT_HEAD_OFFSET), 0);
+  CHECK_EQ(ip_rd(d->s, HWPROF_CCT_BLOCKS_OFFSET), 0);
 }
 
 static void start_segment(diff *d) {
@@ -338,6 +435,7 @@ static void start_segment(diff *d) {
   d->edge_fired.n = d->edge_popped.n = 0;
   d->stats_cleared = 0;
   d->failed_seg = 0;
+  d->cct_failed_seg = 0;
   d->segments++;
   static const unsigned stall_choices[] = {0, 0, 10, 30, 60};
   hwprof_sim_set_stalls(d->s, stall_choices[rnd(d, 5)], ip_rand(&d->rng));
@@ -358,11 +456,27 @@ static void end_segment(diff *d, int whole_table) {
   /* The IP is idle only once the ring has taken everything. */
   for (unsigned i = 0; i < 100000; i++) {
     drain_ring(d);
+    drain_cct(d);
     if ((ip_rd(s, HWPROF_STATUS_OFFSET) & (HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY)) ==
         HWPROF_STATUS_IDLE)
       break;
   }
   drain_ring(d);
+  drain_cct(d);
+  CHECK(d->cct_attempts == d->cct_expect.n,
+        "%zu packet ring writes, the model's packets have "
+        "%zu words\n",
+        d->cct_attempts, d->cct_expect.n);
+  uint32_t cct_err_now = ip_rd(s, HWPROF_STAT_CCT_ERRORS_OFFSET);
+  if (!d->stats_cleared)
+    CHECK(cct_err_now - d->cct_err_base == d->cct_failed_seg,
+          "STAT_CCT_ERRORS rose by %u, %u writes failed\n", cct_err_now - d->cct_err_base,
+          d->cct_failed_seg);
+  d->cct_err_base = cct_err_now;
+  CHECK(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET) == m->cct_blocks, "CCT_BLOCKS %u, model %u\n",
+        ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), m->cct_blocks);
+  CHECK(ip_rd(s, HWPROF_CCT_INSNS_OFFSET) == m->cct_insns, "CCT_INSNS %u, model %u\n",
+        ip_rd(s, HWPROF_CCT_INSNS_OFFSET), m->cct_insns);
   REQUIRE(ip_wait_idle(s, 1u << 22) == 0, "IP not idle at the end of a segment\n");
   CHECK(d->attempts == d->expect.n, "%zu ring writes, the model missed the table %zu times\n",
         d->attempts, d->expect.n);
@@ -373,7 +487,8 @@ static void end_segment(diff *d, int whole_table) {
           d->failed_seg);
   d->spill_err_base = spill_err_now;
   uint32_t status0 = ip_rd(s, HWPROF_STATUS_OFFSET);
-  CHECK(!(status0 & (HWPROF_STATUS_SPILL_PENDING | HWPROF_STATUS_SPILL_FULL)),
+  CHECK(!(status0 & (HWPROF_STATUS_SPILL_PENDING | HWPROF_STATUS_SPILL_FULL |
+                     HWPROF_STATUS_CCT_PENDING | HWPROF_STATUS_CCT_FULL)),
         "ring drained but STATUS %#x\n", status0);
   if (d->failed_since_clear)
     CHECK(status0 & HWPROF_STATUS_SPILL_ERROR, "a ring write failed, STATUS %#x\n", status0);
@@ -507,6 +622,8 @@ static void do_reset(diff *d) {
   d->spill_err_base = 0;
   d->failed_since_clear = 0;
   d->ring_words = 0; /* reset turns spilling off */
+  d->cct_words = 0;  /* ... and the packet ring */
+  d->cct_err_base = 0;
   d->resets++;
   start_segment(d);
 }
@@ -540,6 +657,8 @@ static void stream_event(diff *d, uint32_t block) {
   if (o < HWPROF_EVENT_WINDOW_BYTES && rnd(d, 2)) {
     post_strb(d, HWPROF_EVENT_WINDOW_OFFSET + o, (uint32_t)ip_rand(&d->rng), 0x8u >> (o & 3));
     d->window_events++;
+  } else if (rnd(d, 2)) {
+    post(d, HWPROF_EVENT_W_OFFSET + 4 * rnd(d, HWPROF_EVENT_W_MAX + 1), spc);
   } else
     post(d, HWPROF_EVENT_OFFSET, spc);
   d->events++;
@@ -575,9 +694,11 @@ static void stream_event(diff *d, uint32_t block) {
     if (!(keep & HWPROF_CTRL_DROP_ON_FULL)) {
       uint64_t start = hwprof_sim_cycle(d->s);
       drain_ring(d);
+      drain_cct(d);
       CHECK_EQ(hwprof_sim_drain(d->s), 0);
       while (!(ip_rd(d->s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_FIFO_EMPTY)) {
         drain_ring(d); /* a full ring holds the FIFO */
+        drain_cct(d);
         if (hwprof_sim_cycle(d->s) - start > (1u << 22)) {
           CHECK(0, "event FIFO never emptied\n");
           return;
@@ -720,6 +841,8 @@ int main(void) {
   D.m.on_edge_hot = on_edge_hot;
   D.m.on_edge_hot_ctx = &D;
   D.m.on_spill_ctx = &D;
+  D.m.on_cct = on_cct;
+  D.m.on_cct_ctx = &D;
   hwprof_sim_on_mem_write(D.s, mem_write, &D);
   hwprof_sim_on_accept(D.s, on_accept, &D);
   hwprof_sim_set_timeout(D.s, 1u << 24);
@@ -752,6 +875,12 @@ int main(void) {
         "the edge table was not exercised\n");
   CHECK(D.spilled_total > 0 && D.spill_errors_total > 0 && D.ring_drains > 0,
         "the spill ring was not exercised\n");
+  printf("  call/return packets: %llu segments with the ring on, %llu words written, %llu "
+         "lost to failing memory, %llu drains\n",
+         (unsigned long long)D.cct_segments, (unsigned long long)D.cct_words_total,
+         (unsigned long long)D.cct_errors_total, (unsigned long long)D.cct_drains);
+  CHECK(D.cct_words_total > 0 && D.cct_errors_total > 0 && D.cct_drains > 0,
+        "the packet ring was not exercised\n");
   CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");
   CHECK(D.window_events > D.events / 20, "only %llu events through the EVENT window\n",
         (unsigned long long)D.window_events);

@@ -86,6 +86,8 @@ static void test_reset_values(void) {
     CHECK(ip_rd(s, off) == 0, "edge register %#x not 0 after reset\n", off);
   for (uint32_t off = HWPROF_STAT_EDGES_OFFSET; off <= HWPROF_STAT_EDGE_HOT_LOST_OFFSET; off += 4)
     CHECK(ip_rd(s, off) == 0, "edge statistic %#x not 0 after reset\n", off);
+  for (uint32_t off = HWPROF_CCT_BASE_OFFSET; off <= HWPROF_STAT_CCT_ERRORS_OFFSET; off += 4)
+    CHECK(ip_rd(s, off) == 0, "call/return packet register %#x not 0 after reset\n", off);
   for (uint32_t i = 0; i < (1u << P.edge_bits); i++)
     CHECK(ip_rd(s, HWPROF_EDGE_TABLE_OFFSET + HWPROF_EDGE_ENTRY_BYTES * i + 8) == 0,
           "edge entry %u not empty after reset\n", i);
@@ -116,6 +118,8 @@ static void test_rw_registers(void) {
     CHECK_EQ(ip_rd(s, HWPROF_EDGE_CTRL_OFFSET), pats[i]);
     ip_wr(s, HWPROF_EDGE_MARK_OFFSET, pats[i]);
     CHECK_EQ(ip_rd(s, HWPROF_EDGE_MARK_OFFSET), pats[i]);
+    ip_wr(s, HWPROF_CCT_MARK_OFFSET, pats[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_CCT_MARK_OFFSET), pats[i]);
   }
   ip_wr(s, HWPROF_SYSCALL_MARK_OFFSET, 0);
   /* CTRL: the RW bits read back, CLEAR, STATS_CLEAR, SYSCALL_CLEAR and EDGE_CLEAR
@@ -138,17 +142,25 @@ static void test_bad_accesses(void) {
       HWPROF_SPILL_BASE_OFFSET, HWPROF_SPILL_SIZE_OFFSET,   HWPROF_SPILL_TAIL_OFFSET,
       HWPROF_SPILL_MARK_OFFSET, HWPROF_EVENT_ORIGIN_OFFSET, HWPROF_SYSCALL_SITE_OFFSET,
       HWPROF_SYSCALL_OFFSET,    HWPROF_SYSCALL_MARK_OFFSET, HWPROF_EDGE_CTRL_OFFSET,
-      HWPROF_EDGE_MARK_OFFSET};
-  static const uint32_t readable[] = {
-      HWPROF_ID_OFFSET,           HWPROF_VERSION_OFFSET,      HWPROF_CONFIG_OFFSET,
-      HWPROF_CONFIG2_OFFSET,      HWPROF_CTRL_OFFSET,         HWPROF_STATUS_OFFSET,
-      HWPROF_THRESHOLD_OFFSET,    HWPROF_IRQ_ENABLE_OFFSET,   HWPROF_IRQ_STATUS_OFFSET,
-      HWPROF_HOT_POP_OFFSET,      HWPROF_LOOKUP_KEY_OFFSET,   HWPROF_LOOKUP_COUNT_OFFSET,
-      HWPROF_SPILL_BASE_OFFSET,   HWPROF_SPILL_SIZE_OFFSET,   HWPROF_SPILL_HEAD_OFFSET,
-      HWPROF_SPILL_TAIL_OFFSET,   HWPROF_SPILL_MARK_OFFSET,   HWPROF_EVENT_ORIGIN_OFFSET,
-      HWPROF_SYSCALL_SITE_OFFSET, HWPROF_SYSCALL_USED_OFFSET, HWPROF_SYSCALL_MARK_OFFSET,
-      HWPROF_EDGE_CTRL_OFFSET,    HWPROF_EDGE_USED_OFFSET,    HWPROF_EDGE_MARK_OFFSET,
-      HWPROF_EDGE_HOT_SRC_OFFSET, HWPROF_EDGE_HOT_DST_OFFSET};
+      HWPROF_EDGE_MARK_OFFSET,  HWPROF_CCT_BASE_OFFSET,     HWPROF_CCT_SIZE_OFFSET,
+      HWPROF_CCT_TAIL_OFFSET,   HWPROF_CCT_MARK_OFFSET};
+  static const uint32_t readable[] = {HWPROF_ID_OFFSET,           HWPROF_VERSION_OFFSET,
+                                      HWPROF_CONFIG_OFFSET,       HWPROF_CONFIG2_OFFSET,
+                                      HWPROF_CTRL_OFFSET,         HWPROF_STATUS_OFFSET,
+                                      HWPROF_THRESHOLD_OFFSET,    HWPROF_IRQ_ENABLE_OFFSET,
+                                      HWPROF_IRQ_STATUS_OFFSET,   HWPROF_HOT_POP_OFFSET,
+                                      HWPROF_LOOKUP_KEY_OFFSET,   HWPROF_LOOKUP_COUNT_OFFSET,
+                                      HWPROF_SPILL_BASE_OFFSET,   HWPROF_SPILL_SIZE_OFFSET,
+                                      HWPROF_SPILL_HEAD_OFFSET,   HWPROF_SPILL_TAIL_OFFSET,
+                                      HWPROF_SPILL_MARK_OFFSET,   HWPROF_EVENT_ORIGIN_OFFSET,
+                                      HWPROF_SYSCALL_SITE_OFFSET, HWPROF_SYSCALL_USED_OFFSET,
+                                      HWPROF_SYSCALL_MARK_OFFSET, HWPROF_EDGE_CTRL_OFFSET,
+                                      HWPROF_EDGE_USED_OFFSET,    HWPROF_EDGE_MARK_OFFSET,
+                                      HWPROF_EDGE_HOT_SRC_OFFSET, HWPROF_EDGE_HOT_DST_OFFSET,
+                                      HWPROF_CCT_BASE_OFFSET,     HWPROF_CCT_SIZE_OFFSET,
+                                      HWPROF_CCT_HEAD_OFFSET,     HWPROF_CCT_TAIL_OFFSET,
+                                      HWPROF_CCT_MARK_OFFSET,     HWPROF_CCT_BLOCKS_OFFSET,
+                                      HWPROF_CCT_INSNS_OFFSET,    HWPROF_STAT_CCT_ERRORS_OFFSET};
   hwprof_sim_xfer x;
   uint32_t v;
   ip_wr(s, HWPROF_THRESHOLD_OFFSET, 77);
@@ -691,6 +703,139 @@ static void test_spill_backpressure(void) {
   hwprof_sim_free(s);
 }
 
+/* ------------------------------------------------------------ call/return packets */
+
+/* A window store of the event word w (origin 0x400000) with weight n. */
+static void window_event(hwprof_sim *s, uint32_t w, uint8_t n) {
+  uint32_t o = w - 0x400000u, lane = o & 3;
+  CHECK_EQ(hwprof_sim_post_strb(s, HWPROF_EVENT_WINDOW_OFFSET + o, (uint32_t)n << (24 - 8 * lane),
+                                0x8u >> lane),
+           0);
+  CHECK_EQ(hwprof_sim_drain(s), 0);
+}
+
+/* The packet ring worked by hand: the registers' rules, the packets of a call, a
+ * return and an indirect jump with the totals of blocks and weights, IRQ_CCT at the
+ * mark, a full ring holding the IP, a write error, and the spill ring sharing the
+ * master. */
+static void test_cct_ring(void) {
+  hwprof_sim *s = fresh();
+  ringmem r = {0x20000000u, {0}, 0, 0};
+  static const uint32_t good[] = {0, 4, 8, 1024, 1u << 24};
+  static const uint32_t bad[] = {1, 2, 3, 6, 1000, 1u << 25, 0xFFFFFFFFu};
+  for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+    ip_wr(s, HWPROF_CCT_SIZE_OFFSET, good[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_CCT_SIZE_OFFSET), good[i]);
+  }
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    CHECK(try_wr(s, HWPROF_CCT_SIZE_OFFSET, bad[i]) == HWPROF_RESP_SLVERR,
+          "CCT_SIZE %#x accepted\n", bad[i]);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_SIZE_OFFSET), 1u << 24);
+  CHECK_EQ(try_wr(s, HWPROF_CCT_TAIL_OFFSET, 1), HWPROF_RESP_SLVERR); /* past HEAD */
+  /* BASE and SIZE only while idle. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_FREEZE);
+  events(s, 0x4000, 1);
+  CHECK_EQ(try_wr(s, HWPROF_CCT_BASE_OFFSET, 0x1000), HWPROF_RESP_SLVERR);
+  CHECK_EQ(try_wr(s, HWPROF_CCT_SIZE_OFFSET, 16), HWPROF_RESP_SLVERR);
+  ip_wr(s, HWPROF_CTRL_OFFSET, 0);
+  CHECK_EQ(ip_wait_idle(s, 1000), 0);
+
+  hwprof_sim_on_mem_write(s, ring_write, &r);
+  ip_wr(s, HWPROF_EVENT_ORIGIN_OFFSET, 0x400000u);
+  ip_wr(s, HWPROF_CCT_BASE_OFFSET, r.base + 2); /* bits 1:0 read 0 */
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BASE_OFFSET), r.base);
+  ip_wr(s, HWPROF_CCT_SIZE_OFFSET, 8);
+  ip_wr(s, HWPROF_CCT_MARK_OFFSET, 8);
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_CCT | HWPROF_IRQ_LOST);
+  enable(s);
+  /* main (3 blocks, the last calls f) -> f (2 blocks, returns) -> main (an indirect
+   * jump) -> main. */
+  window_event(s, 0x400100, 4);
+  window_event(s, 0x400110, 2);
+  window_event(s, 0x400118 | HWPROF_EVENT_CALL, 3);
+  window_event(s, 0x400800, 5);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 4);
+  CHECK_EQ(r.mem[0], 0x400118 | HWPROF_EVENT_CALL);
+  CHECK_EQ(r.mem[1], 0x400800);
+  CHECK_EQ(r.mem[2], 3); /* blocks: the caller's three */
+  CHECK_EQ(r.mem[3], 4 + 2 + 3);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), 4);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_INSNS_OFFSET), 14);
+  uint32_t st = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK((st & HWPROF_STATUS_CCT_PENDING) && !(st & HWPROF_STATUS_CCT_FULL), "STATUS %#x\n", st);
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_CCT, 0); /* below the mark */
+  window_event(s, 0x400810 | HWPROF_EVENT_RETURN, 1);
+  window_event(s, 0x400120 | HWPROF_EVENT_INDIRECT, 7); /* returned to; ends in jr $t9 */
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 8);
+  CHECK_EQ(r.mem[4], 0x400810 | HWPROF_EVENT_RETURN);
+  CHECK_EQ(r.mem[5], 0x400120);
+  CHECK_EQ(r.mem[6], 5);
+  CHECK_EQ(r.mem[7], 4 + 2 + 3 + 5 + 1);
+  /* At the mark: IRQ_CCT, which cannot be acknowledged while it holds. */
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_CCT, "no IRQ_CCT at the mark\n");
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_CCT);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_CCT, "IRQ_CCT acknowledged\n");
+  /* Full (8 words): the indirect jump's packet waits in the IP. */
+  hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, 0x400200); /* weight 0: an EVENT write */
+  hwprof_sim_step(s, 500);
+  st = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK((st & HWPROF_STATUS_CCT_FULL) && !(st & HWPROF_STATUS_IDLE), "full ring, STATUS %#x\n", st);
+  CHECK_EQ(r.writes, 8);
+  ip_wr(s, HWPROF_CCT_TAIL_OFFSET, 4);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 12);
+  CHECK_EQ(r.mem[0], 0x400120 | HWPROF_EVENT_INDIRECT); /* HEAD 8 is slot 0 */
+  CHECK_EQ(r.mem[1], 0x400200);
+  CHECK_EQ(r.mem[2], 6);
+  CHECK_EQ(r.mem[3], 22);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), 7);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_INSNS_OFFSET), 22);
+  ip_wr(s, HWPROF_CCT_TAIL_OFFSET, 12);
+  ip_wr(s, HWPROF_IRQ_STATUS_OFFSET, HWPROF_IRQ_CCT);
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_CCT, 0);
+  /* A write the memory refuses loses its word, and says so. */
+  r.fail_next = 1;
+  window_event(s, 0x400204 | HWPROF_EVENT_CALL, 1);
+  window_event(s, 0x400900, 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 15);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_CCT_ERRORS_OFFSET), 1);
+  CHECK(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_LOST, "no IRQ_LOST\n");
+  /* Writing SIZE starts afresh: HEAD, TAIL and the totals 0, no last event. */
+  window_event(s, 0x400904 | HWPROF_EVENT_CALL, 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  ip_wr(s, HWPROF_CCT_SIZE_OFFSET, 16);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_TAIL_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), 0);
+  window_event(s, 0x400300, 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 0); /* the call before the restart: no packet */
+  /* EVENT_W: an EVENT write with the weight in its address. */
+  ip_wr(s, HWPROF_EVENT_W_OFFSET + 4 * 200, 0x400310 | HWPROF_EVENT_RETURN);
+  ip_wr(s, HWPROF_EVENT_W_OFFSET + 4 * HWPROF_EVENT_W_MAX, 0x400120);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), 3);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_INSNS_OFFSET), 1 + 200 + 255);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 4);
+  CHECK_EQ(r.mem[0], 0x400310 | HWPROF_EVENT_RETURN);
+  CHECK_EQ(r.mem[1], 0x400120);
+  CHECK_EQ(r.mem[3], 1 + 200);
+  CHECK_EQ(try_wr(s, HWPROF_EVENT_W_OFFSET - 4, 0x400000), HWPROF_RESP_SLVERR);
+  CHECK_EQ(try_wr(s, HWPROF_EVENT_W_OFFSET + 4 * 256, 0x400000), HWPROF_RESP_SLVERR);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), 3);
+  /* Ring off: no totals, no packets. */
+  ip_wr(s, HWPROF_CCT_SIZE_OFFSET, 0);
+  window_event(s, 0x400304 | HWPROF_EVENT_CALL, 1);
+  window_event(s, 0x400a00, 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), 0);
+  CHECK_EQ(r.writes, 20);
+  hwprof_sim_free(s);
+}
+
 /* Entry i of the system-call table, through its read window. */
 static hwprof_model_sys_entry sys_entry(hwprof_sim *s, uint32_t i) {
   uint32_t off = HWPROF_SYSCALL_TABLE_OFFSET + HWPROF_SYSCALL_ENTRY_BYTES * i;
@@ -997,6 +1142,7 @@ int main(void) {
   RUN(test_spill_registers);
   RUN(test_spill_ring);
   RUN(test_spill_backpressure);
+  RUN(test_cct_ring);
   RUN(test_syscalls);
   RUN(test_edges);
   RUN(test_saturation);

@@ -111,6 +111,12 @@ for w in ws:
     # with their hot code in the text's first 64 KiB).
     assert c["none"] < c["hw"] < c["hw_word"], c
     assert w["events"] > 0 and w["distinct_blocks"] > 0 and w["fifo_stall_cycles"] >= 0
+    # Calling contexts: the extra cycles of collecting them, over none; the IP's
+    # cost a fraction of the inline shadow stack's.
+    k = w["cct"]
+    assert abs(k["hw_pct"] - 100.0 * (k["cycles_hw"] - c["hw"]) / c["none"]) < 1e-3, k
+    assert abs(k["sw_pct"] - 100.0 * (k["cycles_sw"] - c["sw"]) / c["none"]) < 1e-3, k
+    assert 0 < k["hw_pct"] < k["sw_pct"], k
 geo = lambda v: 100 * (math.exp(sum(math.log(1 + x / 100) for x in v) / len(v)) - 1)
 for m in ("hw", "sw", "hw_sb", "hw_word", "sw_sb", "hw_sb_over_none"):
     assert abs(geo([w["overhead_pct"][m] for w in ws]) - j["geomean_overhead_pct"][m]) < 1e-3

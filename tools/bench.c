@@ -34,7 +34,7 @@ static void help(FILE *f) {
           "usage: hwprof bench [OPTIONS] [WORKLOAD...]\n"
           "\n"
           "Runs each SPEC-like workload (default: every program in the workloads directory)\n"
-          "on the virtual board seven times: profiling off, hw (a store to the IP per block:\n"
+          "on the virtual board nine times: profiling off, hw (a store to the IP per block:\n"
           "one byte store into its EVENT window), sw (a RAM counter per block), hw+sb (hw,\n"
           "with superblocks formed from the blocks the IP reports hot, their members'\n"
           "counts derived from their entries and side exits), hw-word (hw with the 1.0\n"
@@ -46,7 +46,10 @@ static void help(FILE *f) {
           "bus (hw run); then the superblock runs: hw+sb and sw+sb over opt, none over\n"
           "hw+sb (the speed-up), whether hw+sb's counts equal sw+sb's, superblocks formed,\n"
           "the guest instructions run inside them, and the host time forming them took\n"
-          "(not in the cycles); each with the geometric means (of the cycle ratios).\n"
+          "(not in the cycles); then the calling-context collection (--cct): hw+cct (the\n"
+          "IP's packet ring, each probe weighted) and sw+cct (the inline shadow stack),\n"
+          "their extra cycles over none and the ratio of the two; each with the geometric\n"
+          "means (of the cycle ratios).\n"
           "\n"
           "options:\n"
           "  --size test|train  the workloads' input size (default test)\n"
@@ -64,21 +67,24 @@ static void help(FILE *f) {
 
 /* The runs of each workload: profile, superblocks (at the bench's threshold, or
  * the hw+sb run's, formed before the run starts), the hw probe. */
-#define NMODES 7
-enum { NONE, HW, SW, HW_SB, HW_WORD, SW_SB, OPT };
+#define NMODES 9
+enum { NONE, HW, SW, HW_SB, HW_WORD, SW_SB, OPT, HW_CCT, SW_CCT };
 enum { SB_NO, SB_AT_THRESHOLD, SB_FROM_HW_SB };
 static const struct mode {
   int profile;
   int superblocks;
   int probe;
   const char *name;
-} modes[NMODES] = {{DBT_PROFILE_NONE, SB_NO, DBT_PROBE_WINDOW, "none"},
-                   {DBT_PROFILE_HW, SB_NO, DBT_PROBE_WINDOW, "hw"},
-                   {DBT_PROFILE_SW, SB_NO, DBT_PROBE_WINDOW, "sw"},
-                   {DBT_PROFILE_HW, SB_AT_THRESHOLD, DBT_PROBE_WINDOW, "hw+sb"},
-                   {DBT_PROFILE_HW, SB_NO, DBT_PROBE_WORD, "hw-word"},
-                   {DBT_PROFILE_SW, SB_AT_THRESHOLD, DBT_PROBE_WINDOW, "sw+sb"},
-                   {DBT_PROFILE_NONE, SB_FROM_HW_SB, DBT_PROBE_WINDOW, "opt"}};
+  int cct; /* --cct: calling contexts collected as well */
+} modes[NMODES] = {{DBT_PROFILE_NONE, SB_NO, DBT_PROBE_WINDOW, "none", 0},
+                   {DBT_PROFILE_HW, SB_NO, DBT_PROBE_WINDOW, "hw", 0},
+                   {DBT_PROFILE_SW, SB_NO, DBT_PROBE_WINDOW, "sw", 0},
+                   {DBT_PROFILE_HW, SB_AT_THRESHOLD, DBT_PROBE_WINDOW, "hw+sb", 0},
+                   {DBT_PROFILE_HW, SB_NO, DBT_PROBE_WORD, "hw-word", 0},
+                   {DBT_PROFILE_SW, SB_AT_THRESHOLD, DBT_PROBE_WINDOW, "sw+sb", 0},
+                   {DBT_PROFILE_NONE, SB_FROM_HW_SB, DBT_PROBE_WINDOW, "opt", 0},
+                   {DBT_PROFILE_HW, SB_NO, DBT_PROBE_WINDOW, "hw+cct", 1},
+                   {DBT_PROFILE_SW, SB_NO, DBT_PROBE_WINDOW, "sw+cct", 1}};
 
 typedef struct row {
   char name[256];
@@ -146,6 +152,7 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     o.dbt.threshold = modes[m].superblocks == SB_AT_THRESHOLD ? threshold : 0;
     o.dbt.superblocks = modes[m].superblocks == SB_AT_THRESHOLD;
     o.dbt.probe = modes[m].probe;
+    o.dbt.cct = modes[m].cct;
     if (modes[m].superblocks == SB_FROM_HW_SB) {
       plan = formed_plan(&pr[HW_SB], &nplan);
       o.sb_plan = plan;
@@ -262,6 +269,34 @@ static void print_superblocks(FILE *f, const row *w, size_t n, int nw, uint32_t 
           GEO(oh_hw_sb), GEO(oh_sw_sb), GEO(speedup_hw_sb));
 }
 
+/* Calling contexts (--cct): the extra cycles of collecting them in hw (the IP's
+ * packet ring, weighted probes) and in sw (the inline shadow stack), over none. */
+static void print_cct(FILE *f, const row *w, size_t n, int nw) {
+  fprintf(f, "\nCalling-context trees (--cct): the extra cycles of collecting the call/return "
+             "packets, over none;\nhw: the IP's packet ring, each probe weighted; sw: inline "
+             "code.  Building the tree is host work, not in the cycles.\n\n");
+  fprintf(f, "%-*s %13s %13s %10s %10s %8s\n", nw, "workload", "cycles hw+cct", "cycles sw+cct",
+          "hw cct %", "sw cct %", "hw/sw");
+  double sh = 0, ss = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    if (!r->ok)
+      continue;
+    double h = r->oh[HW_CCT] - r->oh[HW], s = r->oh[SW_CCT] - r->oh[SW];
+    fprintf(f, "%-*s %13llu %13llu %9.2f%% %9.2f%% %8.2f\n", nw, r->name,
+            (unsigned long long)r->cycles[HW_CCT], (unsigned long long)r->cycles[SW_CCT], h, s,
+            s > 0 ? h / s : 0);
+    sh += log(1 + h / 100);
+    ss += log(1 + s / 100);
+    k++;
+  }
+  if (k)
+    fprintf(f, "%-*s %13s %13s %9.2f%% %9.2f%% %8.2f\n", nw, "geomean", "", "",
+            100 * (exp(sh / (double)k) - 1), 100 * (exp(ss / (double)k) - 1),
+            (exp(sh / (double)k) - 1) / (exp(ss / (double)k) - 1));
+}
+
 static void print_table(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold) {
   int nw = 10; /* the first column: as wide as the longest name */
   for (size_t i = 0; i < n; i++)
@@ -294,6 +329,7 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
           nw, "geomean", "", "", "", "", "", geomean_pct(w, n, HW), geomean_pct(w, n, SW),
           geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
   print_superblocks(f, w, n, nw, threshold);
+  print_cct(f, w, n, nw);
 }
 
 /* The JSON: every figure of the text table.  overhead_pct.hw_sb and .sw_sb are
@@ -314,7 +350,8 @@ static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32
             "\"hw_sb_equals_sw_sb\":%s,\"superblocks\":%llu,\"coverage_pct\":%.4f,"
             "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
             "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
-            "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu}",
+            "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,"
+            "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f}}",
             size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
@@ -325,7 +362,9 @@ static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32
             r->sb_eq_sbsw ? "true" : "false", (unsigned long long)r->superblocks, r->coverage,
             r->form_ms, r->distinct, r->block_insns, (unsigned long long)r->events,
             (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
-            (unsigned long long)r->cpu_stall);
+            (unsigned long long)r->cpu_stall, (unsigned long long)r->cycles[HW_CCT],
+            (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
+            r->oh[SW_CCT] - r->oh[SW]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"

@@ -52,25 +52,33 @@ static void drop(cct *t) {
 }
 
 int prof_cct_summary(FILE *f, prof_run *pr) {
-  size_t n = 0, nb = 0;
-  const cct_packet *p = dbt_cct_packets(pr->d, &n), *bp = dbt_cct_board_packets(pr->d, &nb);
-  int board = pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL;
+  static const char *const board_name[2] = {"the sw probes' packets", "the IP's packets     "};
+  size_t n = 0, nb[2] = {0, 0};
+  const cct_packet *p = dbt_cct_packets(pr->d, &n), *bp[2];
+  int has[2] = {pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL,
+                pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL};
   unsigned threads = cpus();
   double ts = 0, tp = 0, tb = 0;
-  cct *seq = p ? tree_of(p, n, 1, &ts) : NULL, *par = seq ? tree_of(p, n, threads, &tp) : NULL,
-      *brd = par && board && bp ? tree_of(bp, nb, 1, &tb) : NULL;
-  if (!seq || !par || (board && !brd)) {
-    fprintf(stderr, "hwprof: calling contexts       out of memory for the packets or the tree\n");
+  cct *seq = p ? tree_of(p, n, 1, &ts) : NULL, *par = seq ? tree_of(p, n, threads, &tp) : NULL;
+  cct *brd[2] = {NULL, NULL};
+  int ok = seq && par;
+  for (int k = 0; k < 2 && ok; k++)
+    if (has[k]) {
+      bp[k] = dbt_cct_board_packets(pr->d, k == 0 ? DBT_CCT_SW : DBT_CCT_HW, &nb[k]);
+      ok = bp[k] && (brd[k] = tree_of(bp[k], nb[k], 1, &tb));
+    }
+  if (!ok) {
+    fprintf(stderr, "hwprof: calling contexts       no packets (out of memory, or the IP's "
+                    "could not be read) or no memory for the tree\n");
     drop(seq);
     drop(par);
-    drop(brd);
+    drop(brd[0]);
+    drop(brd[1]);
     return -1;
   }
-  int same = cct_equal(seq, par), board_same = !board || cct_equal(seq, brd);
+  int same = cct_equal(seq, par), board_same[2] = {1, 1};
   if (!f && !same)
     fprintf(stderr, "hwprof: the sequential and the parallel builders made DIFFERENT TREES\n");
-  if (!f && !board_same)
-    fprintf(stderr, "hwprof: the sw probes' packets made A DIFFERENT TREE than the runtime's\n");
   if (f)
     fprintf(f,
             "hwprof: calling contexts       %zu contexts, %u deep at most, from %zu call and "
@@ -82,20 +90,25 @@ int prof_cct_summary(FILE *f, prof_run *pr) {
             (unsigned long long)seq->unwinds, (unsigned long long)seq->n[0].incl_insns, 1e3 * ts,
             (double)n / ts / 1e6, threads, 1e3 * tp, (double)n / tp / 1e6, ts / tp,
             same ? "the same tree" : "DIFFERENT TREES");
-  if (f && board)
-    fprintf(f,
-            "hwprof: the sw probes' packets %zu from the board's ring, %llu guest instructions: "
-            "%s\n",
-            nb, (unsigned long long)brd->n[0].incl_insns,
-            board_same ? "the runtime's tree" : "A DIFFERENT TREE from the runtime's");
+  for (int k = 0; k < 2; k++)
+    if (brd[k]) {
+      board_same[k] = cct_equal(seq, brd[k]);
+      if (!f && !board_same[k])
+        fprintf(stderr, "hwprof: %s made A DIFFERENT TREE than the runtime's\n", board_name[k]);
+      if (f)
+        fprintf(f, "hwprof: %s %zu from the board's ring, %llu guest instructions: %s\n",
+                board_name[k], nb[k], (unsigned long long)brd[k]->n[0].incl_insns,
+                board_same[k] ? "the runtime's tree" : "A DIFFERENT TREE from the runtime's");
+    }
   drop(par);
-  if (board) { /* the profile's own */
+  /* The profile's own: the IP's in hw (and all) mode, the sw probes' in sw mode. */
+  pr->cct = brd[1] ? brd[1] : brd[0] ? brd[0] : seq;
+  for (int k = 0; k < 2; k++)
+    if (brd[k] != pr->cct)
+      drop(brd[k]);
+  if (seq != pr->cct)
     drop(seq);
-    pr->cct = brd;
-  } else {
-    pr->cct = seq;
-  }
-  return same && board_same ? 0 : -1;
+  return same && board_same[0] && board_same[1] ? 0 : -1;
 }
 
 void prof_cct_free(prof_run *pr) {
