@@ -172,13 +172,29 @@ static int service(dbt *d) {
   return 0;
 }
 
+/* Until the IP is idle, draining both rings: either may be what it waits for (the
+ * event queue can still hold more packets than the packet ring's free words). */
+static int settle_rings(dbt *d) {
+  for (uint32_t polls = 0; polls < HWPROF_POLL_LIMIT; polls++) {
+    uint32_t st;
+    int rc = hwprof_read(&d->dev, HWPROF_STATUS_OFFSET, &st);
+    if (rc < 0 || (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0))
+      return rc;
+    if ((st & (HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY)) == HWPROF_STATUS_IDLE)
+      return 0;
+    if ((rc = spill_drain(d)) < 0)
+      return rc;
+  }
+  return -HWPROF_ETIMEDOUT;
+}
+
 /* After the run (the bus drained): drain until the IP is idle, then read it all
  * and merge the two tables. */
 void rt_hw_readout(dbt *d) {
   int rc;
   size_t n;
-  if (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0) /* room for what is on its way */
-    return (void)hw_fail(d, "call/return packet ring", rc);
+  if ((rc = settle_rings(d)) < 0)
+    return (void)hw_fail(d, "drain", rc);
   for (;;) {
     rc = hwprof_spill_settle(&d->dev, &d->ring, &d->spill, hot, d);
     if (rc != -HWPROF_ENOSPC)

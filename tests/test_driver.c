@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "hwprof.h"
+#include "hwprof_cct.h"
 #include "hwprof_fdt.h"
 #include "hwprof_model.h"
 #include "hwprof_sim_bus.h"
@@ -91,7 +92,7 @@ static void test_init_refuses_other_devices(void) {
 static void test_bus_errors_surface(void) {
   CHECK_EQ(hwprof_write(&D, HWPROF_ID_OFFSET, 1), -HWPROF_EIO);
   CHECK_EQ(hwprof_write(&D, 0x7F0, 1), -HWPROF_EIO);
-  CHECK_EQ(hwprof_irq_enable(&D, 0x80), -HWPROF_EINVAL);
+  CHECK_EQ(hwprof_irq_enable(&D, HWPROF_IRQ_MASK + 1), -HWPROF_EINVAL);
 }
 
 static hwprof_model_entry model_tab[1u << 16];
@@ -440,6 +441,78 @@ static void test_spill_through_driver(void) {
   hwprof_sim_on_mem_write(S, NULL, NULL);
 }
 
+/* ------------------------------------------------------------ packet ring */
+
+/* A call chain walked many times through the EVENT_W weights: every packet the
+ * handler drains is the one the walk implies, in order, with the totals; the final
+ * totals are the walk's; no word lost. */
+static uint32_t pkts_seen, pkt_bad;
+
+static void on_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
+  (void)ctx;
+  /* The walk: main (3 blocks) -> f (2 blocks, returns) -> main ... each round a call
+   * at 0x400108 to 0x400800 and a return at 0x400804 to the next round's 0x400100. */
+  int call = pkts_seen % 2 == 0;
+  uint32_t round = pkts_seen / 2, blocks = 5 * round + (call ? 3 : 5);
+  uint32_t insns = (4 + 5 + 6 + 7 + 8) * round + (call ? 4 + 5 + 6 : 4 + 5 + 6 + 7 + 8);
+  if (pkt[0] != (call ? 0x400108u | HWPROF_EVENT_CALL : 0x400804u | HWPROF_EVENT_RETURN) ||
+      pkt[1] != (call ? 0x400800u : 0x400100u) || pkt[2] != blocks || pkt[3] != insns)
+    pkt_bad++;
+  pkts_seen++;
+}
+
+static void test_cct_through_driver(void) {
+  static const uint32_t walk[5][2] = {{0x400100, 4},
+                                      {0x400104, 5},
+                                      {0x400108 | HWPROF_EVENT_CALL, 6},
+                                      {0x400800, 7},
+                                      {0x400804 | HWPROF_EVENT_RETURN, 8}};
+  hwprof_ring ring = {RING_ADDR, 6, ring_load, NULL, 0};
+  hwprof_sim_on_mem_write(S, ring_store, NULL);
+  CHECK_EQ(hwprof_cct_start(&D, &ring, 1), -HWPROF_EINVAL); /* not a power of two */
+  ring.words = 2;
+  CHECK_EQ(hwprof_cct_start(&D, &ring, 1), -HWPROF_EINVAL); /* smaller than a packet */
+  ring.words = 256;
+  CHECK_EQ(hwprof_cct_start(&D, &ring, 300), -HWPROF_EINVAL); /* mark past the end */
+  CHECK_EQ(hwprof_clear(&D), 0);                              /* the last test's full table */
+  CHECK_EQ(hwprof_cct_start(&D, &ring, 64), 0);
+  CHECK_EQ(hwprof_irq_enable(&D, HWPROF_IRQ_CCT | HWPROF_IRQ_LOST), 0);
+  CHECK_EQ(hwprof_enable(&D, 1), 0);
+  pkts_seen = pkt_bad = 0;
+  const unsigned rounds = 1000;
+  unsigned drains = 0;
+  for (unsigned r = 0; r < rounds; r++)
+    for (unsigned k = 0; k < 5; k++) {
+      CHECK_EQ(hwprof_write(&D, HWPROF_EVENT_W_OFFSET + 4 * walk[k][1], walk[k][0]), 0);
+      if (hwprof_sim_irq(S)) {
+        uint32_t pending;
+        CHECK_EQ(hwprof_cct_drain(&D, &ring, on_packet, NULL), 0);
+        CHECK_EQ(hwprof_irq_ack(&D, &pending), 0);
+        drains++;
+      }
+    }
+  /* The end: drain until the IP is idle (the queue may still hold a full ring's
+   * worth of packets). */
+  uint32_t st = 0;
+  for (unsigned polls = 0; polls < 100000 && !(st & HWPROF_STATUS_IDLE); polls++) {
+    CHECK_EQ(hwprof_cct_drain(&D, &ring, on_packet, NULL), 0);
+    CHECK_EQ(hwprof_read(&D, HWPROF_STATUS_OFFSET, &st), 0);
+  }
+  CHECK(st & HWPROF_STATUS_IDLE, "never idle: STATUS %#x\n", st);
+  CHECK_EQ(hwprof_cct_drain(&D, &ring, on_packet, NULL), 0);
+  uint32_t blocks, insns, errors;
+  CHECK_EQ(hwprof_cct_totals(&D, &blocks, &insns, &errors), 0);
+  CHECK_EQ(blocks, 5 * rounds);
+  CHECK_EQ(insns, 30 * rounds);
+  CHECK_EQ(errors, 0);
+  CHECK_EQ(pkts_seen, 2 * rounds - 1); /* the last return: no event after it */
+  CHECK_EQ(pkt_bad, 0);
+  CHECK(drains > 10, "only %u drains at the mark\n", drains);
+  CHECK_EQ(hwprof_cct_stop(&D), 0);
+  CHECK_EQ(hwprof_enable(&D, 0), 0);
+  hwprof_sim_on_mem_write(S, NULL, NULL);
+}
+
 static void test_fdt_board(void) {
   void *dtb = load_dtb("ml300-virtual");
   REQUIRE(dtb != NULL, "no board DTB\n");
@@ -543,6 +616,7 @@ int main(void) {
   RUN(test_edges_through_driver);
   RUN(test_profile_through_driver);
   RUN(test_spill_through_driver);
+  RUN(test_cct_through_driver);
   RUN(test_fdt_board);
   RUN(test_fdt_cases);
   RUN(test_uio_backend);

@@ -30,8 +30,9 @@
  * EDGE_USED and the hot edges (the model's crossings in order, less exactly
  * STAT_EDGE_HOT_LOST), and every entry of the edge table.
  *
- * The call/return packet ring (1.6): in half of the segments CCT_SIZE is on, with a
- * ring of 4 to 4096 words and, in some, failing memory.  Every event carries random
+ * The call/return packet ring (1.6): in half of the segments (and the first) CCT_SIZE
+ * is on, with a ring of 4 to 4096 words and, until a write has failed and then in a
+ * quarter of them, failing memory.  Every event carries random
  * flags (three in four end a block in a call, a return or an indirect jump: a
  * packet each) and, through the EVENT window, a random weight byte.  Every ring
  * write must be the model's next packet word at the next slot, the ring's contents
@@ -417,8 +418,11 @@ static void choose_spill(diff *d) {
   CHECK_EQ(ip_rd(d->s, HWPROF_SPILL_HEAD_OFFSET), 0);
   /* The packet ring: on in half the segments, sometimes to failing memory. */
   static const uint32_t cct_sizes[] = {4, 8, 16, 64, 512, 4096};
-  d->cct_words = rnd(d, 2) ? cct_sizes[rnd(d, 6)] : 0;
-  d->cct_fail_pct = d->cct_words && rnd(d, 4) == 0 ? 1 + rnd(d, 5) : 0;
+  d->cct_words = d->cct_segments == 0 || rnd(d, 2) ? cct_sizes[rnd(d, 6)] : 0;
+  /* ... to failing memory until a write has failed, then now and then, so that even
+   * a short run exercises the errors. */
+  d->cct_fail_pct =
+      d->cct_words && (d->cct_errors_total == 0 || rnd(d, 4) == 0) ? 1 + rnd(d, 5) : 0;
   d->cct_segments += d->cct_words != 0;
   d->cct_expect.n = d->cct_written.n = d->cct_attempts = 0;
   d->cct_tail = 0;
