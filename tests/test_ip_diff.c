@@ -270,7 +270,9 @@ static void drain_cct(diff *d) {
  * FIFO and the spill FIFO take what was in flight then). */
 static int ring_wants_drain(const diff *d) {
   return (d->ring_words && d->since_drain >= d->ring_words / 2u) ||
-         (d->cct_words && 4u * d->since_drain >= d->cct_words / 2u); /* a packet per event */
+         d->cct_words; /* the packet ring: before every event (a packet per event, and
+                        * the queue's backlog makes packets too: a full ring would hold
+                        * the bus, and with it the reads that drain it) */
 }
 
 static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
