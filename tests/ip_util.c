@@ -45,15 +45,29 @@ void ip_built_params(hwprof_model_params *p) {
   }
 }
 
+/* A register access that times out leaves the IP holding the bus: every later
+ * access would time out too (each after the harness's timeout in cycles), so the
+ * test binary stops there, failed, instead of spinning through the rest. */
+static void bus_held(const char *what, uint32_t off) {
+  fprintf(stderr, "%s of %#x timed out: the IP holds the bus; stopping%s%s\n", what, off,
+          check_context ? " " : "", check_context ? check_context : "");
+  printf("FAIL: the bus was held (%s of %#x)\n", what, off);
+  exit(1);
+}
+
 uint32_t ip_rd(hwprof_sim *s, uint32_t off) {
   uint32_t v = 0;
   int rc = hwprof_sim_read(s, off, &v, NULL);
+  if (rc == HWPROF_SIM_ETIMEDOUT)
+    bus_held("read", off);
   CHECK(rc == HWPROF_RESP_OKAY, "read of %#x answered %d\n", off, rc);
   return v;
 }
 
 void ip_wr(hwprof_sim *s, uint32_t off, uint32_t val) {
   int rc = hwprof_sim_write(s, off, val, 0xF, NULL);
+  if (rc == HWPROF_SIM_ETIMEDOUT)
+    bus_held("write", off);
   CHECK(rc == HWPROF_RESP_OKAY, "write of %#x to %#x answered %d\n", val, off, rc);
 }
 

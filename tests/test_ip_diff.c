@@ -269,10 +269,40 @@ static void drain_cct(diff *d) {
  * drain still to come (the drain leaves the ring nearly empty, and the event
  * FIFO and the spill FIFO take what was in flight then). */
 static int ring_wants_drain(const diff *d) {
-  return (d->ring_words && d->since_drain >= d->ring_words / 2u) ||
-         d->cct_words; /* the packet ring: before every event (a packet per event, and
-                        * the queue's backlog makes packets too: a full ring would hold
-                        * the bus, and with it the reads that drain it) */
+  return d->ring_words && d->since_drain >= d->ring_words / 2u;
+}
+
+/* Before an event: room in the packet ring for every packet word the IP still owes
+ * (the model's words not yet written), a packet for each write still queued in front
+ * of the IP (any of them may be an event), and the packet this event may complete.
+ * The IP holds its core while the ring is full; software that lets the packets in
+ * flight outgrow the room it leaves deadlocks the bus, since an event store that
+ * waits behind them holds the reads that would drain the ring.  With this room kept
+ * before every event, the read that drains the ring always gets through (the spill
+ * ring's drains go on meanwhile, as the core may wait on that ring too).  Not while
+ * frozen: the freezing code posts fewer events than the FIFO holds. */
+static int cct_has_room(const diff *d) {
+  uint32_t owed = (uint32_t)(d->cct_expect.n - d->cct_attempts);
+  uint32_t used = (uint32_t)d->cct_written.n - d->cct_tail;
+  uint32_t queued = hwprof_sim_pending(d->s) + 1u;
+  return (uint64_t)used + owed + (uint64_t)queued * HWPROF_CCT_PACKET_WORDS <= d->cct_words;
+}
+
+static void cct_make_room(diff *d) {
+  if (!d->cct_words || (d->ctrl & HWPROF_CTRL_FREEZE))
+    return;
+  uint64_t start = hwprof_sim_cycle(d->s);
+  while (!cct_has_room(d)) {
+    drain_ring(d); /* the core may wait on the spill ring too */
+    drain_cct(d);
+    if (cct_has_room(d))
+      return;
+    REQUIRE(hwprof_sim_cycle(d->s) - start < (1u << 22),
+            "no room in the packet ring for 4M cycles (%u words, %u unread, %zu owed)\n",
+            d->cct_words, (unsigned)(d->cct_written.n - d->cct_tail),
+            d->cct_expect.n - d->cct_attempts);
+    hwprof_sim_step(d->s, 4);
+  }
 }
 
 static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
@@ -332,10 +362,9 @@ static void on_accept(void *ctx, uint32_t addr, uint32_t data, int dropped) {
 static void post_strb(diff *d, uint32_t off, uint32_t val, unsigned strb) {
   if (off == HWPROF_EVENT_OFFSET || HWPROF_EVENT_IN_WINDOW(off) ||
       off - HWPROF_EVENT_W_OFFSET <= 4 * HWPROF_EVENT_W_MAX) {
-    if (ring_wants_drain(d)) {
+    if (ring_wants_drain(d))
       drain_ring(d);
-      drain_cct(d);
-    }
+    cct_make_room(d);
     d->since_drain++;
   }
   uint64_t start = hwprof_sim_cycle(d->s);
