@@ -41,6 +41,7 @@ int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx) {
       (cfg2 & HWPROF_CONFIG2_EDGE_BITS_MASK)
           ? 1u << ((cfg2 & HWPROF_CONFIG2_EDGE_BITS_MASK) >> HWPROF_CONFIG2_EDGE_BITS_SHIFT)
           : 0;
+  dev->cfg.cct = (cfg2 & HWPROF_CONFIG2_CCT) != 0;
   dev->cfg.syscall_entries =
       HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) ? 1u << HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) : 0;
   dev->cfg.slot_cache = HWPROF_CONFIG_FIELD(cfg, SLOT_CACHE);

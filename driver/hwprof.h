@@ -63,6 +63,7 @@ typedef struct hwprof_config {
   uint32_t syscall_entries; /* the system-call table's (1.4; 0 before) */
   uint32_t slot_cache;      /* slot-cache entries (1.4; 0 before: none) */
   uint32_t edge_entries;    /* the edge table's (1.5; 0 before) */
+  uint32_t cct;             /* 1: the call/return packet unit is built (1.6) */
 } hwprof_config;
 
 typedef struct hwprof_dev {

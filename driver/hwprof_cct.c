@@ -5,7 +5,8 @@
 #include "hwprof_cct.h"
 
 static int cct_supported(const hwprof_dev *dev) {
-  return (dev->version & 0xFFFFu) >= 6u; /* the packet ring came with 1.6 */
+  /* The packet ring came with 1.6, and an instance may be built without it. */
+  return (dev->version & 0xFFFFu) >= 6u && dev->cfg.cct;
 }
 
 static int write_idle(hwprof_dev *dev, uint32_t base, uint32_t size, uint32_t mark) {

@@ -28,7 +28,7 @@ extern "C" {
 /* Turns the ring on (words: a power of two, HWPROF_CCT_MIN_WORDS ..
  * HWPROF_CCT_MAX_WORDS; bus_addr word-aligned) with IRQ_CCT at `mark` words, after
  * waiting for the IP to be idle; the totals start at 0.  -HWPROF_ENOTSUP for an IP
- * before 1.6. */
+ * before 1.6 or one built without the packet unit (CONFIG2.CCT clear). */
 int hwprof_cct_start(hwprof_dev *dev, hwprof_ring *ring, uint32_t mark);
 int hwprof_cct_stop(hwprof_dev *dev);
 

@@ -49,6 +49,8 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
     bad = "slot_cache must be 0..8";
   else if (p->edge_bits < 1 || p->edge_bits > 10)
     bad = "edge_bits must be 1..10";
+  else if (p->cct > 1)
+    bad = "cct must be 0 or 1";
   if (why)
     *why = bad;
   return bad ? -1 : 0;
@@ -64,8 +66,8 @@ uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
 }
 
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
-  return p->max_probe << HWPROF_CONFIG2_MAX_PROBE_SHIFT | p->edge_bits
-                                                              << HWPROF_CONFIG2_EDGE_BITS_SHIFT;
+  return p->max_probe << HWPROF_CONFIG2_MAX_PROBE_SHIFT |
+         p->edge_bits << HWPROF_CONFIG2_EDGE_BITS_SHIFT | (p->cct ? HWPROF_CONFIG2_CCT : 0u);
 }
 
 void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, uint32_t config2) {
@@ -78,6 +80,7 @@ void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, ui
   p->slot_cache = HWPROF_CONFIG_FIELD(config, SLOT_CACHE);
   p->max_probe = (config2 & HWPROF_CONFIG2_MAX_PROBE_MASK) >> HWPROF_CONFIG2_MAX_PROBE_SHIFT;
   p->edge_bits = (config2 & HWPROF_CONFIG2_EDGE_BITS_MASK) >> HWPROF_CONFIG2_EDGE_BITS_SHIFT;
+  p->cct = (config2 & HWPROF_CONFIG2_CCT) != 0;
 }
 
 int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_model_entry *table,

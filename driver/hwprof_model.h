@@ -44,11 +44,12 @@ typedef struct hwprof_model_params {
   unsigned syscall_bits; /* 1..8: the system-call table's 2^n entries */
   unsigned slot_cache;   /* 0..8: slot-cache entries (rtl/hwprof_core.v) */
   unsigned edge_bits;    /* 1..10: the edge table's 2^n entries (rtl/hwprof_edge.v) */
+  unsigned cct;          /* 0 or 1: the call/return packet unit is built (rtl/hwprof_cct.v) */
 } hwprof_model_params;
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
 #define HWPROF_MODEL_DEFAULTS                                                                      \
-  { 9u, 4u, 13u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u, 4u, 8u }
+  { 9u, 4u, 13u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u, 4u, 8u, 1u }
 
 typedef struct hwprof_model_entry {
   uint32_t key;

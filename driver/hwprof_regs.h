@@ -64,13 +64,15 @@
 #define HWPROF_CONFIG_SLOT_CACHE_MASK 0x3C000000u
 #define HWPROF_SLOT_CACHE_MAX         8u
 
-/* CONFIG2 (RO): MAX_PROBE, the number of slots one lookup may examine, and (1.5)
- * EDGE_BITS, the edge table's size. */
+/* CONFIG2 (RO): MAX_PROBE, the number of slots one lookup may examine, (1.5)
+ * EDGE_BITS, the edge table's size, and (1.6) CCT, set when the call/return packet
+ * unit is built (the RTL's CCT parameter; without it CCT_SIZE takes only 0). */
 #define HWPROF_CONFIG2_OFFSET          0x00Cu
 #define HWPROF_CONFIG2_MAX_PROBE_SHIFT 0 /* [16:0] */
 #define HWPROF_CONFIG2_MAX_PROBE_MASK  0x0001FFFFu
 #define HWPROF_CONFIG2_EDGE_BITS_SHIFT 20 /* [23:20] edge table entries = 2^n (1.5; 0 before) */
 #define HWPROF_CONFIG2_EDGE_BITS_MASK  0x00F00000u
+#define HWPROF_CONFIG2_CCT             0x01000000u /* [24] the packet unit (1.6) */
 
 /* Hash kinds (CONFIG.HASH and the RTL's HASH parameter).  Each yields a
  * 16-bit hash; the table index is its low INDEX_BITS bits. */

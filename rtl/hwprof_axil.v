@@ -8,7 +8,8 @@
 //   0x008 CONFIG        RO    [3:0] FIFO_LOG2 [7:4] HOT_LOG2 [12:8] INDEX_BITS
 //                             [15:13] HASH [21:16] COUNT_WIDTH [25:22] SYSCALL_BITS
 //                             [29:26] SLOT_CACHE
-//   0x00C CONFIG2       RO    [16:0] MAX_PROBE [23:20] EDGE_BITS
+//   0x00C CONFIG2       RO    [16:0] MAX_PROBE [23:20] EDGE_BITS [24] CCT (the packet
+//                             unit is built)
 //   0x010 CTRL          RW    [0] ENABLE [1] CLEAR (queued, reads 0) [2] FREEZE
 //                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
 //                             [5] SYSCALL_CLEAR (reads 0) [6] EDGE_CLEAR (queued, reads 0)
@@ -53,7 +54,8 @@
 //   0x0C8 STAT_EDGES    RO    edge traversals counted; 0x0CC STAT_EDGE_LOST: lost, table
 //                             full; 0x0D0 STAT_EDGE_HOT_LOST: crossings lost, hot FIFO full
 //   0x0E0 CCT_BASE      RW    call/return packet ring address in RAM (only while IDLE)
-//   0x0E4 CCT_SIZE      RW    ring words: 0 (off) or 2^n, n in 2..24 (only while IDLE)
+//   0x0E4 CCT_SIZE      RW    ring words: 0 (off) or 2^n, n in 2..24 (only while IDLE;
+//                             only 0 when built with CCT = 0)
 //   0x0E8 CCT_HEAD      RO    words written to the ring
 //   0x0EC CCT_TAIL      RW    words consumed by software (only forward, up to HEAD)
 //   0x0F0 CCT_MARK      RW    IRQ_CCT level, 0 = never
@@ -101,7 +103,10 @@ module hwprof_axil #(
   parameter integer COUNT_WIDTH = 32,
   parameter integer SYSCALL_BITS = 5,
   parameter integer SLOT_CACHE  = 4,
-  parameter integer EDGE_BITS   = 8
+  parameter integer EDGE_BITS   = 8,
+  // 0: no call/return packet unit (hwprof_cct, its ring and the write arbiter): the
+  // CCT registers read 0 and CCT_SIZE takes only 0; saves two block RAMs.
+  parameter integer CCT         = 1
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -199,7 +204,7 @@ module hwprof_axil #(
   localparam [31:0] VERSION  = 32'h0001_0006;
   localparam [31:0] CONFIG   = (SLOT_CACHE << 26) | (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) |
                                (HASH << 13) | (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
-  localparam [31:0] CONFIG2  = (EDGE_BITS << 20) | MAX_PROBE;
+  localparam [31:0] CONFIG2  = ((CCT != 0 ? 1 : 0) << 24) | (EDGE_BITS << 20) | MAX_PROBE;
   localparam [31:0] EDGE_CTRL_RESET = 32'd5000;
   localparam [31:0] ENTRIES  = 32'd1 << INDEX_BITS;
 
@@ -392,82 +397,108 @@ module hwprof_axil #(
   wire        cct_busy;
   wire        cct_err;
   wire        cct_restart;
-  wire [31:0] cc_awaddr;
-  wire        cc_awvalid, cc_awready, cc_wvalid, cc_wready, cc_bvalid, cc_bready;
-  wire [31:0] cc_wdata;
-  wire [7:0]  unused_cc_awlen;
-  wire [2:0]  unused_cc_awsize, unused_cc_awprot;
-  wire [1:0]  unused_cc_awburst;
-  wire [3:0]  unused_cc_awcache, unused_cc_wstrb;
-  wire        unused_cc_wlast;
 
-  hwprof_cct u_cct (
-    .clk           (clk),
-    .rst           (rst),
-    .base          (cct_base_q),
-    .size          (cct_size_q),
-    .tail          (cct_tail_q),
-    .restart       (cct_restart),
-    .tap_valid     (tap_valid && edge_tap_ready),
-    .tap_ready     (cct_tap_ready),
-    .tap_op        (tap_op),
-    .tap_data      (tap_data),
-    .tap_weight    (tap_weight),
-    .head          (cct_head),
-    .ring_full     (cct_ring_full),
-    .blocks        (cct_blocks),
-    .insns         (cct_insns),
-    .busy          (cct_busy),
-    .err_pulse     (cct_err),
-    .m_axi_awaddr  (cc_awaddr),
-    .m_axi_awlen   (unused_cc_awlen),
-    .m_axi_awsize  (unused_cc_awsize),
-    .m_axi_awburst (unused_cc_awburst),
-    .m_axi_awcache (unused_cc_awcache),
-    .m_axi_awprot  (unused_cc_awprot),
-    .m_axi_awvalid (cc_awvalid),
-    .m_axi_awready (cc_awready),
-    .m_axi_wdata   (cc_wdata),
-    .m_axi_wstrb   (unused_cc_wstrb),
-    .m_axi_wlast   (unused_cc_wlast),
-    .m_axi_wvalid  (cc_wvalid),
-    .m_axi_wready  (cc_wready),
-    .m_axi_bresp   (m_axi_bresp),
-    .m_axi_bvalid  (cc_bvalid),
-    .m_axi_bready  (cc_bready)
-  );
+  generate
+    if (CCT != 0 && CCT != 1) begin : g_check_cct
+      hwprof_error_CCT_must_be_0_or_1 u_error ();
+    end
+    if (CCT != 0) begin : g_cct
+      wire [31:0] cc_awaddr;
+      wire        cc_awvalid, cc_awready, cc_wvalid, cc_wready, cc_bvalid, cc_bready;
+      wire [31:0] cc_wdata;
+      wire [7:0]  unused_cc_awlen;
+      wire [2:0]  unused_cc_awsize, unused_cc_awprot;
+      wire [1:0]  unused_cc_awburst;
+      wire [3:0]  unused_cc_awcache, unused_cc_wstrb;
+      wire        unused_cc_wlast;
 
-  // Both rings write single beats with the same AW/W attributes (hwprof_spill's).
-  hwprof_wrarb u_wrarb (
-    .clk       (clk),
-    .rst       (rst),
-    .a_awaddr  (sp_awaddr),
-    .a_awvalid (sp_awvalid),
-    .a_awready (sp_awready),
-    .a_wdata   (sp_wdata),
-    .a_wvalid  (sp_wvalid),
-    .a_wready  (sp_wready),
-    .a_bvalid  (sp_bvalid),
-    .a_bready  (sp_bready),
-    .b_awaddr  (cc_awaddr),
-    .b_awvalid (cc_awvalid),
-    .b_awready (cc_awready),
-    .b_wdata   (cc_wdata),
-    .b_wvalid  (cc_wvalid),
-    .b_wready  (cc_wready),
-    .b_bvalid  (cc_bvalid),
-    .b_bready  (cc_bready),
-    .m_awaddr  (m_axi_awaddr),
-    .m_awvalid (m_axi_awvalid),
-    .m_awready (m_axi_awready),
-    .m_wdata   (m_axi_wdata),
-    .m_wvalid  (m_axi_wvalid),
-    .m_wready  (m_axi_wready),
-    .m_bvalid  (m_axi_bvalid),
-    .m_bready  (m_axi_bready)
-  );
-  wire unused_cc = &{1'b0, unused_cc_awlen, unused_cc_awsize, unused_cc_awprot, unused_cc_awburst,
-                     unused_cc_awcache, unused_cc_wstrb, unused_cc_wlast};
+      hwprof_cct u_cct (
+        .clk           (clk),
+        .rst           (rst),
+        .base          (cct_base_q),
+        .size          (cct_size_q),
+        .tail          (cct_tail_q),
+        .restart       (cct_restart),
+        .tap_valid     (tap_valid && edge_tap_ready),
+        .tap_ready     (cct_tap_ready),
+        .tap_op        (tap_op),
+        .tap_data      (tap_data),
+        .tap_weight    (tap_weight),
+        .head          (cct_head),
+        .ring_full     (cct_ring_full),
+        .blocks        (cct_blocks),
+        .insns         (cct_insns),
+        .busy          (cct_busy),
+        .err_pulse     (cct_err),
+        .m_axi_awaddr  (cc_awaddr),
+        .m_axi_awlen   (unused_cc_awlen),
+        .m_axi_awsize  (unused_cc_awsize),
+        .m_axi_awburst (unused_cc_awburst),
+        .m_axi_awcache (unused_cc_awcache),
+        .m_axi_awprot  (unused_cc_awprot),
+        .m_axi_awvalid (cc_awvalid),
+        .m_axi_awready (cc_awready),
+        .m_axi_wdata   (cc_wdata),
+        .m_axi_wstrb   (unused_cc_wstrb),
+        .m_axi_wlast   (unused_cc_wlast),
+        .m_axi_wvalid  (cc_wvalid),
+        .m_axi_wready  (cc_wready),
+        .m_axi_bresp   (m_axi_bresp),
+        .m_axi_bvalid  (cc_bvalid),
+        .m_axi_bready  (cc_bready)
+      );
+
+      // Both rings write single beats with the same AW/W attributes (hwprof_spill's).
+      hwprof_wrarb u_wrarb (
+        .clk       (clk),
+        .rst       (rst),
+        .a_awaddr  (sp_awaddr),
+        .a_awvalid (sp_awvalid),
+        .a_awready (sp_awready),
+        .a_wdata   (sp_wdata),
+        .a_wvalid  (sp_wvalid),
+        .a_wready  (sp_wready),
+        .a_bvalid  (sp_bvalid),
+        .a_bready  (sp_bready),
+        .b_awaddr  (cc_awaddr),
+        .b_awvalid (cc_awvalid),
+        .b_awready (cc_awready),
+        .b_wdata   (cc_wdata),
+        .b_wvalid  (cc_wvalid),
+        .b_wready  (cc_wready),
+        .b_bvalid  (cc_bvalid),
+        .b_bready  (cc_bready),
+        .m_awaddr  (m_axi_awaddr),
+        .m_awvalid (m_axi_awvalid),
+        .m_awready (m_axi_awready),
+        .m_wdata   (m_axi_wdata),
+        .m_wvalid  (m_axi_wvalid),
+        .m_wready  (m_axi_wready),
+        .m_bvalid  (m_axi_bvalid),
+        .m_bready  (m_axi_bready)
+      );
+      wire unused_cc = &{1'b0, unused_cc_awlen, unused_cc_awsize, unused_cc_awprot,
+                         unused_cc_awburst, unused_cc_awcache, unused_cc_wstrb, unused_cc_wlast};
+    end else begin : g_no_cct
+      // No packet unit: the spill path has the write master to itself.
+      assign cct_tap_ready   = 1'b1;
+      assign cct_head        = 32'd0;
+      assign cct_ring_full   = 1'b0;
+      assign cct_blocks      = 32'd0;
+      assign cct_insns       = 32'd0;
+      assign cct_busy        = 1'b0;
+      assign cct_err         = 1'b0;
+      wire unused_no_cct = &{1'b0, cct_restart, tap_weight};
+      assign m_axi_awaddr    = sp_awaddr;
+      assign m_axi_awvalid   = sp_awvalid;
+      assign sp_awready      = m_axi_awready;
+      assign m_axi_wdata     = sp_wdata;
+      assign m_axi_wvalid    = sp_wvalid;
+      assign sp_wready       = m_axi_wready;
+      assign sp_bvalid       = m_axi_bvalid;
+      assign m_axi_bready    = sp_bready;
+    end
+  endgenerate
 
   // ---------------------------------------------------------------- system calls
   wire                    sys_rec_valid;
@@ -616,8 +647,8 @@ module hwprof_axil #(
   wire w_cmark  = (wa == A_CCT_MARK);
   // CCT_SIZE: 0 or a power of two from 4 to 2^24 (whole packets); CCT_BASE and
   // CCT_SIZE only while everything is idle; CCT_TAIL only forward, to at most HEAD.
-  wire csize_ok = (wd == 32'd0) || ((wd & (wd - 32'd1)) == 32'd0 && wd >= 32'd4 &&
-                                    wd <= 32'h0100_0000);
+  wire csize_ok = (wd == 32'd0) || (CCT != 0 && (wd & (wd - 32'd1)) == 32'd0 &&
+                                    wd >= 32'd4 && wd <= 32'h0100_0000);
   wire ctail_ok = (cct_head - wd) <= cct_level;
   wire w_cring  = (w_cbase || (w_csize && csize_ok)) && st_idle;
   // SIZE: 0 or a power of two from 2 to 2^24; BASE and SIZE only while idle; TAIL only

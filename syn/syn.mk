@@ -8,9 +8,10 @@ FAMILY      ?= xc7
 FAMILIES    := xc2vp xc4v xc5v xc7 ice40
 NETDEPTH    := $(BUILD)/syn/netdepth
 # An iCE40 HX8K has 32 EBRs and no LUT RAM: the default table (8192 x 65 bits) does
-# not fit, nor, beside the edge path (16 EBRs: its table and two 16-word FIFOs),
-# a 1024-entry one or 32-bit counters.
-SYNTH_PARAMS_ice40 := -GINDEX_BITS=8 -GFIFO_LOG2=8 -GCOUNT_WIDTH=24
+# not fit, nor, beside the edge path (15 EBRs: its table and two 16-word FIFOs) and
+# the system-call table (5), a 1024-entry one or 32-bit counters; nor (33 EBRs) the
+# call/return packet unit's ring FIFO beside the spill path's.
+SYNTH_PARAMS_ice40 := -GINDEX_BITS=8 -GFIFO_LOG2=8 -GCOUNT_WIDTH=24 -GCCT=0
 
 $(NETDEPTH): syn/netdepth.c
 	@mkdir -p $(@D)

@@ -42,6 +42,8 @@ void ip_built_params(hwprof_model_params *p) {
       p->slot_cache = v;
     else if (!strcmp(name, "EDGE_BITS"))
       p->edge_bits = v;
+    else if (!strcmp(name, "CCT"))
+      p->cct = v;
   }
 }
 

@@ -474,7 +474,14 @@ static void test_cct_through_driver(void) {
   CHECK_EQ(hwprof_cct_start(&D, &ring, 1), -HWPROF_EINVAL); /* smaller than a packet */
   ring.words = 256;
   CHECK_EQ(hwprof_cct_start(&D, &ring, 300), -HWPROF_EINVAL); /* mark past the end */
-  CHECK_EQ(hwprof_clear(&D), 0);                              /* the last test's full table */
+  CHECK_EQ(D.cfg.cct, 1);
+  hwprof_dev none = D; /* an instance built without the packet unit, or before 1.6 */
+  none.cfg.cct = 0;
+  CHECK_EQ(hwprof_cct_start(&none, &ring, 64), -HWPROF_ENOTSUP);
+  none = D;
+  none.version = (1u << 16) | 5u;
+  CHECK_EQ(hwprof_cct_start(&none, &ring, 64), -HWPROF_ENOTSUP);
+  CHECK_EQ(hwprof_clear(&D), 0); /* the last test's full table */
   CHECK_EQ(hwprof_cct_start(&D, &ring, 64), 0);
   CHECK_EQ(hwprof_irq_enable(&D, HWPROF_IRQ_CCT | HWPROF_IRQ_LOST), 0);
   CHECK_EQ(hwprof_enable(&D, 1), 0);

@@ -714,12 +714,48 @@ static void window_event(hwprof_sim *s, uint32_t w, uint8_t n) {
   CHECK_EQ(hwprof_sim_drain(s), 0);
 }
 
+/* Built without the packet unit (CCT = 0): CONFIG2 says so, CCT_SIZE takes only 0,
+ * the unit's registers read 0 through calls and returns, and the events still count
+ * (their weights ignored). */
+static void test_cct_absent(hwprof_sim *s) {
+  CHECK_EQ(ip_rd(s, HWPROF_CONFIG2_OFFSET) & HWPROF_CONFIG2_CCT, 0);
+  static const uint32_t sizes[] = {4, 8, 1024, 1u << 24, 3};
+  for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    CHECK(try_wr(s, HWPROF_CCT_SIZE_OFFSET, sizes[i]) == HWPROF_RESP_SLVERR,
+          "CCT_SIZE %#x accepted without the packet unit\n", sizes[i]);
+  ip_wr(s, HWPROF_CCT_SIZE_OFFSET, 0);
+  ip_wr(s, HWPROF_CCT_BASE_OFFSET, 0x20000000u);
+  ip_wr(s, HWPROF_CCT_MARK_OFFSET, 4);
+  ip_wr(s, HWPROF_EVENT_ORIGIN_OFFSET, 0x400000u);
+  enable(s);
+  window_event(s, 0x400118 | HWPROF_EVENT_CALL, 3);
+  window_event(s, 0x400800 | HWPROF_EVENT_RETURN, 5);
+  hwprof_sim_post_wait(s, HWPROF_EVENT_W_OFFSET + 4 * 7, 0x400120 | HWPROF_EVENT_INDIRECT);
+  hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, 0x400200);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_EVENTS_IN_OFFSET), 4);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_SIZE_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_HEAD_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_BLOCKS_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_CCT_INSNS_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_STAT_CCT_ERRORS_OFFSET), 0);
+  uint32_t st = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK(!(st & (HWPROF_STATUS_CCT_PENDING | HWPROF_STATUS_CCT_FULL)), "STATUS %#x\n", st);
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_CCT, 0);
+  CHECK_EQ(hwprof_sim_mem_writes(s), 0);
+  hwprof_sim_free(s);
+}
+
 /* The packet ring worked by hand: the registers' rules, the packets of a call, a
  * return and an indirect jump with the totals of blocks and weights, IRQ_CCT at the
  * mark, a full ring holding the IP, a write error, and the spill ring sharing the
  * master. */
 static void test_cct_ring(void) {
   hwprof_sim *s = fresh();
+  if (!P.cct) {
+    test_cct_absent(s);
+    return;
+  }
   ringmem r = {0x20000000u, {0}, 0, 0};
   static const uint32_t good[] = {0, 4, 8, 1024, 1u << 24};
   static const uint32_t bad[] = {1, 2, 3, 6, 1000, 1u << 25, 0xFFFFFFFFu};
