@@ -107,12 +107,14 @@
 #define SPR_EVPR 982
 
 /* The reserved page: scratch words, then the trampoline. */
-#define SCRATCH_R3     (VBOARD_RESERVED_BASE + 0x0)
-#define SCRATCH_R4     (VBOARD_RESERVED_BASE + 0x4)
-#define SCRATCH_EVPR   (VBOARD_RESERVED_BASE + 0xC)
-#define TRAMPOLINE     (VBOARD_RESERVED_BASE + 0x100)
-#define TRAMPOLINE_END (TRAMPOLINE + 6 * 4)
-#define RUN_UNTIL      (VBOARD_RESERVED_BASE + 0xFFC) /* never reached */
+#define SCRATCH_R3          (VBOARD_RESERVED_BASE + 0x0)
+#define SCRATCH_R4          (VBOARD_RESERVED_BASE + 0x4)
+#define SCRATCH_EVPR        (VBOARD_RESERVED_BASE + 0xC)
+#define TRAMPOLINE          (VBOARD_RESERVED_BASE + 0x100)
+#define TRAMPOLINE_END      (TRAMPOLINE + 6 * 4)
+#define RUN_UNTIL           (VBOARD_RESERVED_BASE + 0xFFC) /* never reached */
+#define VBOARD_MAX_UNMAPPED 8
+#define VBOARD_RENEW_BYTES  (1u << 18) /* code replaced before the emulator is renewed */
 
 typedef struct block {
   uint32_t addr, size, first; /* first: the first instruction word, to spot rewrites */
@@ -146,6 +148,14 @@ struct vboard {
   uc_hook h_block, h_tramp, h_unmapped, h_intr, h_service;
   void (*service)(void *ctx); /* vboard_set_service */
   void *service_ctx;
+  uint32_t service_addr;
+  /* What the CPU's emulator is rebuilt with (engine_open, renew): RAM taken
+   * off the bus (vboard_unmap), and the code replaced since the last renewal. */
+  struct {
+    uint32_t addr, len;
+  } unmapped[VBOARD_MAX_UNMAPPED];
+  unsigned nunmapped;
+  uint64_t replaced, renew_bytes;
 
   /* The caches (vcache.h), when the device tree gives them and vboard_set_caches
    * left them on. */
@@ -999,6 +1009,42 @@ static uint32_t dform(unsigned op, unsigned rt, unsigned ra, int16_t d) {
   return op << 26 | rt << 21 | ra << 16 | (uint16_t)d;
 }
 
+/* A new instance of the CPU's emulator for the board: the CPU model, RAM (b->ram,
+ * shared with the host), the reserved page, the IP and the UART as MMIO, the hooks
+ * the board has set, and the RAM taken off the bus.  The reserved page is empty. */
+static uc_err engine_open(vboard *b) {
+  uc_err e = uc_open(UC_ARCH_PPC, UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN, &b->uc);
+  if (e == UC_ERR_OK)
+    e = uc_ctl_set_cpu_model(b->uc, UC_CPU_PPC32_405D4);
+  if (e == UC_ERR_OK)
+    e = uc_mem_map_ptr(b->uc, b->ram_base, b->ram_size, UC_PROT_ALL, b->ram);
+  if (e == UC_ERR_OK)
+    e = uc_mem_map(b->uc, VBOARD_RESERVED_BASE, 0x1000, UC_PROT_ALL);
+  if (e == UC_ERR_OK)
+    e = uc_mmio_map(b->uc, b->ip_base, b->ip_size, ip_read, b, ip_write, b);
+  if (e == UC_ERR_OK)
+    e = uc_mmio_map(b->uc, b->uart_base, (b->uart_size + 0xFFF) & ~0xFFFu, uart_read, b, uart_write,
+                    b);
+  for (unsigned i = 0; i < b->nunmapped && e == UC_ERR_OK; i++)
+    e = uc_mem_unmap(b->uc, b->unmapped[i].addr, b->unmapped[i].len);
+  if (e == UC_ERR_OK)
+    e = uc_hook_add(b->uc, &b->h_block, UC_HOOK_BLOCK, (void *)hook_block, b, 1, 0);
+  if (e == UC_ERR_OK)
+    e = uc_hook_add(b->uc, &b->h_tramp, UC_HOOK_CODE, (void *)hook_tramp_end, b, TRAMPOLINE_END,
+                    TRAMPOLINE_END);
+  if (e == UC_ERR_OK)
+    e = uc_hook_add(b->uc, &b->h_unmapped, UC_HOOK_MEM_UNMAPPED, (void *)hook_unmapped, b, 1, 0);
+  if (e == UC_ERR_OK)
+    e = uc_hook_add(b->uc, &b->h_intr, UC_HOOK_INTR, (void *)hook_intr, b, 1, 0);
+  if (e == UC_ERR_OK && b->service)
+    e = uc_hook_add(b->uc, &b->h_service, UC_HOOK_CODE, (void *)hook_service, b, b->service_addr,
+                    b->service_addr);
+  if (e == UC_ERR_OK && b->h_mem_on)
+    e = uc_hook_add(b->uc, &b->h_mem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)hook_mem, b,
+                    b->ram_base, (uint64_t)b->ram_base + b->ram_size - 1);
+  return e;
+}
+
 vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   vboard *b = calloc(1, sizeof *b);
   if (!b || !(b->cache = calloc(BLOCK_CACHE, sizeof *b->cache))) {
@@ -1019,20 +1065,19 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   }
   hwprof_sim_on_mem_write(b->ip, ip_mem_write, b);
   hwprof_sim_on_accept(b->ip, ip_accepted, b);
-  uc_err e = uc_open(UC_ARCH_PPC, UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN, &b->uc);
-  if (e == UC_ERR_OK)
-    e = uc_ctl_set_cpu_model(b->uc, UC_CPU_PPC32_405D4);
-  if (e == UC_ERR_OK)
-    e = (b->ram = calloc(1, b->ram_size))
-            ? uc_mem_map_ptr(b->uc, b->ram_base, b->ram_size, UC_PROT_ALL, b->ram)
-            : UC_ERR_NOMEM;
-  if (e == UC_ERR_OK)
-    e = uc_mem_map(b->uc, VBOARD_RESERVED_BASE, 0x1000, UC_PROT_ALL);
-  if (e == UC_ERR_OK)
-    e = uc_mmio_map(b->uc, b->ip_base, b->ip_size, ip_read, b, ip_write, b);
-  if (e == UC_ERR_OK)
-    e = uc_mmio_map(b->uc, b->uart_base, (b->uart_size + 0xFFF) & ~0xFFFu, uart_read, b, uart_write,
-                    b);
+  const char *rb = getenv("HWPROF_RENEW_BYTES");
+  b->renew_bytes = VBOARD_RENEW_BYTES;
+  if (rb && *rb) {
+    char *end;
+    errno = 0;
+    b->renew_bytes = strtoull(rb, &end, 0);
+    if (*end || errno || *rb == '-') {
+      errf(err, errlen, "HWPROF_RENEW_BYTES=%s: not a byte count (0 to 2^64-1)", rb);
+      vboard_free(b);
+      return NULL;
+    }
+  }
+  uc_err e = (b->ram = calloc(1, b->ram_size)) ? engine_open(b) : UC_ERR_NOMEM;
   if (e != UC_ERR_OK) {
     errf(err, errlen, "CPU setup failed: %s", uc_strerror(e));
     vboard_free(b);
@@ -1058,11 +1103,6 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   b->dtb_addr = (b->ram_base + b->ram_size - dtb_len - 64) & ~63u;
   uc_mem_write(b->uc, b->dtb_addr, dtb, dtb_len);
 
-  uc_hook_add(b->uc, &b->h_block, UC_HOOK_BLOCK, (void *)hook_block, b, 1, 0);
-  uc_hook_add(b->uc, &b->h_tramp, UC_HOOK_CODE, (void *)hook_tramp_end, b, TRAMPOLINE_END,
-              TRAMPOLINE_END);
-  uc_hook_add(b->uc, &b->h_unmapped, UC_HOOK_MEM_UNMAPPED, (void *)hook_unmapped, b, 1, 0);
-  uc_hook_add(b->uc, &b->h_intr, UC_HOOK_INTR, (void *)hook_intr, b, 1, 0);
   b->ip_cycle0 = hwprof_sim_cycle(b->ip);
   vboard_set_caches(b, 1);
   return b;
@@ -1189,7 +1229,56 @@ void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r) {
   }
 }
 
+/* Unicorn 2.0.1 keeps every translation of code the host has replaced
+ * (vboard_code_changed) in its 1 GiB buffer, with a malloc'ed lookup node each,
+ * until the buffer is full, and its own flush (UC_CTL_TB_FLUSH) zeroes the whole
+ * buffer each time.  A translator that refills its code cache grows by hundreds of
+ * MB that way.  So once VBOARD_RENEW_BYTES of code has been replaced (or
+ * $HWPROF_RENEW_BYTES; 0: never, to compare), the board closes the emulator,
+ * which frees all of it, and opens a new one in the same state: the CPU's
+ * registers (the GPRs, PC, LR, CTR, CR, XER, MSR: the 405's other SPRs are not
+ * carried over, and the translator's runs do not use them), the reserved page, the
+ * maps and the hooks.  RAM is the host's and stays.  Nothing the board models
+ * changes: its cycles and caches are host-side.  Only between runs of the CPU
+ * (vboard_call), never from a hook. */
+static void renew(vboard *b) {
+  int ids[38];
+  uint32_t regs[38];
+  void *ptrs[38];
+  for (int i = 0; i < 32; i++)
+    ids[i] = UC_PPC_REG_0 + i;
+  ids[32] = UC_PPC_REG_PC, ids[33] = UC_PPC_REG_LR, ids[34] = UC_PPC_REG_CTR;
+  ids[35] = UC_PPC_REG_CR, ids[36] = UC_PPC_REG_XER, ids[37] = UC_PPC_REG_MSR;
+  for (int i = 0; i < 38; i++)
+    ptrs[i] = &regs[i];
+  uint8_t page[0x1000];
+  uc_err e = uc_reg_read_batch(b->uc, ids, ptrs, 38);
+  if (e == UC_ERR_OK)
+    e = uc_mem_read(b->uc, VBOARD_RESERVED_BASE, page, sizeof page);
+  if (e == UC_ERR_OK) {
+    uc_close(b->uc);
+    b->uc = NULL;
+    e = engine_open(b);
+  }
+  if (e == UC_ERR_OK)
+    e = uc_mem_write(b->uc, VBOARD_RESERVED_BASE, page, sizeof page);
+  if (e == UC_ERR_OK)
+    e = uc_reg_write_batch(b->uc, ids, ptrs, 38);
+  if (e != UC_ERR_OK) {
+    b->r->stop = VBOARD_FAULT;
+    snprintf(b->r->message, sizeof b->r->message,
+             "renewing the CPU's emulator (after %llu bytes of replaced code) failed: %s",
+             (unsigned long long)b->replaced, uc_strerror(e));
+    b->stop = 1;
+    return;
+  }
+  b->replaced = 0;
+  b->r->renewals++;
+}
+
 int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {
+  if (!b->stop && b->renew_bytes && b->replaced >= b->renew_bytes)
+    renew(b);
   if (b->stop)
     return 1;
   uc_err e = uc_emu_start(b->uc, pc_start, until, 0, 0);
@@ -1267,7 +1356,11 @@ int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r) {
 /* --------------------------------------------------------------- host access */
 
 int vboard_unmap(vboard *b, uint32_t addr, uint32_t len) {
-  return uc_mem_unmap(b->uc, addr, len) == UC_ERR_OK ? 0 : -1;
+  if (b->nunmapped == VBOARD_MAX_UNMAPPED || uc_mem_unmap(b->uc, addr, len) != UC_ERR_OK)
+    return -1;
+  b->unmapped[b->nunmapped].addr = addr;
+  b->unmapped[b->nunmapped++].len = len;
+  return 0;
 }
 
 uint8_t *vboard_ram(vboard *b, uint32_t *base, uint32_t *size) {
@@ -1286,6 +1379,7 @@ uint32_t vboard_dtb_addr(const vboard *b) {
 
 void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len) {
   uc_ctl_remove_cache(b->uc, addr, (uint64_t)addr + len);
+  b->replaced += len;
   if (len > 64) /* a refill, not a patch: forget the costs of blocks in the range */
     for (unsigned i = 0; i < BLOCK_CACHE; i++)
       if (b->cache[i].prefix && b->cache[i].addr >= addr && b->cache[i].addr - addr < len)
@@ -1310,6 +1404,7 @@ int vboard_set_service(vboard *b, uint32_t addr, void (*fn)(void *ctx), void *ct
     return -1;
   b->service = fn;
   b->service_ctx = ctx;
+  b->service_addr = addr;
   return uc_hook_add(b->uc, &b->h_service, UC_HOOK_CODE, (void *)hook_service, b, addr, addr) ==
                  UC_ERR_OK
              ? 0

@@ -77,6 +77,7 @@ typedef struct vboard_result {
   uint64_t irq_cycles;          /* ... and their cycles */
   uint64_t service_calls;       /* vboard_set_service: the service's runs */
   uint64_t service_cycles;      /* vboard_charge: cycles charged for work done on the host */
+  uint64_t renewals;            /* the CPU's emulator renewed to free replaced code (vboard.c) */
   int unmapped;                 /* VBOARD_FAULT was an access to an unmapped address: */
   uint32_t fault_addr;          /*   that address */
   uint32_t fault_pc;            /*   and the instruction's */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "dbt.h"
 #include "outfiles.h"
@@ -237,10 +238,13 @@ static void print_stats(const prof_run *pr) {
           (double)(s->host_ns - s->translate_ns - s->superblock_ns - s->syscall_ns) / 1e6,
           (double)s->irq_ns / 1e6);
   struct mallinfo2 mi = mallinfo2();
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
   fprintf(stderr,
-          "hwprof: host heap              %.1f MB in use (malloc; Unicorn's translation buffer "
-          "is mapped apart)\n",
-          (double)mi.uordblks / 1e6);
+          "hwprof: host memory            %.1f MB peak resident; heap %.1f MB in use (malloc; "
+          "Unicorn's translation buffer is mapped apart); the CPU's emulator renewed %llu times "
+          "to free replaced code's translations\n",
+          (double)ru.ru_maxrss / 1e3, (double)mi.uordblks / 1e6, (unsigned long long)b->renewals);
   fprintf(stderr, "hwprof: wall time              %.3f s (%.2f M guest instructions/s)\n", wall,
           wall > 0 ? (double)s->guest_insns / wall / 1e6 : 0.0);
 }
