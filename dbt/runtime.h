@@ -185,7 +185,7 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
  * context is restored and the pc to resume at returned (0: no frame, r filled). */
 int rt_signal_next(const dbt *d);
 /* 1 when sig has a handler that may run now (not blocked, not nested too deep). */
-int rt_signal_caught(const dbt *d, int sig);
+int rt_signal_caught(dbt *d, int sig);
 /* d->sig_due from the guest's timer (the board clock; under the host clock timers
  * are seen at system calls). */
 void rt_signal_arm(dbt *d);

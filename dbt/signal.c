@@ -301,6 +301,24 @@ static int die(dbt *d, int sig, int sync, uint32_t pc, dbt_result *r) {
   return -1;
 }
 
+/* The handler frames still live when the guest's stack pointer is sp: a handler
+ * left by siglongjmp (or longjmp) never returns through sigreturn, and its frame,
+ * now above sp on the same stack, is dropped (Linux keeps no list: its frames
+ * live on the guest's stack only). */
+static unsigned live_frames(const dbt *d, uint32_t sp) {
+  const guest *g = &d->g;
+  unsigned n = g->nframes;
+  int sp_alt = g->alt_size && sp - g->alt_sp < g->alt_size;
+  while (n) {
+    uint32_t f = g->frames[n - 1].frame;
+    int f_alt = g->alt_size && f - g->alt_sp < g->alt_size;
+    if (f_alt != sp_alt || f >= sp)
+      break;
+    n--;
+  }
+  return n;
+}
+
 int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uint32_t *to,
                       dbt_result *r) {
   guest *g = &d->g;
@@ -312,11 +330,12 @@ int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uin
     return 0;
   if (s->handler == GUEST_SIG_DFL)
     return die(d, sig, sync, pc, r);
-  if (g->nframes == GUEST_MAX_FRAMES)
-    return die(d, DBT_SIGSEGV, 1, pc, r); /* handlers nested too deep: a stack overflow */
   uint32_t m[32];
   rt_read_gprs(d, m);
   uint32_t sp = m[29];
+  g->nframes = live_frames(d, sp);
+  if (g->nframes == GUEST_MAX_FRAMES)
+    return die(d, DBT_SIGSEGV, 1, pc, r); /* handlers nested too deep: a stack overflow */
   if ((s->flags & SA_ONSTACK_) && g->alt_size && !(sp - g->alt_sp < g->alt_size))
     sp = g->alt_sp + g->alt_size;
   int rt = (s->flags & SA_SIGINFO_) != 0;
@@ -377,10 +396,12 @@ int rt_signal_next(const dbt *d) {
   return 0;
 }
 
-int rt_signal_caught(const dbt *d, int sig) {
+int rt_signal_caught(dbt *d, int sig) {
   const guest *g = &d->g;
+  uint32_t m[32];
+  rt_read_gprs(d, m);
   return sig > 0 && sig < GUEST_NSIG && g->sigact[sig].handler > GUEST_SIG_IGN &&
-         !in(g->sigmask, sig) && g->nframes < GUEST_MAX_FRAMES;
+         !in(g->sigmask, sig) && live_frames(d, m[29]) < GUEST_MAX_FRAMES;
 }
 
 void rt_signal_arm(dbt *d) {
@@ -398,6 +419,9 @@ void rt_signal_arm(dbt *d) {
 
 uint32_t rt_sigreturn(dbt *d, dbt_result *r) {
   guest *g = &d->g;
+  uint32_t m[32];
+  rt_read_gprs(d, m);
+  g->nframes = live_frames(d, m[29]);
   if (!g->nframes) {
     r->how = DBT_SIGNALED;
     r->signal = DBT_SIGSEGV;
