@@ -346,6 +346,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
   d->core.align_checks = o->unaligned_trap;
+  d->core.confine = o->confine;
   d->core.insn_of = d->insn_of;
   if (o->profile == DBT_PROFILE_SW || o->profile == DBT_PROFILE_ALL) {
     if (!(d->edge_src = calloc(DBT_EDGE_SITES, sizeof *d->edge_src))) {
@@ -362,10 +363,22 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     }
   }
   d->core.cct_hw = o->cct && (o->profile == DBT_PROFILE_HW || o->profile == DBT_PROFILE_ALL);
-  /* Null pointers fault: the guest's first 64 KiB are off the bus. */
-  if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0) {
+  /* Null pointers fault: the guest's first 64 KiB are off the bus; so is the guard
+   * above its memory. */
+  if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0 ||
+      vboard_unmap(b, DBT_GUEST_TOP, DBT_GUARD_TOP - DBT_GUEST_TOP) < 0 ||
+      vboard_unmap(b, VBOARD_RESERVED_BASE, 0x1000) < 0) { /* (the firmware's; unused here) */
     dbt_free(d);
-    return dbt_errf(err, errlen, "cannot unmap the guest's null page"), NULL;
+    return dbt_errf(err, errlen, "cannot unmap the guest's null page and guard"), NULL;
+  }
+  /* --confine: the IP must be in the range the check traps (translate.c). */
+  if (o->confine && vboard_ip_base(b) - DBT_GUEST_TOP >= 0x80000000u) {
+    dbt_free(d);
+    return dbt_errf(err, errlen,
+                    "--confine: the device tree puts the IP at %#x, outside [%#x, %#x) where "
+                    "the translator's check traps guest accesses",
+                    vboard_ip_base(b), DBT_GUEST_TOP, DBT_GUEST_TOP + 0x80000000u),
+           NULL;
   }
   vboard_observe_blocks(b, observe, d);
   vboard_stop_points(b, stop_point, d);
@@ -600,6 +613,43 @@ static uint32_t guest_insn_of(dbt *d, uint32_t a) {
   return pc && k ? pc + 4 * (k - 1) : pc;
 }
 
+/* When the guest instruction at pc is a load or store: the address it accesses, with
+ * the guest's registers as they are (before it ran), as Linux reports it (si_addr:
+ * the address error's or the page fault's address, unaligned for lwl and the like). */
+static int guest_access_ea(dbt *d, uint32_t pc, uint32_t *ea) {
+  uint32_t w = rd32(d, pc), m[32];
+  unsigned op = w >> 26;
+  if (op < 0x20 || op == 0x2F || op == 0x33 || op == 0x37 || op == 0x3B || op == 0x3F)
+    return 0; /* (cache, pref, and the 64-bit ld/sd) */
+  rt_read_gprs(d, m);
+  *ea = m[(w >> 21) & 31] + (uint32_t)(int32_t)(int16_t)w;
+  return 1;
+}
+
+/* --confine: translated code takes $gp and $sp to be near the guest's memory
+ * (within 32 KiB of it: translate.c, confine_kept); so must any value the runtime
+ * gives them (a signal's frame, sigreturn's context).  Linux would fault at the
+ * first access through them instead, or could not push a handler's frame there. */
+static int kept_regs_near(dbt *d) {
+  for (unsigned m = 28; m <= 29; m++) {
+    uint32_t v = vboard_get_gpr(d->b, (unsigned)dbt_host_reg[m]);
+    if (v >= DBT_GUEST_TOP + 0x8000u && v < 0xFFFF8000u)
+      return 0;
+  }
+  return 1;
+}
+
+/* --confine: the check (translate.c) at PowerPC address `at` trapped.  The address
+ * the guest's access would have made (si_addr), from its MIPS instruction: base
+ * plus offset; for the check after a write to $sp or $gp, that register's value. */
+static uint32_t confine_fault(dbt *d, uint32_t at) {
+  uint32_t ea;
+  if (guest_access_ea(d, guest_insn_of(d, at), &ea))
+    return ea;
+  uint32_t r0 = vboard_get_gpr(d->b, 0); /* base + 0x80000000 - DBT_GUEST_TOP */
+  return r0 - (0x80000000u - DBT_GUEST_TOP);
+}
+
 /* The board stopped before the PowerPC block at r->board.stop_pc (the cycle
  * limit, a signal to hwprof): every count already leaves it out; the message
  * names the guest's pc. */
@@ -779,7 +829,13 @@ int dbt_run(dbt *d, dbt_result *r) {
   uint32_t m[32];
   uint64_t host_t0 = rt_now_ns();
   while (host) {
-    sb_form(d); /* a path recorded before the CPU came back here */
+    sb_form(d);                                  /* a path recorded before the CPU came back here */
+    if (d->core.confine && !kept_regs_near(d)) { /* a context restored with a wild $sp */
+      r->how = DBT_SIGNALED;
+      r->signal = DBT_SIGSEGV;
+      r->pc = host - DBT_CODE < d->used ? guest_insn_of(d, host) : 0;
+      break;
+    }
     d->st.host_ns += rt_now_ns() - host_t0;
     int stop = vboard_call(d->b, host, DBT_STOP);
     host_t0 = rt_now_ns();
@@ -806,8 +862,14 @@ int dbt_run(dbt *d, dbt_result *r) {
       r->how = DBT_STOPPED;
       if (r->board.stop == VBOARD_LIMIT || r->board.stop == VBOARD_INTERRUPTED)
         stopped_before(d, r);
-      if (r->board.unmapped && d->tb_at - DBT_CODE < d->used) {
-        uint32_t at = fault_insn(d, r->board.fault_addr), fault = r->board.fault_addr;
+      uint32_t at = 0, fault = 0;
+      if (r->board.trapped && r->board.fault_pc - DBT_CODE < d->used)
+        at = r->board.fault_pc, fault = confine_fault(d, at);
+      else if (r->board.unmapped && d->tb_at - DBT_CODE < d->used) {
+        at = fault_insn(d, r->board.fault_addr), fault = r->board.fault_addr;
+        guest_access_ea(d, guest_insn_of(d, at), &fault); /* lwl's, not its aligned word */
+      }
+      if (at) {
         uncount_after(d, at);
         if (rt_signal_caught(d, DBT_SIGSEGV)) { /* the guest's handler takes it */
           vboard_recover(d->b);
@@ -945,8 +1007,11 @@ int dbt_run(dbt *d, dbt_result *r) {
       break;
     case DBT_EXIT_TRAP:
       if (rt_signal_caught(d, (int)rd32(d, lr + 4))) { /* the guest's handler takes it */
+        uint32_t addr = rd32(d, lr); /* si_addr: the pc, or the misaligned access's address */
+        if (rd32(d, lr + 4) == DBT_SIGBUS)
+          guest_access_ea(d, addr, &addr);
         rt_sb_leave(d, lr - 4, 1);
-        host = to_handler(d, (int)rd32(d, lr + 4), rd32(d, lr), rd32(d, lr), r);
+        host = to_handler(d, (int)rd32(d, lr + 4), rd32(d, lr), addr, r);
         break;
       }
       rt_sb_leave(d, lr - 4, 1);

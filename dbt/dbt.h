@@ -6,7 +6,7 @@
  * translated code: a new block, an inline-lookup miss, a syscall, an FPU
  * helper, a signal), the guest process (guest.h) and the profiles.
  *
- * PowerPC address map above the guest (DBT_GUEST_TOP):
+ * PowerPC address map above the guest and its guard (DBT_GUARD_TOP, guest.h):
  *   DBT_STUBS     the exit stubs, and DBT_STOP where the CPU hands back
  *   DBT_STATE     the CPU state (r1) and the indirect-jump table
  *   DBT_COUNTERS  sw profile: a 32-bit counter per block (r2 - DBT_SW_BIAS)
@@ -32,7 +32,7 @@
 #include "translate.h"
 #include "vboard.h"
 
-#define DBT_STUBS          0x0C000000u
+#define DBT_STUBS          DBT_GUARD_TOP
 #define DBT_STOP           (DBT_STUBS + 8 * DBT_EXIT_KINDS)
 #define DBT_FP_GATE        (DBT_STUBS + 0x100) /* the FPU gate (translate.h, fpgate.c) */
 #define DBT_STATE          0x0C002000u         /* its fields below it: a page without code */
@@ -67,6 +67,7 @@ typedef struct dbt_options {
   unsigned max_block;      /* guest instructions per block, at most (default 64) */
   int strict;              /* an unsupported system call stops the run */
   int unaligned_trap;      /* a misaligned load or store raises SIGBUS (else it just works) */
+  int confine;             /* a load or store beyond the guest's memory raises SIGSEGV */
   FILE *dump;              /* each translated block, guest and PowerPC side by side */
   uint64_t max_cycles;     /* simulated CPU cycles, 0 = no limit */
   uint32_t threshold;      /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */

@@ -9,7 +9,8 @@
  *   ELF segments ... brk heap       up to DBT_BRK_MAX
  *   [DBT_MMAP_BASE, DBT_MMAP_END)   mmap2 (first fit, 4 KiB pages)
  *   [DBT_STACK_BASE, DBT_GUEST_TOP) the stack; argv, envp, auxv at the top
- *   [DBT_GUEST_TOP, ...)            the translator's: exit stubs, CPU state,
+ *   [DBT_GUEST_TOP, DBT_GUARD_TOP)  64 KiB off the bus: a guard (translate.c, confine)
+ *   [DBT_GUARD_TOP, ...)            the translator's: exit stubs, CPU state,
  *                                   counters, code cache (dbt.h)
  *
  * Stray guest stores are not trapped: the RAM is one region on the board.
@@ -25,7 +26,8 @@
 #define DBT_MMAP_BASE  0x04000000u
 #define DBT_MMAP_END   0x0B000000u
 #define DBT_STACK_BASE 0x0B000000u
-#define DBT_GUEST_TOP  0x0C000000u
+#define DBT_GUEST_TOP  0x0BFF0000u
+#define DBT_GUARD_TOP  0x0C000000u /* [DBT_GUEST_TOP, here): off the bus (translate.c, confine) */
 #define DBT_PAGE       4096u
 
 #define GUEST_MAX_SEGS 16

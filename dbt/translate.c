@@ -24,6 +24,7 @@
 
 #include <string.h>
 
+#include "guest.h"
 #include "hwprof_regs.h"
 #include "mips.h"
 #include "ppc.h"
@@ -103,6 +104,11 @@ typedef struct em {
   /* Alignment checks: the MIPS registers known, at this point of the unit, to hold
    * a multiple of 4 (of 2), whose checks can be left out (check_align). */
   uint32_t aligned4, aligned2;
+  /* Confinement (check_confine): the MIPS registers known, at this point of the unit,
+   * to hold an address below DBT_GUEST_TOP (checked), within 32 KiB of one (near),
+   * or a constant (konst, value kval). */
+  uint32_t checked, near, konst;
+  uint32_t kval[32];
   /* The guest instruction being emitted and its block's first (dbt_core.insn_of). */
   uint32_t cur_pc, blk_pc;
 } em;
@@ -392,10 +398,91 @@ static void add_trap(em *e, uint32_t pc, uint32_t w) {
   }
 }
 
+/* Confinement (dbt_core.confine): the guest owns [0, DBT_GUEST_TOP) of the address
+ * space (what of it is mapped: guest.h); above it are a 64 KiB guard off the bus,
+ * the translator's memory, the IP and the UART.  Before a load or store whose
+ * base register is not known to hold an address below DBT_GUEST_TOP:
+ *
+ *   addis r0, base, CONFINE_K     r0 = base + (0x80000000 - DBT_GUEST_TOP)
+ *   twi   lt, r0, 0               trap when base is in [DBT_GUEST_TOP, that + 2 GiB)
+ *
+ * two cycles, no branch.  The 16-bit offset takes a checked base at most 32 KiB
+ * past DBT_GUEST_TOP, into the guard, or below 0, to the top of the address space,
+ * where the board maps nothing (dbt_new checks that the IP is in the trapped
+ * range); either faults as unmapped.  A base computed from a checked one by an
+ * addiu (near) stays within the 64 KiB guard the same way.  The program exception
+ * is SIGSEGV at the access's guest pc (dbt.c).  Left out: $zero's offsets (the null
+ * page or the top), constants known to be below DBT_GUEST_TOP, registers checked or
+ * derived earlier in the unit and not written since. */
+#define CONFINE_K    ((int16_t)((0x80000000u - DBT_GUEST_TOP) >> 16))
+#define CONFINE_KEPT (1u << 28 | 1u << 29) /* $gp, $sp: see confine_kept */
+
+/* The check of MIPS register m, whose value is in PowerPC register b. */
+static void confine_check(em *e, unsigned m, unsigned b) {
+  put(e, ppc_addis(R0, b, CONFINE_K));
+  put(e, ppc_d(3, 16, R0, 0)); /* twi lt, r0, 0 */
+  e->checked |= 1u << m;
+}
+
+static void check_confine(em *e, unsigned mb, unsigned b, int16_t off, unsigned size) {
+  if (!e->c->confine || mb == 0 || ((e->checked | e->near) >> mb & 1))
+    return;
+  if ((e->konst >> mb & 1) && e->kval[mb] < DBT_GUEST_TOP - 0x10000u &&
+      e->kval[mb] + (uint32_t)(int32_t)off + size <= DBT_GUEST_TOP)
+    return;
+  confine_check(e, mb, b);
+}
+
+/* After instruction w: what it writes is no longer known, except constants (lui,
+ * addiu and ori of one, a move), moves, and addiu of a checked register (near). */
+static void note_confine(em *e, uint32_t w) {
+  unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w), rd = mips_rd(w), f = mips_funct(w);
+  uint32_t writes = gpr_writes(w), c = 0, n = 0, k = 0, v = 0;
+  int16_t imm = mips_imm(w);
+  unsigned to = 0;
+  if (op == OP_LUI) {
+    to = rt, k = 1, v = (uint32_t)(uint16_t)imm << 16;
+  } else if (op == OP_ADDIU || op == OP_ORI) {
+    to = rt;
+    if (e->konst >> rs & 1)
+      k = 1, v = op == OP_ORI ? e->kval[rs] | (uint16_t)imm : e->kval[rs] + (uint32_t)(int32_t)imm;
+    else if (op == OP_ADDIU && (e->checked >> rs & 1))
+      n = 1;
+  } else if (op == OP_SPECIAL && (f == F_ADDU || f == F_OR) && (rs == 0 || rt == 0)) {
+    unsigned from = rs ? rs : rt; /* move rd, from */
+    to = rd, c = e->checked >> from & 1, n = e->near >> from & 1, k = e->konst >> from & 1;
+    v = e->kval[from];
+  }
+  e->checked &= ~writes, e->near &= ~writes, e->konst &= ~writes;
+  if (to) {
+    e->checked |= c << to, e->near |= n << to, e->konst |= k << to;
+    e->kval[to] = v;
+  }
+  e->checked |= 1u, e->konst |= 1u, e->kval[0] = 0;
+}
+
+static void confine_start(em *e) {
+  e->checked = e->konst = 1u; /* $zero */
+  e->near = CONFINE_KEPT;
+  e->kval[0] = 0;
+}
+
+/* $gp and $sp are near at every unit's start: translated code checks them after
+ * any write that leaves them unknown (below), and the runtime before it resumes
+ * translated code (dbt.c). */
+static void confine_kept(em *e) {
+  if (!e->c->confine)
+    return;
+  for (unsigned m = 28; m <= 29; m++)
+    if (!((e->checked | e->near) >> m & 1))
+      confine_check(e, m, (unsigned)dbt_host_reg[m]);
+}
+
 /* lwl/lwr/swl/swr (big-endian): the aligned word, shifted and merged. */
 static void unaligned(em *e, uint32_t w) {
   unsigned op = mips_op(w), rt = mips_rt(w), b = base(e, mips_rs(w));
   int right = op == OP_LWR || op == OP_SWR;
+  check_confine(e, mips_rs(w), b, mips_imm(w), 4);
   put(e, ppc_addi(R3, b, mips_imm(w)));
   put(e, ppc_rlwinm(R4, R3, 3, 27, 28)); /* 8 * (addr & 3) */
   if (right)
@@ -492,6 +579,7 @@ static void align_start(em *e) {
 static void load(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, int sign_byte, unsigned size) {
   unsigned rt = mips_rt(w), b = base(e, mips_rs(w)), d = dst(rt);
   check_align(e, pc, mips_rs(w), b, mips_imm(w), size);
+  check_confine(e, mips_rs(w), b, mips_imm(w), size);
   put(e, ppc_mem(ppc_op, d, b, mips_imm(w)));
   if (sign_byte)
     put(e, ppc_extsb(d, d));
@@ -501,6 +589,7 @@ static void load(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, int sign_byte,
 static void store(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, unsigned size) {
   unsigned b = base(e, mips_rs(w)), t = src(e, mips_rt(w), R4);
   check_align(e, pc, mips_rs(w), b, mips_imm(w), size);
+  check_confine(e, mips_rs(w), b, mips_imm(w), size);
   put(e, ppc_mem(ppc_op, t, b, mips_imm(w)));
 }
 
@@ -510,6 +599,7 @@ static void fp_mem(em *e, uint32_t pc, uint32_t w) {
   unsigned op = mips_op(w), ft = mips_rt(w), b = base(e, mips_rs(w));
   int16_t off = mips_imm(w);
   check_align(e, pc, mips_rs(w), b, off, op == OP_LDC1 || op == OP_SDC1 ? 8 : 4);
+  check_confine(e, mips_rs(w), b, off, op == OP_LDC1 || op == OP_SDC1 ? 8 : 4);
   if (op == OP_LDC1 || op == OP_SDC1) {
     put(e, ppc_addi(R3, b, off));
     b = R3;
@@ -1145,15 +1235,21 @@ static int delay_slot(em *e, uint32_t pc) {
     return -1;
   }
   uint32_t mark = e->n, a4 = e->aligned4, a2 = e->aligned2;
+  uint32_t c0 = e->checked, n0 = e->near, k0 = e->konst;
   int r = emit_insn(e, pc, w);
   note_align(e, w);
-  e->aligned4 &= a4; /* a likely branch may skip the slot: what holds either way */
-  e->aligned2 &= a2;
+  note_confine(e, w);
   if (r == T_HELPER) {
     e->n = mark;
     exit_to(e, DBT_EXIT_HELPER);
     put(e, pc);
-  } else if (r == T_UNIMPL) {
+  }
+  if (r != T_UNIMPL)
+    confine_kept(e);
+  e->aligned4 &= a4; /* a likely branch may skip the slot: what holds either way */
+  e->aligned2 &= a2;
+  e->checked &= c0, e->near &= n0, e->konst &= k0 & ~gpr_writes(w); /* (its value may differ) */
+  if (r == T_UNIMPL) {
     e->n = mark;
     unimpl_exit(e, pc);
     return -1;
@@ -1475,11 +1571,15 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     uint32_t mark = e->n;
     int r = emit_insn(e, pc, w);
     note_align(e, w);
+    note_confine(e, w);
     if (r == T_HELPER) {
       e->n = mark;
       exit_to(e, DBT_EXIT_HELPER);
       put(e, pc);
-    } else if (r == T_UNIMPL) {
+    }
+    if (r != T_UNIMPL)
+      confine_kept(e);
+    if (r == T_UNIMPL) {
       e->n = mark;
       unimpl_exit(e, pc);
       pc += 4;
@@ -1513,6 +1613,7 @@ static void em_init(em *e, const dbt_core *c, uint32_t at) {
   e->sbp = NULL;
   e->edge_next = c->edge_site_next;
   align_start(e);
+  confine_start(e);
 }
 
 int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {

@@ -136,6 +136,7 @@ typedef struct dbt_core {
                           * that hold the superblocks' near words and the hot code) */
   int probe_window;      /* hw, all: r5 points into the EVENT window (see r5 above) */
   int align_checks;      /* a misaligned load or store raises SIGBUS, as on MIPS */
+  int confine;           /* a load or store beyond the guest's memory traps (SIGSEGV) */
   uint8_t *insn_of;      /* optional, per word of buf: 1 + the index in its block of the
                           * guest instruction that word was emitted for; 0: none */
   unsigned max_insns;    /* guest instructions per block, at most */

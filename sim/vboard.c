@@ -114,6 +114,7 @@
 #define TRAMPOLINE_END      (TRAMPOLINE + 6 * 4)
 #define RUN_UNTIL           (VBOARD_RESERVED_BASE + 0xFFC) /* never reached */
 #define VBOARD_MAX_UNMAPPED 8
+#define PPC_EXCP_PROGRAM    6 /* Unicorn's exception number (QEMU's POWERPC_EXCP_PROGRAM) */
 #define VBOARD_RENEW_BYTES  (1u << 18) /* code replaced before the emulator is renewed */
 
 typedef struct block {
@@ -780,6 +781,12 @@ static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int si
 static void hook_intr(uc_engine *uc, uint32_t intno, void *user) {
   vboard *b = user;
   (void)uc;
+  if (intno == PPC_EXCP_PROGRAM && !b->stop) { /* a trap (tw, twi): its pc is exact */
+    b->r->trapped = 1;
+    b->r->fault_pc = pc(b);
+    fault(b, "program exception (a trap) at pc %#x", b->r->fault_pc);
+    return;
+  }
   fault(b,
         "unexpected PowerPC exception %u at pc %#x (the board models external interrupts "
         "only)",
@@ -1253,14 +1260,13 @@ static void renew(vboard *b) {
     ptrs[i] = &regs[i];
   uint8_t page[0x1000];
   uc_err e = uc_reg_read_batch(b->uc, ids, ptrs, 38);
-  if (e == UC_ERR_OK)
-    e = uc_mem_read(b->uc, VBOARD_RESERVED_BASE, page, sizeof page);
+  int has_page = uc_mem_read(b->uc, VBOARD_RESERVED_BASE, page, sizeof page) == UC_ERR_OK;
   if (e == UC_ERR_OK) {
     uc_close(b->uc);
     b->uc = NULL;
     e = engine_open(b);
   }
-  if (e == UC_ERR_OK)
+  if (e == UC_ERR_OK && has_page) /* (unless taken off the bus) */
     e = uc_mem_write(b->uc, VBOARD_RESERVED_BASE, page, sizeof page);
   if (e == UC_ERR_OK)
     e = uc_reg_write_batch(b->uc, ids, ptrs, 38);
@@ -1304,11 +1310,11 @@ int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {
 }
 
 void vboard_recover(vboard *b) {
-  if (b->r->stop != VBOARD_FAULT || !b->r->unmapped)
+  if (b->r->stop != VBOARD_FAULT || !(b->r->unmapped || b->r->trapped))
     return;
   b->stop = 0;
   b->r->stop = VBOARD_EXITED;
-  b->r->unmapped = 0;
+  b->r->unmapped = b->r->trapped = 0;
   b->r->message[0] = 0;
   b->cur = b->prev = NULL;
 }

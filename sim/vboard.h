@@ -80,7 +80,8 @@ typedef struct vboard_result {
   uint64_t renewals;            /* the CPU's emulator renewed to free replaced code (vboard.c) */
   int unmapped;                 /* VBOARD_FAULT was an access to an unmapped address: */
   uint32_t fault_addr;          /*   that address */
-  uint32_t fault_pc;            /*   and the instruction's */
+  uint32_t fault_pc;            /*   and the instruction's (exact for a trap) */
+  int trapped;                  /* VBOARD_FAULT was a trap (tw, twi) at fault_pc */
   uint32_t stop_pc;             /* VBOARD_LIMIT, VBOARD_INTERRUPTED: the block the CPU
                                    stopped before, not run or charged */
   int signal;                   /* VBOARD_INTERRUPTED: vboard_interrupt's signal */
@@ -153,7 +154,7 @@ int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r);
 void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r);
 int vboard_call(vboard *b, uint32_t pc, uint32_t until);
 void vboard_exit(vboard *b, int exit_status);
-/* After a stop for an access to unmapped memory (r.unmapped) that the runtime
+/* After a stop for an access to unmapped memory (r.unmapped) or a trap (r.trapped) that the runtime
  * has dealt with (a guest's signal handler): the board runs again. */
 void vboard_recover(vboard *b);
 void vboard_finish(vboard *b);

@@ -8,7 +8,8 @@
 # 'hwprof bench' names every failing run and widens its first column; fork,
 # pipes, wait, exec and system() work, threads are refused; code generated at
 # run time runs; unaligned accesses trap (--unaligned trap) as under qemu-mips;
-# signal handlers run.  Prints PASS/FAIL for run.sh.
+# signal handlers run; a guest's wild accesses fault (--confine on) and cannot
+# touch the profile.  Prints PASS/FAIL for run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -295,6 +296,39 @@ expect "signals: superblocks interrupted by handlers, counts exact (hw, sw)" 0 \
   'as qemu-mips, [1-9][0-9]* superblocks, 0 blocks differ' sig_mode --profile all --superblocks --threshold 20
 expect "signals: the default action still ends it, named" 139 \
   'guest terminated by SIGSEGV \(11\)' "$HW" run --quiet "$O/signals"
+
+# --- confinement (--confine on, dbt/translate.c check_confine): a guest's loads
+# and stores to the IP's registers, the translator's stubs, state, counters and code,
+# the RAM above, the guard past the stack, the top of the address space and the null
+# page all fault as under qemu-mips (same signals, same si_addr, same output), and
+# 100,000 forged EVENT stores leave the profile alone: every block's hw count equals
+# its sw count and its entries, the IP stored exactly one event per block entry, and
+# lost none.  In all mode, with superblocks too.
+(qemu-mips "$O/confine" >"$tmp/conf.want") 2>/dev/null
+confine_mode() { # MODE...: qemu-mips's output, status 0, the profile the program's own
+  "$HW" run --quiet --unaligned trap --confine on "$@" --json "$tmp/conf.json" \
+    "$O/confine" >"$tmp/conf.got" 2>/dev/null
+  local rc=$?
+  cmp -s "$tmp/conf.want" "$tmp/conf.got" && [ "$rc" -eq 0 ] && python3 - "$tmp/conf.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+bad = [b for b in j["blocks"] if not b["count"] == b.get("hw", b["count"]) == b.get("sw", b["count"])]
+entries = sum(b["count"] for b in j["blocks"])
+ip = j["ip"]  # events: one per plain block entry, plus the superblocks' (their members derived)
+ok = ip["events"] - ip["superblock_events"] + ip["derived_entries"] == entries and not ip["events_lost"]
+print(f"as qemu-mips, {len(j['superblocks'])} superblocks, {len(bad)} blocks differ, "
+      f"IP events {'= entries, lost 0' if ok else 'WRONG'}")
+PY
+}
+expect "confine: wild accesses fault as under qemu-mips, forged events never reach the IP" 0 \
+  'as qemu-mips, 0 superblocks, 0 blocks differ, IP events = entries, lost 0' confine_mode --profile all
+expect "confine: the same with superblocks" 0 \
+  'as qemu-mips, [1-9][0-9]* superblocks, 0 blocks differ, IP events = entries, lost 0' \
+  confine_mode --profile all --superblocks --threshold 50
+expect "confine: a wild store's default action is SIGSEGV at the store" 139 \
+  'guest terminated by SIGSEGV \(11\) at pc 0x' "$HW" run --quiet --confine on "$O/signals"
+expect "confine: bad values refused" 2 "--confine is off or on, not 'yes'" \
+  "$HW" run --confine yes "$O/confine"
 
 # --- bench: every failing run named with its status; the first column fits the names
 mkdir -p "$tmp/progs"

@@ -97,6 +97,8 @@ static void help(FILE *f) {
               PROF_CACHES_HELP
           "  --unaligned MODE   trap (default here, as qemu-mips): a load or store not\n"
           "                     aligned to its size raises SIGBUS; allow: it happens\n"
+          "  --confine MODE     on (default here, as qemu-mips): a load or store above the\n"
+          "                     guest's memory raises SIGSEGV; off: unchecked\n"
           "  --help             this text\n"
           "\n"
           "Exit status: 0 every difference is accounted for; 1 one is not, or the exit status\n"
@@ -364,6 +366,7 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
 int cmd_compare(int argc, char **argv) {
   prof_opts o = prof_defaults("compare");
   o.dbt.unaligned_trap = 1; /* as qemu-mips, the reference (run's default is allow) */
+  o.dbt.confine = 1;        /* the same */
   const char *qemu = "qemu-mips", *plugin = NULL, *json = NULL, *keep = NULL;
   int use_qemu = 1, brief = 0, c;
   FILE *rep = stdout; /* the report; with --brief, one line at the end instead */
@@ -381,6 +384,7 @@ int cmd_compare(int argc, char **argv) {
                                        {"member-probes", no_argument, 0, 'M'},
                                        {"clock", required_argument, 0, 'K'},
                                        {"unaligned", required_argument, 0, 'U'},
+                                       {"confine", required_argument, 0, 0x100},
                                        {"caches", required_argument, 0, 'H'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
@@ -400,6 +404,10 @@ int cmd_compare(int argc, char **argv) {
     case 'b': brief = 1; break;
     case 'H':
       if (prof_caches_parse("compare", optarg, &o.dbt) < 0)
+        return 2;
+      break;
+    case 0x100:
+      if (prof_confine_parse("compare", optarg, &o.dbt) < 0)
         return 2;
       break;
     case 'U':

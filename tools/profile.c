@@ -69,6 +69,13 @@ int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o) {
   return v < 0 ? -1 : 0;
 }
 
+int prof_confine_parse(const char *cmd, const char *s, dbt_options *o) {
+  int v = two_way(cmd, "--confine", s, "off", "on");
+  if (v >= 0)
+    o->confine = v;
+  return v < 0 ? -1 : 0;
+}
+
 int prof_caches_parse(const char *cmd, const char *s, dbt_options *o) {
   int v = two_way(cmd, "--caches", s, "on", "off");
   if (v >= 0)

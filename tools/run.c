@@ -79,7 +79,7 @@ static void help(FILE *f) {
       "                     Ir = instructions executed, Blocks = entries; with --cct\n"
       "                     also the calls (call graph, inclusive costs)\n"
       "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
-      "                     this program)\n"
+      "                     this program)\n" PROF_CONFINE_HELP
       "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
       "                     reported once)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP PROF_CACHES_HELP
       "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
@@ -271,6 +271,7 @@ int cmd_run(int argc, char **argv) {
                                        {"dtb", required_argument, 0, 'd'},
                                        {"strict", no_argument, 0, 's'},
                                        {"unaligned", required_argument, 0, 'U'},
+                                       {"confine", required_argument, 0, 0x100},
                                        {"caches", required_argument, 0, 'H'},
                                        {"omit-cache-sync", required_argument, 0, 'Y'},
                                        {"cct", no_argument, 0, 'X'},
@@ -344,6 +345,10 @@ int cmd_run(int argc, char **argv) {
       o.dbt.omit_cache_sync = !strcmp(optarg, "dcbst")  ? VBOARD_SYNC_DCBST
                               : !strcmp(optarg, "icbi") ? VBOARD_SYNC_ICBI
                                                         : VBOARD_SYNC_BOTH;
+      break;
+    case 0x100:
+      if (prof_confine_parse("run", optarg, &o.dbt) < 0)
+        return 2;
       break;
     case 'U':
       if (prof_unaligned_parse("run", optarg, &o.dbt) < 0)
