@@ -529,6 +529,8 @@ void rt_read_gprs(dbt *d, uint32_t m[32]) {
 void rt_write_gpr(dbt *d, unsigned i, uint32_t v) {
   if (i == 0)
     return;
+  if (i == 28 || i == 29)
+    d->kept_written = 1;
   if (dbt_host_reg[i] >= 0)
     vboard_set_gpr(d->b, (unsigned)dbt_host_reg[i], v);
   else
@@ -628,7 +630,8 @@ static int guest_access_ea(dbt *d, uint32_t pc, uint32_t *ea) {
 
 /* --confine: translated code takes $gp and $sp to be near the guest's memory
  * (within 32 KiB of it: translate.c, confine_kept); so must any value the runtime
- * gives them (a signal's frame, sigreturn's context).  Linux would fault at the
+ * gives them (rt_write_gpr: a signal's frame, sigreturn's context), checked before
+ * translated code resumes.  Linux would fault at the
  * first access through them instead, or could not push a handler's frame there. */
 static int kept_regs_near(dbt *d) {
   for (unsigned m = 28; m <= 29; m++) {
@@ -829,13 +832,14 @@ int dbt_run(dbt *d, dbt_result *r) {
   uint32_t m[32];
   uint64_t host_t0 = rt_now_ns();
   while (host) {
-    sb_form(d);                                  /* a path recorded before the CPU came back here */
-    if (d->core.confine && !kept_regs_near(d)) { /* a context restored with a wild $sp */
+    sb_form(d); /* a path recorded before the CPU came back here */
+    if (d->kept_written && d->core.confine && !kept_regs_near(d)) {
       r->how = DBT_SIGNALED;
       r->signal = DBT_SIGSEGV;
       r->pc = host - DBT_CODE < d->used ? guest_insn_of(d, host) : 0;
       break;
     }
+    d->kept_written = 0;
     d->st.host_ns += rt_now_ns() - host_t0;
     int stop = vboard_call(d->b, host, DBT_STOP);
     host_t0 = rt_now_ns();

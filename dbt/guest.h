@@ -13,7 +13,8 @@
  *   [DBT_GUARD_TOP, ...)            the translator's: exit stubs, CPU state,
  *                                   counters, code cache (dbt.h)
  *
- * Stray guest stores are not trapped: the RAM is one region on the board.
+ * Stray guest loads and stores below DBT_GUEST_TOP are not trapped (the RAM is one
+ * region on the board); above it, --confine traps them (translate.c).
  */
 #ifndef HWPROF_DBT_GUEST_H
 #define HWPROF_DBT_GUEST_H

@@ -104,6 +104,7 @@ struct dbt {
   char hw_err[200];
   uint64_t sig_due;       /* CPU cycle at which the guest's timer is due, or 0 (signal.c) */
   int sig_paused;         /* the CPU was paused for it */
+  int kept_written;       /* --confine: the runtime wrote $gp or $sp (kept_regs_near) */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
   rt_cct_stream cct;      /* --cct (cctsrc.c): the runtime's view */

@@ -1215,6 +1215,22 @@ static int fetch(const dbt_core *c, uint32_t pc, uint32_t *w) {
   return 0;
 }
 
+/* After emit_insn(e, pc, w) returned r, its code from offset mark: what the checks
+ * know now; for T_HELPER, the helper's exit in place of that code; and the checks
+ * of $gp and $sp that the instruction may owe (confine_kept).  T_UNIMPL: the
+ * caller ends the block. */
+static void emitted(em *e, uint32_t pc, uint32_t w, int r, uint32_t mark) {
+  note_align(e, w);
+  note_confine(e, w);
+  if (r == T_HELPER) {
+    e->n = mark;
+    exit_to(e, DBT_EXIT_HELPER);
+    put(e, pc);
+  }
+  if (r != T_UNIMPL)
+    confine_kept(e);
+}
+
 /* The delay slot: an instruction, or SIGILL if it is itself a branch (qemu-mips
  * raises Reserved Instruction there).  Returns 0, or -1 when the block ends in
  * an exit already emitted. */
@@ -1237,15 +1253,7 @@ static int delay_slot(em *e, uint32_t pc) {
   uint32_t mark = e->n, a4 = e->aligned4, a2 = e->aligned2;
   uint32_t c0 = e->checked, n0 = e->near, k0 = e->konst;
   int r = emit_insn(e, pc, w);
-  note_align(e, w);
-  note_confine(e, w);
-  if (r == T_HELPER) {
-    e->n = mark;
-    exit_to(e, DBT_EXIT_HELPER);
-    put(e, pc);
-  }
-  if (r != T_UNIMPL)
-    confine_kept(e);
+  emitted(e, pc, w, r, mark);
   e->aligned4 &= a4; /* a likely branch may skip the slot: what holds either way */
   e->aligned2 &= a2;
   e->checked &= c0, e->near &= n0, e->konst &= k0 & ~gpr_writes(w); /* (its value may differ) */
@@ -1570,15 +1578,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     }
     uint32_t mark = e->n;
     int r = emit_insn(e, pc, w);
-    note_align(e, w);
-    note_confine(e, w);
-    if (r == T_HELPER) {
-      e->n = mark;
-      exit_to(e, DBT_EXIT_HELPER);
-      put(e, pc);
-    }
-    if (r != T_UNIMPL)
-      confine_kept(e);
+    emitted(e, pc, w, r, mark);
     if (r == T_UNIMPL) {
       e->n = mark;
       unimpl_exit(e, pc);

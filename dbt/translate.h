@@ -10,7 +10,8 @@
  *
  * Guest memory is identity-mapped: guest address a is PowerPC physical address a
  * (the loader keeps the guest below DBT_GUEST_TOP), so guest loads and stores are
- * single PowerPC loads and stores.  Both are big-endian.
+ * single PowerPC loads and stores (after a check with --unaligned trap or --confine
+ * on).  Both are big-endian.
  *
  * Register convention of translated code (the table at the top of translate.c):
  *   r0, r3, r4   scratch (r0 never as a base: it reads as 0 there)

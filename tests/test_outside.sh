@@ -327,6 +327,8 @@ expect "confine: the same with superblocks" 0 \
   confine_mode --profile all --superblocks --threshold 50
 expect "confine: a wild store's default action is SIGSEGV at the store" 139 \
   'guest terminated by SIGSEGV \(11\) at pc 0x' "$HW" run --quiet --confine on "$O/signals"
+expect "confine: a context restored with a wild \$sp dies of SIGSEGV, as under qemu-mips" 139 \
+  'guest terminated by SIGSEGV \(11\)' "$HW" run --quiet --confine on "$O/confine" wild-sp
 expect "confine: bad values refused" 2 "--confine is off or on, not 'yes'" \
   "$HW" run --confine yes "$O/confine"
 

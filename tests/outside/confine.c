@@ -9,12 +9,14 @@
  * space), SIGSEGV below; the handler prints the signal and the fault address and
  * leaves by siglongjmp.  It also forges 100,000 events: under hwprof --confine on none
  * arrives, so the profile stays the program's (hwprof compare checks the counts
- * against qemu-mips's).  The output is the same under qemu-mips. */
+ * against qemu-mips's).  The output is the same under qemu-mips.  With the argument
+ * wild-sp, a handler returns with $sp in the translator's memory: SIGSEGV. */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <ucontext.h>
 
 static sigjmp_buf env;
 static volatile uintptr_t fault_addr;
@@ -77,8 +79,24 @@ static void try(const char *what, uintptr_t a, int kind) {
   }
 }
 
-int main(void) {
+/* A handler that returns with a wild stack pointer in its context. */
+static void wild_sp(int sig, siginfo_t *si, void *ctx) {
+  (void)sig, (void)si;
+  ((ucontext_t *)ctx)->uc_mcontext.gregs[29] = 0x0C100000u;
+}
+
+int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc > 1 && !strcmp(argv[1], "wild-sp")) { /* dies of SIGSEGV, as under Linux */
+    struct sigaction w;
+    memset(&w, 0, sizeof w);
+    w.sa_sigaction = wild_sp;
+    w.sa_flags = SA_SIGINFO;
+    sigaction(SIGUSR1, &w, NULL);
+    raise(SIGUSR1);
+    puts("survived a wild stack pointer");
+    return 0;
+  }
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_fault;
