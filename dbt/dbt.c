@@ -371,13 +371,14 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     dbt_free(d);
     return dbt_errf(err, errlen, "cannot unmap the guest's null page and guard"), NULL;
   }
-  /* --confine: the IP must be in the range the check traps (translate.c). */
-  if (o->confine && vboard_ip_base(b) - DBT_GUEST_TOP >= 0x80000000u) {
+  /* --confine: the IP must be where the check traps (translate.c): not below the
+   * guest's limit. */
+  if (o->confine && vboard_ip_base(b) < DBT_GUEST_TOP) {
     dbt_free(d);
     return dbt_errf(err, errlen,
-                    "--confine: the device tree puts the IP at %#x, outside [%#x, %#x) where "
-                    "the translator's check traps guest accesses",
-                    vboard_ip_base(b), DBT_GUEST_TOP, DBT_GUEST_TOP + 0x80000000u),
+                    "--confine: the device tree puts the IP at %#x, below %#x, where the "
+                    "translator's check cannot trap guest accesses",
+                    vboard_ip_base(b), DBT_GUEST_TOP),
            NULL;
   }
   vboard_observe_blocks(b, observe, d);
@@ -519,11 +520,12 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {
 /* ------------------------------------------------------------ guest registers */
 
 void rt_read_gprs(dbt *d, uint32_t m[32]) {
+  const int8_t *hr = dbt_host_regs(&d->core);
   uint32_t p[32];
   vboard_get_gprs(d->b, p);
   m[0] = 0;
   for (int i = 1; i < 32; i++)
-    m[i] = dbt_host_reg[i] >= 0 ? p[dbt_host_reg[i]] : rd32(d, DBT_STATE + DBT_ST_GPR(i));
+    m[i] = hr[i] >= 0 ? p[hr[i]] : rd32(d, DBT_STATE + DBT_ST_GPR(i));
 }
 
 void rt_write_gpr(dbt *d, unsigned i, uint32_t v) {
@@ -531,8 +533,9 @@ void rt_write_gpr(dbt *d, unsigned i, uint32_t v) {
     return;
   if (i == 28 || i == 29)
     d->kept_written = 1;
-  if (dbt_host_reg[i] >= 0)
-    vboard_set_gpr(d->b, (unsigned)dbt_host_reg[i], v);
+  const int8_t *hr = dbt_host_regs(&d->core);
+  if (hr[i] >= 0)
+    vboard_set_gpr(d->b, (unsigned)hr[i], v);
   else
     wr32(d, DBT_STATE + DBT_ST_GPR(i), v);
 }
@@ -635,7 +638,7 @@ static int guest_access_ea(dbt *d, uint32_t pc, uint32_t *ea) {
  * first access through them instead, or could not push a handler's frame there. */
 static int kept_regs_near(dbt *d) {
   for (unsigned m = 28; m <= 29; m++) {
-    uint32_t v = vboard_get_gpr(d->b, (unsigned)dbt_host_reg[m]);
+    uint32_t v = vboard_get_gpr(d->b, (unsigned)dbt_host_reg_confined[m]);
     if (v >= DBT_GUEST_TOP + 0x8000u && v < 0xFFFF8000u)
       return 0;
   }
@@ -644,13 +647,13 @@ static int kept_regs_near(dbt *d) {
 
 /* --confine: the check (translate.c) at PowerPC address `at` trapped.  The address
  * the guest's access would have made (si_addr), from its MIPS instruction: base
- * plus offset; for the check after a write to $sp or $gp, that register's value. */
+ * plus offset; for the check after a write to $sp or $gp, that register's value
+ * (the tw's first register). */
 static uint32_t confine_fault(dbt *d, uint32_t at) {
   uint32_t ea;
   if (guest_access_ea(d, guest_insn_of(d, at), &ea))
     return ea;
-  uint32_t r0 = vboard_get_gpr(d->b, 0); /* base + 0x80000000 - DBT_GUEST_TOP */
-  return r0 - (0x80000000u - DBT_GUEST_TOP);
+  return vboard_get_gpr(d->b, rd32(d, at) >> 16 & 31);
 }
 
 /* The board stopped before the PowerPC block at r->board.stop_pc (the cycle
@@ -817,6 +820,8 @@ int dbt_run(dbt *d, dbt_result *r) {
   for (int i = 0; i < 32; i++)
     vboard_set_gpr(d->b, (unsigned)i, 0);
   vboard_set_gpr(d->b, DBT_R_STATE, DBT_STATE);
+  if (d->core.confine)
+    vboard_set_gpr(d->b, DBT_R_LIMIT, DBT_GUEST_TOP);
   vboard_set_gpr(d->b, DBT_R_HI,
                  rt_hw_mode(d) && d->core.probe_window
                      ? vboard_ip_base(d->b) + HWPROF_EVENT_WINDOW_OFFSET + HWPROF_EVENT_WINDOW_PROBE

@@ -46,6 +46,19 @@ const int8_t dbt_host_reg[32] = {
     /* $28 gp */ 28,  /* $29 sp */ 29, /* $30 fp */ 30, /* $31 ra */ 31,
 };
 
+/* --confine: the same, but $s7 (the least used of them in the suite) lives in the
+ * state, and its register holds the check's limit (DBT_R_LIMIT). */
+const int8_t dbt_host_reg_confined[32] = {
+    /* $0 zero */ -1, /* $1 at */ -1,  /* $2 v0 */ 6,   /* $3 v1 */ 7,
+    /* $4 a0 */ 8,    /* $5 a1 */ 9,   /* $6 a2 */ 10,  /* $7 a3 */ 11,
+    /* $8 t0 */ 12,   /* $9 t1 */ 13,  /* $10 t2 */ 14, /* $11 t3 */ 15,
+    /* $12 t4 */ 16,  /* $13 t5 */ 17, /* $14 t6 */ 18, /* $15 t7 */ -1,
+    /* $16 s0 */ 19,  /* $17 s1 */ 20, /* $18 s2 */ 21, /* $19 s3 */ 22,
+    /* $20 s4 */ 23,  /* $21 s5 */ 24, /* $22 s6 */ 25, /* $23 s7 */ -1,
+    /* $24 t8 */ -1,  /* $25 t9 */ 27, /* $26 k0 */ -1, /* $27 k1 */ -1,
+    /* $28 gp */ 28,  /* $29 sp */ 29, /* $30 fp */ 30, /* $31 ra */ 31,
+};
+
 enum { R0 = 0, RS = DBT_R_STATE, RP = DBT_R_PROF, R3 = 3, R4 = 4, RH = DBT_R_HI };
 enum { CR0 = 0, CR1 = 1, CR7 = 7 };
 #define BI7(bit) (4 * CR7 + (bit))
@@ -111,6 +124,7 @@ typedef struct em {
   uint32_t kval[32];
   /* The guest instruction being emitted and its block's first (dbt_core.insn_of). */
   uint32_t cur_pc, blk_pc;
+  const int8_t *hr; /* where each MIPS register lives (dbt_host_regs) */
 } em;
 
 /* Rewrites the word emitted at byte offset at. */
@@ -204,8 +218,8 @@ static unsigned src(em *e, unsigned m, unsigned scratch) {
     put(e, ppc_li(scratch, 0));
     return scratch;
   }
-  if (dbt_host_reg[m] >= 0)
-    return (unsigned)dbt_host_reg[m];
+  if (e->hr[m] >= 0)
+    return (unsigned)e->hr[m];
   put(e, ppc_lwz(scratch, RS, DBT_ST_GPR(m)));
   return scratch;
 }
@@ -216,12 +230,12 @@ static unsigned base(em *e, unsigned m) {
 }
 
 /* Where to compute MIPS register m: its own register, or r0 then commit. */
-static unsigned dst(unsigned m) {
-  return m && dbt_host_reg[m] >= 0 ? (unsigned)dbt_host_reg[m] : R0;
+static unsigned dst(const em *e, unsigned m) {
+  return m && e->hr[m] >= 0 ? (unsigned)e->hr[m] : R0;
 }
 
 static void commit(em *e, unsigned m, unsigned h) {
-  if (m && dbt_host_reg[m] < 0)
+  if (m && e->hr[m] < 0)
     put(e, ppc_stw(h, RS, DBT_ST_GPR(m)));
 }
 
@@ -250,7 +264,7 @@ enum { T_OK, T_UNIMPL, T_HELPER };
 /* rd = f(rs, rt) with a single PowerPC X/XO instruction built by `mk`. */
 static void alu3(em *e, unsigned rd, unsigned rs, unsigned rt,
                  uint32_t (*mk)(unsigned, unsigned, unsigned)) {
-  unsigned s = src(e, rs, R3), t = src(e, rt, R4), d = dst(rd);
+  unsigned s = src(e, rs, R3), t = src(e, rt, R4), d = dst(e, rd);
   put(e, mk(d, s, t));
   commit(e, rd, d);
 }
@@ -261,7 +275,7 @@ static uint32_t mk_subu(unsigned d, unsigned s, unsigned t) {
 
 /* Set-on-less-than: compare into cr0, copy its LT bit. */
 static void set_lt(em *e, unsigned rd) {
-  unsigned d = dst(rd);
+  unsigned d = dst(e, rd);
   put(e, ppc_mfcr(R0));
   put(e, ppc_rlwinm(d, R0, 1, 31, 31));
   commit(e, rd, d);
@@ -269,7 +283,7 @@ static void set_lt(em *e, unsigned rd) {
 
 static void shift_var(em *e, uint32_t w, unsigned xo) {
   unsigned rd = mips_rd(w), t = src(e, mips_rt(w), R3), s = src(e, mips_rs(w), R4);
-  unsigned d = dst(rd);
+  unsigned d = dst(e, rd);
   put(e, ppc_rlwinm(R4, s, 0, 27, 31));
   put(e, ppc_xl(d, t, R4, xo, 0));
   commit(e, rd, d);
@@ -341,8 +355,8 @@ static void cond_move(em *e, uint32_t w, int on_zero) {
   unsigned t = src(e, mips_rt(w), R4), s = src(e, mips_rs(w), R3);
   put(e, ppc_cmpwi(CR1, t, 0));
   put(e, ppc_bc(on_zero ? PPC_BO_FALSE : PPC_BO_TRUE, 4 * CR1 + PPC_EQ, 8));
-  if (dbt_host_reg[rd] >= 0)
-    put(e, ppc_mr((unsigned)dbt_host_reg[rd], s));
+  if (e->hr[rd] >= 0)
+    put(e, ppc_mr((unsigned)e->hr[rd], s));
   else
     put(e, ppc_stw(s, RS, DBT_ST_GPR(rd)));
 }
@@ -391,8 +405,8 @@ static void add_trap(em *e, uint32_t pc, uint32_t w) {
   }
   trap_if(e, PPC_BO_TRUE, 4 * CR0 + PPC_LT, pc, DBT_SIGFPE);
   if (rd) {
-    if (dbt_host_reg[rd] >= 0)
-      put(e, ppc_mr((unsigned)dbt_host_reg[rd], R0));
+    if (e->hr[rd] >= 0)
+      put(e, ppc_mr((unsigned)e->hr[rd], R0));
     else
       commit(e, rd, R0);
   }
@@ -403,24 +417,22 @@ static void add_trap(em *e, uint32_t pc, uint32_t w) {
  * the translator's memory, the IP and the UART.  Before a load or store whose
  * base register is not known to hold an address below DBT_GUEST_TOP:
  *
- *   addis r0, base, CONFINE_K     r0 = base + (0x80000000 - DBT_GUEST_TOP)
- *   twi   lt, r0, 0               trap when base is in [DBT_GUEST_TOP, that + 2 GiB)
+ *   tw lge, base, r26             trap when base >= DBT_GUEST_TOP (unsigned)
  *
- * two cycles, no branch.  The 16-bit offset takes a checked base at most 32 KiB
- * past DBT_GUEST_TOP, into the guard, or below 0, to the top of the address space,
- * where the board maps nothing (dbt_new checks that the IP is in the trapped
- * range); either faults as unmapped.  A base computed from a checked one by an
- * addiu (near) stays within the 64 KiB guard the same way.  The program exception
- * is SIGSEGV at the access's guest pc (dbt.c).  Left out: $zero's offsets (the null
- * page or the top), constants known to be below DBT_GUEST_TOP, registers checked or
- * derived earlier in the unit and not written since. */
-#define CONFINE_K    ((int16_t)((0x80000000u - DBT_GUEST_TOP) >> 16))
+ * one cycle, no branch: r26 holds DBT_GUEST_TOP (DBT_R_LIMIT; its MIPS register,
+ * $s7, lives in the state under --confine: dbt_host_reg_confined).  The 16-bit
+ * offset takes a checked base at most 32 KiB past DBT_GUEST_TOP, into the guard, or
+ * below 0, to the top of the address space, where the board maps nothing; either
+ * faults as unmapped.  A base computed from a checked one by an addiu (near) stays
+ * within the 64 KiB guard the same way.  The program exception is SIGSEGV at the
+ * access's guest pc (dbt.c).  Left out: $zero's offsets (the null page or the top),
+ * constants known to be below DBT_GUEST_TOP, registers checked or derived earlier in
+ * the unit and not written since. */
 #define CONFINE_KEPT (1u << 28 | 1u << 29) /* $gp, $sp: see confine_kept */
 
 /* The check of MIPS register m, whose value is in PowerPC register b. */
 static void confine_check(em *e, unsigned m, unsigned b) {
-  put(e, ppc_addis(R0, b, CONFINE_K));
-  put(e, ppc_d(3, 16, R0, 0)); /* twi lt, r0, 0 */
+  put(e, ppc_tw(PPC_TO_LGT | PPC_TO_EQ, b, DBT_R_LIMIT));
   e->checked |= 1u << m;
 }
 
@@ -475,7 +487,7 @@ static void confine_kept(em *e) {
     return;
   for (unsigned m = 28; m <= 29; m++)
     if (!((e->checked | e->near) >> m & 1))
-      confine_check(e, m, (unsigned)dbt_host_reg[m]);
+      confine_check(e, m, (unsigned)e->hr[m]);
 }
 
 /* lwl/lwr/swl/swr (big-endian): the aligned word, shifted and merged. */
@@ -495,7 +507,7 @@ static void unaligned(em *e, uint32_t w) {
     put(e, right ? ppc_srw(R0, R0, R4) : ppc_slw(R0, R0, R4)); /* bytes replaced */
     if (!rt)
       return;
-    unsigned t = dbt_host_reg[rt] >= 0 ? (unsigned)dbt_host_reg[rt] : R4;
+    unsigned t = e->hr[rt] >= 0 ? (unsigned)e->hr[rt] : R4;
     if (t == R4)
       put(e, ppc_lwz(R4, RS, DBT_ST_GPR(rt)));
     put(e, ppc_andc(t, t, R0));
@@ -504,7 +516,7 @@ static void unaligned(em *e, uint32_t w) {
     return;
   }
   /* swl/swr: new = (old & ~mask) | (rt shifted) */
-  unsigned t = rt == 0 ? R0 : dbt_host_reg[rt] >= 0 ? (unsigned)dbt_host_reg[rt] : R0;
+  unsigned t = rt == 0 ? R0 : e->hr[rt] >= 0 ? (unsigned)e->hr[rt] : R0;
   if (rt == 0)
     put(e, ppc_li(R0, 0));
   else if (t == R0)
@@ -577,7 +589,7 @@ static void align_start(em *e) {
 }
 
 static void load(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, int sign_byte, unsigned size) {
-  unsigned rt = mips_rt(w), b = base(e, mips_rs(w)), d = dst(rt);
+  unsigned rt = mips_rt(w), b = base(e, mips_rs(w)), d = dst(e, rt);
   check_align(e, pc, mips_rs(w), b, mips_imm(w), size);
   check_confine(e, mips_rs(w), b, mips_imm(w), size);
   put(e, ppc_mem(ppc_op, d, b, mips_imm(w)));
@@ -635,7 +647,7 @@ static int cop1(em *e, uint32_t w) {
   case C1_CFC1: {
     if (fmt == C1_CFC1 && fs != 31)
       return T_HELPER;
-    unsigned d = dst(rt);
+    unsigned d = dst(e, rt);
     int16_t off = fmt == C1_CFC1 ? DBT_ST_FCSR : DBT_ST_FPR(fmt == C1_MFHC1 ? (fs | 1) : fs);
     if (!rt)
       return T_OK;
@@ -682,7 +694,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
         return T_OK; /* nop, ssnop, ehb */
       if (mips_funct(w) == F_SRL && rs > 1)
         return T_UNIMPL;
-      unsigned t = src(e, rt, R3), d = dst(rd);
+      unsigned t = src(e, rt, R3), d = dst(e, rd);
       if (mips_funct(w) == F_SLL)
         put(e, ppc_rlwinm(d, t, sa, 0, 31 - sa));
       else if (mips_funct(w) == F_SRA)
@@ -702,7 +714,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       if (!rd)
         return T_OK;
       if (sa == 1) { /* rotrv: rotate left by -rs */
-        unsigned t = src(e, rt, R3), s = src(e, rs, R4), d = dst(rd);
+        unsigned t = src(e, rt, R3), s = src(e, rs, R4), d = dst(e, rd);
         put(e, ppc_neg(R4, s));
         put(e, ppc_rlwnm(d, t, R4, 0, 31));
         commit(e, rd, d);
@@ -721,7 +733,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
     case F_MFHI:
     case F_MFLO:
       if (rd) {
-        unsigned d = dst(rd);
+        unsigned d = dst(e, rd);
         put(e, ppc_lwz(d, RS, mips_funct(w) == F_MFHI ? DBT_ST_HI : DBT_ST_LO));
         commit(e, rd, d);
       }
@@ -743,13 +755,13 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       if (!rd)
         return T_OK;
       if (rt == 0 || rs == 0) { /* move idioms: move, li 0 */
-        unsigned m = rt == 0 ? rs : rt, d = dst(rd);
+        unsigned m = rt == 0 ? rs : rt, d = dst(e, rd);
         if (m == 0)
           put(e, ppc_li(d, 0));
-        else if (dbt_host_reg[m] < 0)
+        else if (e->hr[m] < 0)
           put(e, ppc_lwz(d, RS, DBT_ST_GPR(m)));
         else
-          put(e, ppc_mr(d, (unsigned)dbt_host_reg[m]));
+          put(e, ppc_mr(d, (unsigned)e->hr[m]));
         commit(e, rd, d);
         return T_OK;
       }
@@ -759,7 +771,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       if (!rd)
         return T_OK;
       if (rs == 0) { /* negu */
-        unsigned t = src(e, rt, R4), d = dst(rd);
+        unsigned t = src(e, rt, R4), d = dst(e, rd);
         put(e, ppc_neg(d, t));
         commit(e, rd, d);
         return T_OK;
@@ -822,7 +834,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
   case OP_LUI: {
     if (!rt)
       return T_OK;
-    unsigned d = dst(rt);
+    unsigned d = dst(e, rt);
     if (op == OP_LUI)
       put(e, ppc_lis(d, imm));
     else
@@ -851,7 +863,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
   case OP_XORI: {
     if (!rt)
       return T_OK;
-    unsigned s = src(e, rs, R3), d = dst(rt);
+    unsigned s = src(e, rs, R3), d = dst(e, rt);
     uint16_t u = mips_uimm(w);
     put(e, op == OP_ANDI  ? ppc_andi_(d, s, u)
            : op == OP_ORI ? ppc_ori(d, s, u)
@@ -873,7 +885,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
     case F2_CLO: {
       if (!rd)
         return T_OK;
-      unsigned s = src(e, rs, R3), d = dst(rd);
+      unsigned s = src(e, rs, R3), d = dst(e, rd);
       if (mips_funct(w) == F2_CLO) {
         put(e, ppc_nor(R0, s, s));
         s = R0;
@@ -889,7 +901,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
     case F3_EXT: {
       if (!rt)
         return T_OK;
-      unsigned size = rd + 1, pos = sa, s = src(e, rs, R3), d = dst(rt);
+      unsigned size = rd + 1, pos = sa, s = src(e, rs, R3), d = dst(e, rt);
       if (pos + size > 32)
         return T_UNIMPL;
       put(e, ppc_rlwinm(d, s, (32 - pos) & 31, 32 - size, 31));
@@ -899,7 +911,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
     case F3_INS: {
       if (!rt)
         return T_OK;
-      unsigned msb = rd, lsb = sa, s = src(e, rs, R3), d = dst(rt);
+      unsigned msb = rd, lsb = sa, s = src(e, rs, R3), d = dst(e, rt);
       if (msb < lsb)
         return T_UNIMPL;
       if (d == R0)
@@ -911,7 +923,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
     case F3_BSHFL: {
       if (!rd)
         return T_OK;
-      unsigned t = src(e, rt, R3), d = dst(rd);
+      unsigned t = src(e, rt, R3), d = dst(e, rd);
       if (sa == BSHFL_SEB)
         put(e, ppc_extsb(d, t));
       else if (sa == BSHFL_SEH)
@@ -930,7 +942,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
       if (rd != 29)
         return T_UNIMPL;
       if (rt) {
-        unsigned d = dst(rt);
+        unsigned d = dst(e, rt);
         put(e, ppc_lwz(d, RS, DBT_ST_TLS));
         commit(e, rt, d);
       }
@@ -951,7 +963,7 @@ static int emit_insn(em *e, uint32_t pc, uint32_t w) {
   case OP_SC:
     store(e, pc, w, PPC_STW, 4);
     if (rt) {
-      unsigned d = dst(rt);
+      unsigned d = dst(e, rt);
       put(e, ppc_li(d, 1));
       commit(e, rt, d);
     }
@@ -1287,7 +1299,7 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     saved = 1;
   }
   if (b->link) {
-    unsigned d = dst(b->link);
+    unsigned d = dst(e, b->link);
     load_imm(e, d, pc + 8);
     commit(e, b->link, d);
     e->aligned4 &= ~(1u << b->link); /* (pc + 8 is aligned, but not worth a case) */
@@ -1322,9 +1334,9 @@ static void terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       put(e, ppc_lwz(R3, RS, DBT_ST_TMP));
     else if (b->reg == 0)
       put(e, ppc_li(R3, 0));
-    else if (dbt_host_reg[b->reg] < 0)
+    else if (e->hr[b->reg] < 0)
       put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
-    unsigned t = saved || dbt_host_reg[b->reg] < 0 ? R3 : (unsigned)dbt_host_reg[b->reg];
+    unsigned t = saved || e->hr[b->reg] < 0 ? R3 : (unsigned)e->hr[b->reg];
     cct_packet(e, pc, event_flags(b), (int)t, 0, 0, 0);
     if ((e->c->profile == DBT_PROFILE_SW || e->c->profile == DBT_PROFILE_ALL) &&
         event_flags(b) == HWPROF_EVENT_INDIRECT) {
@@ -1517,7 +1529,7 @@ static uint32_t syscall_record(em *e, uint32_t pc) {
   int32_t ip = (int32_t)c->event_offset - (int32_t)HWPROF_EVENT_OFFSET; /* IP base - r2 */
   load_imm(e, R0, pc);
   put(e, ppc_stw(R0, RP, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_SITE_OFFSET)));
-  put(e, ppc_stw((unsigned)dbt_host_reg[2], RP, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_OFFSET)));
+  put(e, ppc_stw((unsigned)e->hr[2], RP, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_OFFSET)));
   return (e->n - mark) / 4;
 }
 
@@ -1601,6 +1613,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
 
 static void em_init(em *e, const dbt_core *c, uint32_t at) {
   e->c = c;
+  e->hr = dbt_host_regs(c);
   e->p = c->buf + at;
   e->addr = c->buf_addr + at;
   e->n = 0;

@@ -22,7 +22,8 @@
  *                prof_near - 0x8000): a block within 32 KiB of it stores one byte
  *                there; else prof_near itself, and its event word is made by one addi
  *   r6..r31      26 MIPS registers; $at, $t7, $t8, $k0, $k1, HI, LO live in the
- *                state ($at: never executed in the workloads' hot code, counted)
+ *                state ($at: never executed in the workloads' hot code, counted);
+ *                with --confine, $s7 too, and r26 holds DBT_GUEST_TOP (DBT_R_LIMIT)
  *   cr7          branch conditions (no other code touches it); cr0, cr1 scratch
  *   LR           the return address of an exit stub (it locates the exit)
  *   CTR          indirect jump targets
@@ -97,11 +98,10 @@
 /* 1 when w is a branch-likely (its delay slot runs only when it is taken). */
 int dbt_branch_likely(uint32_t w);
 
-/* Host registers: where each MIPS GPR lives (-1: in the state). */
-extern const int8_t dbt_host_reg[32];
 #define DBT_R_STATE 1
 #define DBT_R_PROF  2
 #define DBT_R_HI    5
+#define DBT_R_LIMIT 26 /* --confine: DBT_GUEST_TOP, the bound of the check (translate.c) */
 
 enum dbt_exit {
   DBT_EXIT_CHAIN,
@@ -148,6 +148,13 @@ typedef struct dbt_core {
                * the event's weight (hwprof_regs.h, 1.6): li r0, n before the window's stb,
                * or the word probe's stw to EVENT_W + 4n instead of EVENT */
 } dbt_core;
+
+/* Host registers: where each MIPS GPR lives (-1: in the state), without and with
+ * --confine, which gives $s7's register to DBT_R_LIMIT. */
+extern const int8_t dbt_host_reg[32], dbt_host_reg_confined[32];
+static inline const int8_t *dbt_host_regs(const dbt_core *c) {
+  return c->confine ? dbt_host_reg_confined : dbt_host_reg;
+}
 
 #define DBT_SIDE_MAX 2 /* side exits of a superblock member, at most */
 
