@@ -402,6 +402,7 @@ void dbt_free(dbt *d) {
   free(d->tab);
   free(d->by_id);
   free(d->exec);
+  free(d->onbus);
   rt_hw_free(d);
   rt_sys_free(&d->sys);
   rt_edge_free(&d->edge_sw);
@@ -441,6 +442,10 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
    * superblocks' near event words just below the text share the reach. */
   rt_sb_words(d, d->g.text_lo);
   d->core.prof_near = d->sb.near_base + 0x8000;
+  if (rt_confine_sync(d) < 0)
+    return dbt_errf(err, errlen,
+                    "--confine: the board cannot take the guest's free pages off its bus"),
+           -1;
   return 0;
 }
 
@@ -628,20 +633,6 @@ static int guest_access_ea(dbt *d, uint32_t pc, uint32_t *ea) {
     return 0; /* (cache, pref, and the 64-bit ld/sd) */
   rt_read_gprs(d, m);
   *ea = m[(w >> 21) & 31] + (uint32_t)(int32_t)(int16_t)w;
-  return 1;
-}
-
-/* --confine: translated code takes $gp and $sp to be near the guest's memory
- * (within 32 KiB of it: translate.c, confine_kept); so must any value the runtime
- * gives them (rt_write_gpr: a signal's frame, sigreturn's context), checked before
- * translated code resumes.  Linux would fault at the
- * first access through them instead, or could not push a handler's frame there. */
-static int kept_regs_near(dbt *d) {
-  for (unsigned m = 28; m <= 29; m++) {
-    uint32_t v = vboard_get_gpr(d->b, (unsigned)dbt_host_reg_confined[m]);
-    if (v >= DBT_GUEST_TOP + 0x8000u && v < 0xFFFF8000u)
-      return 0;
-  }
   return 1;
 }
 
@@ -838,7 +829,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   uint64_t host_t0 = rt_now_ns();
   while (host) {
     sb_form(d); /* a path recorded before the CPU came back here */
-    if (d->kept_written && d->core.confine && !kept_regs_near(d)) {
+    if (d->kept_written && d->core.confine && !rt_confine_kept_ok(d)) {
       r->how = DBT_SIGNALED;
       r->signal = DBT_SIGSEGV;
       r->pc = host - DBT_CODE < d->used ? guest_insn_of(d, host) : 0;
@@ -979,6 +970,15 @@ int dbt_run(dbt *d, dbt_result *r) {
           snprintf(r->message, sizeof r->message, "%s at pc %#x", d->g.fatal, pc);
         }
         vboard_exit(d->b, r->status);
+        host = 0;
+        break;
+      }
+      if (rt_confine_sync(d) < 0) { /* brk, mmap, munmap: the bus follows */
+        r->how = DBT_STOPPED;
+        snprintf(r->message, sizeof r->message,
+                 "--confine: the board cannot change which guest pages are on its bus, at "
+                 "pc %#x",
+                 pc);
         host = 0;
         break;
       }

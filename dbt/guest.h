@@ -13,8 +13,9 @@
  *   [DBT_GUARD_TOP, ...)            the translator's: exit stubs, CPU state,
  *                                   counters, code cache (dbt.h)
  *
- * Stray guest loads and stores below DBT_GUEST_TOP are not trapped (the RAM is one
- * region on the board); above it, --confine traps them (translate.c).
+ * With --confine, guest loads and stores above DBT_GUEST_TOP trap (translate.c) and
+ * the pages below it that the guest has not mapped (owned) are off the board's
+ * bus (confine.c); without it, both reach what is there.
  */
 #ifndef HWPROF_DBT_GUEST_H
 #define HWPROF_DBT_GUEST_H
@@ -51,6 +52,10 @@ typedef struct guest {
   uint32_t sp;        /* the initial stack pointer */
   uint8_t *mmap_used; /* a byte per page of the mmap area */
   uint8_t *exec;      /* a byte per page of guest memory: executable (PROT_EXEC) */
+  uint8_t *owned;     /* a byte per page of guest memory: mapped (its ELF segments, the
+                         brk heap, mmap's pages, the stack area); system calls refuse
+                         buffers elsewhere (EFAULT), --confine takes the rest off the bus */
+  int map_changed;    /* owned changed since the runtime last looked (rt_confine_sync) */
   int code_changed;   /* executable memory was mapped, unmapped, made (not) executable or
                          flushed (cacheflush) since the runtime last looked: retranslate */
   char exe[4096];     /* absolute path, for readlink("/proc/self/exe") */
@@ -175,6 +180,11 @@ static inline void dbt_put_be32(uint8_t *p, uint32_t v) {
 static inline int guest_in_range(uint32_t a, uint32_t n) {
   return a >= DBT_GUEST_MIN && a <= DBT_GUEST_TOP && n <= DBT_GUEST_TOP - a;
 }
+
+/* Pages [a, a + n) rounded out become mapped (own 1) or not (syscall.c). */
+void guest_own(guest *g, uint32_t a, uint32_t n, int own);
+/* [a, a + n) is inside the guest's memory and mapped. */
+int guest_owns(const guest *g, uint32_t a, uint32_t n);
 
 /* Reads/writes a big-endian word of guest memory (addresses must be valid). */
 static inline uint32_t guest_rd32(const guest *g, uint32_t a) {

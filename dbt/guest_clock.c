@@ -81,7 +81,7 @@ static int64_t now_ns(const guest *g, int32_t id, uint64_t *ns) {
 
 /* Stores a timespec (o32: two 32-bit words; time64: two 64-bit words). */
 static int64_t put_timespec(guest *g, uint32_t a, uint64_t ns, int wide) {
-  if (!guest_in_range(a, wide ? 16 : 8))
+  if (!guest_owns(g, a, wide ? 16 : 8))
     return -EFAULT;
   if (wide) {
     guest_wr32(g, a, (uint32_t)(ns / NS >> 32));
@@ -97,7 +97,7 @@ static int64_t put_timespec(guest *g, uint32_t a, uint64_t ns, int wide) {
 
 /* Reads a timespec; -EINVAL for one Linux refuses (negative, nsec out of range). */
 static int64_t get_timespec(const guest *g, uint32_t a, int wide, uint64_t *ns) {
-  if (!guest_in_range(a, wide ? 16 : 8))
+  if (!guest_owns(g, a, wide ? 16 : 8))
     return -EFAULT;
   int64_t sec;
   uint32_t nsec;
@@ -174,7 +174,7 @@ int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
   case SYS_gettimeofday: /* struct timeval, then struct timezone (UTC) */
     if ((*ret = now_ns(g, 0, &ns)) < 0)
       return 1;
-    if ((a[0] && !guest_in_range(a[0], 8)) || (a[1] && !guest_in_range(a[1], 8))) {
+    if ((a[0] && !guest_owns(g, a[0], 8)) || (a[1] && !guest_owns(g, a[1], 8))) {
       *ret = -EFAULT;
       return 1;
     }
@@ -187,7 +187,7 @@ int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
   case SYS_time:
     if ((*ret = now_ns(g, 0, &ns)) < 0)
       return 1;
-    if (a[0] && !guest_in_range(a[0], 4)) {
+    if (a[0] && !guest_owns(g, a[0], 4)) {
       *ret = -EFAULT;
       return 1;
     }
@@ -199,7 +199,7 @@ int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
     uint64_t cpu, up;
     if ((*ret = now_ns(g, 2, &cpu)) < 0 || (*ret = now_ns(g, 1, &up)) < 0)
       return 1;
-    if (a[0] && !guest_in_range(a[0], 16)) {
+    if (a[0] && !guest_owns(g, a[0], 16)) {
       *ret = -EFAULT;
       return 1;
     }

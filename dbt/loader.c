@@ -227,6 +227,7 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
                -1;
     lo[nload] = va;
     hi[nload++] = va + msz;
+    guest_own(g, va, msz, 1);
     memcpy(g->mem + va, img + off, fsz);
     memset(g->mem + va + fsz, 0, msz - fsz);
     if (pflags & PF_X) {
@@ -367,25 +368,30 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
       break;
   }
   fclose(f);
-  int rc = load_image(g, img, len, path, err, errlen);
+  g->mmap_used = calloc((DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE, 1);
+  g->exec = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);
+  g->owned = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);
+  int rc = -1;
+  if (g->mmap_used && g->exec && g->owned)
+    rc = load_image(g, img, len, path, err, errlen);
+  else
+    dbt_errf(err, errlen, "out of memory");
   free(img);
   if (rc < 0)
     return -1;
   if (!realpath(path, g->exe))
     snprintf(g->exe, sizeof g->exe, "%s", path);
-  g->mmap_used = calloc((DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE, 1);
-  g->exec = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);
-  if (!g->mmap_used || !g->exec)
-    return dbt_errf(err, errlen, "out of memory"), -1;
   for (uint32_t p = g->text_lo / DBT_PAGE; p < (g->text_hi + DBT_PAGE - 1) / DBT_PAGE; p++)
     g->exec[p] = 1;
+  guest_own(g, DBT_STACK_BASE, DBT_GUEST_TOP - DBT_STACK_BASE, 1);
   return build_stack(g, path, argc, argv, envp, err, errlen);
 }
 
 void guest_free(guest *g) {
   free(g->mmap_used);
   free(g->exec);
-  g->exec = NULL;
+  free(g->owned);
+  g->exec = g->owned = NULL;
   free(g->syms);
   free(g->strtab);
   g->mmap_used = NULL;

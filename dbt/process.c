@@ -95,7 +95,7 @@ static char **strings(const guest *g, uint32_t a, int *bad) {
       v[n] = NULL;
       return v;
     }
-    if (!guest_in_range(a + 4 * (uint32_t)n, 4)) {
+    if (!guest_owns(g, a + 4 * (uint32_t)n, 4)) {
       *bad = 1;
       break;
     }
@@ -201,13 +201,13 @@ static int64_t do_fork(guest *g, uint32_t r[32], uint32_t flags, uint32_t newsp,
     if (flags & CL_SETTLS)
       g->tls = tls;
     uint32_t self = (uint32_t)getpid();
-    if ((flags & CL_CHILD_SETTID) && guest_in_range(ctid, 4))
+    if ((flags & CL_CHILD_SETTID) && guest_owns(g, ctid, 4))
       guest_wr32(g, ctid, self);
-    if ((flags & CL_PARENT_SETTID) && guest_in_range(ptid, 4))
+    if ((flags & CL_PARENT_SETTID) && guest_owns(g, ptid, 4))
       guest_wr32(g, ptid, self);
     return 0;
   }
-  if ((flags & CL_PARENT_SETTID) && guest_in_range(ptid, 4))
+  if ((flags & CL_PARENT_SETTID) && guest_owns(g, ptid, 4))
     guest_wr32(g, ptid, (uint32_t)pid);
   if (done[0] >= 0) {
     char c;
@@ -222,7 +222,7 @@ static int64_t do_fork(guest *g, uint32_t r[32], uint32_t flags, uint32_t newsp,
 static int64_t do_wait4(guest *g, uint32_t pid, uint32_t status_a, uint32_t options,
                         uint32_t rusage_a) {
   int st = 0;
-  if ((status_a && !guest_in_range(status_a, 4)) || (rusage_a && !guest_in_range(rusage_a, 72)))
+  if ((status_a && !guest_owns(g, status_a, 4)) || (rusage_a && !guest_owns(g, rusage_a, 72)))
     return -EFAULT;
   pid_t p = wait4((pid_t)(int32_t)pid, &st, (int)options, NULL);
   if (p < 0)
@@ -253,7 +253,7 @@ int guest_process_call(guest *g, uint32_t nr, uint32_t r[32], const uint32_t a[6
     }
     return 1;
   case SYS_pipe2:
-    if (!guest_in_range(a[0], 8))
+    if (!guest_owns(g, a[0], 8))
       *ret = -EFAULT;
     else if (pipe2(fd, host_flags(a[1])) != 0)
       *ret = -guest_errno(errno);

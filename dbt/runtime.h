@@ -104,7 +104,8 @@ struct dbt {
   char hw_err[200];
   uint64_t sig_due;       /* CPU cycle at which the guest's timer is due, or 0 (signal.c) */
   int sig_paused;         /* the CPU was paused for it */
-  int kept_written;       /* --confine: the runtime wrote $gp or $sp (kept_regs_near) */
+  int kept_written;       /* --confine: the runtime wrote $gp or $sp (rt_confine_kept_ok) */
+  uint8_t *onbus;         /* --confine: per guest page, on the board's bus (confine.c) */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
   rt_cct_stream cct;      /* --cct (cctsrc.c): the runtime's view */
@@ -139,6 +140,11 @@ void rt_edge_finish(dbt *d, rt_edge_table *t); /* sorted, with jump sites and ho
 int rt_sw_edges_readout(dbt *d);
 
 /* The guest's GPRs: in PowerPC registers or the CPU state (dbt.c). */
+/* --confine (confine.c): the guest's unmapped pages off the bus as guest.owned says
+ * (0, or -1: the board refused); $gp and $sp near its memory (1) or not (0). */
+int rt_confine_sync(dbt *d);
+int rt_confine_kept_ok(dbt *d);
+
 void rt_read_gprs(dbt *d, uint32_t m[32]);
 void rt_write_gpr(dbt *d, unsigned i, uint32_t v);
 

@@ -129,7 +129,7 @@ static void put_itimer(guest *g, uint32_t a) {
 static int64_t do_sigaction(guest *g, uint32_t sig, uint32_t act, uint32_t old, uint32_t size) {
   if (size != 16 || sig == 0 || sig >= GUEST_NSIG || ((sig == 9 || sig == SIGSTOP_) && act))
     return -MIPS_EINVAL;
-  if ((act && !guest_in_range(act, 24)) || (old && !guest_in_range(old, 24)))
+  if ((act && !guest_owns(g, act, 24)) || (old && !guest_owns(g, old, 24)))
     return -MIPS_EFAULT;
   guest_sigaction prev = g->sigact[sig];
   if (act) { /* struct sigaction, MIPS: sa_flags, sa_handler, sa_mask[4] */
@@ -151,7 +151,7 @@ static int64_t do_sigaction(guest *g, uint32_t sig, uint32_t act, uint32_t old, 
 }
 
 static int64_t do_sigaltstack(guest *g, uint32_t ss, uint32_t old, uint32_t sp) {
-  if ((ss && !guest_in_range(ss, 12)) || (old && !guest_in_range(old, 12)))
+  if ((ss && !guest_owns(g, ss, 12)) || (old && !guest_owns(g, old, 12)))
     return -MIPS_EFAULT;
   int on = g->alt_size && sp - g->alt_sp < g->alt_size;
   if (old) { /* stack_t, MIPS: ss_sp, ss_size, ss_flags */
@@ -218,7 +218,7 @@ int guest_signal_call(guest *g, uint32_t nr, const uint32_t a[4], uint32_t sp, i
              old = nr == SYS_setitimer ? a[2] : a[1];
     if (which > 2)
       *ret = -MIPS_EINVAL;
-    else if ((val && !guest_in_range(val, 16)) || (old && !guest_in_range(old, 16)))
+    else if ((val && !guest_owns(g, val, 16)) || (old && !guest_owns(g, old, 16)))
       *ret = -MIPS_EFAULT;
     else {
       if (old)
@@ -236,7 +236,7 @@ int guest_signal_call(guest *g, uint32_t nr, const uint32_t a[4], uint32_t sp, i
   }
   case SYS_pause: *ret = wait_signal(g); return 1;
   case SYS_rt_sigsuspend: {
-    if (a[1] != 16 || !guest_in_range(a[0], 16)) {
+    if (a[1] != 16 || !guest_owns(g, a[0], 16)) {
       *ret = a[1] != 16 ? -MIPS_EINVAL : -MIPS_EFAULT;
       return 1;
     }
@@ -340,7 +340,7 @@ int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uin
     sp = g->alt_sp + g->alt_size;
   int rt = (s->flags & SA_SIGINFO_) != 0;
   uint32_t frame = (sp - (rt ? RS_SIZE : SF_SIZE)) & ~7u;
-  if (!guest_in_range(frame, rt ? RS_SIZE : SF_SIZE))
+  if (!guest_owns(g, frame, rt ? RS_SIZE : SF_SIZE))
     return die(d, DBT_SIGSEGV, 1, pc, r); /* no room for the frame: Linux kills it */
   memset(d->ram + frame, 0, rt ? RS_SIZE : SF_SIZE);
   uint32_t sc = frame + (rt ? RS_UC + UC_MCONTEXT : SF_SC);

@@ -65,9 +65,29 @@ static int host_oflags(uint32_t f) {
   return h;
 }
 
+void guest_own(guest *g, uint32_t a, uint32_t n, int own) {
+  if (!n || !guest_in_range(a, n))
+    return;
+  for (uint32_t p = a / DBT_PAGE; p <= (a + n - 1) / DBT_PAGE; p++)
+    if (g->owned[p] != own) {
+      g->owned[p] = (uint8_t)own;
+      g->map_changed = 1;
+    }
+}
+
+int guest_owns(const guest *g, uint32_t a, uint32_t n) {
+  if (!guest_in_range(a, n))
+    return 0;
+  for (uint32_t p = a / DBT_PAGE; n && p <= (a + n - 1) / DBT_PAGE; p++)
+    if (!g->owned[p])
+      return 0;
+  return 1;
+}
+
+/* A buffer a system call reads or writes: outside the guest's mapped pages it is
+ * EFAULT, as on Linux. */
 static int ok_range(const guest *g, uint32_t a, uint32_t n) {
-  (void)g;
-  return guest_in_range(a, n);
+  return guest_owns(g, a, n);
 }
 
 const char *guest_str(const guest *g, uint32_t a) {
@@ -201,6 +221,7 @@ static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t prot, uin
     }
   }
   set_exec(g, a / DBT_PAGE, n, (prot & 4) != 0);
+  guest_own(g, a, n * DBT_PAGE, 1);
   return a;
 }
 
@@ -214,6 +235,7 @@ static int64_t do_munmap(guest *g, uint32_t addr, uint32_t len) {
       n = npages - first;
     memset(g->mmap_used + first, 0, n);
     set_exec(g, addr / DBT_PAGE, n, 0);
+    guest_own(g, addr, n * DBT_PAGE, 0);
   }
   return 0;
 }
@@ -223,6 +245,13 @@ static int64_t do_brk(guest *g, uint32_t want) {
     return g->brk;
   if (want > g->brk)
     memset(g->mem + g->brk, 0, want - g->brk);
+  /* The heap's pages: [brk_start, brk) rounded up (the last segment's page below). */
+  uint32_t old_end = (g->brk + DBT_PAGE - 1) & ~(DBT_PAGE - 1);
+  uint32_t new_end = (want + DBT_PAGE - 1) & ~(DBT_PAGE - 1);
+  if (new_end > old_end)
+    guest_own(g, old_end, new_end - old_end, 1);
+  else if (new_end < old_end)
+    guest_own(g, new_end, old_end - new_end, 0);
   g->brk = want;
   return g->brk;
 }

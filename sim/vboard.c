@@ -107,15 +107,14 @@
 #define SPR_EVPR 982
 
 /* The reserved page: scratch words, then the trampoline. */
-#define SCRATCH_R3          (VBOARD_RESERVED_BASE + 0x0)
-#define SCRATCH_R4          (VBOARD_RESERVED_BASE + 0x4)
-#define SCRATCH_EVPR        (VBOARD_RESERVED_BASE + 0xC)
-#define TRAMPOLINE          (VBOARD_RESERVED_BASE + 0x100)
-#define TRAMPOLINE_END      (TRAMPOLINE + 6 * 4)
-#define RUN_UNTIL           (VBOARD_RESERVED_BASE + 0xFFC) /* never reached */
-#define VBOARD_MAX_UNMAPPED 8
-#define PPC_EXCP_PROGRAM    6 /* Unicorn's exception number (QEMU's POWERPC_EXCP_PROGRAM) */
-#define VBOARD_RENEW_BYTES  (1u << 18) /* code replaced before the emulator is renewed */
+#define SCRATCH_R3         (VBOARD_RESERVED_BASE + 0x0)
+#define SCRATCH_R4         (VBOARD_RESERVED_BASE + 0x4)
+#define SCRATCH_EVPR       (VBOARD_RESERVED_BASE + 0xC)
+#define TRAMPOLINE         (VBOARD_RESERVED_BASE + 0x100)
+#define TRAMPOLINE_END     (TRAMPOLINE + 6 * 4)
+#define RUN_UNTIL          (VBOARD_RESERVED_BASE + 0xFFC) /* never reached */
+#define PPC_EXCP_PROGRAM   6          /* Unicorn's exception number (QEMU's POWERPC_EXCP_PROGRAM) */
+#define VBOARD_RENEW_BYTES (1u << 18) /* code replaced before the emulator is renewed */
 
 typedef struct block {
   uint32_t addr, size, first; /* first: the first instruction word, to spot rewrites */
@@ -150,12 +149,13 @@ struct vboard {
   void (*service)(void *ctx); /* vboard_set_service */
   void *service_ctx;
   uint32_t service_addr;
-  /* What the CPU's emulator is rebuilt with (engine_open, renew): RAM taken
-   * off the bus (vboard_unmap), and the code replaced since the last renewal. */
-  struct {
+  /* What the CPU's emulator is rebuilt with (engine_open, renew): what is off
+   * the bus (vboard_unmap, less what vboard_remap put back; disjoint ranges), and
+   * the code replaced since the last renewal. */
+  struct off_range {
     uint32_t addr, len;
-  } unmapped[VBOARD_MAX_UNMAPPED];
-  unsigned nunmapped;
+  } * off;
+  unsigned noff, off_cap;
   uint64_t replaced, renew_bytes;
 
   /* The caches (vcache.h), when the device tree gives them and vboard_set_caches
@@ -1032,8 +1032,8 @@ static uc_err engine_open(vboard *b) {
   if (e == UC_ERR_OK)
     e = uc_mmio_map(b->uc, b->uart_base, (b->uart_size + 0xFFF) & ~0xFFFu, uart_read, b, uart_write,
                     b);
-  for (unsigned i = 0; i < b->nunmapped && e == UC_ERR_OK; i++)
-    e = uc_mem_unmap(b->uc, b->unmapped[i].addr, b->unmapped[i].len);
+  for (unsigned i = 0; i < b->noff && e == UC_ERR_OK; i++)
+    e = uc_mem_unmap(b->uc, b->off[i].addr, b->off[i].len);
   if (e == UC_ERR_OK)
     e = uc_hook_add(b->uc, &b->h_block, UC_HOOK_BLOCK, (void *)hook_block, b, 1, 0);
   if (e == UC_ERR_OK)
@@ -1129,6 +1129,7 @@ void vboard_free(vboard *b) {
   vcache_free(&b->ic);
   vcache_free(&b->dc);
   free(b->ram);
+  free(b->off);
   free(b);
 }
 
@@ -1361,11 +1362,51 @@ int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r) {
 
 /* --------------------------------------------------------------- host access */
 
-int vboard_unmap(vboard *b, uint32_t addr, uint32_t len) {
-  if (b->nunmapped == VBOARD_MAX_UNMAPPED || uc_mem_unmap(b->uc, addr, len) != UC_ERR_OK)
+/* Room for n more off-bus ranges. */
+static int off_room(vboard *b, unsigned n) {
+  if (b->noff + n <= b->off_cap)
+    return 0;
+  unsigned cap = b->off_cap ? 2 * b->off_cap : 16;
+  struct off_range *p = realloc(b->off, (size_t)(cap + n) * sizeof *p);
+  if (!p)
     return -1;
-  b->unmapped[b->nunmapped].addr = addr;
-  b->unmapped[b->nunmapped++].len = len;
+  b->off = p;
+  b->off_cap = cap + n;
+  return 0;
+}
+
+int vboard_unmap(vboard *b, uint32_t addr, uint32_t len) {
+  if (off_room(b, 1) < 0 || uc_mem_unmap(b->uc, addr, len) != UC_ERR_OK)
+    return -1;
+  b->off[b->noff].addr = addr;
+  b->off[b->noff++].len = len;
+  return 0;
+}
+
+int vboard_remap(vboard *b, uint32_t addr, uint32_t len) {
+  if (addr < b->ram_base || addr - b->ram_base > b->ram_size ||
+      len > b->ram_size - (addr - b->ram_base) || off_room(b, 1) < 0 ||
+      uc_mem_map_ptr(b->uc, addr, len, UC_PROT_ALL, b->ram + (addr - b->ram_base)) != UC_ERR_OK)
+    return -1;
+  /* Off-bus ranges less [addr, addr + len): each keeps what is below and above it
+   * (room for the one that may split in two is made above). */
+  uint64_t end = (uint64_t)addr + len;
+  for (unsigned i = 0, n = b->noff; i < n; i++) {
+    struct off_range *r = &b->off[i];
+    uint64_t r_end = (uint64_t)r->addr + r->len;
+    if (r_end <= addr || r->addr >= end)
+      continue;
+    if (r_end > end) { /* what is above stays off, as a range of its own */
+      b->off[b->noff].addr = (uint32_t)end;
+      b->off[b->noff++].len = (uint32_t)(r_end - end);
+    }
+    r->len = r->addr < addr ? addr - r->addr : 0;
+  }
+  unsigned k = 0;
+  for (unsigned i = 0; i < b->noff; i++)
+    if (b->off[i].len)
+      b->off[k++] = b->off[i];
+  b->noff = k;
   return 0;
 }
 

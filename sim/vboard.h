@@ -167,6 +167,9 @@ uint32_t vboard_entry(const vboard *b); /* the loaded ELF's entry point */
 /* Takes [addr, addr + len) of RAM off the CPU's bus (page aligned): accesses
  * there fault (the translator's guard page at 0).  0 or -1. */
 int vboard_unmap(vboard *b, uint32_t addr, uint32_t len);
+/* Puts [addr, addr + len) of RAM, all of it off the bus, back on it (page
+ * aligned; the RAM keeps what it held).  0 or -1. */
+int vboard_remap(vboard *b, uint32_t addr, uint32_t len);
 /* Code in [addr, addr + len) was written by the host: drop what the CPU cached. */
 void vboard_code_changed(vboard *b, uint32_t addr, uint32_t len);
 /* fn(ctx, addr, size) is called at the start of every block of PowerPC code

@@ -8,7 +8,8 @@
 # 'hwprof bench' names every failing run and widens its first column; fork,
 # pipes, wait, exec and system() work, threads are refused; code generated at
 # run time runs; unaligned accesses trap (--unaligned trap) as under qemu-mips;
-# signal handlers run; a guest's wild accesses fault (--confine on) and cannot
+# signal handlers run; a guest's wild accesses fault (--confine on), also in the
+# free pages of its own range, and cannot
 # touch the profile.  Prints PASS/FAIL for run.sh.
 set -u
 B=${BUILD:-build}
@@ -304,12 +305,15 @@ expect "signals: the default action still ends it, named" 139 \
 # 100,000 forged EVENT stores leave the profile alone: every block's hw count equals
 # its sw count and its entries, the IP stored exactly one event per block entry, and
 # lost none.  In all mode, with superblocks too.
-(qemu-mips "$O/confine" >"$tmp/conf.want") 2>/dev/null
-confine_mode() { # MODE...: qemu-mips's output, status 0, the profile the program's own
+(qemu-mips "$O/confine" >"$tmp/confine.want") 2>/dev/null
+(qemu-mips "$O/holes" </dev/null >"$tmp/holes.want") 2>/dev/null
+confine_mode() { # PROGRAM MODE...: qemu-mips's output, status 0, the profile the program's own
+  local prog=$1
+  shift
   "$HW" run --quiet --unaligned trap --confine on "$@" --json "$tmp/conf.json" \
-    "$O/confine" >"$tmp/conf.got" 2>/dev/null
+    "$O/$prog" </dev/null >"$tmp/conf.got" 2>/dev/null
   local rc=$?
-  cmp -s "$tmp/conf.want" "$tmp/conf.got" && [ "$rc" -eq 0 ] && python3 - "$tmp/conf.json" <<'PY'
+  cmp -s "$tmp/$prog.want" "$tmp/conf.got" && [ "$rc" -eq 0 ] && python3 - "$tmp/conf.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 bad = [b for b in j["blocks"] if not b["count"] == b.get("hw", b["count"]) == b.get("sw", b["count"])]
@@ -321,14 +325,33 @@ print(f"as qemu-mips, {len(j['superblocks'])} superblocks, {len(bad)} blocks dif
 PY
 }
 expect "confine: wild accesses fault as under qemu-mips, forged events never reach the IP" 0 \
-  'as qemu-mips, 0 superblocks, 0 blocks differ, IP events = entries, lost 0' confine_mode --profile all
+  'as qemu-mips, 0 superblocks, 0 blocks differ, IP events = entries, lost 0' \
+  confine_mode confine --profile all
 expect "confine: the same with superblocks" 0 \
   'as qemu-mips, [1-9][0-9]* superblocks, 0 blocks differ, IP events = entries, lost 0' \
-  confine_mode --profile all --superblocks --threshold 50
+  confine_mode confine --profile all --superblocks --threshold 50
 expect "confine: a wild store's default action is SIGSEGV at the store" 139 \
   'guest terminated by SIGSEGV \(11\) at pc 0x' "$HW" run --quiet --confine on "$O/signals"
 expect "confine: a context restored with a wild \$sp dies of SIGSEGV, as under qemu-mips" 139 \
   'guest terminated by SIGSEGV \(11\)' "$HW" run --quiet --confine on "$O/confine" wild-sp
+# The free pages of the guest's own range (past the heap, a page munmap gave back,
+# below the program) are off the board's bus under --confine on (dbt/confine.c):
+# loads and stores there fault as under qemu-mips, the pages it owns work, and
+# system calls given such an address fail with EFAULT (also with confinement off,
+# where the stores land).  The bus stays so over renewals of the CPU's emulator.
+expect "confine: the guest's free pages fault as under qemu-mips, system calls get EFAULT" 0 \
+  'as qemu-mips, 0 superblocks, 0 blocks differ, IP events = entries, lost 0' \
+  confine_mode holes --profile all
+holes_renewed() {
+  HWPROF_RENEW_BYTES=4096 "$HW" run --stats --confine on --code-cache 4096 "$O/holes" \
+    </dev/null >"$tmp/holes.got" 2>"$tmp/holes.stats"
+  cmp -s "$tmp/holes.want" "$tmp/holes.got" && grep -o 'renewed [0-9]* times' "$tmp/holes.stats"
+}
+expect "confine: the same after the CPU's emulator is renewed" 0 'renewed [1-9][0-9]* times' \
+  holes_renewed
+expect "holes: without --confine the stores land, system calls still get EFAULT" 0 \
+  'its second page, unmapped +store no fault.*its second page +write: -1 EFAULT' \
+  sh -c '"$0" run --quiet "$1" </dev/null | tr "\n" " "' "$HW" "$O/holes"
 expect "confine: bad values refused" 2 "--confine is off or on, not 'yes'" \
   "$HW" run --confine yes "$O/confine"
 
