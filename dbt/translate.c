@@ -424,11 +424,13 @@ static void add_trap(em *e, uint32_t pc, uint32_t w) {
  * offset takes a checked base at most 32 KiB past DBT_GUEST_TOP, into the guard, or
  * below 0, to the top of the address space, where the board maps nothing; either
  * faults as unmapped.  A base computed from a checked one by an addiu (near) stays
- * within the 64 KiB guard the same way.  The program exception is SIGSEGV at the
+ * within the 64 KiB guard the same way, for offsets that with the access's size
+ * span at most 32 KiB (else it is checked).  The program exception is SIGSEGV at the
  * access's guest pc (dbt.c).  Left out: $zero's offsets (the null page or the top),
  * constants known to be below DBT_GUEST_TOP, registers checked or derived earlier in
  * the unit and not written since. */
 #define CONFINE_KEPT (1u << 28 | 1u << 29) /* $gp, $sp: see confine_kept */
+#define CONFINE_NEAR 0x8000u               /* how far from a checked value near is */
 
 /* The check of MIPS register m, whose value is in PowerPC register b. */
 static void confine_check(em *e, unsigned m, unsigned b) {
@@ -437,7 +439,9 @@ static void confine_check(em *e, unsigned m, unsigned b) {
 }
 
 static void check_confine(em *e, unsigned mb, unsigned b, int16_t off, unsigned size) {
-  if (!e->c->confine || mb == 0 || ((e->checked | e->near) >> mb & 1))
+  uint32_t reach = (off < 0 ? (uint32_t) - (int32_t)off : (uint32_t)off) + size;
+  if (!e->c->confine || mb == 0 || (e->checked >> mb & 1) ||
+      ((e->near >> mb & 1) && reach <= CONFINE_NEAR))
     return;
   if ((e->konst >> mb & 1) && e->kval[mb] < DBT_GUEST_TOP - 0x10000u &&
       e->kval[mb] + (uint32_t)(int32_t)off + size <= DBT_GUEST_TOP)
