@@ -78,11 +78,23 @@ static int is_return_point(const rt_cct_stream *c, uint32_t a) {
   return c->rp_cap && c->rp[rp_slot(c, a)] == a;
 }
 
+static void board_packet(dbt *d, rt_cct_stream *c, const uint32_t pkt[4]);
+
 void rt_cct_enter(dbt *d, uint32_t id) {
   rt_cct_stream *c = &d->cct;
   const rec *r = &d->tab[d->by_id[id]];
+  if (d->cct_sw.owed) { /* a cut block's packet, going here (rt_cct_cut) */
+    uint32_t pkt[4] = {d->cct_sw.owed, r->pc, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS),
+                       rd32(d, DBT_STATE + DBT_ST_CCT_INSNS)};
+    rt_cct_drain(d);
+    board_packet(d, &d->cct_sw, pkt);
+    d->cct_sw.owed = 0;
+  }
   if (c->oom)
     return;
+  if (c->nmark < DBT_TRACE_MAX)
+    c->mark[c->nmark++] =
+        (struct rt_cct_mark){id, c->n, c->blocks, c->insns, c->prev_pc, c->prev_end, c->prev_flags};
   if (c->prev_flags == HWPROF_EVENT_CALL && r->pc != c->prev_end) {
     if (rp_add(c, c->prev_end) < 0)
       c->oom = 1;
@@ -117,7 +129,11 @@ const cct_packet *dbt_cct_packets(dbt *d, size_t *n) {
  * packets: their costs stay with the next one. */
 static void board_packet(dbt *d, rt_cct_stream *c, const uint32_t pkt[4]) {
   uint32_t flags = pkt[0] & HWPROF_EVENT_FLAGS, site = pkt[0] & ~HWPROF_EVENT_FLAGS, to = pkt[1];
-  uint32_t kind, ret = 0;
+  uint32_t kind, ret = 0, insns = pkt[3] - c->cut_insns;
+  if (c->drop_site && site == c->drop_site) { /* a block cut short never ended */
+    c->drop_site = 0;
+    return;
+  }
   if (flags == HWPROF_EVENT_CALL) {
     const rec *r = rt_find(d, site, 0);
     ret = r ? site + 4 * r->insns : 0;
@@ -133,13 +149,14 @@ static void board_packet(dbt *d, rt_cct_stream *c, const uint32_t pkt[4]) {
   } else {
     return;
   }
-  push(c, kind, site, to, ret, pkt[2] - c->tot_blocks, pkt[3] - c->tot_insns);
+  push(c, kind, site, to, ret, pkt[2] - c->tot_blocks, insns - c->tot_insns);
   c->tot_blocks = pkt[2];
-  c->tot_insns = pkt[3];
+  c->tot_insns = insns;
 }
 
 /* The costs after the last packet, from the final totals. */
 static void board_end(rt_cct_stream *c, uint32_t blocks, uint32_t insns) {
+  insns -= c->cut_insns;
   if (blocks == c->tot_blocks && insns == c->tot_insns)
     return;
   push(c, CCT_COST, 0, 0, 0, blocks - c->tot_blocks, insns - c->tot_insns);
@@ -155,6 +172,51 @@ void rt_cct_drain(dbt *d) {
     board_packet(d, c, pkt);
   }
   wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
+}
+
+/* ------------------------------------------------------------ cut blocks */
+
+/* A fault cut block id short (dbt.c, cut_block): every view leaves its last tail
+ * instructions out, and unless it ended (the fault was its last instruction: a
+ * branch's delay slot, the branch having started, as qemu-mips counts it) none
+ * takes its flags for a call, return or jump to what runs next (the handler).
+ *   the runtime's: it was the last block entered (superblock members after it in
+ *     the same PowerPC block were entered with it: their packets and costs are
+ *     taken back, from the state before the first of them): its costs and flags;
+ *   the sw ring's: the running total in the state; its packet, which the inline
+ *     code writes after the delay slot, is owed when it ended (rt_cct_enter);
+ *   the IP's: its totals count the block's whole weight from its event on, and the
+ *     event after it makes the packet of a flagged block: once the IP is idle, the
+ *     packets drained are all earlier ones, and later ones are corrected. */
+int rt_cct_cut(dbt *d, uint32_t id, uint32_t tail, int ended) {
+  const rec *r = &d->tab[d->by_id[id]];
+  rt_cct_stream *c = &d->cct;
+  uint32_t flags = r->flags & HWPROF_EVENT_FLAGS;
+  unsigned k = c->nmark; /* after its own mark; all of them when it began before */
+  while (k > 0 && c->mark[k - 1].id != id)
+    k--;
+  if (k < c->nmark) { /* superblock members entered after it never ran */
+    const struct rt_cct_mark *m = &c->mark[k];
+    c->n = m->n, c->blocks = m->blocks, c->insns = m->insns;
+    c->prev_pc = m->prev_pc, c->prev_end = m->prev_end, c->prev_flags = m->prev_flags;
+    c->nmark = k;
+  }
+  c->insns -= tail <= c->insns ? tail : c->insns;
+  if (!ended)
+    c->prev_flags = HWPROF_EVENT_PLAIN;
+  if (d->core.cct_ring) {
+    wr32(d, DBT_STATE + DBT_ST_CCT_INSNS, rd32(d, DBT_STATE + DBT_ST_CCT_INSNS) - tail);
+    if (ended && flags != HWPROF_EVENT_PLAIN)
+      d->cct_sw.owed = r->pc | flags;
+  }
+  if (d->core.cct_hw) {
+    if (rt_hw_settle(d) < 0)
+      return -1;
+    d->cct_hw.cut_insns += tail;
+    if (!ended && flags != HWPROF_EVENT_PLAIN)
+      d->cct_hw.drop_site = r->pc;
+  }
+  return 0;
 }
 
 /* ------------------------------------------------------------ the IP's */

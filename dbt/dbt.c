@@ -264,6 +264,7 @@ static void observe(void *ctx, uint32_t addr, uint32_t size) {
   uint32_t off = addr - DBT_CODE, w = off / 4;
   d->tb_at = addr; /* where a fault inside it happened is found from here (fault_insn) */
   d->tb_end = addr + size;
+  d->cct.nmark = 0;
   if (d->sb.ready) { /* a recorded path: the host forms it before this block runs */
     vboard_pause(d->b);
     return;
@@ -403,6 +404,7 @@ void dbt_free(dbt *d) {
   free(d->by_id);
   free(d->exec);
   free(d->onbus);
+  free(d->cuts);
   rt_hw_free(d);
   rt_sys_free(&d->sys);
   rt_edge_free(&d->edge_sw);
@@ -608,12 +610,19 @@ static void uncount_after(dbt *d, uint32_t at) {
   }
 }
 
-/* The guest block whose code holds PowerPC address a (for reports). */
-static uint32_t guest_pc_of(dbt *d, uint32_t a) {
+/* The code word where the translation of the guest block holding PowerPC address a
+ * starts (entry_id set), or UINT32_MAX. */
+static uint32_t start_word_of(dbt *d, uint32_t a) {
   for (uint32_t w = (a - DBT_CODE) / 4 + 1; w-- > 0;)
     if (d->entry_id[w])
-      return d->tab[d->by_id[blocks_at(d, w, NULL)]].pc;
-  return 0;
+      return w;
+  return UINT32_MAX;
+}
+
+/* The guest block whose code holds PowerPC address a (for reports). */
+static uint32_t guest_pc_of(dbt *d, uint32_t a) {
+  uint32_t w = start_word_of(d, a);
+  return w == UINT32_MAX ? 0 : d->tab[d->by_id[blocks_at(d, w, NULL)]].pc;
 }
 
 /* The guest instruction PowerPC address a was emitted for (its block's pc when
@@ -621,6 +630,42 @@ static uint32_t guest_pc_of(dbt *d, uint32_t a) {
 static uint32_t guest_insn_of(dbt *d, uint32_t a) {
   uint32_t pc = guest_pc_of(d, a), k = d->insn_of[(a - DBT_CODE) / 4];
   return pc && k ? pc + 4 * (k - 1) : pc;
+}
+
+/* The guest instruction at fpc, of the block whose code holds PowerPC address `at`,
+ * faulted or trapped: the block was entered but the instructions after it never ran
+ * (dbt_cuts; the calling contexts: rt_cct_cut; a superblock's members after it:
+ * uncount_after).  -1 when the IP could not be settled
+ * (d->hw_err). */
+static int cut_block(dbt *d, uint32_t at, uint32_t fpc) {
+  uint32_t w = start_word_of(d, at);
+  if (w == UINT32_MAX)
+    return 0;
+  uint32_t id = blocks_at(d, w, NULL);
+  const rec *r = &d->tab[d->by_id[id]];
+  if (fpc - r->pc >= 4 * r->insns)
+    return 0;
+  uint32_t tail = r->insns - (fpc - r->pc) / 4 - 1;
+  d->st.guest_insns -= tail;
+  if (d->sb_code[w])
+    d->st.superblock_insns -= tail;
+  if (tail) {
+    size_t i = 0;
+    while (i < d->ncuts && (d->cuts[i].from != fpc + 4 || d->cuts[i].to != r->pc + 4 * r->insns))
+      i++;
+    if (i == d->ncuts) {
+      if (rt_grow(&d->cuts, d->ncuts, &d->cuts_cap, sizeof *d->cuts, 16) < 0)
+        return 0; /* (out of memory: the report keeps the tail, as before) */
+      d->cuts[d->ncuts++] = (dbt_cut){fpc + 4, r->pc + 4 * r->insns, 0};
+    }
+    d->cuts[i].n++;
+  }
+  return d->o.cct ? rt_cct_cut(d, id, tail, tail == 0) : 0;
+}
+
+const dbt_cut *dbt_cuts(const dbt *d, size_t *n) {
+  *n = d->ncuts;
+  return d->cuts;
 }
 
 /* When the guest instruction at pc is a load or store: the address it accesses, with
@@ -869,6 +914,10 @@ int dbt_run(dbt *d, dbt_result *r) {
         at = fault_insn(d, r->board.fault_addr), fault = r->board.fault_addr;
         guest_access_ea(d, guest_insn_of(d, at), &fault); /* lwl's, not its aligned word */
       }
+      if (at && cut_block(d, at, guest_insn_of(d, at)) < 0) {
+        snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+        break;
+      }
       if (at) {
         uncount_after(d, at);
         if (rt_signal_caught(d, DBT_SIGSEGV)) { /* the guest's handler takes it */
@@ -1002,6 +1051,11 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
     case DBT_EXIT_HELPER:
       host = rt_fpu_exit(d, rd32(d, lr), r) < 0 ? 0 : lr + 4;
+      if (!host && r->how == DBT_SIGNALED && cut_block(d, lr - 4, r->pc) < 0) {
+        r->how = DBT_STOPPED;
+        snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+        break;
+      }
       if (!host && r->how == DBT_SIGNALED && rt_signal_caught(d, r->signal)) {
         int sig = r->signal; /* an FPU exception (or fault): the guest's handler takes it */
         uint32_t fpc = r->pc;
@@ -1015,6 +1069,12 @@ int dbt_run(dbt *d, dbt_result *r) {
         rt_sb_leave(d, lr - 4, 1);
       break;
     case DBT_EXIT_TRAP:
+      if (cut_block(d, lr - 4, rd32(d, lr)) < 0) {
+        r->how = DBT_STOPPED;
+        snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+        host = 0;
+        break;
+      }
       if (rt_signal_caught(d, (int)rd32(d, lr + 4))) { /* the guest's handler takes it */
         uint32_t addr = rd32(d, lr); /* si_addr: the pc, or the misaligned access's address */
         if (rd32(d, lr + 4) == DBT_SIGBUS)

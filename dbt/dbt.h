@@ -158,6 +158,16 @@ const cct_packet *dbt_cct_packets(dbt *d, size_t *n);
  * *n = 0 in a mode without them, or when memory ran out. */
 enum { DBT_CCT_SW, DBT_CCT_HW };
 const cct_packet *dbt_cct_board_packets(dbt *d, int which, size_t *n);
+/* Blocks a fault cut short (a load or store that faulted before the block's end,
+ * to a handler or to the guest's death): guest instructions [from, to) of a block
+ * counted as entered did not run, n times.  Block counts stay entries (each such
+ * block was entered); dbt_stats.guest_insns and the calling contexts leave these
+ * instructions out. */
+typedef struct dbt_cut {
+  uint32_t from, to;
+  uint64_t n;
+} dbt_cut;
+const dbt_cut *dbt_cuts(const dbt *d, size_t *n);
 /* The soft-float cost table the FPU helper charges (fpcost.c), once a run has
  * measured it: the operations of firmware/fpcost.h by name ("NOP": the call
  * itself) and their CPU cycles; 0 before. */

@@ -188,6 +188,11 @@ static int settle_rings(dbt *d) {
   return -HWPROF_ETIMEDOUT;
 }
 
+int rt_hw_settle(dbt *d) {
+  int rc = settle_rings(d);
+  return rc < 0 ? hw_fail(d, "drain", rc) : 0;
+}
+
 /* After the run (the bus drained): drain until the IP is idle, then read it all
  * and merge the two tables. */
 void rt_hw_readout(dbt *d) {

@@ -44,6 +44,15 @@ typedef struct rt_cct_stream {
   uint32_t *rp; /* the return points of the calls made so far: a set (0: free) */
   size_t rp_n, rp_cap;
   uint32_t tot_blocks, tot_insns; /* the board's stream: the running totals at its last packet */
+  uint32_t cut_insns;  /* the IP's: instructions of cut blocks in its totals (rt_cct_cut) */
+  uint32_t drop_site;  /* the IP's: the next packet is this cut block's, which never ended */
+  uint32_t owed;       /* the sw ring's: a cut block's packet owed (pc | flags; 0 none) */
+  struct rt_cct_mark { /* the runtime's: its state before each block it entered at the */
+    uint32_t id;       /* CPU's last PowerPC block (a superblock's members: rt_cct_cut) */
+    size_t n;
+    uint32_t blocks, insns, prev_pc, prev_end, prev_flags;
+  } mark[DBT_TRACE_MAX];
+  unsigned nmark;
   int oom;
 } rt_cct_stream;
 
@@ -102,9 +111,11 @@ struct dbt {
   int edge_final;        /* readout: drain whatever the table holds */
   uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
   char hw_err[200];
-  uint64_t sig_due;       /* CPU cycle at which the guest's timer is due, or 0 (signal.c) */
-  int sig_paused;         /* the CPU was paused for it */
-  int kept_written;       /* --confine: the runtime wrote $gp or $sp (rt_confine_kept_ok) */
+  uint64_t sig_due; /* CPU cycle at which the guest's timer is due, or 0 (signal.c) */
+  int sig_paused;   /* the CPU was paused for it */
+  int kept_written; /* --confine: the runtime wrote $gp or $sp (rt_confine_kept_ok) */
+  dbt_cut *cuts;    /* blocks a fault cut short (dbt_cuts) */
+  size_t ncuts, cuts_cap;
   uint8_t *onbus;         /* --confine: per guest page, on the board's bus (confine.c) */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
@@ -119,6 +130,7 @@ struct dbt {
 int rt_hw_mode(const dbt *d); /* a hw profile was asked for */
 int rt_hw_setup(dbt *d);      /* before the run; -1 with d->hw_err */
 int rt_hw_service(dbt *d);    /* the interrupt handler */
+int rt_hw_settle(dbt *d);     /* until the IP is idle, its rings drained; -1 with d->hw_err */
 void rt_hw_readout(dbt *d);   /* after the run: d->hw */
 void rt_hw_free(dbt *d);
 
@@ -211,6 +223,11 @@ void rt_cct_enter(dbt *d, uint32_t id);
 /* --cct, sw: the packet ring is full (DBT_EXIT_CCT), or the run ends: its packets
  * into cct_sw. */
 void rt_cct_drain(dbt *d);
+/* The block id was cut short by a fault: tail of its instructions did not run, and
+ * unless ended (the fault was its last instruction, a branch's delay slot) it did
+ * not end the way its flags say (no call, return or jump from it).  -1: the IP's
+ * packet ring could not be settled. */
+int rt_cct_cut(dbt *d, uint32_t id, uint32_t tail, int ended);
 /* --cct, hw: the IP's packet ring on (rt_hw_setup), drained (the interrupt handler,
  * readout), and its totals read at the end (readout); -HWPROF_* on a bus error. */
 int rt_hw_cct_setup(dbt *d);

@@ -35,10 +35,15 @@
  *
  * Both runs read the same stdin: compare copies its own to a file once and gives
  * each run the copy from its start (not for a terminal, which both share; a
- * closed stdin is /dev/null for both).  When
- * the guest dies of a signal under qemu-mips, qemu 7.2 writes no counts (see
- * qemu_count.c): the exit statuses and the outputs are still compared, without
- * qemu's note on the signal, and the result is ok when both runs behaved the same.
+ * closed stdin is /dev/null for both).  The outputs are compared without the
+ * notes qemu-mips and hwprof add when a process dies of a signal (drop_notes).
+ * When the guest dies of a signal under qemu-mips, qemu 7.2 writes no counts (see
+ * qemu_count.c): the exit statuses and the outputs are still compared, and the
+ * result is ok when both runs behaved the same.
+ *
+ * A block a fault or trap cut short (to a handler, or the guest's death) counts
+ * as entered, but its instructions after the faulting one did not run: the
+ * per-instruction counts leave them out (dbt_cuts), as the calling contexts do.
  *
  * Exit status: 0 every difference accounted for; 1 some difference is not, or
  * the guest's exit status or output differ from qemu-mips's; 2 bad usage, or a
@@ -223,11 +228,25 @@ static int capture_stdin(const char *path) {
   return 1;
 }
 
-/* qemu-mips adds a line of its own to the guest's stderr when the guest dies of a
- * signal ("qemu: uncaught target signal 11 (Segmentation fault) - core dumped");
- * the guest did not write it, so it is taken out before the outputs are compared.
- * 0, or -1 when the file cannot be rewritten. */
-static int drop_qemu_notes(const char *path) {
+/* qemu-mips adds a line of its own to the guest's stderr when the guest (or a
+ * child it forked) dies of a signal that dumps core ("qemu: uncaught target signal
+ * 11 (Segmentation fault) - core dumped"), and hwprof one for a child that dies of
+ * any signal ("hwprof: guest terminated by SIGSEGV (11) at pc 0x400738", "hwprof:
+ * guest raised signal 17"); the guest wrote none of them, so lines that start with
+ * one of notes[] are taken out before the outputs are compared.  0, or -1 when the
+ * file cannot be rewritten. */
+static const char *const qemu_notes[] = {"qemu: uncaught target signal ", NULL};
+static const char *const hwprof_notes[] = {"hwprof: guest terminated by ",
+                                           "hwprof: guest raised signal ", NULL};
+
+static int is_note(const char *line, const char *const notes[]) {
+  for (; *notes; notes++)
+    if (!strncmp(line, *notes, strlen(*notes)))
+      return 1;
+  return 0;
+}
+
+static int drop_notes(const char *path, const char *const notes[]) {
   FILE *f = fopen(path, "rb");
   char *text = NULL, *line = NULL;
   size_t len = 0, cap = 0;
@@ -239,7 +258,7 @@ static int drop_qemu_notes(const char *path) {
   }
   ssize_t n;
   while ((n = getline(&line, &cap, f)) > 0)
-    if (strncmp(line, "qemu: uncaught target signal ", 29))
+    if (!is_note(line, notes))
       fwrite(line, 1, (size_t)n, mem);
   free(line);
   fclose(f);
@@ -299,6 +318,14 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
       if (a < n)
         ours[a] += pr->blocks[i].count;
       q->ours_total += pr->blocks[i].count;
+    }
+  size_t ncuts;
+  const dbt_cut *cut = dbt_cuts(pr->d, &ncuts);
+  for (size_t i = 0; i < ncuts; i++) /* blocks a fault cut short: their tails never ran */
+    for (uint32_t a = cut[i].from; a < cut[i].to; a += 4) {
+      if ((a - lo) / 4 < n)
+        ours[(a - lo) / 4] -= cut[i].n;
+      q->ours_total -= cut[i].n;
     }
   FILE *f = fopen(counts, "r");
   if (!f) {
@@ -540,8 +567,8 @@ int cmd_compare(int argc, char **argv) {
     if (qs < 0) {
       fprintf(stderr, "hwprof compare: cannot run %s\n", qemu);
       ok = 0;
-    } else if (qs > 128 && drop_qemu_notes(qemu_out) < 0) {
-      fprintf(stderr, "hwprof compare: cannot rewrite %s\n", qemu_out);
+    } else if (drop_notes(qemu_out, qemu_notes) < 0 || drop_notes(our_out, hwprof_notes) < 0) {
+      fprintf(stderr, "hwprof compare: cannot rewrite %s or %s\n", qemu_out, our_out);
       ok = 0;
       qs = -1;
     } else if (qs > 128 && access(counts, F_OK)) {
