@@ -635,32 +635,35 @@ static uint32_t guest_insn_of(dbt *d, uint32_t a) {
 /* The guest instruction at fpc, of the block whose code holds PowerPC address `at`,
  * faulted or trapped: the block was entered but the instructions after it never ran
  * (dbt_cuts; the calling contexts: rt_cct_cut; a superblock's members after it:
- * uncount_after).  -1 when the IP could not be settled
- * (d->hw_err). */
-static int cut_block(dbt *d, uint32_t at, uint32_t fpc) {
+ * uncount_after).  -1 when the IP could not be settled: the run stops (r). */
+static int cut_block(dbt *d, uint32_t at, uint32_t fpc, dbt_result *r) {
   uint32_t w = start_word_of(d, at);
   if (w == UINT32_MAX)
     return 0;
   uint32_t id = blocks_at(d, w, NULL);
-  const rec *r = &d->tab[d->by_id[id]];
-  if (fpc - r->pc >= 4 * r->insns)
+  const rec *b = &d->tab[d->by_id[id]];
+  if (fpc - b->pc >= 4 * b->insns)
     return 0;
-  uint32_t tail = r->insns - (fpc - r->pc) / 4 - 1;
+  uint32_t tail = b->insns - (fpc - b->pc) / 4 - 1;
   d->st.guest_insns -= tail;
   if (d->sb_code[w])
     d->st.superblock_insns -= tail;
   if (tail) {
     size_t i = 0;
-    while (i < d->ncuts && (d->cuts[i].from != fpc + 4 || d->cuts[i].to != r->pc + 4 * r->insns))
+    while (i < d->ncuts && (d->cuts[i].from != fpc + 4 || d->cuts[i].to != b->pc + 4 * b->insns))
       i++;
     if (i == d->ncuts) {
       if (rt_grow(&d->cuts, d->ncuts, &d->cuts_cap, sizeof *d->cuts, 16) < 0)
         return 0; /* (out of memory: the report keeps the tail, as before) */
-      d->cuts[d->ncuts++] = (dbt_cut){fpc + 4, r->pc + 4 * r->insns, 0};
+      d->cuts[d->ncuts++] = (dbt_cut){fpc + 4, b->pc + 4 * b->insns, 0};
     }
     d->cuts[i].n++;
   }
-  return d->o.cct ? rt_cct_cut(d, id, tail, tail == 0) : 0;
+  if (!d->o.cct || rt_cct_cut(d, id, tail, tail == 0) == 0)
+    return 0;
+  r->how = DBT_STOPPED;
+  snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+  return -1;
 }
 
 const dbt_cut *dbt_cuts(const dbt *d, size_t *n) {
@@ -914,10 +917,8 @@ int dbt_run(dbt *d, dbt_result *r) {
         at = fault_insn(d, r->board.fault_addr), fault = r->board.fault_addr;
         guest_access_ea(d, guest_insn_of(d, at), &fault); /* lwl's, not its aligned word */
       }
-      if (at && cut_block(d, at, guest_insn_of(d, at)) < 0) {
-        snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+      if (at && cut_block(d, at, guest_insn_of(d, at), r) < 0)
         break;
-      }
       if (at) {
         uncount_after(d, at);
         if (rt_signal_caught(d, DBT_SIGSEGV)) { /* the guest's handler takes it */
@@ -1051,11 +1052,8 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
     case DBT_EXIT_HELPER:
       host = rt_fpu_exit(d, rd32(d, lr), r) < 0 ? 0 : lr + 4;
-      if (!host && r->how == DBT_SIGNALED && cut_block(d, lr - 4, r->pc) < 0) {
-        r->how = DBT_STOPPED;
-        snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+      if (!host && r->how == DBT_SIGNALED && cut_block(d, lr - 4, r->pc, r) < 0)
         break;
-      }
       if (!host && r->how == DBT_SIGNALED && rt_signal_caught(d, r->signal)) {
         int sig = r->signal; /* an FPU exception (or fault): the guest's handler takes it */
         uint32_t fpc = r->pc;
@@ -1069,9 +1067,7 @@ int dbt_run(dbt *d, dbt_result *r) {
         rt_sb_leave(d, lr - 4, 1);
       break;
     case DBT_EXIT_TRAP:
-      if (cut_block(d, lr - 4, rd32(d, lr)) < 0) {
-        r->how = DBT_STOPPED;
-        snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+      if (cut_block(d, lr - 4, rd32(d, lr), r) < 0) {
         host = 0;
         break;
       }

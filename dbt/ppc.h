@@ -85,12 +85,13 @@ static inline uint32_t ppc_stb(unsigned rs, unsigned ra, int16_t d) {
   return ppc_mem(PPC_STB, rs, ra, d);
 }
 
-/* Compares (L = 0: 32-bit). */
 /* tw to, ra, rb: a program exception when ra compares to rb as TO says. */
 enum { PPC_TO_LT = 16, PPC_TO_GT = 8, PPC_TO_EQ = 4, PPC_TO_LLT = 2, PPC_TO_LGT = 1 };
 static inline uint32_t ppc_tw(unsigned to, unsigned ra, unsigned rb) {
   return ppc_x(to, ra, rb, 4, 0);
 }
+
+/* Compares (L = 0: 32-bit). */
 static inline uint32_t ppc_cmpw(unsigned crf, unsigned ra, unsigned rb) {
   return ppc_x(crf << 2, ra, rb, 0, 0);
 }

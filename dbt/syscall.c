@@ -84,14 +84,8 @@ int guest_owns(const guest *g, uint32_t a, uint32_t n) {
   return 1;
 }
 
-/* A buffer a system call reads or writes: outside the guest's mapped pages it is
- * EFAULT, as on Linux. */
-static int ok_range(const guest *g, uint32_t a, uint32_t n) {
-  return guest_owns(g, a, n);
-}
-
 const char *guest_str(const guest *g, uint32_t a) {
-  if (!ok_range(g, a, 1))
+  if (!guest_owns(g, a, 1))
     return NULL;
   const char *s = (const char *)g->mem + a;
   return memchr(s, 0, DBT_GUEST_TOP - a) ? s : NULL;
@@ -114,7 +108,7 @@ int64_t guest_ret(long r) {
 
 /* struct stat64, o32 (104 bytes). */
 static int64_t put_stat64(guest *g, uint32_t a, const struct stat *st) {
-  if (!ok_range(g, a, 104))
+  if (!guest_owns(g, a, 104))
     return -EFAULT;
   memset(g->mem + a, 0, 104);
   put32(g, a, (uint32_t)st->st_dev);
@@ -138,7 +132,7 @@ static int64_t put_stat64(guest *g, uint32_t a, const struct stat *st) {
 
 /* struct statx (256 bytes, the same on every architecture). */
 static int64_t put_statx(guest *g, uint32_t a, const struct statx *s) {
-  if (!ok_range(g, a, 256))
+  if (!guest_owns(g, a, 256))
     return -EFAULT;
   memset(g->mem + a, 0, 256);
   put32(g, a, s->stx_mask);
@@ -257,12 +251,12 @@ static int64_t do_brk(guest *g, uint32_t want) {
 }
 
 static int64_t do_writev(guest *g, uint32_t fd, uint32_t iov, uint32_t cnt) {
-  if (cnt > 1024 || !ok_range(g, iov, 8 * cnt))
+  if (cnt > 1024 || !guest_owns(g, iov, 8 * cnt))
     return -EINVAL;
   struct iovec v[1024];
   for (uint32_t i = 0; i < cnt; i++) {
     uint32_t b = guest_rd32(g, iov + 8 * i), l = guest_rd32(g, iov + 8 * i + 4);
-    if (!ok_range(g, b, l) && l)
+    if (!guest_owns(g, b, l) && l)
       return -EFAULT;
     v[i].iov_base = g->mem + b;
     v[i].iov_len = l;
@@ -275,7 +269,7 @@ static int64_t do_writev(guest *g, uint32_t fd, uint32_t iov, uint32_t cnt) {
 static int64_t do_sigprocmask(guest *g, uint32_t how, uint32_t set, uint32_t old, uint32_t size) {
   if (size != 16)
     return -EINVAL;
-  if ((set && !ok_range(g, set, 16)) || (old && !ok_range(g, old, 16)))
+  if ((set && !guest_owns(g, set, 16)) || (old && !guest_owns(g, old, 16)))
     return -EFAULT;
   uint32_t prev[4];
   memcpy(prev, g->sigmask, sizeof prev);
@@ -298,7 +292,7 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
     struct termios t;
     if (tcgetattr((int)fd, &t) < 0)
       return -guest_errno(errno);
-    if (!ok_range(g, arg, 40))
+    if (!guest_owns(g, arg, 40))
       return -EFAULT;
     memset(g->mem + arg, 0, 40);
     put32(g, arg, t.c_iflag);
@@ -311,7 +305,7 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
     struct winsize w;
     if (ioctl((int)fd, TIOCGWINSZ, &w) < 0)
       return -guest_errno(errno);
-    if (!ok_range(g, arg, 8))
+    if (!guest_owns(g, arg, 8))
       return -EFAULT;
     put16(g, arg, w.ws_row), put16(g, arg + 2, w.ws_col);
     put16(g, arg + 4, w.ws_xpixel), put16(g, arg + 6, w.ws_ypixel);
@@ -322,7 +316,7 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
 
 static int64_t do_uname(guest *g, uint32_t a) {
   static const char *const f[6] = {"Linux", "hwprof", "6.1.0", "#1 SMP", "mips", "(none)"};
-  if (!ok_range(g, a, 6 * 65))
+  if (!guest_owns(g, a, 6 * 65))
     return -EFAULT;
   memset(g->mem + a, 0, 6 * 65);
   for (int i = 0; i < 6; i++)
@@ -365,8 +359,8 @@ static int64_t unknown(guest *g, uint32_t n, uint32_t pc) {
 
 int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   uint32_t n = r[2], a0 = r[4], a1 = r[5], a2 = r[6], a3 = r[7], sp = r[29];
-  uint32_t a4 = ok_range(g, sp + 16, 8) ? guest_rd32(g, sp + 16) : 0;
-  uint32_t a5 = ok_range(g, sp + 20, 4) ? guest_rd32(g, sp + 20) : 0;
+  uint32_t a4 = guest_owns(g, sp + 16, 8) ? guest_rd32(g, sp + 16) : 0;
+  uint32_t a5 = guest_owns(g, sp + 20, 4) ? guest_rd32(g, sp + 20) : 0;
   int64_t ret;
   struct stat st;
   const char *path;
@@ -384,10 +378,10 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
       guest_child_exit(g, g->exit_status);
     return 1;
   case SYS_read:
-    ret = ok_range(g, a1, a2) ? guest_ret(read((int)a0, g->mem + a1, a2)) : -EFAULT;
+    ret = guest_owns(g, a1, a2) ? guest_ret(read((int)a0, g->mem + a1, a2)) : -EFAULT;
     break;
   case SYS_write:
-    ret = ok_range(g, a1, a2) ? guest_ret(write((int)a0, g->mem + a1, a2)) : -EFAULT;
+    ret = guest_owns(g, a1, a2) ? guest_ret(write((int)a0, g->mem + a1, a2)) : -EFAULT;
     break;
   case SYS_writev: ret = do_writev(g, a0, a1, a2); break;
   case SYS_open:
@@ -406,7 +400,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     off_t o = lseek((int)a0, (off_t)((uint64_t)a1 << 32 | a2), (int)a4);
     if (o < 0)
       ret = -guest_errno(errno);
-    else if (!ok_range(g, a3, 8))
+    else if (!guest_owns(g, a3, 8))
       ret = -EFAULT;
     else
       put64(g, a3, (uint64_t)o), ret = 0;
@@ -414,7 +408,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   }
   case SYS_pread64: /* fd, buf, count, pad, offset high, low (64-bit pair on the stack) */
   case SYS_pwrite64:
-    if (!ok_range(g, a1, a2))
+    if (!guest_owns(g, a1, a2))
       ret = -EFAULT;
     else if (n == SYS_pread64)
       ret = guest_ret(pread((int)a0, g->mem + a1, a2, (off_t)((uint64_t)a4 << 32 | a5)));
@@ -454,7 +448,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     ret = 0;
     break;
   case SYS_getrlimit: /* struct rlimit of two 32-bit words; infinity 0x7fffffff */
-    if (!ok_range(g, a1, 8))
+    if (!guest_owns(g, a1, 8))
       ret = -EFAULT;
     else {
       put32(g, a1, a0 == 3 ? 8u << 20 : 0x7FFFFFFFu);
@@ -463,7 +457,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     }
     break;
   case SYS_prlimit64: /* pid, resource, new, old */
-    if (a3 && !ok_range(g, a3, 16))
+    if (a3 && !guest_owns(g, a3, 16))
       ret = -EFAULT;
     else {
       if (a3) {
@@ -474,7 +468,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     }
     break;
   case SYS_readlink:
-    if (!(path = guest_str(g, a0)) || !ok_range(g, a1, a2))
+    if (!(path = guest_str(g, a0)) || !guest_owns(g, a1, a2))
       ret = -EFAULT;
     else if (!strcmp(path, "/proc/self/exe")) {
       size_t l = strlen(g->exe);
@@ -486,7 +480,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
       ret = guest_ret(readlink(path, (char *)g->mem + a1, a2));
     break;
   case SYS_getrandom:
-    if (!ok_range(g, a0, a1))
+    if (!guest_owns(g, a0, a1))
       ret = -EFAULT;
     else {
       for (uint32_t i = 0; i < a1; i++)
@@ -496,7 +490,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     break;
   case SYS_uname: ret = do_uname(g, a0); break;
   case SYS_sysinfo: /* o32 struct sysinfo, 64 bytes: the board's 256 MiB, fixed figures */
-    if (!ok_range(g, a0, 64))
+    if (!guest_owns(g, a0, 64))
       ret = -EFAULT;
     else {
       static const uint32_t info[16] = {1000, 0, 0, 0, 256u << 20, 192u << 20,
@@ -546,7 +540,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
       ret = -EINVAL;
     break;
   case SYS_getcwd:
-    if (!ok_range(g, a0, a1))
+    if (!guest_owns(g, a0, a1))
       ret = -EFAULT;
     else
       ret = getcwd((char *)g->mem + a0, a1) ? (int64_t)strlen((char *)g->mem + a0) + 1
