@@ -478,12 +478,13 @@ static void confine_start(em *e) {
 
 /* $gp and $sp are near at every unit's start: translated code checks them after
  * any write that leaves them unknown (below), and the runtime before it resumes
- * translated code (dbt.c). */
+ * translated code (dbt.c).  A constant below DBT_GUEST_TOP is known: the PIC
+ * prologue's lui and addiu of $gp need no check, only its addu of $t9. */
 static void confine_kept(em *e) {
   if (!e->c->confine)
     return;
   for (unsigned m = 28; m <= 29; m++)
-    if (!((e->checked | e->near) >> m & 1))
+    if (!((e->checked | e->near) >> m & 1) && !((e->konst >> m & 1) && e->kval[m] < DBT_GUEST_TOP))
       confine_check(e, m, (unsigned)e->hr[m]);
 }
 

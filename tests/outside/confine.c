@@ -10,7 +10,10 @@
  * leaves by siglongjmp.  It also forges 100,000 events: under hwprof --confine on none
  * arrives, so the profile stays the program's (hwprof compare checks the counts
  * against qemu-mips's).  The output is the same under qemu-mips.  With the argument
- * wild-sp, a handler returns with $sp in the translator's memory: SIGSEGV. */
+ * wild-sp, a handler returns with $sp in the translator's memory: SIGSEGV.  With
+ * wild-gp, $gp is made from constants (lui, addiu, as a PIC prologue starts), first
+ * the address of a word of its own, which a store through it sets, then the
+ * translator's sw counters: SIGSEGV. */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -85,8 +88,39 @@ static void wild_sp(int sig, siginfo_t *si, void *ctx) {
   ((ucontext_t *)ctx)->uc_mcontext.gregs[29] = 0x0C100000u;
 }
 
+static volatile uint32_t gp_word;
+
+/* Stores v through $gp set from the constant address of gp_word, then through
+ * $gp = 0x0C100000 (the sw counters), in the next block, whose translation takes
+ * $gp as checked: the second store faults (else the program goes on). */
+static void wild_gp(uint32_t v) {
+  __asm__ volatile(".set push\n.set noreorder\n"
+                   "move $t0, $gp\n"
+                   "lui $gp, %%hi(gp_word)\n"
+                   "addiu $gp, $gp, %%lo(gp_word)\n"
+                   "sw %0, 0($gp)\n"
+                   "move $gp, $t0\n"
+                   ".set pop\n" ::"r"(v)
+                   : "t0", "memory");
+  printf("stored %u through a constant $gp\n", (unsigned)gp_word);
+  __asm__ volatile(".set push\n.set noreorder\n"
+                   "move $t0, $gp\n"
+                   "lui $gp, 0x0c10\n"
+                   "b 1f\n"
+                   "nop\n"
+                   "1: sw %0, 0x2000($gp)\n"
+                   "move $gp, $t0\n"
+                   ".set pop\n" ::"r"(v)
+                   : "t0", "memory");
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc > 1 && !strcmp(argv[1], "wild-gp")) { /* dies of SIGSEGV, as under Linux */
+    wild_gp(7);
+    puts("survived a wild global pointer");
+    return 0;
+  }
   if (argc > 1 && !strcmp(argv[1], "wild-sp")) { /* dies of SIGSEGV, as under Linux */
     struct sigaction w;
     memset(&w, 0, sizeof w);
