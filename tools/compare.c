@@ -102,8 +102,8 @@ static void help(FILE *f) {
               PROF_CACHES_HELP
           "  --unaligned MODE   trap (default here, as qemu-mips): a load or store not\n"
           "                     aligned to its size raises SIGBUS; allow: it happens\n"
-          "  --confine MODE     on (default here, as qemu-mips): a load or store above the\n"
-          "                     guest's memory raises SIGSEGV; off: unchecked\n"
+          "  --confine MODE     on (default here, as qemu-mips): a load or store to memory\n"
+          "                     the guest has not mapped raises SIGSEGV; off: unchecked\n"
           "  --help             this text\n"
           "\n"
           "Exit status: 0 every difference is accounted for; 1 one is not, or the exit status\n"

@@ -88,11 +88,12 @@ int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o);
 /* --confine on|off into o->confine; prints why and returns -1 for anything else. */
 int prof_confine_parse(const char *cmd, const char *s, dbt_options *o);
 #define PROF_CONFINE_HELP                                                                          \
-  "  --confine MODE     on: a guest load or store above the guest's memory (the\n"                 \
-  "                     translator's state, counters and code, the IP) raises\n"                   \
-  "                     SIGSEGV, as qemu-mips does (a check before each access whose\n"            \
-  "                     base is not known safe: +2 cycles); off (default) leaves\n"                \
-  "                     them unchecked: the guest can then change its own profile\n"
+  "  --confine MODE     on: a guest load or store to memory it has not mapped (the\n"              \
+  "                     translator's state, counters and code, the IP, its own free\n"             \
+  "                     pages) raises SIGSEGV, as qemu-mips does (a one-cycle check\n"             \
+  "                     before each access whose base is not known safe: about +8 %%\n"            \
+  "                     cycles on the suite); off (default) leaves them unchecked:\n"              \
+  "                     the guest can then change its own profile\n"
 
 /* The host's monotonic clock, in seconds (wall times). */
 double prof_now_s(void);
