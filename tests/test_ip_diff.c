@@ -48,8 +48,11 @@
  * stream every table entry is compared through the read window.
  *
  * Seed: HWPROF_SEED in the environment, else a fixed default; printed with
- * every failure.  Events per stream: HWPROF_DIFF_EVENTS (default 350000; 60000
- * when built over a post-synthesis netlist, HWPROF_NETLIST).
+ * every failure.  Events per stream: HWPROF_DIFF_EVENTS (default 350000; 20000
+ * when built over a post-synthesis netlist, HWPROF_NETLIST).  One stream of each
+ * kind; over a netlist, more in turn until the coverage checks pass, at most
+ * HWPROF_DIFF_ROUNDS of each kind (default 3; 1 over the RTL).  HWPROF_SOAK=K
+ * (make soak) multiplies the events per stream by K.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -843,6 +846,11 @@ static void run_stream(diff *d, enum stream kind, uint64_t n) {
 static diff D;
 static uint64_t seed;
 static uint64_t per_stream;
+#ifdef HWPROF_NETLIST
+static unsigned max_rounds = 3;
+#else
+static unsigned max_rounds = 1;
+#endif
 
 static void test_loop_stream(void) {
   run_stream(&D, LOOP, per_stream);
@@ -854,6 +862,27 @@ static void test_adversarial_stream(void) {
   run_stream(&D, ADVERSARIAL, per_stream);
 }
 
+/* Whether the streams so far reached every part of the IP; with report, each part
+ * not reached is a failed check. */
+static int reached_every_part(unsigned runs, int report) {
+  uint64_t asked = runs * per_stream;
+  int syscalls = D.syscalls > asked / 1000 && D.sys_clears > 0 && D.sys_lost > 0;
+  int edges = D.edges_hot > 0 && D.edge_ctrls > 0 && D.edge_clears > 0 && D.m.st.edges > 0;
+  int spill = D.spilled_total > 0 && D.spill_errors_total > 0 && D.ring_drains > 0;
+  int cct = !D.p.cct || (D.cct_words_total > 0 && D.cct_errors_total > 0 && D.cct_drains > 0);
+  int window = D.window_events > D.events / 20;
+  if (report) {
+    CHECK(syscalls, "the system-call table was not exercised\n");
+    CHECK(edges, "the edge table was not exercised\n");
+    CHECK(spill, "the spill ring was not exercised\n");
+    CHECK(cct, "the packet ring was not exercised\n");
+    CHECK(D.events >= asked, "fewer events than asked\n");
+    CHECK(window, "only %llu events through the EVENT window\n",
+          (unsigned long long)D.window_events);
+  }
+  return syscalls && edges && spill && cct && window;
+}
+
 int main(void) {
   static char ctx[256];
   static hwprof_model_entry table[1u << 16];
@@ -861,6 +890,14 @@ int main(void) {
   seed = e ? strtoull(e, NULL, 0) : 0x5EED2026ull;
   e = getenv("HWPROF_DIFF_EVENTS");
   per_stream = e ? strtoull(e, NULL, 0) : HWPROF_DIFF_DEFAULT_EVENTS;
+  e = getenv("HWPROF_SOAK"); /* make soak: K times the events */
+  if (e && strtoul(e, NULL, 0) > 1)
+    per_stream *= strtoul(e, NULL, 0);
+  e = getenv("HWPROF_DIFF_ROUNDS");
+  if (e)
+    max_rounds = (unsigned)strtoul(e, NULL, 0);
+  if (max_rounds < 1)
+    max_rounds = 1;
   snprintf(ctx, sizeof ctx, "[seed %#llx, %s, IP params: %s]", (unsigned long long)seed,
            NETLIST_OR_RTL, HWPROF_IP_PARAMS[0] ? HWPROF_IP_PARAMS : "defaults");
   check_context = ctx;
@@ -885,46 +922,52 @@ int main(void) {
   hwprof_sim_on_accept(D.s, on_accept, &D);
   hwprof_sim_set_timeout(D.s, 1u << 24);
 
-  RUN(test_loop_stream);
-  RUN(test_random_stream);
-  RUN(test_adversarial_stream);
-  printf("  %llu events, %llu segments, %llu resets, %llu clears, %llu stats clears, "
+  /* The three streams in turn until they have reached every part of the IP: one of
+   * each at RTL speed; over a netlist, which cannot skip idle cycles, one of each and
+   * then more, in the same order, until the coverage checks pass (at most
+   * HWPROF_DIFF_ROUNDS of each), so the gate-level run lasts as long as it adds
+   * coverage. */
+  static void (*const streams[])(void) = {test_loop_stream, test_random_stream,
+                                          test_adversarial_stream};
+  static const char *const stream_names[] = {"test_loop_stream", "test_random_stream",
+                                             "test_adversarial_stream"};
+  unsigned runs = 0;
+  do {
+    check_failures = 0;
+    streams[runs % 3]();
+    printf("%s: %s%s\n", check_failures ? "FAIL" : "PASS", stream_names[runs % 3], check_label);
+    fflush(stdout);
+    check_failed_tests += check_failures != 0;
+    runs++;
+  } while (runs < 3 || (runs < 3 * max_rounds && !reached_every_part(runs, 0)));
+  printf("  %llu events in %u streams, %llu segments, %llu resets, "
+         "%llu clears, %llu stats clears, "
          "%llu thresholds, %llu freezes, %llu drops, %llu spilled, %llu spill errors, "
          "%llu ring drains, %llu through the EVENT window, %llu system calls (%llu lost to a "
          "full table, %llu table clears), %llu cycles %s\n",
-         (unsigned long long)D.events, (unsigned long long)D.segments, (unsigned long long)D.resets,
-         (unsigned long long)D.clears, (unsigned long long)D.stats_clears,
-         (unsigned long long)D.thresholds, (unsigned long long)D.freezes,
-         (unsigned long long)D.drops_seen, (unsigned long long)D.spilled_total,
-         (unsigned long long)D.spill_errors_total, (unsigned long long)D.ring_drains,
-         (unsigned long long)D.window_events, (unsigned long long)D.syscalls,
-         (unsigned long long)D.sys_lost, (unsigned long long)D.sys_clears,
-         (unsigned long long)hwprof_sim_cycle(D.s), ctx);
-  /* The streams reached every part of the IP (a test of its own: these checks
-   * come after the last RUN). */
-  check_failures = 0;
-  CHECK(D.syscalls > 3 * per_stream / 1000 && D.sys_clears > 0 && D.sys_lost > 0,
-        "the system-call table was not exercised\n");
+         (unsigned long long)D.events, runs, (unsigned long long)D.segments,
+         (unsigned long long)D.resets, (unsigned long long)D.clears,
+         (unsigned long long)D.stats_clears, (unsigned long long)D.thresholds,
+         (unsigned long long)D.freezes, (unsigned long long)D.drops_seen,
+         (unsigned long long)D.spilled_total, (unsigned long long)D.spill_errors_total,
+         (unsigned long long)D.ring_drains, (unsigned long long)D.window_events,
+         (unsigned long long)D.syscalls, (unsigned long long)D.sys_lost,
+         (unsigned long long)D.sys_clears, (unsigned long long)hwprof_sim_cycle(D.s), ctx);
   printf("  edges: %u counted and %u lost since the last statistics clear, %llu hot edges popped, "
          "%llu EDGE_CTRL writes, %llu edge clears\n",
          D.m.st.edges, D.m.st.edge_lost, (unsigned long long)D.edges_hot,
          (unsigned long long)D.edge_ctrls, (unsigned long long)D.edge_clears);
-  CHECK(D.edges_hot > 0 && D.edge_ctrls > 0 && D.edge_clears > 0 && D.m.st.edges > 0,
-        "the edge table was not exercised\n");
-  CHECK(D.spilled_total > 0 && D.spill_errors_total > 0 && D.ring_drains > 0,
-        "the spill ring was not exercised\n");
-  if (D.p.cct) {
+  if (D.p.cct)
     printf("  call/return packets: %llu segments with the ring on, %llu words written, %llu "
            "lost to failing memory, %llu drains\n",
            (unsigned long long)D.cct_segments, (unsigned long long)D.cct_words_total,
            (unsigned long long)D.cct_errors_total, (unsigned long long)D.cct_drains);
-    CHECK(D.cct_words_total > 0 && D.cct_errors_total > 0 && D.cct_drains > 0,
-          "the packet ring was not exercised\n");
-  } else /* built without the packet unit: CCT_SIZE refuses every ring (test_ip_regs) */
+  else /* built without the packet unit: CCT_SIZE refuses every ring (test_ip_regs) */
     printf("  call/return packets: none (built without the packet unit)\n");
-  CHECK(D.events >= 3 * per_stream, "fewer events than asked\n");
-  CHECK(D.window_events > D.events / 20, "only %llu events through the EVENT window\n",
-        (unsigned long long)D.window_events);
+  /* The streams reached every part of the IP (a test of its own: these checks
+   * come after the last RUN). */
+  check_failures = 0;
+  reached_every_part(runs, 1);
   printf("%s: streams_reach_every_part%s\n", check_failures ? "FAIL" : "PASS", check_label);
   check_failed_tests += check_failures != 0;
   hwprof_sim_free(D.s);

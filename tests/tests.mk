@@ -28,7 +28,7 @@ $(BUILD)/tests/netlist-$(1)/%.o: tests/%.c tests/ip_util.h tests/check.h sim/hwp
                                  driver/hwprof_regs.h driver/hwprof_model.h tests/tests.mk
 	@mkdir -p $$(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -DHWPROF_NETLIST \
-	  -DHWPROF_DIFF_DEFAULT_EVENTS=60000 -c $$< -o $$@
+	  -DHWPROF_DIFF_DEFAULT_EVENTS=20000 -c $$< -o $$@
 
 $(BUILD)/tests/netlist-$(1)/%: $(BUILD)/tests/netlist-$(1)/%.o \
     $(BUILD)/tests/netlist-$(1)/ip_util.o $(MODEL_LIB) $(BUILD)/sim/netlist-$(1)/libhwprof_sim.a
