@@ -56,8 +56,8 @@
  * the 1.0 probe, addi + stw of the word to EVENT. */
 enum { DBT_PROBE_WINDOW, DBT_PROBE_WORD };
 
-/* Superblocks: the threshold run and bench use when none is given (the README's
- * threshold sweep chose it). */
+/* Superblocks: the threshold run and bench use when none is given (docs/benchmarks.md:
+ * its threshold sweep chose it). */
 #define DBT_SB_THRESHOLD   500
 #define DBT_SB_THRESHOLD_S "500"
 

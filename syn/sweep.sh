@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # syn/sweep.sh - resources of the IP for INDEX_BITS x FIFO depth on xc2vp and xc7,
-# written as a Markdown table into README.md between the sweep markers.
+# written as a Markdown table into a Markdown page (docs/synthesis.md) between the sweep markers.
 #
-#   syn/sweep.sh OUTDIR README.md
+#   syn/sweep.sh OUTDIR PAGE.md
 #
 # A Virtex-II Pro configuration "fits" a part when its LUTs, flip-flops and
 # RAMB16s are within the part's: XC2VP7 has 4,928 slices (9,856 LUT4s and
 # flip-flops) and 44 RAMB16s; XC2VP30 has 13,696 slices (27,392) and 136.
 set -euo pipefail
-out=${1:?usage: syn/sweep.sh OUTDIR README.md}
-readme=${2:?usage: syn/sweep.sh OUTDIR README.md}
+out=${1:?usage: syn/sweep.sh OUTDIR PAGE.md}
+readme=${2:?usage: syn/sweep.sh OUTDIR PAGE.md}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 
@@ -45,7 +45,7 @@ for family in xc2vp xc7; do
   done
 done
 
-# Replace what stands between the markers in the README.
+# Replace what stands between the markers in the page.
 begin='<!-- synth-sweep begin -->'
 end='<!-- synth-sweep end -->'
 grep -q "$begin" "$readme" || { echo "sweep.sh: no '$begin' marker in $readme" >&2; exit 1; }

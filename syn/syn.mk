@@ -2,7 +2,7 @@
 #
 #   make synth [FAMILY=xc7] [PARAMS="-GINDEX_BITS=10 ..."]   one family
 #   make synth-all                                             every family
-#   make synth-sweep                                           the README's resource table
+#   make synth-sweep                                           the resource table in docs/synthesis.md
 
 FAMILY      ?= xc7
 FAMILIES    := xc2vp xc4v xc5v xc7 ice40
@@ -27,7 +27,7 @@ synth-all: $(NETDEPTH)
 	@for f in $(FAMILIES); do $(MAKE) -s synth FAMILY=$$f || exit 1; done
 
 synth-sweep: $(NETDEPTH)
-	NETDEPTH=$(NETDEPTH) syn/sweep.sh $(BUILD)/synth/sweep README.md
+	NETDEPTH=$(NETDEPTH) syn/sweep.sh $(BUILD)/synth/sweep docs/synthesis.md
 
 # The generic post-synthesis netlist of a configuration: Yosys's synth flow to gate
 # cells ($_AND_, $_DFF_P_, ...; simulated with its simcells.v), memories kept as arrays

@@ -46,6 +46,7 @@ guests_o2=$(for f in tests/guest/*.c; do g=${f#tests/guest/}; echo "$B/guest/${g
   needs bench-train "$B/hwprof" "$B/qemu-count.so" $workloads
   needs bench-dbt "$B/hwprof" $guests_o2
   needs test "$B/hwprof" "$B/qemu-count.so" $workloads
+  needs soak "$B/hwprof" "$B/qemu-count.so" $workloads
 }
 
 [ "$fails" -eq 0 ]

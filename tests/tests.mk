@@ -96,10 +96,35 @@ DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/
              tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh \
              tests/test_outside.sh tests/test_reports.sh tests/test_fuzz.sh tests/test_cct.sh
 
-test: $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
-      $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) $(QEMU_COUNT) \
-      $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS)
-	BUILD=$(BUILD) tests/run.sh tests/test_build.sh $(TEST_BINS) tests/test_vp.sh $(DBT_TESTS) \
-	  formal/run.sh
+# Everything the tests run, and the tests themselves in the order the runner starts
+# them: TEST_JOBS at a time (default: one per core), the longest first, so that the
+# short ones fill the gaps beside them (the runner prints the ten slowest at the end;
+# keep this order by those figures).  tests/test_build.sh checks what the build made
+# and runs first.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
+                $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) \
+                $(QEMU_COUNT) $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS)
+IP_DIFF_TESTS := $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff) \
+                 $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/test_ip_diff)
+SLOW_TESTS := formal/run.sh tests/test_superblocks.sh tests/test_cct.sh \
+              $(BUILD)/tests/netlist-default/test_ip_diff tests/test_workloads.sh tests/test_dbt.sh \
+              tests/test_guest.sh tests/test_docs.sh tests/test_outside.sh
+TEST_ORDER := tests/test_build.sh $(SLOW_TESTS) \
+              $(filter-out $(SLOW_TESTS),$(IP_DIFF_TESTS) $(DBT_TESTS) tests/test_vp.sh \
+                $(filter-out $(IP_DIFF_TESTS),$(TEST_BINS)))
+
+test: $(TEST_PREREQS)
+	BUILD=$(BUILD) tests/run.sh -j $(TEST_JOBS) $(TEST_ORDER)
+
+# make soak: larger runs of checks that make test makes (docs/testing.md): SOAK times
+# the differential test's events, SOAK x 1,000 random programs (seeds the suite does
+# not use), the netlists' runs likewise longer, and the docs' slow commands (the suite
+# at train size through bench and compare, the benchmarks, synthesis, fuzzing).
+SOAK ?= 4
+.PHONY: soak
+soak: $(TEST_PREREQS)
+	BUILD=$(BUILD) HWPROF_SOAK=$(SOAK) tests/run.sh -j $(TEST_JOBS) $(IP_DIFF_TESTS) \
+	  tests/test_randprog.sh tests/test_docs.sh
 
 lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH) $(BUILD)/tools/bench_ip.o
