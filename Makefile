@@ -1,7 +1,9 @@
 # hwprof - top-level build.  Everything is built out of tree, in $(BUILD).
 #
 #   make            the hwprof tool and the default simulator library
-#   make test       build and run the test suite (ends with "N passed, N failed")
+#   make test       build and run the test suite, TEST_JOBS tests at a time (it prints the
+#                   ten slowest and ends with "N passed, N failed"; docs/testing.md)
+#   make soak       longer runs of the suite's checks (SOAK=K, default 4; docs/testing.md)
 #   make lint       verilator -Wall on the RTL; all C with warnings as errors
 #   make formal     the IP's formal proofs (part of make test)
 #   make bench-ip   replay event traces through the RTL, print throughput figures

@@ -14,8 +14,10 @@
 #                (scripts/fresh-check.sh), not this test
 # A bare ``` fence, or a shell block under another name (console, bash, shell), is a
 # failure: such a block would be neither run nor shown as output.  Output goes in
-# ```text blocks.  Prints PASS/FAIL lines for tests/run.sh, one per page's fences and
-# one per block run; a failing block's output is shown (its last 40 lines).
+# ```text blocks.  Every relative link must lead to a file, and every #anchor to a
+# heading of the page it names.  Prints PASS/FAIL lines for tests/run.sh: per page,
+# one for its fences and one for its links, and one per block run; a failing
+# block's output is shown (its last 40 lines).
 set -u
 B=${BUILD:-build}
 kind=sh
@@ -55,6 +57,32 @@ for page in "${pages[@]}"; do
     fails=$((fails + 1))
   else
     echo "PASS: docs $page: every fence says what it holds"
+  fi
+  # Its links: every file it links to exists, every #anchor is a heading there
+  # (GitHub's anchors: the heading in lower case, punctuation dropped, spaces as -).
+  broken=$(python3 - "$p" <<'PY'
+import os, re, sys
+def anchors(path):
+    text = re.sub(r"```.*?```", "", open(path).read(), flags=re.S)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^#+ (.*)$", text, flags=re.M)}
+page = sys.argv[1]
+text = re.sub(r"```.*?```", "", open(page).read(), flags=re.S)
+for target, anchor in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)", text):
+    if re.match(r"[a-z]+:", target):
+        continue
+    path = os.path.normpath(os.path.join(os.path.dirname(page), target)) if target else page
+    if not os.path.exists(path):
+        print("%s (no such file)" % target, end="; ")
+    elif anchor and path.endswith(".md") and anchor not in anchors(path):
+        print("%s#%s (no such heading)" % (target, anchor), end="; ")
+PY
+  )
+  if [ -n "$broken" ]; then
+    echo "FAIL: docs $page: broken links: $broken"
+    fails=$((fails + 1))
+  else
+    echo "PASS: docs $page: every link leads somewhere"
   fi
   script=$work/.script.sh
   awk -v want="$kind" '

@@ -23,7 +23,7 @@ all: $(HWPROF) $(QEMU_COUNT)
 # The main job: the SPEC-like suite (workloads/) on the virtual board at test size:
 # the overhead table with no, hw and sw profiling (JSON, CSV and an SVG chart in
 # $(BUILD)/bench/), then hw vs sw vs qemu-mips for every workload.
-# bench-train: the same at train size (about 16 minutes on 2 cores).
+# bench-train: the same at train size (about 35 minutes on 2 cores).
 COMPARE_HEADER := "workload      blocks   hw=sw lost-ev accounted own-ins differ lib-ins differ output    result"
 define suite
 	@mkdir -p $(BUILD)/bench
