@@ -87,7 +87,7 @@ PY
   script=$work/.script.sh
   awk -v want="$kind" '
     /^```/ { if (!open) { open = 1; info = substr($0, 4); sub(/[ \t]+$/, "", info)
-                          if (info == want) { run = 1; n++; start = NR
+                          if (info == want) { run = 1; n++
                             printf "printf \"\\n@@begin %d %d\\n\"\n", n, NR } }
              else { open = 0; if (run) printf "printf \"\\n@@end %d\\n\"\n", n; run = 0 }
              next }

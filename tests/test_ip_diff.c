@@ -791,9 +791,9 @@ static void stream_event(diff *d, uint32_t block) {
 }
 
 enum stream { LOOP, RANDOM, ADVERSARIAL };
+static const char *const stream_names[] = {"loop", "random", "adversarial"};
 
 static void run_stream(diff *d, enum stream kind, uint64_t n) {
-  static const char *names[] = {"loop", "random", "adversarial"};
   uint32_t pool[2000];
   unsigned npool;
   uint64_t done = 0, seg_left = 0;
@@ -839,7 +839,7 @@ static void run_stream(diff *d, enum stream kind, uint64_t n) {
     }
   }
   end_segment(d, 1);
-  printf("  %s: %llu events, %llu cycles so far\n", names[kind], (unsigned long long)n,
+  printf("  %s: %llu events, %llu cycles so far\n", stream_names[kind], (unsigned long long)n,
          (unsigned long long)hwprof_sim_cycle(d->s));
 }
 
@@ -851,16 +851,6 @@ static unsigned max_rounds = 3;
 #else
 static unsigned max_rounds = 1;
 #endif
-
-static void test_loop_stream(void) {
-  run_stream(&D, LOOP, per_stream);
-}
-static void test_random_stream(void) {
-  run_stream(&D, RANDOM, per_stream);
-}
-static void test_adversarial_stream(void) {
-  run_stream(&D, ADVERSARIAL, per_stream);
-}
 
 /* Whether the streams so far reached every part of the IP; with report, each part
  * not reached is a failed check. */
@@ -891,8 +881,9 @@ int main(void) {
   e = getenv("HWPROF_DIFF_EVENTS");
   per_stream = e ? strtoull(e, NULL, 0) : HWPROF_DIFF_DEFAULT_EVENTS;
   e = getenv("HWPROF_SOAK"); /* make soak: K times the events */
-  if (e && strtoul(e, NULL, 0) > 1)
-    per_stream *= strtoul(e, NULL, 0);
+  unsigned long soak = e ? strtoul(e, NULL, 0) : 1;
+  if (soak > 1)
+    per_stream *= soak;
   e = getenv("HWPROF_DIFF_ROUNDS");
   if (e)
     max_rounds = (unsigned)strtoul(e, NULL, 0);
@@ -927,15 +918,13 @@ int main(void) {
    * then more, in the same order, until the coverage checks pass (at most
    * HWPROF_DIFF_ROUNDS of each), so the gate-level run lasts as long as it adds
    * coverage. */
-  static void (*const streams[])(void) = {test_loop_stream, test_random_stream,
-                                          test_adversarial_stream};
-  static const char *const stream_names[] = {"test_loop_stream", "test_random_stream",
-                                             "test_adversarial_stream"};
   unsigned runs = 0;
   do {
+    enum stream kind = (enum stream)(runs % 3);
     check_failures = 0;
-    streams[runs % 3]();
-    printf("%s: %s%s\n", check_failures ? "FAIL" : "PASS", stream_names[runs % 3], check_label);
+    run_stream(&D, kind, per_stream);
+    printf("%s: test_%s_stream%s\n", check_failures ? "FAIL" : "PASS", stream_names[kind],
+           check_label);
     fflush(stdout);
     check_failed_tests += check_failures != 0;
     runs++;
@@ -965,7 +954,7 @@ int main(void) {
   else /* built without the packet unit: CCT_SIZE refuses every ring (test_ip_regs) */
     printf("  call/return packets: none (built without the packet unit)\n");
   /* The streams reached every part of the IP (a test of its own: these checks
-   * come after the last RUN). */
+   * come after the last stream). */
   check_failures = 0;
   reached_every_part(runs, 1);
   printf("%s: streams_reach_every_part%s\n", check_failures ? "FAIL" : "PASS", check_label);
