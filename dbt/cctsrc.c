@@ -1,6 +1,6 @@
 /*
  * cctsrc.c - call and return packets (cct/cct.h) from the guest blocks the
- * runtime sees entered (dbt.c, enter_block), for --cct.
+ * runtime sees entered (its entered hook, cache.c), for --cct.
  *
  * Each block's translation records how it ends (HWPROF_EVENT_CALL: jal, jalr,
  * bal, bgezal, bltzal and their -likely forms; HWPROF_EVENT_RETURN: jr $ra).  The
@@ -80,10 +80,10 @@ static int is_return_point(const rt_cct_stream *c, uint32_t a) {
 
 static void board_packet(dbt *d, rt_cct_stream *c, const uint32_t pkt[4]);
 
-void rt_cct_enter(dbt *d, uint32_t id) {
+static void entered(dbt *d, uint32_t id) {
   rt_cct_stream *c = &d->cct;
   const rec *r = &d->tab[d->by_id[id]];
-  if (d->cct_sw.owed) { /* a cut block's packet, going here (rt_cct_cut) */
+  if (d->cct_sw.owed) { /* a cut block's packet, going here (cctsrc.c, cut) */
     uint32_t pkt[4] = {d->cct_sw.owed, r->pc, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS),
                        rd32(d, DBT_STATE + DBT_ST_CCT_INSNS)};
     rt_cct_drain(d);
@@ -176,7 +176,7 @@ void rt_cct_drain(dbt *d) {
 
 /* ------------------------------------------------------------ cut blocks */
 
-/* A fault cut block id short (dbt.c, cut_block): every view leaves its last tail
+/* A fault cut block id short (fault.c, rt_cut_block): every view leaves its last tail
  * instructions out, and unless it ended (the fault was its last instruction: a
  * branch's delay slot, the branch having started, as qemu-mips counts it) none
  * takes its flags for a call, return or jump to what runs next (the handler).
@@ -184,11 +184,11 @@ void rt_cct_drain(dbt *d) {
  *     the same PowerPC block were entered with it: their packets and costs are
  *     taken back, from the state before the first of them): its costs and flags;
  *   the sw ring's: the running total in the state; its packet, which the inline
- *     code writes after the delay slot, is owed when it ended (rt_cct_enter);
+ *     code writes after the delay slot, is owed when it ended (entered);
  *   the IP's: its totals count the block's whole weight from its event on, and the
  *     event after it makes the packet of a flagged block: once the IP is idle, the
  *     packets drained are all earlier ones, and later ones are corrected. */
-int rt_cct_cut(dbt *d, uint32_t id, uint32_t tail, int ended) {
+static int cut(dbt *d, uint32_t id, uint32_t tail, int ended) {
   const rec *r = &d->tab[d->by_id[id]];
   rt_cct_stream *c = &d->cct;
   uint32_t flags = r->flags & HWPROF_EVENT_FLAGS;
@@ -230,25 +230,73 @@ static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
   board_packet(d, &d->cct_hw, pkt);
 }
 
-int rt_hw_cct_setup(dbt *d) {
+/* The IP's packet ring: on at set-up, drained by the interrupt handler and while
+ * the IP settles, and at readout drained and its totals read. */
+static int ip_setup(dbt *d) {
+  if (!d->core.cct_hw)
+    return 0;
   d->cct_ring = (hwprof_ring){DBT_CCT_HW_RING, DBT_CCT_HW_WORDS, hw_ring_load, d, 0};
-  return hwprof_cct_start(&d->dev, &d->cct_ring, DBT_CCT_HW_WORDS / 4);
+  int rc = hwprof_cct_start(&d->dev, &d->cct_ring, DBT_CCT_HW_WORDS / 4);
+  return rc < 0 ? rt_hw_fail(d, "set-up", rc) : 0;
 }
 
-int rt_hw_cct_drain(dbt *d) {
-  return hwprof_cct_drain(&d->dev, &d->cct_ring, hw_packet, d);
+static int hw_drain(dbt *d) {
+  return d->core.cct_hw ? hwprof_cct_drain(&d->dev, &d->cct_ring, hw_packet, d) : 0;
 }
 
-int rt_hw_cct_end(dbt *d) {
+static int ip_drain(dbt *d) {
+  int rc = hw_drain(d);
+  return rc < 0 ? rt_hw_fail(d, "call/return packet ring", rc) : 0;
+}
+
+static int ip_ring(dbt *d) {
+  int rc = hw_drain(d);
+  return rc < 0 ? rt_hw_fail(d, "drain", rc) : 0;
+}
+
+/* IDLE (the settle's) covers the packets too, so what the ring holds now is all;
+ * then the totals. */
+static int ip_end(dbt *d) {
   uint32_t blocks, insns, errors;
+  if (!d->core.cct_hw)
+    return 0;
+  if (ip_drain(d) < 0)
+    return -1;
   int rc = hwprof_cct_totals(&d->dev, &blocks, &insns, &errors);
-  if (rc < 0)
-    return rc;
-  if (errors)
-    return -HWPROF_EIO; /* words lost: the stream is out of step */
+  if (rc < 0 || errors) /* errors: words lost, the stream is out of step */
+    return rt_hw_fail(d, "call/return packets (STAT_CCT_ERRORS not 0?)", rc < 0 ? rc : -HWPROF_EIO);
   board_end(&d->cct_hw, blocks, insns);
   d->cct_hw_ended = 1;
   return 0;
+}
+
+static void tb_entered(dbt *d) {
+  d->cct.nmark = 0;
+}
+
+static void streams_free(dbt *d) {
+  free(d->cct.p);
+  free(d->cct.rp);
+  free(d->cct_sw.p);
+  free(d->cct_sw.rp);
+  free(d->cct_hw.p);
+  free(d->cct_hw.rp);
+}
+
+void rt_cct_register(dbt *d) {
+  static const rt_hooks hooks = {
+      .what = "call and return packets",
+      .tb_entered = tb_entered,
+      .entered = entered,
+      .cut = cut,
+      .free = streams_free,
+      .ip_setup = ip_setup,
+      .ip_drain = ip_drain,
+      .ip_ring = ip_ring,
+      .ip_end = ip_end,
+  };
+  if (d->o.cct)
+    rt_register(d, &hooks);
 }
 
 const cct_packet *dbt_cct_board_packets(dbt *d, int which, size_t *n) {

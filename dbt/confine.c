@@ -1,6 +1,6 @@
 /*
  * confine.c - the runtime's side of --confine (the check before guest loads and
- * stores is translate.c's check_confine; its trap becomes SIGSEGV in dbt.c).
+ * stores is translate.c's check_confine; its trap becomes SIGSEGV in dispatch.c).
  *
  * Below DBT_GUEST_TOP the check lets every address through, so the pages of the
  * guest's range it has not mapped (below its segments, between the heap and

@@ -49,7 +49,7 @@
 #define DBT_CODE           0x0D000000u
 #define DBT_CODE_MAX       0x00FF0000u /* the most the cache may take */
 #define DBT_RAM_NEEDED     0x0E000000u
-#define DBT_SIGRETURN_PC   0x00008000u /* a signal handler's return address (signal.c) */
+#define DBT_SIGRETURN_PC   0x00008000u /* a signal handler's return address (sigframe.c) */
 
 /* The hw probe of a block in the text's first 64 KiB (the rest take lis + ori + stw):
  * one byte store into the IP's EVENT window, whose address is the event word, or

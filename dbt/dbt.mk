@@ -1,18 +1,17 @@
-# dbt/ - the MIPS32 -> PowerPC 405 binary translator: the core (translate.c, no
-# host-OS assumptions), the runtime on the virtual board (dbt.c, superblock.c, sbcount.c for counts derived
-# in superblocks, and
-# hwside.c for the profiling IP, sysprof.c for system-call records, edgeprof.c for
-# indirect edges), the guest process (loader.c, syscall.c, guest_clock.c, process.c,
-# signal.c), confine.c for --confine's pages off the bus, and the
-# FPU helper (fpu.c; fpgate.c runs it inside the run, charged as fpcost.c measures);
-# cctsrc.c, the call and return packets of --cct (cct/).
+# dbt/ - the MIPS32 -> PowerPC 405 binary translator, in layers (dbt/README.md):
+# the translator (translate.c, no host-OS assumptions); the guest's OS (loader.c,
+# syscall.c, guest_clock.c, process.c, guest_signal.c, guest_mem.c); the code-cache
+# core (cache.c, with util.c, dump.c, fault.c); the features, each registering its
+# hooks (hwside.c, sysprof.c, edgeprof.c, cctsrc.c, superblock.c and sbcount.c,
+# sigframe.c, fpgate.c with fpcost.c and fpu.c, confine.c); the dispatcher
+# (dispatch.c) and the public face (dbt.c).
 
-DBT_OBJS := $(BUILD)/dbt/translate.o $(BUILD)/dbt/dbt.o $(BUILD)/dbt/hwside.o \
-            $(BUILD)/dbt/superblock.o $(BUILD)/dbt/sbcount.o $(BUILD)/dbt/loader.o $(BUILD)/dbt/syscall.o \
-            $(BUILD)/dbt/fpu.o $(BUILD)/dbt/sysprof.o $(BUILD)/dbt/edgeprof.o \
-            $(BUILD)/dbt/guest_clock.o $(BUILD)/dbt/fpgate.o $(BUILD)/dbt/fpcost.o \
-            $(BUILD)/dbt/process.o $(BUILD)/dbt/signal.o $(BUILD)/dbt/cctsrc.o \
-            $(BUILD)/dbt/confine.o
+DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o \
+              loader.o guest_mem.o syscall.o guest_clock.o process.o guest_signal.o \
+              util.o cache.o dump.o fault.o \
+              hwside.o sysprof.o edgeprof.o cctsrc.o superblock.o sbcount.o sigframe.o \
+              fpgate.o fpcost.o fpu.o confine.o \
+              dispatch.o dbt.o)
 DBT_LDLIBS := -lcapstone -lm
 
 # The guest's rounding mode is set at run time: keep the compiler from folding

@@ -92,7 +92,7 @@ void rt_edge_free(rt_edge_table *t) {
 
 /* ------------------------------------------------------------ sw profile */
 
-void rt_edge_site_taken(dbt *d, const dbt_block *blk) {
+static void site_taken(dbt *d, const dbt_block *blk) {
   if (blk->edge_site == DBT_EDGE_NONE)
     return;
   d->edge_src[blk->edge_site] = blk->guest_pc;
@@ -115,16 +115,19 @@ int rt_edge_exit(dbt *d, uint32_t site, uint32_t src, uint32_t target) {
 /* ------------------------------------------------------------ the IP's */
 
 /* After the table clear of rt_hw_setup (CTRL.CLEAR empties the edge table too). */
-int rt_hw_edge_setup(dbt *d) {
+static int ip_setup(dbt *d) {
   int rc;
   if (!d->dev.cfg.edge_entries)
     return 0; /* an IP older than 1.5: no edge table */
-  if ((rc = hwprof_set_edge_ctrl(&d->dev, d->o.edge_threshold, d->o.all_edges)) < 0)
-    return rc;
-  return hwprof_set_edge_mark(&d->dev, d->dev.cfg.edge_entries / 2);
+  if ((rc = hwprof_set_edge_ctrl(&d->dev, d->o.edge_threshold, d->o.all_edges)) < 0 ||
+      (rc = hwprof_set_edge_mark(&d->dev, d->dev.cfg.edge_entries / 2)) < 0)
+    return rt_hw_fail(d, "set-up", rc);
+  return 0;
 }
 
-int rt_hw_edge_drain(dbt *d) {
+/* The handler: hot edges, and the table at half full; readout (edge_final): all
+ * of it.  -HWPROF_* on a bus error. */
+static int drain(dbt *d) {
   hwprof_edge v[HWPROF_EDGE_MAX_ENTRIES];
   size_t n = 0;
   uint32_t src, dst, used;
@@ -161,6 +164,11 @@ int rt_hw_edge_drain(dbt *d) {
   return 0;
 }
 
+static int ip_drain(dbt *d) {
+  int rc = drain(d);
+  return rc < 0 ? rt_hw_fail(d, "edge table", rc) : 0;
+}
+
 /* ------------------------------------------------------------ readout */
 
 static int by_pair(const void *a, const void *b) {
@@ -182,7 +190,7 @@ void rt_edge_finish(dbt *d, rt_edge_table *t) {
   t->slots = 0;
 }
 
-int rt_sw_edges_readout(dbt *d) {
+static int sw_readout(dbt *d) {
   for (uint32_t s = 0; s < d->core.edge_site_next; s++) {
     uint32_t a = d->core.edge_sites + DBT_EDGE_SITE_BYTES * s;
     for (uint32_t w = 0; w < DBT_EDGE_WAYS; w++, a += 8) {
@@ -194,6 +202,45 @@ int rt_sw_edges_readout(dbt *d) {
   rt_edge_finish(d, &d->edge_sw);
   d->edge_sw_done = 1;
   return 0;
+}
+
+/* The IP's: the rest of its table, then one sorted list (the superblocks' readout,
+ * after this, maps their words to blocks in it: sbcount.c). */
+static int ip_readout(dbt *d) {
+  d->edge_final = 1;
+  if (ip_drain(d) < 0)
+    return -1;
+  rt_edge_finish(d, &d->edge_hw);
+  d->hw.edges = d->edge_hw.v;
+  d->hw.n_edges = d->edge_hw.n;
+  d->hw.edge_hot_reported = d->edge_hot_reported;
+  d->hw.edge_hot_at_drain = d->edge_hot_at_drain;
+  d->hw.edge_drains = d->edge_drains;
+  return 0;
+}
+
+/* The sw profile's: its sites' slots and the exits' table, as one sorted list. */
+static int readout(dbt *d) {
+  return d->edge_src && !d->edge_sw_done ? sw_readout(d) : 0;
+}
+
+static void edge_free(dbt *d) {
+  rt_edge_free(&d->edge_sw);
+  rt_edge_free(&d->edge_hw);
+  free(d->edge_src);
+}
+
+void rt_edge_register(dbt *d) {
+  static const rt_hooks hooks = {
+      .what = "indirect edges",
+      .translated = site_taken,
+      .readout = readout,
+      .free = edge_free,
+      .ip_setup = ip_setup,
+      .ip_drain = ip_drain,
+      .ip_readout = ip_readout,
+  };
+  rt_register(d, &hooks);
 }
 
 size_t dbt_sw_edges(const dbt *d, const dbt_edge_count **out) {

@@ -88,7 +88,7 @@ typedef struct guest {
   uint64_t slept_ns;   /* board clock: nanosleep's time, which passes without cycles */
   uint32_t tls;        /* set_thread_area */
   uint32_t sigmask[4]; /* rt_sigprocmask's blocked set (128 signals) */
-  /* Signals (signal.c): actions, pending signals (with their si_code), the
+  /* Signals (guest_signal.c): actions, pending signals (with their si_code), the
    * alternate stack, the timer (alarm, setitimer) on the guest's monotonic clock,
    * sigsuspend's saved mask, and the frames of the handlers running, innermost
    * last. */
@@ -150,7 +150,7 @@ int64_t guest_ret(long r);
 /* A NUL-terminated string in guest memory, or NULL when it leaves it (syscall.c). */
 const char *guest_str(const guest *g, uint32_t a);
 
-/* The signal system calls (signal.c): rt_sigaction, sigaltstack, alarm,
+/* The signal system calls (guest_signal.c): rt_sigaction, sigaltstack, alarm,
  * setitimer, getitimer, pause, rt_sigsuspend.  Returns 1 and sets *ret when NR is
  * one of them, else 0.  sp: the guest's stack pointer. */
 int guest_signal_call(guest *g, uint32_t nr, const uint32_t a[4], uint32_t sp, int64_t *ret);

@@ -45,31 +45,28 @@ static int bus_write32(void *ctx, uint32_t off, uint32_t v) {
 
 static const hwprof_bus_ops rt_hw_bus = {bus_read32, bus_write32};
 
-int rt_hw_mode(const dbt *d) {
-  return d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
-}
-
-static int hw_fail(dbt *d, const char *what, int err) {
+int rt_hw_fail(dbt *d, const char *what, int err) {
   snprintf(d->hw_err, sizeof d->hw_err, "profiling IP: %s: %s", what, hwprof_strerror(err));
   d->hw_on = 0;
   return -1;
 }
 
-/* A threshold crossing, from the hot FIFO or from the spill table. */
+/* A threshold crossing, from the hot FIFO or from the spill table: the features'
+ * hot hooks, and unless one of them claims it (a superblock's entry or side exit,
+ * not a block), the hot list. */
 static void hot(void *ctx, uint32_t spc) {
   dbt *d = ctx;
-  if (rt_sb_word(d, spc)) { /* a superblock's entry or side exit, not a block */
-    if (d->o.superblocks)
-      rt_sb_hot_word(d, spc);
+  int claimed = 0;
+  for (unsigned i = 0; i < d->nhooks && !claimed; i++)
+    if (d->hooks[i]->hot)
+      claimed = d->hooks[i]->hot(d, spc);
+  if (claimed)
     return;
-  }
   if (rt_grow(&d->hw.hot, d->hw.n_hot, &d->hot_cap, sizeof *d->hw.hot, 64) < 0) {
     d->hot_oom = 1;
     return;
   }
   d->hw.hot[d->hw.n_hot++] = (struct dbt_hot){spc, d->st.guest_insns};
-  if (d->o.superblocks)
-    sb_hot(d, spc);
 }
 
 static uint32_t ring_load(void *ctx, uint32_t index) {
@@ -101,21 +98,21 @@ static int spill_drain(dbt *d) {
 }
 
 /* Before the run: an empty table and statistics, the threshold, the spill
- * ring, and the interrupts (hot with a threshold; the ring and losses always). */
-int rt_hw_setup(dbt *d) {
+ * ring, the features' parts of the IP (ip_setup), and the interrupts (hot with a
+ * threshold; the ring and losses always). */
+static int setup(dbt *d) {
   int rc;
   hwprof_entry *slots;
   d->hw_on = 1;
   if ((rc = hwprof_init(&d->dev, &rt_hw_bus, d)) < 0)
-    return hw_fail(d, "init", rc);
+    return rt_hw_fail(d, "init", rc);
   free(d->spill.slots);
   d->spill.slots = NULL;
   if (!(slots = malloc(SPILL_TAB_FIRST * sizeof *slots)))
-    return hw_fail(d, "spill table", -HWPROF_ENOSPC);
+    return rt_hw_fail(d, "spill table", -HWPROF_ENOSPC);
   hwprof_spill_table_init(&d->spill, slots, SPILL_TAB_FIRST, d->o.threshold,
                           d->dev.cfg.count_width);
   d->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
-  rt_sys_free(&d->hw_sys);
   uint32_t irqs = HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST | (d->o.threshold ? HWPROF_IRQ_HOT : 0) |
                   (d->dev.cfg.syscall_entries ? HWPROF_IRQ_SYSCALL : 0) |
                   (d->dev.cfg.edge_entries ? HWPROF_IRQ_EDGE | HWPROF_IRQ_EDGE_HOT : 0) |
@@ -125,27 +122,18 @@ int rt_hw_setup(dbt *d) {
       (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
       (d->core.probe_window && (rc = hwprof_set_event_origin(
                                     &d->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) < 0) ||
-      (rc = hwprof_spill_start(&d->dev, &d->ring, SPILL_MARK)) < 0 ||
-      (rc = rt_hw_sys_setup(d)) < 0 || (rc = rt_hw_edge_setup(d)) < 0 ||
-      (d->core.cct_hw && (rc = rt_hw_cct_setup(d)) < 0) ||
-      (rc = hwprof_irq_enable(&d->dev, irqs)) < 0 || (rc = hwprof_enable(&d->dev, 1)) < 0 ||
+      (rc = hwprof_spill_start(&d->dev, &d->ring, SPILL_MARK)) < 0)
+    return rt_hw_fail(d, "set-up", rc);
+  for (unsigned i = 0; i < d->nhooks; i++)
+    if (d->hooks[i]->ip_setup && d->hooks[i]->ip_setup(d) < 0)
+      return -1;
+  if ((rc = hwprof_irq_enable(&d->dev, irqs)) < 0 || (rc = hwprof_enable(&d->dev, 1)) < 0 ||
       (rc = hwprof_wait_idle(&d->dev)) < 0)
-    return hw_fail(d, "set-up", rc);
+    return rt_hw_fail(d, "set-up", rc);
   return 0;
 }
 
-static int service(dbt *d);
-
-/* The interrupt handler, charged to the board as it would run on its CPU. */
-int rt_hw_service(dbt *d) {
-  hwprof_sim *ip = vboard_ip(d->b);
-  uint64_t c0 = hwprof_sim_cycle(ip), a0 = d->bus_accesses;
-  int rc = service(d);
-  vboard_charge_irq(d->b, hwprof_sim_cycle(ip) - c0, d->bus_accesses - a0);
-  return rc;
-}
-
-/* Pop the hot SPCs, count the ring, acknowledge. */
+/* Pop the hot SPCs, count the ring, drain the features' tables, acknowledge. */
 static int service(dbt *d) {
   uint32_t pending, spc[16];
   size_t n;
@@ -153,53 +141,62 @@ static int service(dbt *d) {
   d->hw.irqs++;
   do {
     if ((rc = hwprof_drain_hot(&d->dev, spc, 16, &n)) < 0)
-      return hw_fail(d, "hot FIFO", rc);
+      return rt_hw_fail(d, "hot FIFO", rc);
     for (size_t i = 0; i < n; i++)
       hot(d, spc[i]);
   } while (n == 16);
   if ((rc = spill_drain(d)) < 0)
-    return hw_fail(d, "spill ring", rc);
-  if ((rc = rt_hw_sys_drain(d)) < 0)
-    return hw_fail(d, "system-call table", rc);
-  if ((rc = rt_hw_edge_drain(d)) < 0)
-    return hw_fail(d, "edge table", rc);
-  if (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0)
-    return hw_fail(d, "call/return packet ring", rc);
+    return rt_hw_fail(d, "spill ring", rc);
+  for (unsigned i = 0; i < d->nhooks; i++)
+    if (d->hooks[i]->ip_drain && d->hooks[i]->ip_drain(d) < 0)
+      return -1;
   if (d->hot_oom)
-    return hw_fail(d, "hot list", -HWPROF_ENOSPC);
+    return rt_hw_fail(d, "hot list", -HWPROF_ENOSPC);
   if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
-    return hw_fail(d, "interrupt", rc);
+    return rt_hw_fail(d, "interrupt", rc);
   return 0;
 }
 
-/* Until the IP is idle, draining both rings: either may be what it waits for (the
- * event queue can still hold more packets than the packet ring's free words). */
-static int settle_rings(dbt *d) {
+/* The interrupt handler, at the next block boundary after the line rises,
+ * charged to the board as it would run on its CPU. */
+static void boundary(dbt *d) {
+  hwprof_sim *ip = vboard_ip(d->b);
+  if (!d->hw_on || !hwprof_sim_irq(ip))
+    return;
+  uint64_t t0 = rt_now_ns(), c0 = hwprof_sim_cycle(ip), a0 = d->bus_accesses;
+  service(d);
+  vboard_charge_irq(d->b, hwprof_sim_cycle(ip) - c0, d->bus_accesses - a0);
+  d->st.irq_ns += rt_now_ns() - t0;
+}
+
+/* Until the IP is idle, draining the spill ring and the features' rings (ip_ring):
+ * any may be what it waits for (the event queue can still hold more packets than
+ * the packet ring's free words).  -1 with d->hw_err. */
+int rt_hw_settle(dbt *d) {
   for (uint32_t polls = 0; polls < HWPROF_POLL_LIMIT; polls++) {
     uint32_t st;
     int rc = hwprof_read(&d->dev, HWPROF_STATUS_OFFSET, &st);
-    if (rc < 0 || (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0))
-      return rc;
+    if (rc < 0)
+      return rt_hw_fail(d, "drain", rc);
+    for (unsigned i = 0; i < d->nhooks; i++)
+      if (d->hooks[i]->ip_ring && d->hooks[i]->ip_ring(d) < 0)
+        return -1;
     if ((st & (HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY)) == HWPROF_STATUS_IDLE)
       return 0;
     if ((rc = spill_drain(d)) < 0)
-      return rc;
+      return rt_hw_fail(d, "drain", rc);
   }
-  return -HWPROF_ETIMEDOUT;
+  return rt_hw_fail(d, "drain", -HWPROF_ETIMEDOUT);
 }
 
-int rt_hw_settle(dbt *d) {
-  int rc = settle_rings(d);
-  return rc < 0 ? hw_fail(d, "drain", rc) : 0;
-}
-
-/* After the run (the bus drained): drain until the IP is idle, then read it all
- * and merge the two tables. */
-void rt_hw_readout(dbt *d) {
+/* After the run (the bus drained): drain until the IP is idle, then read it all:
+ * the features' ends (ip_end), the statistics and the table, merged with the
+ * blocks counted from the spill ring, then the features' readouts (ip_readout). */
+static void hw_readout(dbt *d) {
   int rc;
   size_t n;
-  if ((rc = settle_rings(d)) < 0)
-    return (void)hw_fail(d, "drain", rc);
+  if (rt_hw_settle(d) < 0)
+    return;
   for (;;) {
     rc = hwprof_spill_settle(&d->dev, &d->ring, &d->spill, hot, d);
     if (rc != -HWPROF_ENOSPC)
@@ -208,50 +205,51 @@ void rt_hw_readout(dbt *d) {
       break;
   }
   if (rc < 0)
-    return (void)hw_fail(d, "drain", rc);
+    return (void)rt_hw_fail(d, "drain", rc);
   if (hwprof_sim_irq(vboard_ip(d->b)) && service(d) < 0) /* after the run: not charged */
     return;
-  /* The packet ring: IDLE (the settle's) covers the packets too, so what it holds
-   * now is all; then the totals. */
-  if (d->core.cct_hw && (rc = rt_hw_cct_drain(d)) < 0)
-    return (void)hw_fail(d, "call/return packet ring", rc);
-  if (d->core.cct_hw && (rc = rt_hw_cct_end(d)) < 0)
-    return (void)hw_fail(d, "call/return packets (STAT_CCT_ERRORS not 0?)", rc);
+  for (unsigned i = 0; i < d->nhooks; i++)
+    if (d->hooks[i]->ip_end && d->hooks[i]->ip_end(d) < 0)
+      return;
   d->hw.cfg = d->dev.cfg;
   free(d->hw.entries);
   if (!(d->hw.entries = calloc((size_t)d->dev.cfg.entries + d->spill.used, sizeof *d->hw.entries)))
-    return (void)hw_fail(d, "table", -HWPROF_ENOSPC);
+    return (void)rt_hw_fail(d, "table", -HWPROF_ENOSPC);
   if ((rc = hwprof_read_stats(&d->dev, &d->hw.stats)) < 0 ||
       (rc = hwprof_read_entries(&d->dev, d->hw.entries, d->dev.cfg.entries, &n)) < 0)
-    return (void)hw_fail(d, "readout", rc);
+    return (void)rt_hw_fail(d, "readout", rc);
   d->hw.n_chip = n;
-  if ((rc = rt_hw_sys_drain(d)) < 0)
-    return (void)hw_fail(d, "system-call table", rc);
-  d->hw.syscalls = d->hw_sys.v;
-  d->hw.n_syscalls = d->hw_sys.n;
-  d->edge_final = 1;
-  if ((rc = rt_hw_edge_drain(d)) < 0)
-    return (void)hw_fail(d, "edge table", rc);
   for (uint32_t i = 0; i < d->spill.cap; i++)
     if (d->spill.slots[i].count)
       d->hw.entries[n++] = d->spill.slots[i];
   d->hw.n_entries = n;
-  if (rt_sb_hw_readout(d) < 0)
-    return (void)hw_fail(d, "superblocks' counts", -HWPROF_ENOSPC);
-  rt_edge_finish(d, &d->edge_hw);
-  d->hw.edges = d->edge_hw.v;
-  d->hw.n_edges = d->edge_hw.n;
-  d->hw.edge_hot_reported = d->edge_hot_reported;
-  d->hw.edge_hot_at_drain = d->edge_hot_at_drain;
-  d->hw.edge_drains = d->edge_drains;
+  for (unsigned i = 0; i < d->nhooks; i++)
+    if (d->hooks[i]->ip_readout && d->hooks[i]->ip_readout(d) < 0)
+      return;
   d->hw_got = 1;
 }
 
-void rt_hw_free(dbt *d) {
+static int readout(dbt *d) {
+  if (d->hw_on)
+    hw_readout(d);
+  return 0; /* (a failure is d->hw_err's: dbt_hw_error) */
+}
+
+static void hw_free(dbt *d) {
   free(d->hw.entries);
   free(d->hw.hot);
   free(d->spill.slots);
-  rt_sys_free(&d->hw_sys);
+}
+
+void rt_hw_register(dbt *d) {
+  static const rt_hooks hooks = {
+      .what = "the IP's profile",
+      .start = setup,
+      .boundary = boundary,
+      .readout = readout,
+      .free = hw_free,
+  };
+  rt_register(d, &hooks);
 }
 
 const dbt_hw_profile *dbt_hw(const dbt *d) {

@@ -6,7 +6,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -48,14 +47,6 @@ enum {
   AT_RANDOM = 25,
   AT_EXECFN = 31
 };
-
-void dbt_errf(char *err, size_t len, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (err && len)
-    vsnprintf(err, len, fmt, ap);
-  va_end(ap);
-}
 
 static uint16_t be16(const uint8_t *p) {
   return (uint16_t)(p[0] << 8 | p[1]);

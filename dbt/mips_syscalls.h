@@ -2,7 +2,7 @@
  * mips_syscalls.h - the MIPS o32 system calls the guest process has, by name
  * and number: one list for syscall.c (its dispatch, and the names in reports and
  * messages) and for the files that carry some of them out (guest_clock.c,
- * process.c, signal.c).
+ * process.c, guest_signal.c).
  */
 #ifndef HWPROF_DBT_MIPS_SYSCALLS_H
 #define HWPROF_DBT_MIPS_SYSCALLS_H

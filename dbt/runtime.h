@@ -1,7 +1,19 @@
 /*
- * runtime.h - the translator runtime's own state, shared by its parts (dbt.c: code
- * cache, dispatcher, profiles; superblock.c: superblocks).  Not an interface: the
- * interface is dbt.h.
+ * runtime.h - the translator runtime's own state and its layers' interfaces,
+ * shared by its parts.  Not the public interface: that is dbt.h.  From the bottom:
+ *
+ *   util.c              arrays, the host clock, error messages
+ *   cache.c             the code-cache core: block table, translate-on-miss, flush,
+ *                       chaining and patching, pc maps, block entries, registers;
+ *                       calls up only through the hooks below (rt_register)
+ *   dump.c, fault.c     --dump; faults and traps in guest terms
+ *   features            each registers its hooks (rt_*_register) and calls down:
+ *                       hwside.c (the IP, with hooks of its own for the features'
+ *                       tables in it), sysprof.c, edgeprof.c, cctsrc.c,
+ *                       superblock.c + sbcount.c, sigframe.c, fpgate.c,
+ *                       confine.c
+ *   dispatch.c          dbt_run: the loop, one handler per exit kind
+ *   dbt.c               set-up and the public getters (dbt.h)
  */
 #ifndef HWPROF_DBT_RUNTIME_H
 #define HWPROF_DBT_RUNTIME_H
@@ -44,17 +56,46 @@ typedef struct rt_cct_stream {
   uint32_t *rp; /* the return points of the calls made so far: a set (0: free) */
   size_t rp_n, rp_cap;
   uint32_t tot_blocks, tot_insns; /* the board's stream: the running totals at its last packet */
-  uint32_t cut_insns;  /* the IP's: instructions of cut blocks in its totals (rt_cct_cut) */
+  uint32_t cut_insns;  /* the IP's: instructions of cut blocks in its totals (cctsrc.c, cut) */
   uint32_t drop_site;  /* the IP's: the next packet is this cut block's, which never ended */
   uint32_t owed;       /* the sw ring's: a cut block's packet owed (pc | flags; 0 none) */
   struct rt_cct_mark { /* the runtime's: its state before each block it entered at the */
-    uint32_t id;       /* CPU's last PowerPC block (a superblock's members: rt_cct_cut) */
+    uint32_t id;       /* CPU's last PowerPC block (a superblock's members: cctsrc.c, cut) */
     size_t n;
     uint32_t blocks, insns, prev_pc, prev_end, prev_flags;
   } mark[DBT_TRACE_MAX];
   unsigned nmark;
   int oom;
 } rt_cct_stream;
+
+/* A feature's hooks: what the core (cache.c, fault.c), the dispatcher and the IP's
+ * side (hwside.c) call, in the order the features registered; NULL: none.  The
+ * int hooks return 0, or -1: the run stops (start, cut and the IP's hooks have set
+ * d->hw_err, with rt_hw_fail; readout ran out of memory for `what`). */
+typedef struct rt_hooks {
+  const char *what; /* what it records, for "out of memory for ..." */
+  /* The code cache. */
+  void (*translated)(dbt *d, const dbt_block *blk); /* a block's translation is kept */
+  void (*flushed)(dbt *d);                          /* the cache was emptied */
+  /* The run. */
+  int (*start)(dbt *d);                 /* before the guest's first block */
+  void (*tb_entered)(dbt *d);           /* the CPU enters a PowerPC block */
+  void (*entered)(dbt *d, uint32_t id); /* ... and so guest block id (each of them) */
+  void (*boundary)(dbt *d);             /* ... after they are counted */
+  int (*cut)(dbt *d, uint32_t id, uint32_t tail, int ended); /* rt_cut_block */
+  void (*left)(dbt *d, uint32_t a, int inside); /* the run left the code at a (below) */
+  int (*readout)(dbt *d);                       /* after the run */
+  void (*free)(dbt *d);
+  /* The IP (hwside.c). */
+  int (*hot)(dbt *d, uint32_t spc); /* a hot SPC; 1: it is the feature's, not a block's */
+  int (*ip_setup)(dbt *d);          /* its part of the IP set up */
+  int (*ip_drain)(dbt *d);          /* the interrupt handler: its table drained */
+  int (*ip_ring)(dbt *d);           /* its ring drained while the IP settles */
+  int (*ip_end)(dbt *d);            /* readout, before the IP's statistics are read */
+  int (*ip_readout)(dbt *d);        /* readout, after the IP's table is read */
+} rt_hooks;
+
+#define RT_MAX_HOOKS 16
 
 struct dbt {
   vboard *b;
@@ -111,54 +152,157 @@ struct dbt {
   int edge_final;        /* readout: drain whatever the table holds */
   uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
   char hw_err[200];
-  uint64_t sig_due; /* CPU cycle at which the guest's timer is due, or 0 (signal.c) */
+  uint64_t sig_due; /* CPU cycle at which the guest's timer is due, or 0 (sigframe.c) */
   int sig_paused;   /* the CPU was paused for it */
   int kept_written; /* --confine: the runtime wrote $gp or $sp (rt_confine_kept_ok) */
   dbt_cut *cuts;    /* blocks a fault cut short (dbt_cuts) */
   size_t ncuts, cuts_cap;
   uint8_t *onbus;         /* --confine: per guest page, on the board's bus (confine.c) */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
-  uint64_t *sw_derived;   /* per block id: sw entries derived in superblocks (sbcount.c) */
-  rt_cct_stream cct;      /* --cct (cctsrc.c): the runtime's view */
-  rt_cct_stream cct_sw;   /* --cct, sw, all: the sw probes' packets (the ring, drained) */
-  rt_cct_stream cct_hw;   /* --cct, hw, all: the IP's packets (its ring, drained) */
-  hwprof_ring cct_ring;   /* ... that ring */
-  int cct_hw_ended;       /* ... its totals read (rt_hw_cct_end) */
+  int pause;              /* a feature wants the CPU back at the next block (superblock.c) */
+  const rt_hooks *hooks[RT_MAX_HOOKS]; /* the features', in the order they registered */
+  unsigned nhooks;
+  void (*entered[RT_MAX_HOOKS])(dbt *d, uint32_t id); /* their entered hooks (a block's path) */
+  unsigned nentered;
+  uint64_t *sw_derived; /* per block id: sw entries derived in superblocks (sbcount.c) */
+  rt_cct_stream cct;    /* --cct (cctsrc.c): the runtime's view */
+  rt_cct_stream cct_sw; /* --cct, sw, all: the sw probes' packets (the ring, drained) */
+  rt_cct_stream cct_hw; /* --cct, hw, all: the IP's packets (its ring, drained) */
+  hwprof_ring cct_ring; /* ... that ring */
+  int cct_hw_ended;     /* ... its totals read (rt_hw_cct_end) */
 };
 
+/* ------------------------------------------------------------ util.c */
+
+/* Room for one more element in the array *v of *n used of *cap, each `size`
+ * bytes: grown (to twice as many, and at least `first`) when full; -1 when out
+ * of memory (the array stays as it was). */
+int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first);
+/* The host's monotonic clock, for the host-time figures (dbt_stats *_ns). */
+uint64_t rt_now_ns(void);
+
+/* ------------------------------------------------------------ cache.c */
+
+void rt_register(dbt *d, const rt_hooks *h);
+void rt_fire_translated(dbt *d, const dbt_block *blk);
+/* The left hooks: the run left the code at PowerPC address a (rt_sb_leave). */
+void rt_fire_left(dbt *d, uint32_t a, int inside);
+
+/* The block record of guest pc; with add, a new one (NULL when full). */
+rec *rt_find(dbt *d, uint32_t pc, int add);
+/* The host address of the block at guest pc, translating it if needed.  0: pc is
+ * not executable (*sig says which signal the guest takes), or the cache cannot
+ * hold it (*sig = 0, err says why). */
+uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen);
+/* Bounds the core's next translation at pc by the end of the executable pages it
+ * starts in. */
+void rt_fetch_limit(dbt *d, uint32_t pc);
+/* The cache emptied (a new generation; the flushed hooks run). */
+void rt_flush(dbt *d);
+void rt_reset_jump_table(dbt *d);
+/* The translator wrote [addr, addr + len) of the code cache (patch: over code
+ * that may have run): made visible to the board's instruction fetch as on a real
+ * PPC405, dcbst / icbi / isync, charged (vboard_code_sync), unless
+ * --omit-cache-sync leaves some out, for the tests that the board catches it. */
+void rt_code_wrote(dbt *d, uint32_t addr, uint32_t len, int patch);
+/* Patches the branch at `at` (bit 0: a bc) into w, which reaches guest pc's
+ * translation, and keeps it for rt_links_to (-1: not kept, out of memory; the
+ * branch is patched all the same). */
+int rt_link(dbt *d, uint32_t at, uint32_t pc, uint32_t w);
+/* Points every chained branch to guest pc's translation at host instead (a new
+ * superblock's head): its predecessors branch straight to it. */
+void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
+/* Block h's translation moves to host (a superblock it heads): its old entry
+ * becomes a branch there (no longer an entry of its own), and so do the chained
+ * branches to it and the indirect-jump table's entry. */
+void rt_redirect(dbt *d, rec *h, uint32_t host);
+/* Member `id` of a superblock starts at code word w (-1: out of memory). */
+int rt_sb_start(dbt *d, uint32_t w, uint32_t id);
+/* The blocks whose translations start at code word w: calls fn for each id, in
+ * order (a plain block, or the superblock members there); returns the last. */
+uint32_t rt_blocks_at(dbt *d, uint32_t w, void (*fn)(dbt *d, uint32_t id));
+/* The code word where the translation of the guest block holding PowerPC address a
+ * starts (entry_id set), or UINT32_MAX. */
+uint32_t rt_start_word_of(dbt *d, uint32_t a);
+/* The guest block whose code holds PowerPC address a (for reports). */
+uint32_t rt_guest_pc_of(dbt *d, uint32_t a);
+/* The guest instruction PowerPC address a was emitted for (its block's pc when
+ * unknown). */
+uint32_t rt_guest_insn_of(dbt *d, uint32_t a);
+/* The board's hooks (vboard_observe_blocks, vboard_stop_points): the CPU enters
+ * the PowerPC block [addr, addr + size), and whether it may stop before addr. */
+void rt_observe(void *ctx, uint32_t addr, uint32_t size);
+int rt_stop_point(void *ctx, uint32_t addr);
+/* The board's time, for the guest's clocks and timers. */
+uint64_t rt_board_ns(const dbt *d);
+/* The guest's GPRs: in PowerPC registers or the CPU state. */
+void rt_read_gprs(dbt *d, uint32_t m[32]);
+void rt_write_gpr(dbt *d, unsigned i, uint32_t v);
+
+/* ------------------------------------------------------------ dump.c */
+
+/* Writes a translated block to the --dump file, MIPS and PowerPC side by side. */
+void rt_dump_block(dbt *d, const dbt_block *blk);
+
+/* ------------------------------------------------------------ fault.c */
+
+/* The instruction of the PowerPC block [tb_at, tb_end) (the last the CPU entered)
+ * whose access to `addr` faulted.  The board's pc is no help (Unicorn updates it
+ * only for code hooks: it can be an earlier block's), but the registers are those
+ * of the faulting instruction: the first load or store that reaches addr with
+ * them is it.  tb_at when none does. */
+uint32_t rt_fault_insn(dbt *d, uint32_t addr);
+/* The run faulted at PowerPC address `at`: the members of a superblock after it
+ * in the same PowerPC block were counted as entered (observe) but never ran. */
+void rt_uncount_after(dbt *d, uint32_t at);
+/* The guest instruction at fpc, of the block whose code holds PowerPC address `at`,
+ * faulted or trapped: the block was entered but the instructions after it never ran
+ * (dbt_cuts; the cut hooks; a superblock's members after it: rt_uncount_after).
+ * -1 when a cut hook failed (the IP could not be settled): the run stops (r). */
+int rt_cut_block(dbt *d, uint32_t at, uint32_t fpc, dbt_result *r);
+/* When the guest instruction at pc is a load or store: the address it accesses, with
+ * the guest's registers as they are (before it ran), as Linux reports it (si_addr:
+ * the address error's or the page fault's address, unaligned for lwl and the like). */
+int rt_guest_access_ea(dbt *d, uint32_t pc, uint32_t *ea);
+/* --confine: the check (translate.c) at PowerPC address `at` trapped.  The address
+ * the guest's access would have made (si_addr), from its MIPS instruction: base
+ * plus offset; for the check after a write to $sp or $gp, that register's value
+ * (the tw's first register). */
+uint32_t rt_confine_fault(dbt *d, uint32_t at);
+
+/* ------------------------------------------------------------ features */
+
+/* A hw profile was asked for. */
+static inline int rt_hw_mode(const dbt *d) {
+  return d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
+}
+
+/* Each feature's hooks, registered by dbt_new in this order. */
+void rt_hw_register(dbt *d);
+void rt_sys_register(dbt *d);
+void rt_edge_register(dbt *d);
+void rt_cct_register(dbt *d);
+void rt_sb_register(dbt *d);
+
 /* The IP, host side (hwside.c). */
-int rt_hw_mode(const dbt *d); /* a hw profile was asked for */
-int rt_hw_setup(dbt *d);      /* before the run; -1 with d->hw_err */
-int rt_hw_service(dbt *d);    /* the interrupt handler */
-int rt_hw_settle(dbt *d);     /* until the IP is idle, its rings drained; -1 with d->hw_err */
-void rt_hw_readout(dbt *d);   /* after the run: d->hw */
-void rt_hw_free(dbt *d);
+int rt_hw_settle(dbt *d); /* until the IP is idle, its rings drained; -1 with d->hw_err */
+/* d->hw_err says the IP's `what` failed with -HWPROF_* err; returns -1. */
+int rt_hw_fail(dbt *d, const char *what, int err);
 
 /* System-call records (sysprof.c).  rt_sys_add: -1 when out of memory. */
 int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n);
 void rt_sys_free(rt_sys_table *t);
-int rt_hw_sys_setup(dbt *d); /* the IP's table: empty, with its mark */
-int rt_hw_sys_drain(dbt *d); /* the IP's table into d->hw_sys, emptied */
 
 /* Indirect edges (edgeprof.c).  rt_edge_add: -1 when out of memory. */
 int rt_edge_add(rt_edge_table *t, uint32_t src, uint32_t dst, uint64_t n);
 void rt_edge_free(rt_edge_table *t);
-void rt_edge_site_taken(dbt *d, const dbt_block *blk); /* after a translation is kept */
 int rt_edge_exit(dbt *d, uint32_t site, uint32_t src, uint32_t target); /* DBT_EXIT_EDGE */
-int rt_hw_edge_setup(dbt *d);
-int rt_hw_edge_drain(dbt *d); /* the handler: hot edges, and the table at half full;
-                               * readout (edge_final): all of it */
 void rt_edge_finish(dbt *d, rt_edge_table *t); /* sorted, with jump sites and hot marks */
-int rt_sw_edges_readout(dbt *d);
 
-/* The guest's GPRs: in PowerPC registers or the CPU state (dbt.c). */
 /* --confine (confine.c): the guest's unmapped pages off the bus as guest.owned says
  * (0, or -1: the board refused); $gp and $sp near its memory (1) or not (0). */
 int rt_confine_sync(dbt *d);
 int rt_confine_kept_ok(dbt *d);
-
-void rt_read_gprs(dbt *d, uint32_t m[32]);
-void rt_write_gpr(dbt *d, unsigned i, uint32_t v);
 
 /* The FPU helper (fpgate.c): the gate's service, and the exit when the gate
  * cannot run an instruction (-1 with r filled when the guest stops). */
@@ -171,11 +315,14 @@ int rt_fp_costs_ready(void);
 uint32_t rt_fp_cost(const dbt *d, uint32_t w);
 uint32_t rt_fp_op_cost(int op); /* one soft-float operation (firmware/fpcost.h) */
 
-/* Derived counts in superblocks (sbcount.c).  rt_sb_derived: the run's superblocks
- * probe only their entries and side exits.  rt_sb_reserve before translating one
- * (-1: no counters or event words left), rt_sb_record after (-1: out of memory).
- * Readout: rt_sb_sw_readout (then rt_sb_sw per block id), and rt_sb_hw_readout,
- * which turns the IP's counts of the superblocks' words into their members'. */
+/* Derived counts in superblocks (sbcount.c), under superblock.c: the run's
+ * superblocks probe only their entries and side exits (rt_sb_derived).
+ * rt_sb_reserve before translating one (-1: no counters or event words left),
+ * rt_sb_record after (-1: out of memory).  Readout: rt_sb_sw_readout (then rt_sb_sw
+ * per block id), and rt_sb_hw_readout, which turns the IP's counts of the
+ * superblocks' words into their members'.  A side exit taken `threshold` times
+ * heads a superblock of its own: rt_sb_hot_word (the IP reported its word) and
+ * rt_sb_scan_sw (the counters) call hot_exit with its target. */
 int rt_sb_derived(const dbt *d);
 void rt_sb_words(dbt *d, uint32_t text_lo); /* at load: where the near words lie */
 int rt_sb_word(const dbt *d, uint32_t spc); /* spc is a superblock's word, not a block */
@@ -185,18 +332,17 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
 int rt_sb_sw_readout(dbt *d);
 uint64_t rt_sb_sw(const dbt *d, uint32_t id);
 int rt_sb_hw_readout(dbt *d);
-void rt_sb_hot_word(dbt *d, uint32_t spc); /* the IP reports a superblock's word hot */
-void rt_sb_scan_sw(dbt *d);                /* sw: the side exits' counters */
+void rt_sb_hot_word(dbt *d, uint32_t spc, void (*hot_exit)(dbt *d, uint32_t pc));
+void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc));
 void rt_sb_free(dbt *d);
+/* The run left a superblock early, for a signal handler or for good, at PowerPC
+ * address a (inside: an instruction that did not complete there, a fault or a
+ * trap; else the start of a block it did not enter: the cycle limit, a signal
+ * to hwprof, a timer's handler): the member's derived counts leave out what did
+ * not run (the superblocks' left hook). */
+void rt_sb_leave(dbt *d, uint32_t a, int inside);
 
-/* Points every chained branch to guest pc's translation at host instead (a new
- * superblock's head): its predecessors branch straight to it. */
-void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
-
-/* Room for one more element in the array *v of *n used of *cap, each `size`
- * bytes: grown (to twice as many, and at least `first`) when full; -1 when out
- * of memory (the array stays as it was). */
-/* Signals on the board (signal.c).  rt_signal_next: the lowest pending signal
+/* Signals on the board (sigframe.c).  rt_signal_next: the lowest pending signal
  * that is not blocked, or 0.  rt_signal_deliver: sig, at guest pc (sync: a trap or
  * fault there, addr its data address), goes to its handler (1, *to = the handler's
  * pc: the frame is built and the registers set), is ignored (0), or ends the guest
@@ -211,50 +357,10 @@ void rt_signal_arm(dbt *d);
 int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uint32_t *to,
                       dbt_result *r);
 uint32_t rt_sigreturn(dbt *d, dbt_result *r);
-/* The run left a superblock early, for a signal handler or for good, at PowerPC
- * address a (inside: an instruction that did not complete there, a fault or a
- * trap; else the start of a block it did not enter: the cycle limit, a signal
- * to hwprof, a timer's handler): the member's derived counts leave out what did
- * not run (sbcount.c). */
-void rt_sb_leave(dbt *d, uint32_t a, int inside);
 
-/* --cct: block `id` is entered (cctsrc.c). */
-void rt_cct_enter(dbt *d, uint32_t id);
 /* --cct, sw: the packet ring is full (DBT_EXIT_CCT), or the run ends: its packets
- * into cct_sw. */
+ * into cct_sw (cctsrc.c). */
 void rt_cct_drain(dbt *d);
-/* The block id was cut short by a fault: tail of its instructions did not run, and
- * unless ended (the fault was its last instruction, a branch's delay slot) it did
- * not end the way its flags say (no call, return or jump from it).  -1: the IP's
- * packet ring could not be settled. */
-int rt_cct_cut(dbt *d, uint32_t id, uint32_t tail, int ended);
-/* --cct, hw: the IP's packet ring on (rt_hw_setup), drained (the interrupt handler,
- * readout), and its totals read at the end (readout); -HWPROF_* on a bus error. */
-int rt_hw_cct_setup(dbt *d);
-int rt_hw_cct_drain(dbt *d);
-int rt_hw_cct_end(dbt *d);
-
-/* The translator wrote [addr, addr + len) of the code cache (patch: over code
- * that may have run): made visible to the board's instruction fetch as on a real
- * PPC405, dcbst / icbi / isync, charged (vboard_code_sync), unless
- * --omit-cache-sync leaves some out, for the tests that the board catches it. */
-void rt_code_wrote(dbt *d, uint32_t addr, uint32_t len, int patch);
-
-/* The host's monotonic clock, for the host-time figures (dbt_stats *_ns). */
-uint64_t rt_now_ns(void);
-
-/* Bounds the core's next translation at pc by the end of the executable pages it
- * starts in. */
-void rt_fetch_limit(dbt *d, uint32_t pc);
-int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first);
-
-/* Member `id` of a superblock starts at code word w (-1: out of memory). */
-int rt_sb_start(dbt *d, uint32_t w, uint32_t id);
-
-/* The block record of guest pc; with add, a new one (NULL when full). */
-rec *rt_find(dbt *d, uint32_t pc, int add);
-/* Writes a translated block to the --dump file, MIPS and PowerPC side by side. */
-void rt_dump_block(dbt *d, const dbt_block *blk);
 
 static inline uint32_t rd32(const dbt *d, uint32_t a) {
   return dbt_be32(d->ram + a);

@@ -178,28 +178,24 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
  * its target heads a superblock of its own (as Dynamo starts a trace at a hot
  * exit), even when it is a member of another.  The IP reports the exit's word (hw);
  * the counters' scan finds it (sw). */
-static void exit_hot(dbt *d, const sb_inst *x, uint32_t k) {
-  if (x->exit_dest[k])
-    sb_hot_exit(d, x->exit_dest[k]);
-}
-
-void rt_sb_hot_word(dbt *d, uint32_t spc) {
+void rt_sb_hot_word(dbt *d, uint32_t spc, void (*hot_exit)(dbt *d, uint32_t pc)) {
   int64_t ix = index_of(&d->sb, spc);
   for (size_t i = 0; ix >= 0 && i < d->sb.ninst; i++) {
     const sb_inst *x = &d->sb.inst[i];
-    if (ix >= x->exit_ix && ix < (int64_t)x->exit_ix + x->nexits)
-      exit_hot(d, x, (uint32_t)(ix - x->exit_ix));
+    if (ix >= x->exit_ix && ix < (int64_t)x->exit_ix + x->nexits && x->exit_dest[ix - x->exit_ix])
+      hot_exit(d, x->exit_dest[ix - x->exit_ix]);
   }
 }
 
-void rt_sb_scan_sw(dbt *d) {
+void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc)) {
   for (size_t i = 0; i < d->sb.ninst; i++) {
     sb_inst *x = &d->sb.inst[i];
     for (uint32_t k = 0; k < x->nexits; k++)
       if (!(x->exit_hot >> k & 1) &&
           rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k)) >= d->o.threshold) {
         x->exit_hot |= 1u << k;
-        exit_hot(d, x, k);
+        if (x->exit_dest[k])
+          hot_exit(d, x->exit_dest[k]);
       }
   }
 }
@@ -276,7 +272,8 @@ static uint32_t key_block(const dbt *d, const uint32_t *owner, uint32_t spc) {
 
 /* The IP's counts of the superblocks' event words become their members' derived
  * counts: in d->hw.entries (the words' own entries dropped, members added or
- * increased) and in the edge table (words mapped to blocks, on-path edges added). */
+ * increased) and in the edge table (words mapped to blocks, on-path edges added,
+ * sorted again). */
 int rt_sb_hw_readout(dbt *d) {
   sb_state *s = &d->sb;
   if (!s->ninst)
@@ -344,6 +341,9 @@ int rt_sb_hw_readout(dbt *d) {
   rt_edge_free(&d->edge_hw);
   d->edge_hw = edges;
   edges = (rt_edge_table){0};
+  rt_edge_finish(d, &d->edge_hw); /* (the edges' readout, before this, finished the old) */
+  d->hw.edges = d->edge_hw.v;
+  d->hw.n_edges = d->edge_hw.n;
   rc = 0;
 out:
   rt_edge_free(&edges);

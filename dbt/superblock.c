@@ -39,7 +39,7 @@
  * side exit its traversals; the members' counts are derived from them
  * (sbcount.c).  With the IP counting every pair of blocks (--all-edges) every
  * member keeps its own probe instead.  The runtime's own count of block entries
- * reads every member start that a PowerPC block covers (dbt.c, observe), since
+ * reads every member start that a PowerPC block covers (cache.c, rt_observe), since
  * members reached by fall-through do not start a block of their own.
  *
  * Example: a loop head A (hot) whose body is A -> B -> C -> A: the recorder sees
@@ -61,7 +61,7 @@ int sb_init(dbt *d) {
   return d->sb.is_head && d->sb.sw_hot ? 0 : -1;
 }
 
-void sb_free(dbt *d) {
+static void sb_free(dbt *d) {
   rt_sb_free(d);
   free(d->sb.sw_hot);
   free(d->sb.formed);
@@ -69,12 +69,13 @@ void sb_free(dbt *d) {
 }
 
 /* Recording is over (formed, or not): the next pending head to enter starts the next. */
-static void idle(sb_state *s) {
-  s->t.n = 0;
-  s->ready = 0;
+static void idle(dbt *d) {
+  d->sb.t.n = 0;
+  d->sb.ready = 0;
+  d->pause = 0;
 }
 
-void sb_hot(dbt *d, uint32_t pc) {
+static void sb_hot(dbt *d, uint32_t pc) {
   sb_state *s = &d->sb;
   rec *r = rt_find(d, pc, 0);
   if (r && s->is_head[r->id] == SB_NONE) {
@@ -83,7 +84,8 @@ void sb_hot(dbt *d, uint32_t pc) {
   }
 }
 
-void sb_hot_exit(dbt *d, uint32_t pc) {
+/* A superblock's side exit to pc is hot (sbcount.c): pc heads one, member or not. */
+static void sb_hot_exit(dbt *d, uint32_t pc) {
   sb_state *s = &d->sb;
   rec *r = rt_find(d, pc, 0);
   if (r && (s->is_head[r->id] == SB_NONE || s->is_head[r->id] == SB_MEMBER)) {
@@ -92,8 +94,10 @@ void sb_hot_exit(dbt *d, uint32_t pc) {
   }
 }
 
-void sb_scan_sw(dbt *d) {
-  rt_sb_scan_sw(d);
+/* sw profile: reports the blocks whose counters reached the threshold since the
+ * last scan, and the side exits'. */
+static void sb_scan_sw(dbt *d) {
+  rt_sb_scan_sw(d, sb_hot_exit);
   for (uint32_t id = 0; id < d->nblocks; id++)
     if (!d->sb.sw_hot[id] && d->by_id[id] != UINT32_MAX &&
         rd32(d, DBT_COUNTERS + 4 * id) >= d->o.threshold) {
@@ -106,7 +110,8 @@ void sb_scan_sw(dbt *d) {
  * its body repeated while the copies fit, at most DBT_UNROLL times, so that a tight
  * loop takes a branch back, and with derived counts an entry event (sbcount.c),
  * once every few trips instead of every trip. */
-static void complete(sb_state *s, uint32_t next) {
+static void complete(dbt *d, uint32_t next) {
+  sb_state *s = &d->sb;
   dbt_trace *t = &s->t;
   unsigned body = t->n;
   if (next == t->pc[0])
@@ -117,9 +122,12 @@ static void complete(sb_state *s, uint32_t next) {
       }
   t->next = next;
   s->ready = 1;
+  d->pause = 1; /* the host forms it before the next block runs */
 }
 
-void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
+/* The block `id` at guest pc was entered: the path recorded so far grows, or is
+ * complete (ready). */
+static void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
   sb_state *s = &d->sb;
   if (s->ready)
     return;
@@ -138,7 +146,7 @@ void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
   for (unsigned i = 0; i < t->n; i++)
     seen |= t->pc[i] == pc;
   if (seen || t->n == DBT_TRACE_MAX) {
-    complete(s, pc);
+    complete(d, pc);
     return;
   }
   t->pc[t->n] = pc;
@@ -166,7 +174,7 @@ static int form(dbt *d, const dbt_trace *t) {
   s->formed[s->nformed++] = *t;
   uint32_t sb = DBT_CODE + at;
   for (unsigned i = 0; i < members; i++)
-    rt_edge_site_taken(d, &out[i]);
+    rt_fire_translated(d, &out[i]);
   for (unsigned i = 0; i < members; i++) {
     uint32_t w = (out[i].host_addr - DBT_CODE) / 4;
     rec *r = &d->tab[d->by_id[t->counter[i]]];
@@ -186,23 +194,7 @@ static int form(dbt *d, const dbt_trace *t) {
   d->st.code_bytes += (uint32_t)n;
   d->st.superblocks++;
   d->st.superblock_members += members;
-  /* Redirect the head: its old entry becomes a branch here (no longer an entry
-   * of its own), and so does the indirect-jump table's entry. */
-  if (h->gen == d->gen) {
-    uint32_t old = h->host, w = dbt_chain_word(old, sb);
-    if (w) {
-      wr32(d, old, w);
-      rt_code_wrote(d, old, 4, 1);
-      d->entry_insns[(old - DBT_CODE) / 4] = 0;
-      d->entry_id[(old - DBT_CODE) / 4] = 0;
-    }
-  }
-  rt_links_to(d, h->pc, sb); /* the predecessors chained to it branch straight here */
-  h->host = sb;
-  h->gen = d->gen;
-  uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((h->pc >> 2) & (DBT_JT_ENTRIES - 1));
-  if (rd32(d, jt) == h->pc)
-    wr32(d, jt + 4, sb);
+  rt_redirect(d, h, sb); /* the head, its predecessors and its jump-table entry */
   s->is_head[h->id] = SB_HEAD;
   for (unsigned i = 1; i < members; i++) {
     uint8_t *m = &s->is_head[t->counter[i]];
@@ -225,7 +217,7 @@ void sb_form(dbt *d) {
   uint64_t t0 = rt_now_ns();
   if (form(d, &d->sb.t) < 0)
     d->st.superblocks_dropped++;
-  idle(&d->sb);
+  idle(d);
   d->st.superblock_ns += rt_now_ns() - t0;
 }
 
@@ -265,9 +257,52 @@ size_t dbt_superblocks(const dbt *d, const dbt_trace **out) {
   return d->sb.nformed;
 }
 
-void sb_flushed(dbt *d) {
+/* The code cache was flushed: its superblocks are gone. */
+static void flushed(dbt *d) {
   for (uint32_t id = 0; id < d->nblocks; id++) /* heads still waiting stay so */
     if (d->sb.is_head[id] != SB_PENDING)
       d->sb.is_head[id] = SB_NONE;
-  idle(&d->sb);
+  idle(d);
+}
+
+/* Each block entered: recorded on the path while one is (pending heads, or a
+ * path begun); sw, every 65,536 entries, the counters' scan. */
+static void entered(dbt *d, uint32_t id) {
+  if (d->sb.pending || d->sb.t.n)
+    sb_enter(d, id, d->tab[d->by_id[id]].pc);
+  if (!(d->st.blocks_executed & 0xFFFF) && d->o.profile == DBT_PROFILE_SW)
+    sb_scan_sw(d);
+}
+
+/* A hot SPC from the IP: a superblock's entry or side exit word (claimed: not a
+ * block; a side exit's target heads one), or a block, which heads one. */
+static int hot(dbt *d, uint32_t spc) {
+  if (rt_sb_word(d, spc)) {
+    if (d->o.superblocks)
+      rt_sb_hot_word(d, spc, sb_hot_exit);
+    return 1;
+  }
+  if (d->o.superblocks)
+    sb_hot(d, spc);
+  return 0;
+}
+
+static int ip_readout(dbt *d) {
+  return rt_sb_hw_readout(d) < 0 ? rt_hw_fail(d, "superblocks' counts", -HWPROF_ENOSPC) : 0;
+}
+
+static int sw_readout(dbt *d) {
+  int sw = d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL;
+  return sw && !d->sw_derived ? rt_sb_sw_readout(d) : 0;
+}
+
+/* With --superblocks, the paths are recorded from the blocks entered; without, a
+ * run may still have the superblocks of a plan (dbt_plan_superblocks). */
+#define SB_HOOKS                                                                                   \
+  .what = "the superblocks' counts", .flushed = flushed, .left = rt_sb_leave,                      \
+  .readout = sw_readout, .free = sb_free, .hot = hot, .ip_readout = ip_readout
+
+void rt_sb_register(dbt *d) {
+  static const rt_hooks recording = {SB_HOOKS, .entered = entered}, planned = {SB_HOOKS};
+  rt_register(d, d->o.superblocks ? &recording : &planned);
 }

@@ -1,5 +1,6 @@
 /*
- * superblock.h - superblocks formed from the IP's hot blocks (superblock.c).
+ * superblock.h - superblocks formed from the IP's hot blocks (superblock.c) and
+ * their derived counts (sbcount.c): their state, in the runtime's (runtime.h).
  */
 #ifndef HWPROF_DBT_SUPERBLOCK_H
 #define HWPROF_DBT_SUPERBLOCK_H
@@ -37,19 +38,10 @@ typedef struct sb_state {
   uint32_t near_base, near_cap, near_used, far_used; /* event words given out */
 } sb_state;
 
+/* Its state allocated (-1: out of memory), before rt_sb_register. */
 int sb_init(dbt *d);
-void sb_free(dbt *d);
-/* A hot SPC from the IP. */
-void sb_hot(dbt *d, uint32_t pc);
-/* A superblock's side exit to pc is hot (sbcount.c): pc heads one, member or not. */
-void sb_hot_exit(dbt *d, uint32_t pc);
-/* sw profile: reports the blocks whose counters reached the threshold since the last scan. */
-void sb_scan_sw(dbt *d);
-/* The block `id` at guest pc was entered; sets d->sb.ready when a path is complete. */
-void sb_enter(dbt *d, uint32_t id, uint32_t pc);
-/* Forms the recorded superblock (the CPU is stopped at a block boundary). */
+/* Forms the recorded superblock, if one is ready (the CPU is stopped at a block
+ * boundary: the dispatcher calls it each time the CPU comes back). */
 void sb_form(dbt *d);
-/* The code cache was flushed: its superblocks are gone. */
-void sb_flushed(dbt *d);
 
 #endif

@@ -5,7 +5,7 @@
  * between MIPS and the host are translated.
  *
  * Processes (fork, exec, wait, pipes): process.c; signals (actions, timers,
- * pause): signal.c.  Not carried out: threads, and file mappings that are
+ * pause): guest_signal.c.  Not carried out: threads, and file mappings that are
  * shared.  Anything else returns -ENOSYS, reported once on stderr; with
  * g->strict it stops the run.
  */
@@ -26,18 +26,6 @@
 #include "guest.h"
 #include "mips_syscalls.h"
 
-/* MIPS errno values where they differ from the host's (Linux generic). */
-int guest_errno(int e) {
-  switch (e) {
-  case ENOSYS: return 89;
-  case ENAMETOOLONG: return 78;
-  case ENOTEMPTY: return 93;
-  case ELOOP: return 90;
-  case EOVERFLOW: return 79;
-  case ENOLCK: return 46;
-  default: return e <= 34 ? e : EINVAL;
-  }
-}
 #define MIPS_ENOSYS   89
 #define MIPS_AT_FDCWD (-100)
 
@@ -65,32 +53,6 @@ static int host_oflags(uint32_t f) {
   return h;
 }
 
-void guest_own(guest *g, uint32_t a, uint32_t n, int own) {
-  if (!n || !guest_in_range(a, n))
-    return;
-  for (uint32_t p = a / DBT_PAGE; p <= (a + n - 1) / DBT_PAGE; p++)
-    if (g->owned[p] != own) {
-      g->owned[p] = (uint8_t)own;
-      g->map_changed = 1;
-    }
-}
-
-int guest_owns(const guest *g, uint32_t a, uint32_t n) {
-  if (!guest_in_range(a, n))
-    return 0;
-  for (uint32_t p = a / DBT_PAGE; n && p <= (a + n - 1) / DBT_PAGE; p++)
-    if (!g->owned[p])
-      return 0;
-  return 1;
-}
-
-const char *guest_str(const guest *g, uint32_t a) {
-  if (!guest_owns(g, a, 1))
-    return NULL;
-  const char *s = (const char *)g->mem + a;
-  return memchr(s, 0, DBT_GUEST_TOP - a) ? s : NULL;
-}
-
 static void put32(guest *g, uint32_t a, uint32_t v) {
   guest_wr32(g, a, v);
 }
@@ -100,10 +62,6 @@ static void put64(guest *g, uint32_t a, uint64_t v) {
 }
 static void put16(guest *g, uint32_t a, uint16_t v) {
   g->mem[a] = (uint8_t)(v >> 8), g->mem[a + 1] = (uint8_t)v;
-}
-
-int64_t guest_ret(long r) {
-  return r < 0 ? -guest_errno(errno) : r;
 }
 
 /* struct stat64, o32 (104 bytes). */
@@ -559,7 +517,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
                                     : -EFAULT;
     break;
   case SYS_kill:
-  case SYS_tgkill: { /* to itself: pending, delivered when the call returns (signal.c) */
+  case SYS_tgkill: { /* to itself: pending, delivered when the call returns (guest_signal.c) */
     uint32_t sig = n == SYS_kill ? a1 : a2;
     if (guest_kill_other(g, n == SYS_kill ? a0 : a1, sig, &ret))
       break;

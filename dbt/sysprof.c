@@ -34,19 +34,22 @@ void rt_sys_free(rt_sys_table *t) {
   *t = (rt_sys_table){0};
 }
 
-/* The IP's table: a drain is read, add, then clear (nothing writes SYSCALL while
- * the handler runs). */
-int rt_hw_sys_setup(dbt *d) {
+/* The IP's table: empty, with its mark.  A drain is read, add, then clear
+ * (nothing writes SYSCALL while the handler runs). */
+static int ip_setup(dbt *d) {
   int rc;
+  rt_sys_free(&d->hw_sys);
   if (!d->dev.cfg.syscall_entries)
     return 0; /* an IP older than 1.4: no system-call records */
   /* IRQ_SYSCALL at half full (the table has 2 entries at least) */
-  if ((rc = hwprof_clear_syscalls(&d->dev)) < 0)
-    return rc;
-  return hwprof_set_syscall_mark(&d->dev, d->dev.cfg.syscall_entries / 2);
+  if ((rc = hwprof_clear_syscalls(&d->dev)) < 0 ||
+      (rc = hwprof_set_syscall_mark(&d->dev, d->dev.cfg.syscall_entries / 2)) < 0)
+    return rt_hw_fail(d, "set-up", rc);
+  return 0;
 }
 
-int rt_hw_sys_drain(dbt *d) {
+/* The IP's table into d->hw_sys, emptied. */
+static int drain(dbt *d) {
   hwprof_syscall v[HWPROF_SYSCALL_MAX_ENTRIES];
   size_t n = 0;
   int rc;
@@ -58,6 +61,35 @@ int rt_hw_sys_drain(dbt *d) {
     if (rt_sys_add(&d->hw_sys, v[i].site, v[i].number, v[i].count) < 0)
       return -HWPROF_ENOSPC;
   return n ? hwprof_clear_syscalls(&d->dev) : 0;
+}
+
+static int ip_drain(dbt *d) {
+  int rc = drain(d);
+  return rc < 0 ? rt_hw_fail(d, "system-call table", rc) : 0;
+}
+
+static int ip_readout(dbt *d) {
+  if (ip_drain(d) < 0)
+    return -1;
+  d->hw.syscalls = d->hw_sys.v;
+  d->hw.n_syscalls = d->hw_sys.n;
+  return 0;
+}
+
+static void sys_free(dbt *d) {
+  rt_sys_free(&d->sys);
+  rt_sys_free(&d->hw_sys);
+}
+
+void rt_sys_register(dbt *d) {
+  static const rt_hooks hooks = {
+      .what = "system-call records",
+      .free = sys_free,
+      .ip_setup = ip_setup,
+      .ip_drain = ip_drain,
+      .ip_readout = ip_readout,
+  };
+  rt_register(d, &hooks);
 }
 
 size_t dbt_syscall_counts(const dbt *d, const dbt_syscall_count **out) {

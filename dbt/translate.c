@@ -419,7 +419,7 @@ static void add_trap(em *e, uint32_t pc, uint32_t w) {
  * faults as unmapped.  A base computed from a checked one by an addiu (near) stays
  * within the 64 KiB guard the same way, for offsets that with the access's size
  * span at most 32 KiB (else it is checked).  The program exception is SIGSEGV at the
- * access's guest pc (dbt.c).  Left out: $zero's offsets (the null page or the top),
+ * access's guest pc (fault.c).  Left out: $zero's offsets (the null page or the top),
  * constants known to be below DBT_GUEST_TOP, registers checked or derived earlier in
  * the unit and not written since. */
 #define CONFINE_KEPT (1u << 28 | 1u << 29) /* $gp, $sp: see confine_kept */
@@ -478,7 +478,7 @@ static void confine_start(em *e) {
 
 /* $gp and $sp are near at every unit's start: translated code checks them after
  * any write that leaves them unknown (below), and the runtime before it resumes
- * translated code (dbt.c).  A constant below DBT_GUEST_TOP is known: the PIC
+ * translated code (dispatch.c).  A constant below DBT_GUEST_TOP is known: the PIC
  * prologue's lui and addiu of $gp need no check, only its addu of $t9. */
 static void confine_kept(em *e) {
   if (!e->c->confine)

@@ -5,7 +5,7 @@
  * The core has no host-OS assumptions: it reads guest instructions through a
  * pointer, writes code into a buffer, and knows the PowerPC addresses of the
  * runtime's exit stubs.  It allocates nothing and calls nothing but string.h,
- * so it can later run as PowerPC firmware itself.  The runtime (dbt.c) owns the
+ * so it can later run as PowerPC firmware itself.  The runtime (cache.c, dispatch.c) owns the
  * code cache, the dispatcher, the system calls and the helpers.
  *
  * Guest memory is identity-mapped: guest address a is PowerPC physical address a

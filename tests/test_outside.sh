@@ -272,7 +272,7 @@ PY
 expect "unaligned trap: checks in superblocks, crafty as qemu-mips, counts exact" 0 \
   'same output, [1-9][0-9]* superblocks, 0 blocks differ' ua_sb
 
-# --- signal handlers (dbt/signal.c): SIGSEGV left by siglongjmp, a division by
+# --- signal handlers (dbt/guest_signal.c, dbt/sigframe.c): SIGSEGV left by siglongjmp, a division by
 # zero, a break skipped through the context's pc, raise and kill with
 # SA_SIGINFO, blocked then unblocked, SA_NODEFER, SA_RESETHAND, setitimer and
 # alarm (the board's clock) interrupting loops and sigsuspend, SA_ONSTACK, then

@@ -56,13 +56,24 @@ $(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(BUILD)/sim/vboard.o \
     $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(SIM_LDLIBS)
 
+# The translator's code-cache core (dbt/cache.c), called directly on the board
+# with a small guest program loaded.
+$(BUILD)/tests/test_cache.o: tests/test_cache.c tests/check.h dbt/runtime.h dbt/dbt.h
+	@mkdir -p $(@D)
+	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' \
+	  -DHWPROF_GUEST='"$(BUILD)/guest/asm/branch"' -c $< -o $@
+$(BUILD)/tests/test_cache: $(BUILD)/tests/test_cache.o $(DBT_OBJS) $(CCT_OBJS) $(BUILD)/sim/vboard.o \
+    $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) \
+    $(SIM_LIB) | $(DTBS) $(BUILD)/guest/asm/branch
+	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS)
+
 # Calling-context trees: hand-worked trees, and the parallel builder against the
 # sequential one (cct/cct.c).
 $(BUILD)/tests/test_cct: $(BUILD)/tests/test_cct.o $(CCT_OBJS)
 	$(CC) -o $@ $^ $(CCT_LDLIBS)
 
 TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests/test_systemc \
-             $(BUILD)/tests/test_caches $(BUILD)/tests/test_cct \
+             $(BUILD)/tests/test_caches $(BUILD)/tests/test_cct $(BUILD)/tests/test_cache \
              $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS))) \
              $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff)
 
@@ -95,7 +106,7 @@ $(BUILD)/guest/outside/%: tests/outside/%.S
 DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh \
              tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh \
              tests/test_outside.sh tests/test_reports.sh tests/test_fuzz.sh tests/test_cct.sh \
-             tests/test_golden.sh
+             tests/test_golden.sh tests/test_layers.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the

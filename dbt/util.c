@@ -1,0 +1,37 @@
+/*
+ * util.c - the runtime's small helpers, below every other part: growing arrays,
+ * the host's clock, and the error messages of the functions that take a buffer.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "runtime.h"
+
+uint64_t rt_now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first) {
+  if (n < *cap)
+    return 0;
+  size_t c = 2 * *cap + first;
+  void *p = realloc(*(void **)v, c * size);
+  if (!p)
+    return -1;
+  *(void **)v = p;
+  *cap = c;
+  return 0;
+}
+
+void dbt_errf(char *err, size_t len, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (err && len)
+    vsnprintf(err, len, fmt, ap);
+  va_end(ap);
+}
