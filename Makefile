@@ -20,18 +20,19 @@ VERILATOR ?= verilator
 CFLAGS    ?= -O2 -g
 CXXFLAGS  ?= -O2 -g
 WARN      := -Wall -Wextra -Werror
-C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Idriver -Isim -Idbt -Icct -Itests
+C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Icommon -Idriver -Isim -Idbt -Icct -Itests
 CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
 
 .PHONY: all test lint bench-ip demo clean format workloads
 all:
 
 # Make expands a rule's prerequisites when it reads the rule, so a fragment must come
-# after every fragment whose variables its rules name as prerequisites: the RTL, the
+# after every fragment whose variables its rules name as prerequisites: common/, the RTL, the
 # driver, the simulator, the firmware and the translator; then the guest programs
 # (the workloads and the test guests, which the tools' demo and benchmark targets
 # run); then the tools, synthesis and the tests.  'make lint-make' (and the test
 # suite) fail on any variable that is used before it is defined.
+include common/common.mk
 include rtl/rtl.mk
 include formal/formal.mk
 include driver/driver.mk
@@ -54,7 +55,8 @@ $(BUILD)/%.o: %.c
 # Our compiler's dependency files (not Verilator's, which name generated sources).
 -include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
 
-C_SOURCES := $(wildcard driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
+C_SOURCES := $(wildcard common/*.[ch] driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
+               tools/qemu_count/*.[ch] \
                tests/*.[ch] tests/outside/*.c tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] cct/*.[ch] \
                workloads/*.c)
 

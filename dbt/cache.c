@@ -123,7 +123,7 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
   rec *r = rt_find(d, pc, 1);
   if (!r) {
     *sig = 0;
-    dbt_errf(err, errlen, "too many distinct blocks (%u)", d->nblocks);
+    errf(err, errlen, "too many distinct blocks (%u)", d->nblocks);
     return 0;
   }
   if (r->gen == d->gen)
@@ -142,7 +142,7 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
   if (n <= 0) {
     *sig = n < 0 ? DBT_SIGSEGV : 0;
     if (n == 0)
-      dbt_errf(err, errlen, "the block at %#x does not fit in the code cache", pc);
+      errf(err, errlen, "the block at %#x does not fit in the code cache", pc);
     return 0;
   }
   if (r->insns == UINT32_MAX)

@@ -29,19 +29,19 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   uint32_t base, size;
   uint8_t *ram = vboard_ram(b, &base, &size);
   if (base != 0 || size < DBT_RAM_NEEDED) {
-    dbt_errf(err, errlen,
-             "the board's RAM [%#x, +%#x) must start at 0 and hold %#x bytes for the translator",
-             base, size, DBT_RAM_NEEDED);
+    errf(err, errlen,
+         "the board's RAM [%#x, +%#x) must start at 0 and hold %#x bytes for the translator", base,
+         size, DBT_RAM_NEEDED);
     return NULL;
   }
   if (o->code_size < 4096 || o->code_size > DBT_CODE_MAX || (o->code_size & 3)) {
-    dbt_errf(err, errlen, "code cache size %u is not between 4096 and %u bytes", o->code_size,
-             DBT_CODE_MAX);
+    errf(err, errlen, "code cache size %u is not between 4096 and %u bytes", o->code_size,
+         DBT_CODE_MAX);
     return NULL;
   }
   dbt *d = calloc(1, sizeof *d);
   if (!d)
-    return dbt_errf(err, errlen, "out of memory"), NULL;
+    return errf(err, errlen, "out of memory"), NULL;
   d->b = b;
   d->o = *o;
   d->ram = ram;
@@ -68,7 +68,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
       cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &d->cs_mips) != CS_ERR_OK ||
       cs_open(CS_ARCH_PPC, CS_MODE_32 | CS_MODE_BIG_ENDIAN, &d->cs_ppc) != CS_ERR_OK) {
     dbt_free(d);
-    return dbt_errf(err, errlen, "out of memory (or capstone could not start)"), NULL;
+    return errf(err, errlen, "out of memory (or capstone could not start)"), NULL;
   }
   /* Exit stubs: li r0, kind; b STOP (the FPU helper's: b DBT_FP_GATE). */
   dbt_emit_stubs(ram + DBT_STUBS, DBT_STUBS, DBT_STOP, DBT_FP_GATE);
@@ -91,7 +91,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   if (o->profile == DBT_PROFILE_SW || o->profile == DBT_PROFILE_ALL) {
     if (!(d->edge_src = calloc(DBT_EDGE_SITES, sizeof *d->edge_src))) {
       dbt_free(d);
-      return dbt_errf(err, errlen, "out of memory"), NULL;
+      return errf(err, errlen, "out of memory"), NULL;
     }
     memset(ram + DBT_EDGES, 0, (size_t)DBT_EDGE_SITES * DBT_EDGE_SITE_BYTES);
     d->core.edge_sites = DBT_EDGES;
@@ -109,16 +109,16 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
       vboard_unmap(b, DBT_GUEST_TOP, DBT_GUARD_TOP - DBT_GUEST_TOP) < 0 ||
       vboard_unmap(b, VBOARD_RESERVED_BASE, 0x1000) < 0) { /* (the firmware's; unused here) */
     dbt_free(d);
-    return dbt_errf(err, errlen, "cannot unmap the guest's null page and guard"), NULL;
+    return errf(err, errlen, "cannot unmap the guest's null page and guard"), NULL;
   }
   /* --confine: the IP must be where the check traps (translate.c): not below the
    * guest's limit. */
   if (o->confine && vboard_ip_base(b) < DBT_GUEST_TOP) {
     dbt_free(d);
-    return dbt_errf(err, errlen,
-                    "--confine: the device tree puts the IP at %#x, below %#x, where the "
-                    "translator's check cannot trap guest accesses",
-                    vboard_ip_base(b), DBT_GUEST_TOP),
+    return errf(err, errlen,
+                "--confine: the device tree puts the IP at %#x, below %#x, where the "
+                "translator's check cannot trap guest accesses",
+                vboard_ip_base(b), DBT_GUEST_TOP),
            NULL;
   }
   vboard_observe_blocks(b, rt_observe, d);
@@ -175,8 +175,7 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
   rt_sb_words(d, d->g.text_lo);
   d->core.prof_near = d->sb.near_base + 0x8000;
   if (rt_confine_sync(d) < 0)
-    return dbt_errf(err, errlen,
-                    "--confine: the board cannot take the guest's free pages off its bus"),
+    return errf(err, errlen, "--confine: the board cannot take the guest's free pages off its bus"),
            -1;
   return 0;
 }

@@ -108,7 +108,7 @@ static int measure_board(dbt *d, uint32_t cycles[FPCOST_NOPS], char *err, size_t
   uint8_t *ram = vboard_ram(d->b, &base, &size);
   const void *dtb = ram + (vboard_dtb_addr(d->b) - base);
   if (!d->o.fp_image)
-    return dbt_errf(err, errlen, "no soft-float image to measure the FPU's cost with"), -1;
+    return errf(err, errlen, "no soft-float image to measure the FPU's cost with"), -1;
   vboard *m = vboard_new(dtb, fdt_totalsize(dtb), err, errlen);
   if (!m)
     return -1;
@@ -131,7 +131,7 @@ static int measure_board(dbt *d, uint32_t cycles[FPCOST_NOPS], char *err, size_t
       vboard_set_gpr(m, regs[i][0], regs[i][1]);
     uint64_t t0 = vboard_cycles(m);
     if (vboard_call(m, entry, entry + 4) != 0) {
-      dbt_errf(err, errlen, "the soft-float image %s stopped: %s", d->o.fp_image, r.message);
+      errf(err, errlen, "the soft-float image %s stopped: %s", d->o.fp_image, r.message);
       vboard_free(m);
       return -1;
     }
@@ -150,7 +150,7 @@ static int measure(dbt *d, char *err, size_t errlen) {
   } m;
   int fd[2];
   if (pipe(fd) < 0)
-    return dbt_errf(err, errlen, "cannot measure the FPU's cost: %s", strerror(errno)), -1;
+    return errf(err, errlen, "cannot measure the FPU's cost: %s", strerror(errno)), -1;
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
@@ -165,9 +165,9 @@ static int measure(dbt *d, char *err, size_t errlen) {
   if (pid > 0)
     waitpid(pid, NULL, 0);
   if (n != (ssize_t)sizeof m)
-    return dbt_errf(err, errlen, "cannot measure the FPU's cost (the measuring process died)"), -1;
+    return errf(err, errlen, "cannot measure the FPU's cost (the measuring process died)"), -1;
   if (!m.ok)
-    return dbt_errf(err, errlen, "%s", m.err), -1;
+    return errf(err, errlen, "%s", m.err), -1;
   const uint32_t *cycles = m.cycles;
   for (int op = 0; op < FPCOST_NOPS; op++) {
     uint32_t c = op == FPCOST_NOP || cycles[op] < cycles[FPCOST_NOP]

@@ -76,7 +76,7 @@ static void gate(void *ctx) {
 
 int rt_fp_gate_setup(dbt *d, char *err, size_t errlen) {
   if (vboard_set_service(d->b, DBT_FP_GATE, gate, d) < 0)
-    return dbt_errf(err, errlen, "the board has a host service already (the FPU gate)"), -1;
+    return errf(err, errlen, "the board has a host service already (the FPU gate)"), -1;
   return 0;
 }
 

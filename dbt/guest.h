@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "errf.h"
+
 #define DBT_GUEST_MIN  0x00010000u
 #define DBT_BRK_MAX    0x04000000u
 #define DBT_MMAP_BASE  0x04000000u
@@ -193,8 +195,5 @@ static inline uint32_t guest_rd32(const guest *g, uint32_t a) {
 static inline void guest_wr32(guest *g, uint32_t a, uint32_t v) {
   dbt_put_be32(g->mem + a, v);
 }
-
-/* Formats a message into err (as snprintf; nothing if err is NULL). */
-void dbt_errf(char *err, size_t len, const char *fmt, ...);
 
 #endif

@@ -132,50 +132,47 @@ int guest_own_code(const guest *g, uint32_t addr) {
 static int load_image(guest *g, const uint8_t *img, size_t len, const char *path, char *err,
                       size_t errlen) {
   if (len < 52 || memcmp(img, "\177ELF", 4))
-    return dbt_errf(err, errlen, "%s: not an ELF file", path), -1;
+    return errf(err, errlen, "%s: not an ELF file", path), -1;
   if (img[4] != 1)
-    return dbt_errf(err, errlen, "%s: wrong ELF class %u (need 32-bit, ELFCLASS32)", path, img[4]),
-           -1;
+    return errf(err, errlen, "%s: wrong ELF class %u (need 32-bit, ELFCLASS32)", path, img[4]), -1;
   if (img[5] != 2)
-    return dbt_errf(err, errlen, "%s: wrong endianness (EI_DATA %u; need big-endian MIPS)", path,
-                    img[5]),
+    return errf(err, errlen, "%s: wrong endianness (EI_DATA %u; need big-endian MIPS)", path,
+                img[5]),
            -1;
   if (img[6] != 1)
-    return dbt_errf(err, errlen, "%s: unknown ELF version %u", path, img[6]), -1;
+    return errf(err, errlen, "%s: unknown ELF version %u", path, img[6]), -1;
   uint16_t type = be16(img + 16), mach = be16(img + 18);
   if (mach != EM_MIPS)
-    return dbt_errf(err, errlen, "%s: wrong machine %u (need MIPS, EM_MIPS = 8)", path, mach), -1;
+    return errf(err, errlen, "%s: wrong machine %u (need MIPS, EM_MIPS = 8)", path, mach), -1;
   if (type == 3)
-    return dbt_errf(err, errlen,
-                    "%s: a position-independent/dynamic executable (ET_DYN); link with -static",
-                    path),
+    return errf(err, errlen,
+                "%s: a position-independent/dynamic executable (ET_DYN); link with -static", path),
            -1;
   if (type != 2)
-    return dbt_errf(err, errlen, "%s: not an executable (e_type %u)", path, type), -1;
+    return errf(err, errlen, "%s: not an executable (e_type %u)", path, type), -1;
   uint32_t flags = dbt_be32(img + 36);
   uint32_t arch = flags & EF_MIPS_ARCH;
   if (arch > EF_MIPS_ARCH_32R2 || (arch > 0x10000000u && arch < EF_MIPS_ARCH_32 && arch))
-    return dbt_errf(err, errlen, "%s: architecture flags %#x are not MIPS32 release 2 or older",
-                    path, arch),
+    return errf(err, errlen, "%s: architecture flags %#x are not MIPS32 release 2 or older", path,
+                arch),
            -1;
   if ((flags & EF_MIPS_ABI2) || ((flags & EF_MIPS_ABI) && (flags & EF_MIPS_ABI) != EF_MIPS_ABI_O32))
-    return dbt_errf(err, errlen, "%s: not the o32 ABI (e_flags %#x)", path, flags), -1;
+    return errf(err, errlen, "%s: not the o32 ABI (e_flags %#x)", path, flags), -1;
   if (flags & EF_MIPS_NAN2008)
-    return dbt_errf(err, errlen, "%s: built for IEEE 754-2008 NaNs (-mnan=2008); only legacy NaNs",
-                    path),
+    return errf(err, errlen, "%s: built for IEEE 754-2008 NaNs (-mnan=2008); only legacy NaNs",
+                path),
            -1;
   if (flags & EF_MIPS_FP64)
-    return dbt_errf(err, errlen, "%s: built for 64-bit FPRs (-mfp64); only FR=0", path), -1;
+    return errf(err, errlen, "%s: built for 64-bit FPRs (-mfp64); only FR=0", path), -1;
   uint32_t entry = dbt_be32(img + 24), phoff = dbt_be32(img + 28);
   uint16_t phentsize = be16(img + 42), phnum = be16(img + 44);
   if (phentsize != 32 || phnum == 0 || phnum > 64)
-    return dbt_errf(err, errlen, "%s: bad program header table (entry size %u, %u entries)", path,
-                    phentsize, phnum),
+    return errf(err, errlen, "%s: bad program header table (entry size %u, %u entries)", path,
+                phentsize, phnum),
            -1;
   if ((uint64_t)phoff + (uint64_t)phnum * 32 > len)
-    return dbt_errf(err, errlen,
-                    "%s: truncated: program headers at %#x run past the end (%zu bytes)", path,
-                    phoff, len),
+    return errf(err, errlen, "%s: truncated: program headers at %#x run past the end (%zu bytes)",
+                path, phoff, len),
            -1;
   uint32_t lo[64], hi[64];
   unsigned nload = 0;
@@ -189,32 +186,32 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
              fsz = dbt_be32(ph + 16), msz = dbt_be32(ph + 20), pflags = dbt_be32(ph + 24),
              align = dbt_be32(ph + 28);
     if (pt == PT_INTERP || pt == PT_DYNAMIC)
-      return dbt_errf(err, errlen, "%s: a dynamically linked executable (%s); link with -static",
-                      path, pt == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC"),
+      return errf(err, errlen, "%s: a dynamically linked executable (%s); link with -static", path,
+                  pt == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC"),
              -1;
     if (pt != PT_LOAD)
       continue;
     if (fsz > msz)
-      return dbt_errf(err, errlen, "%s: segment %u: file size %#x exceeds memory size %#x", path, i,
-                      fsz, msz),
+      return errf(err, errlen, "%s: segment %u: file size %#x exceeds memory size %#x", path, i,
+                  fsz, msz),
              -1;
     if ((uint64_t)off + fsz > len)
-      return dbt_errf(err, errlen, "%s: truncated: segment %u [%#x, +%#x) runs past the end (%zu)",
-                      path, i, off, fsz, len),
+      return errf(err, errlen, "%s: truncated: segment %u [%#x, +%#x) runs past the end (%zu)",
+                  path, i, off, fsz, len),
              -1;
     if (va < DBT_GUEST_MIN || (uint64_t)va + msz > DBT_BRK_MAX || msz == 0)
-      return dbt_errf(err, errlen,
-                      "%s: segment %u [%#x, +%#x) lies outside the guest image area [%#x, %#x)",
-                      path, i, va, msz, DBT_GUEST_MIN, DBT_BRK_MAX),
+      return errf(err, errlen,
+                  "%s: segment %u [%#x, +%#x) lies outside the guest image area [%#x, %#x)", path,
+                  i, va, msz, DBT_GUEST_MIN, DBT_BRK_MAX),
              -1;
     if (align > 1 && ((align & (align - 1)) || (va - off) % align))
-      return dbt_errf(err, errlen, "%s: segment %u: address %#x and offset %#x disagree modulo %#x",
-                      path, i, va, off, align),
+      return errf(err, errlen, "%s: segment %u: address %#x and offset %#x disagree modulo %#x",
+                  path, i, va, off, align),
              -1;
     for (unsigned j = 0; j < nload; j++)
       if (va < hi[j] && lo[j] < va + msz)
-        return dbt_errf(err, errlen, "%s: segment %u [%#x, %#x) overlaps another", path, i, va,
-                        va + msz),
+        return errf(err, errlen, "%s: segment %u [%#x, %#x) overlaps another", path, i, va,
+                    va + msz),
                -1;
     lo[nload] = va;
     hi[nload++] = va + msz;
@@ -235,10 +232,9 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
       end = va + msz;
   }
   if (!nload)
-    return dbt_errf(err, errlen, "%s: no loadable segment", path), -1;
+    return errf(err, errlen, "%s: no loadable segment", path), -1;
   if (!entry_ok || (entry & 3))
-    return dbt_errf(err, errlen, "%s: entry point %#x is not in an executable segment", path,
-                    entry),
+    return errf(err, errlen, "%s: entry point %#x is not in an executable segment", path, entry),
            -1;
   g->entry = entry;
   g->phnum = phnum;
@@ -256,13 +252,13 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
     envc++;
   uint32_t *ptrs = malloc(sizeof *ptrs * (size_t)(argc + envc + 1));
   if (!ptrs)
-    return dbt_errf(err, errlen, "out of memory"), -1;
+    return errf(err, errlen, "out of memory"), -1;
 #define PUSH_STR(s, dst)                                                                           \
   do {                                                                                             \
     size_t n_ = strlen(s) + 1;                                                                     \
     if (p - DBT_STACK_BASE < n_ + 65536) {                                                         \
       free(ptrs);                                                                                  \
-      return dbt_errf(err, errlen, "arguments and environment do not fit the stack"), -1;          \
+      return errf(err, errlen, "arguments and environment do not fit the stack"), -1;              \
     }                                                                                              \
     p -= (uint32_t)n_;                                                                             \
     memcpy(g->mem + p, s, n_);                                                                     \
@@ -329,15 +325,15 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
   FILE *f = fopen(path, "rb");
   struct stat st;
   if (!f || fstat(fileno(f), &st) < 0) {
-    dbt_errf(err, errlen, "%s: %s", path, strerror(errno));
+    errf(err, errlen, "%s: %s", path, strerror(errno));
     if (f)
       fclose(f);
     return -1;
   }
   if (!S_ISREG(st.st_mode)) {
     fclose(f);
-    return dbt_errf(err, errlen, "%s: %s, not a program", path,
-                    S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"),
+    return errf(err, errlen, "%s: %s, not a program", path,
+                S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"),
            -1;
   }
   uint8_t *img = NULL;
@@ -349,7 +345,7 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
       if (!n) {
         fclose(f);
         free(img);
-        return dbt_errf(err, errlen, "%s: too large", path), -1;
+        return errf(err, errlen, "%s: too large", path), -1;
       }
       img = n;
     }
@@ -366,7 +362,7 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
   if (g->mmap_used && g->exec && g->owned)
     rc = load_image(g, img, len, path, err, errlen);
   else
-    dbt_errf(err, errlen, "out of memory");
+    errf(err, errlen, "out of memory");
   free(img);
   if (rc < 0)
     return -1;

@@ -225,28 +225,27 @@ int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, siz
   for (size_t k = 0; k < n; k++) {
     dbt_trace t = plan[k];
     if (t.n == 0 || t.n > DBT_TRACE_MAX)
-      return dbt_errf(err, errlen, "superblock %zu has %u blocks (1..%u)", k + 1, t.n,
-                      DBT_TRACE_MAX),
+      return errf(err, errlen, "superblock %zu has %u blocks (1..%u)", k + 1, t.n, DBT_TRACE_MAX),
              -1;
     for (unsigned i = 0; i < t.n; i++) {
       uint32_t pc = t.pc[i];
       rec *r = (pc & 3) || pc < d->g.text_lo || pc >= d->g.text_hi ? NULL : rt_find(d, pc, 1);
       if (!r)
-        return dbt_errf(err, errlen,
-                        "superblock %zu (head %#x): block %#x is not in the program's text "
-                        "[%#x, %#x)",
-                        k + 1, t.pc[0], pc, d->g.text_lo, d->g.text_hi),
+        return errf(err, errlen,
+                    "superblock %zu (head %#x): block %#x is not in the program's text "
+                    "[%#x, %#x)",
+                    k + 1, t.pc[0], pc, d->g.text_lo, d->g.text_hi),
                -1;
       t.counter[i] = r->id;
     }
     if (d->sb.is_head[t.counter[0]] == SB_HEAD)
-      return dbt_errf(err, errlen, "superblock %zu: %#x heads an earlier one", k + 1, t.pc[0]), -1;
+      return errf(err, errlen, "superblock %zu: %#x heads an earlier one", k + 1, t.pc[0]), -1;
     uint64_t t0 = rt_now_ns();
     int rc = form(d, &t);
     d->st.superblock_ns += rt_now_ns() - t0;
     if (rc < 0)
-      return dbt_errf(err, errlen, "superblock %zu (head %#x) does not fit in the code cache",
-                      k + 1, t.pc[0]),
+      return errf(err, errlen, "superblock %zu (head %#x) does not fit in the code cache", k + 1,
+                  t.pc[0]),
              -1;
   }
   return 0;

@@ -1,9 +1,8 @@
 /*
- * util.c - the runtime's small helpers, below every other part: growing arrays,
- * the host's clock, and the error messages of the functions that take a buffer.
+ * util.c - the runtime's small helpers, below every other part: growing arrays
+ * and the host's clock.  (Error messages: errf, common/errf.h.)
  */
 #define _GNU_SOURCE
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -26,12 +25,4 @@ int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first) {
   *(void **)v = p;
   *cap = c;
   return 0;
-}
-
-void dbt_errf(char *err, size_t len, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (err && len)
-    vsnprintf(err, len, fmt, ap);
-  va_end(ap);
 }

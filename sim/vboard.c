@@ -79,9 +79,11 @@
 #include <string.h>
 #include <unicorn/unicorn.h>
 
+#include "errf.h"
 #include "hwprof.h"
 #include "hwprof_fdt.h"
 #include "hwprof_sim_bus.h"
+#include "slurp.h"
 #include "vcache.h"
 
 #define VBOARD_WRITE_BUFFER  4        /* posted MMIO stores the CPU may have outstanding */
@@ -195,14 +197,6 @@ static void fault(vboard *b, const char *fmt, ...) {
   b->r->stop = VBOARD_FAULT;
   b->stop = 1;
   uc_emu_stop(b->uc);
-}
-
-static void errf(char *err, size_t len, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (err && len)
-    vsnprintf(err, len, fmt, ap);
-  va_end(ap);
 }
 
 static uint32_t pc(vboard *b) {
@@ -1140,22 +1134,11 @@ hwprof_sim *vboard_ip(vboard *b) {
 /* --------------------------------------------------------------- ELF */
 
 int vboard_load_elf(vboard *b, const char *path, char *err, size_t errlen) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    errf(err, errlen, "%s: %s", path, strerror(errno));
-    return -1;
-  }
-  fseek(f, 0, SEEK_END);
-  long flen = ftell(f);
-  rewind(f);
-  uint8_t *img = flen > 0 ? malloc((size_t)flen) : NULL;
-  if (!img || fread(img, 1, (size_t)flen, f) != (size_t)flen) {
-    fclose(f);
-    free(img);
-    errf(err, errlen, "%s: cannot read", path);
-    return -1;
-  }
-  fclose(f);
+  size_t flen;
+  const char *why;
+  uint8_t *img = slurp(path, &flen, &why);
+  if (!img)
+    return errf(err, errlen, "%s: %s", path, why), -1;
   int rc = -1;
 #define BAD(...)                                                                                   \
   do {                                                                                             \

@@ -90,7 +90,7 @@ expect cct_reports_parser 0 'reports agree' reports "$B/workloads/parser" test
 expect cct_reports_deep 0 'reports agree.*cut at 1000 frames' reports "$G/callctx-O2"
 expect cct_reports_longjmp_sw 0 'reports agree' reports --profile sw "$G/setjmp-O0"
 # The oracle: every function's calls and inclusive instructions against qemu-mips's
-# own shadow stack (tools/qemu_count.c, cct=), through 'hwprof compare' (the
+# own shadow stack (tools/qemu_count/cct.c, cct=), through 'hwprof compare' (the
 # workloads: tests/test_workloads.sh)
 # (compare's other checks may differ for reasons of their own: malloc-O2's mremap)
 vs_qemu() {

@@ -25,8 +25,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io.h"
+#include "options.h"
 #include "outfiles.h"
 #include "profile.h"
+#include "report.h"
 #include "tools.h"
 
 static void help(FILE *f) {
@@ -465,29 +468,25 @@ int cmd_bench(int argc, char **argv) {
                                        {"json", required_argument, 0, 'j'},
                                        {"csv", required_argument, 0, 'c'},
                                        {"svg", required_argument, 0, 'g'},
-                                       {"dtb", required_argument, 0, 'd'},
-                                       {"clock", required_argument, 0, 'K'},
+                                       OPT_ENTRY_DTB,
+                                       OPT_ENTRY_CLOCK,
                                        {"threshold", required_argument, 0, 't'},
-                                       {"caches", required_argument, 0, 'H'},
+                                       OPT_ENTRY_CACHES,
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+    int k = tools_board_option("bench", c, optarg, &dtb, &base);
+    if (k < 0)
+      return 2;
+    if (k)
+      continue;
     switch (c) {
     case 's': size = optarg; break;
     case 'D': dir = optarg; break;
     case 'j': json = optarg; break;
     case 'c': csv = optarg; break;
     case 'g': svg = optarg; break;
-    case 'd': dtb = optarg; break;
-    case 'K':
-      if (prof_clock_parse("bench", optarg, &base) < 0)
-        return 2;
-      break;
-    case 'H':
-      if (prof_caches_parse("bench", optarg, &base) < 0)
-        return 2;
-      break;
     case 't':
       if (tools_range("bench", "--threshold", optarg, 1, UINT32_MAX, &threshold) < 0)
         return 2;

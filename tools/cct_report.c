@@ -15,7 +15,10 @@
 #include <unistd.h>
 
 #include "cct.h"
+#include "io.h"
+#include "options.h"
 #include "profile.h"
+#include "report.h"
 
 /* The host's CPUs, for the parallel builder's threads (2 at least, to be parallel). */
 static unsigned cpus(void) {
@@ -109,13 +112,6 @@ int prof_cct_summary(FILE *f, prof_run *pr) {
   if (seq != pr->cct)
     drop(seq);
   return same && board_same[0] && board_same[1] ? 0 : -1;
-}
-
-void prof_cct_free(prof_run *pr) {
-  if (pr->cct)
-    cct_free(pr->cct);
-  free(pr->cct);
-  pr->cct = NULL;
 }
 
 /* A function's name: its symbol, "symbol+0x1c" for an address inside one, or its

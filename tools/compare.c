@@ -10,7 +10,7 @@
  * counts must equal its lost-event counters exactly.
  *
  * The reference: qemu-mips runs the same file with the same argv and
- * environment under a TCG plugin (tools/qemu_count.c) that counts every
+ * environment under a TCG plugin (tools/qemu_count/) that counts every
  * executed instruction by address.  The counts our blocks imply (a block's
  * entries for each of its instructions, summed over overlapping blocks) must
  * equal qemu's on the program's own code (guest_own_code).  Library code may
@@ -38,7 +38,7 @@
  * closed stdin is /dev/null for both).  The outputs are compared without the
  * notes qemu-mips and hwprof add when a process dies of a signal (drop_notes).
  * When the guest dies of a signal under qemu-mips, qemu 7.2 writes no counts (see
- * qemu_count.c): the exit statuses and the outputs are still compared, and the
+ * qemu_count/): the exit statuses and the outputs are still compared, and the
  * result is ok when both runs behaved the same.
  *
  * A block a fault or trap cut short (to a handler, or the guest's death) counts
@@ -59,8 +59,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "io.h"
+#include "options.h"
 #include "outfiles.h"
 #include "profile.h"
+#include "report.h"
 #include "tools.h"
 
 extern char **environ;
@@ -406,18 +409,23 @@ int cmd_compare(int argc, char **argv) {
                                        {"json", required_argument, 0, 'j'},
                                        {"keep", required_argument, 0, 'k'},
                                        {"brief", no_argument, 0, 'b'},
-                                       {"dtb", required_argument, 0, 'd'},
+                                       OPT_ENTRY_DTB,
                                        {"superblocks", required_argument, 0, 'S'},
                                        {"member-probes", no_argument, 0, 'M'},
-                                       {"clock", required_argument, 0, 'K'},
-                                       {"unaligned", required_argument, 0, 'U'},
-                                       {"confine", required_argument, 0, 0x100},
-                                       {"caches", required_argument, 0, 'H'},
+                                       OPT_ENTRY_CLOCK,
+                                       OPT_ENTRY_UNALIGNED,
+                                       OPT_ENTRY_CONFINE,
+                                       OPT_ENTRY_CACHES,
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   uint64_t v;
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+    int k = tools_board_option("compare", c, optarg, &o.dtb_path, &o.dbt);
+    if (k < 0)
+      return 2;
+    if (k)
+      continue;
     switch (c) {
     case 'q': qemu = optarg; break;
     case 'p': plugin = optarg; break;
@@ -429,23 +437,6 @@ int cmd_compare(int argc, char **argv) {
     case 'j': json = optarg; break;
     case 'k': keep = optarg; break;
     case 'b': brief = 1; break;
-    case 'H':
-      if (prof_caches_parse("compare", optarg, &o.dbt) < 0)
-        return 2;
-      break;
-    case 0x100:
-      if (prof_confine_parse("compare", optarg, &o.dbt) < 0)
-        return 2;
-      break;
-    case 'U':
-      if (prof_unaligned_parse("compare", optarg, &o.dbt) < 0)
-        return 2;
-      break;
-    case 'K':
-      if (prof_clock_parse("compare", optarg, &o.dbt) < 0)
-        return 2;
-      break;
-    case 'd': o.dtb_path = optarg; break;
     case 'S':
       if (tools_range("compare", "--superblocks", optarg, 1, UINT32_MAX, &v) < 0)
         return 2;

@@ -8,7 +8,7 @@
  * every row's two counts are equal and the IP lost no traversal.  With
  * --all-edges the IP counts every pair of blocks, the sw profile still only the
  * indirect jumps: then the IP's rows are shown but not held against the sw ones.
- * The reference (qemu-mips, tools/qemu_count.c's edge=FILE) counts per (jump
+ * The reference (qemu-mips, tools/qemu_count/edges.c, edge=FILE) counts per (jump
  * instruction, target); the rows are summed the same way to compare.  As with
  * instruction counts, a difference at a jump in the program's own code fails the
  * comparison; one in library code is counted apart (its paths may depend on the
@@ -17,7 +17,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "io.h"
+#include "options.h"
 #include "profile.h"
+#include "report.h"
 
 typedef struct edge_row {
   uint32_t src, dst, site;

@@ -4,12 +4,10 @@
  * Exit status: 0 success; 1 the job ran and found a mismatch or failure;
  * 2 bad usage or input.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "io.h"
 #include "tools.h"
 
 static const struct {
@@ -30,36 +28,6 @@ static void usage(FILE *f) {
     fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
   fprintf(f, "\n'hwprof COMMAND --help' describes a command.\n"
              "Exit status: 0 success, 1 a check failed, 2 bad usage or input.\n");
-}
-
-const char *tools_argv0 = "hwprof";
-
-const char *tools_beside(const char *name, char *buf, size_t len) {
-  const char *slash = strrchr(tools_argv0, '/');
-  snprintf(buf, len, "%.*s%s", slash ? (int)(slash - tools_argv0 + 1) : 0, tools_argv0, name);
-  return buf;
-}
-
-int tools_range(const char *cmd, const char *opt, const char *s, uint64_t lo, uint64_t hi,
-                uint64_t *v) {
-  char *end;
-  errno = 0;
-  /* Digits only: strtoull would take a sign ("-5" as 2^64 - 5) and blanks. */
-  *v = isdigit((unsigned char)*s) ? strtoull(s, &end, 0) : 0;
-  if (!isdigit((unsigned char)*s) || *end) {
-    fprintf(stderr, "hwprof %s: %s wants a number, not '%s'\n", cmd, opt, s);
-    return -1;
-  }
-  if (errno == ERANGE || *v < lo || *v > hi) {
-    fprintf(stderr, "hwprof %s: %s is %llu..%llu, not '%s'\n", cmd, opt, (unsigned long long)lo,
-            (unsigned long long)hi, s);
-    return -1;
-  }
-  return 0;
-}
-
-int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v) {
-  return tools_range(cmd, opt, s, 0, UINT64_MAX, v);
 }
 
 int main(int argc, char **argv) {

@@ -17,6 +17,7 @@
 #include "hwprof_sim.h"
 #include "hwprof_spill.h"
 #include "ipstream.h"
+#include "options.h"
 #include "outfiles.h"
 #include "tools.h"
 #include "trace.h"

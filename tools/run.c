@@ -12,16 +12,17 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
-#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include "dbt.h"
+#include "io.h"
+#include "options.h"
 #include "outfiles.h"
 #include "profile.h"
+#include "report.h"
 #include "sbplan.h"
 #include "tools.h"
 
@@ -139,116 +140,6 @@ static void catch_signals(void) {
   sigaction(SIGTERM, &sa, NULL);
 }
 
-static double pct(uint64_t a, uint64_t b) {
-  return b ? 100.0 * (double)a / (double)b : 0.0;
-}
-
-static void print_stats(const prof_run *pr) {
-  const dbt_stats *s = &pr->st;
-  const vboard_result *b = &pr->r.board;
-  double wall = pr->wall;
-  uint64_t gi = s->guest_insns ? s->guest_insns : 1;
-  uint64_t dispatch = 0;
-  for (int k = 0; k < DBT_EXIT_KINDS; k++)
-    dispatch += s->exits[k];
-  fprintf(
-      stderr,
-      "hwprof: guest instructions     %llu\n"
-      "hwprof: blocks executed        %llu (%.2f instructions per block)\n"
-      "hwprof: PowerPC instructions   %llu (%.3f per guest instruction)\n"
-      "hwprof: simulated CPU cycles   %llu (%.3f per guest instruction)\n"
-      "hwprof: dispatcher entries     %llu (%.1f per million guest instructions): chain "
-      "%llu, indirect %llu, syscall %llu, helper %llu\n"
-      "hwprof: blocks translated      %llu (%llu distinct, %llu refills of the cache, %llu of "
-      "them for code the guest changed)\n"
-      "hwprof: code size              %llu bytes for %llu guest bytes (%.2fx); profile "
-      "%.2f instructions per block\n",
-      (unsigned long long)s->guest_insns, (unsigned long long)s->blocks_executed,
-      s->blocks_executed ? (double)s->guest_insns / (double)s->blocks_executed : 0.0,
-      (unsigned long long)b->insns, (double)b->insns / (double)gi,
-      (unsigned long long)b->cpu_cycles, (double)b->cpu_cycles / (double)gi,
-      (unsigned long long)dispatch, 1e6 * (double)dispatch / (double)gi,
-      (unsigned long long)s->exits[DBT_EXIT_CHAIN], (unsigned long long)s->exits[DBT_EXIT_INDIRECT],
-      (unsigned long long)s->exits[DBT_EXIT_SYSCALL], (unsigned long long)s->exits[DBT_EXIT_HELPER],
-      (unsigned long long)s->blocks_translated, (unsigned long long)s->distinct_blocks,
-      (unsigned long long)s->flushes, (unsigned long long)s->code_flushes,
-      (unsigned long long)s->code_bytes, (unsigned long long)(4 * s->guest_insns_translated),
-      s->guest_insns_translated ? (double)s->code_bytes / (4.0 * (double)s->guest_insns_translated)
-                                : 0.0,
-      s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
-  if (s->superblocks || s->superblocks_dropped)
-    fprintf(stderr,
-            "hwprof: superblocks            %llu formed (%.2f blocks each), %llu not formed "
-            "(no room in the cache); %.1f %% of the guest instructions ran in them; "
-            "%.1f host ms forming them (not in the cycles)\n",
-            (unsigned long long)s->superblocks,
-            (double)s->superblock_members / (double)(s->superblocks ? s->superblocks : 1),
-            (unsigned long long)s->superblocks_dropped,
-            s->guest_insns ? 100.0 * (double)s->superblock_insns / (double)s->guest_insns : 0.0,
-            (double)s->superblock_ns / 1e6);
-  if (s->fp_gate + s->fp_exits)
-    fprintf(stderr,
-            "hwprof: floating point         %llu FPU instructions (%llu at the gate, %llu through "
-            "the dispatcher), %llu cycles as soft-float (%.1f%% of the run)\n",
-            (unsigned long long)(s->fp_gate + s->fp_exits), (unsigned long long)s->fp_gate,
-            (unsigned long long)s->fp_exits, (unsigned long long)b->service_cycles,
-            100.0 * (double)b->service_cycles / (double)(b->cpu_cycles ? b->cpu_cycles : 1));
-  if ((pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw)
-    fprintf(stderr,
-            "hwprof: profile stores         %llu to the IP for %llu block entries (%s); %llu "
-            "other stores to it (system-call records)\n",
-            (unsigned long long)b->ip_events, (unsigned long long)s->blocks_executed,
-            b->ip_events != prof_events_expected(pr) ? "MISMATCH"
-            : pr->hw->sb_derived                     ? "one each, but superblocks' members: derived"
-                                                     : "one each",
-            (unsigned long long)(b->ip_writes - b->ip_events));
-  vboard_cache_info ci;
-  if (!vboard_caches(pr->b, &ci) || !ci.on)
-    fprintf(stderr, "hwprof: caches                 %s: every fetch and access hits\n",
-            ci.icache_size + ci.dcache_size ? "off (--caches off)" : "none in the device tree");
-  else
-    fprintf(stderr,
-            "hwprof: instruction cache      %u KB %u-way, %u-byte lines: %llu lookups, %llu "
-            "misses (%.3f %%), %llu stall cycles (%.1f %% of the run)\n"
-            "hwprof: data cache             %u KB %u-way: %llu accesses, %llu misses (%.3f "
-            "%%), %llu castouts, %llu stall cycles (%.1f %%); a line fill costs %u cycles\n"
-            "hwprof: code-cache sync        %llu lines made visible to fetch (dcbst, icbi), %llu "
-            "cycles (%.2f %%)\n",
-            ci.icache_size / 1024, ci.icache_ways, ci.icache_line,
-            (unsigned long long)b->icache_lines, (unsigned long long)b->icache_misses,
-            pct(b->icache_misses, b->icache_lines), (unsigned long long)b->icache_stall_cycles,
-            pct(b->icache_stall_cycles, b->cpu_cycles), ci.dcache_size / 1024, ci.dcache_ways,
-            (unsigned long long)b->dcache_accesses, (unsigned long long)b->dcache_misses,
-            pct(b->dcache_misses, b->dcache_accesses), (unsigned long long)b->dcache_castouts,
-            (unsigned long long)b->dcache_stall_cycles, pct(b->dcache_stall_cycles, b->cpu_cycles),
-            ci.fill_cycles, (unsigned long long)b->code_sync_lines,
-            (unsigned long long)b->code_sync_cycles, pct(b->code_sync_cycles, b->cpu_cycles));
-  if (b->irqs_serviced)
-    fprintf(stderr,
-            "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): vector, "
-            "prologue, epilogue and its %s bus transactions to the IP\n",
-            (unsigned long long)b->irqs_serviced, (unsigned long long)b->irq_cycles,
-            pct(b->irq_cycles, b->cpu_cycles), "uncached");
-  fprintf(stderr,
-          "hwprof: host time, not cycles  %.1f ms translating, %.1f ms forming superblocks, "
-          "%.1f ms in system calls, %.1f ms else in the runtime (dispatcher, chaining); %.1f ms in "
-          "the interrupt handler (its bus work is in the cycles)\n",
-          (double)s->translate_ns / 1e6, (double)s->superblock_ns / 1e6,
-          (double)s->syscall_ns / 1e6,
-          (double)(s->host_ns - s->translate_ns - s->superblock_ns - s->syscall_ns) / 1e6,
-          (double)s->irq_ns / 1e6);
-  struct mallinfo2 mi = mallinfo2();
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  fprintf(stderr,
-          "hwprof: host memory            %.1f MB peak resident; heap %.1f MB in use (malloc; "
-          "Unicorn's translation buffer is mapped apart); the CPU's emulator renewed %llu times "
-          "to free replaced code's translations\n",
-          (double)ru.ru_maxrss / 1e3, (double)mi.uordblks / 1e6, (unsigned long long)b->renewals);
-  fprintf(stderr, "hwprof: wall time              %.3f s (%.2f M guest instructions/s)\n", wall,
-          wall > 0 ? (double)s->guest_insns / wall / 1e6 : 0.0);
-}
-
 int cmd_run(int argc, char **argv) {
   prof_opts o = prof_defaults("run");
   const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL, *plan_path = NULL,
@@ -268,11 +159,11 @@ int cmd_run(int argc, char **argv) {
                                        {"json", required_argument, 0, 'j'},
                                        {"csv", required_argument, 0, 'C'},
                                        {"callgrind", required_argument, 0, 'g'},
-                                       {"dtb", required_argument, 0, 'd'},
+                                       OPT_ENTRY_DTB,
                                        {"strict", no_argument, 0, 's'},
-                                       {"unaligned", required_argument, 0, 'U'},
-                                       {"confine", required_argument, 0, 0x100},
-                                       {"caches", required_argument, 0, 'H'},
+                                       OPT_ENTRY_UNALIGNED,
+                                       OPT_ENTRY_CONFINE,
+                                       OPT_ENTRY_CACHES,
                                        {"omit-cache-sync", required_argument, 0, 'Y'},
                                        {"cct", no_argument, 0, 'X'},
                                        {"folded", required_argument, 0, 'O'},
@@ -283,11 +174,16 @@ int cmd_run(int argc, char **argv) {
                                        {"max-block", required_argument, 0, 'b'},
                                        {"max-cycles", required_argument, 0, 'm'},
                                        {"stats", no_argument, 0, 'S'},
-                                       {"clock", required_argument, 0, 'K'},
+                                       OPT_ENTRY_CLOCK,
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+    int k = tools_board_option("run", c, optarg, &o.dtb_path, &o.dbt);
+    if (k < 0)
+      return 2;
+    if (k)
+      continue;
     switch (c) {
     case 'p':
       if ((o.dbt.profile = prof_mode_parse(optarg)) < 0) {
@@ -310,10 +206,6 @@ int cmd_run(int argc, char **argv) {
       o.dbt.edge_threshold = (uint32_t)v;
       break;
     case 'A': o.dbt.all_edges = 1; break;
-    case 'K':
-      if (prof_clock_parse("run", optarg, &o.dbt) < 0)
-        return 2;
-      break;
     case 'P':
       if (strcmp(optarg, "window") == 0)
         o.dbt.probe = DBT_PROBE_WINDOW;
@@ -331,12 +223,7 @@ int cmd_run(int argc, char **argv) {
     case 'j': json = optarg; break;
     case 'C': csv = optarg; break;
     case 'g': callgrind = optarg; break;
-    case 'd': o.dtb_path = optarg; break;
     case 's': o.dbt.strict = 1; break;
-    case 'H':
-      if (prof_caches_parse("run", optarg, &o.dbt) < 0)
-        return 2;
-      break;
     case 'Y': /* testing (not in --help): the board must catch the missing instructions */
       if (strcmp(optarg, "dcbst") && strcmp(optarg, "icbi") && strcmp(optarg, "both")) {
         fprintf(stderr, "hwprof run: --omit-cache-sync is dcbst, icbi or both, not '%s'\n", optarg);
@@ -345,14 +232,6 @@ int cmd_run(int argc, char **argv) {
       o.dbt.omit_cache_sync = !strcmp(optarg, "dcbst")  ? VBOARD_SYNC_DCBST
                               : !strcmp(optarg, "icbi") ? VBOARD_SYNC_ICBI
                                                         : VBOARD_SYNC_BOTH;
-      break;
-    case 0x100:
-      if (prof_confine_parse("run", optarg, &o.dbt) < 0)
-        return 2;
-      break;
-    case 'U':
-      if (prof_unaligned_parse("run", optarg, &o.dbt) < 0)
-        return 2;
       break;
     case 'D': dump = optarg; break;
     case 'E': event_trace = optarg; break;
@@ -434,7 +313,7 @@ int cmd_run(int argc, char **argv) {
     if (!quiet)
       prof_summary(stderr, &pr, n_top);
     if (stats)
-      print_stats(&pr);
+      prof_write_stats(stderr, &pr);
     if (o.dbt.cct && prof_cct_summary(stderr, &pr) < 0)
       rc = rc ? rc : 2;
     if (jf)

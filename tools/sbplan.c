@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io.h"
+
 /* A "0x..." address; 0 when it is not one. */
 static int address(const cJSON *j, uint32_t *v) {
   if (!cJSON_IsString(j))
@@ -30,28 +32,14 @@ static int address(const cJSON *j, uint32_t *v) {
   return 1;
 }
 
-static char *slurp(const char *path, char *err, size_t errlen) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errlen, "%s: %s", path, strerror(errno));
-    return NULL;
-  }
-  size_t cap = 1 << 16, len = 0, k;
-  char *text = malloc(cap);
-  while (text && (k = fread(text + len, 1, cap - len - 1, f)) > 0) {
-    len += k;
-    if (len + 1 == cap) {
-      char *t = realloc(text, cap *= 2);
-      if (!t)
-        free(text);
-      text = t;
-    }
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (!text || bad) {
-    free(text);
-    snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
+/* The file as a string (NULL with err when it cannot be read). */
+static char *text_of(const char *path, char *err, size_t errlen) {
+  size_t len;
+  const char *why;
+  char *raw = slurp(path, &len, &why), *text = raw ? realloc(raw, len + 1) : NULL;
+  if (!text) {
+    snprintf(err, errlen, "%s: %s", path, raw ? "out of memory" : why);
+    free(raw);
     return NULL;
   }
   text[len] = 0;
@@ -61,7 +49,7 @@ static char *slurp(const char *path, char *err, size_t errlen) {
 int sbplan_read(const char *path, dbt_trace **out, size_t *n, char *err, size_t errlen) {
   *out = NULL;
   *n = 0;
-  char *text = slurp(path, err, errlen);
+  char *text = text_of(path, err, errlen);
   if (!text)
     return -1;
   cJSON *root = cJSON_Parse(text);

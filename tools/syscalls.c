@@ -11,7 +11,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "io.h"
+#include "options.h"
 #include "profile.h"
+#include "report.h"
 
 typedef struct sys_row {
   uint32_t site, number;
@@ -142,7 +145,7 @@ void prof_syscalls_json(FILE *f, const prof_run *pr) {
 }
 
 /* The runtime's pairs against a reference's file of "SITE NUMBER COUNT" lines
- * (tools/qemu_count.c, sys=FILE). */
+ * (tools/qemu_count/syscalls.c, sys=FILE). */
 int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q, FILE *rep,
                           unsigned show, char *err, size_t errlen) {
   const dbt_syscall_count *v;

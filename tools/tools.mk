@@ -1,22 +1,26 @@
 # tools/ - the user-facing hwprof program and the IP benchmark.
 
 HWPROF    := $(BUILD)/hwprof
-TOOL_OBJS := $(BUILD)/tools/hwprof.o $(BUILD)/tools/ipdemo.o $(BUILD)/tools/ipstream.o \
-             $(BUILD)/tools/trace.o $(BUILD)/tools/vp.o $(BUILD)/tools/run.o \
-             $(BUILD)/tools/profile.o $(BUILD)/tools/compare.o $(BUILD)/tools/bench.o \
-             $(BUILD)/tools/sbplan.o $(BUILD)/tools/syscalls.o $(BUILD)/tools/edges.o \
-             $(BUILD)/tools/outfiles.o $(BUILD)/tools/cct_report.o \
+# In layers, from the bottom (each file calls only files before it here): files
+# and options; the run (profile.c); each report's topic, then the reports (report.c);
+# the commands; main (hwprof.c).
+TOOL_OBJS := $(addprefix $(BUILD)/tools/,io.o options.o outfiles.o trace.o ipstream.o sbplan.o \
+               profile.o cct_report.o syscalls.o edges.o report.o \
+               ipdemo.o vp.o run.o compare.o bench.o hwprof.o) \
              $(BUILD)/sim/vboard.o $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o \
-             $(DBT_OBJS) $(CCT_OBJS)
+             $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS)
 
 $(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lcjson
 
 # The TCG plugin that counts each instruction qemu-mips executes ('hwprof compare').
 QEMU_COUNT := $(BUILD)/qemu-count.so
-$(QEMU_COUNT): tools/qemu_count.c
+# One file per oracle (tools/qemu_count/plugin.c says which) over plugin_abi.h.
+QEMU_COUNT_SRCS := $(wildcard tools/qemu_count/*.c)
+$(QEMU_COUNT): $(QEMU_COUNT_SRCS) $(wildcard tools/qemu_count/*.h)
 	@mkdir -p $(@D)
-	$(CC) -O2 -Wall -Wextra -Werror -shared -fPIC -o $@ $<
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden -o $@ \
+	  $(QEMU_COUNT_SRCS)
 
 all: $(HWPROF) $(QEMU_COUNT)
 

@@ -7,15 +7,14 @@
  * usage, a bad DTB or a bad ELF.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
-#include "profile.h"
+#include "io.h"
+#include "options.h"
 #include "tools.h"
 #include "vboard.h"
 
@@ -39,81 +38,32 @@ static void help(FILE *f) {
              "the board stopped it (fault), 126 at the cycle limit, 2 for bad usage or input.\n");
 }
 
-/* The whole file, or NULL with *why saying what is wrong with it. */
-static void *slurp(const char *path, size_t *len, const char **why) {
-  struct stat st;
-  FILE *f = fopen(path, "rb");
-  void *buf = NULL;
-  *why = NULL;
-  if (!f || fstat(fileno(f), &st) < 0)
-    *why = strerror(errno);
-  else if (S_ISDIR(st.st_mode))
-    *why = "it is a directory";
-  else if (!S_ISREG(st.st_mode))
-    *why = "not a regular file";
-  else if (st.st_size == 0)
-    *why = "the file is empty";
-  else if (!(buf = malloc((size_t)st.st_size)))
-    *why = "out of memory";
-  else if (fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-    *why = ferror(f) ? strerror(errno) : "the file shrank while it was read";
-    free(buf);
-    buf = NULL;
-  }
-  if (f)
-    fclose(f);
-  *len = buf ? (size_t)st.st_size : 0;
-  return buf;
-}
-
-vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb_out) {
-  char def[4096];
-  if (!dtb_path)
-    dtb_path = tools_beside("dtb/ml300-virtual.dtb", def, sizeof def);
-  size_t dtb_len = 0;
-  const char *why;
-  void *dtb = slurp(dtb_path, &dtb_len, &why);
-  if (!dtb) {
-    fprintf(stderr, "hwprof %s: cannot read the device tree %s: %s\n", cmd, dtb_path, why);
-    return NULL;
-  }
-  char err[512];
-  vboard *b = vboard_new(dtb, dtb_len, err, sizeof err);
-  if (!b) {
-    fprintf(stderr, "hwprof %s: %s: %s\n", cmd, dtb_path, err);
-    free(dtb);
-    return NULL;
-  }
-  *dtb_out = dtb;
-  return b;
-}
-
 int cmd_vp(int argc, char **argv) {
   const char *fw = NULL, *dtb_path = NULL;
   uint64_t max_cycles = 0;
   int stats = 0, c;
   dbt_options caches = dbt_defaults(); /* only its caches: --caches */
   static const struct option opts[] = {{"firmware", required_argument, 0, 'f'},
-                                       {"dtb", required_argument, 0, 'd'},
+                                       OPT_ENTRY_DTB,
                                        {"max-cycles", required_argument, 0, 'm'},
                                        {"stats", no_argument, 0, 's'},
-                                       {"caches", required_argument, 0, 'H'},
+                                       OPT_ENTRY_CACHES,
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    int k = tools_board_option("vp", c, optarg, &dtb_path, &caches);
+    if (k < 0)
+      return 2;
+    if (k)
+      continue;
     switch (c) {
     case 'f': fw = optarg; break;
-    case 'd': dtb_path = optarg; break;
     case 'm':
       if (tools_number("vp", "--max-cycles", optarg, &max_cycles) < 0)
         return 2;
       break;
     case 's': stats = 1; break;
-    case 'H':
-      if (prof_caches_parse("vp", optarg, &caches) < 0)
-        return 2;
-      break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }

@@ -1,0 +1,74 @@
+/*
+ * io.c - the commands' files: what lies beside the hwprof program, the board
+ * from its device tree, byte-for-byte comparison, and JSON strings (io.h).
+ */
+#define _GNU_SOURCE
+#include "io.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *tools_argv0 = "hwprof";
+
+const char *tools_beside(const char *name, char *buf, size_t len) {
+  const char *slash = strrchr(tools_argv0, '/');
+  snprintf(buf, len, "%.*s%s", slash ? (int)(slash - tools_argv0 + 1) : 0, tools_argv0, name);
+  return buf;
+}
+
+vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb_out) {
+  char def[4096];
+  if (!dtb_path)
+    dtb_path = tools_beside("dtb/ml300-virtual.dtb", def, sizeof def);
+  size_t dtb_len = 0;
+  const char *why;
+  void *dtb = slurp(dtb_path, &dtb_len, &why);
+  if (!dtb) {
+    fprintf(stderr, "hwprof %s: cannot read the device tree %s: %s\n", cmd, dtb_path, why);
+    return NULL;
+  }
+  char err[512];
+  vboard *b = vboard_new(dtb, dtb_len, err, sizeof err);
+  if (!b) {
+    fprintf(stderr, "hwprof %s: %s: %s\n", cmd, dtb_path, err);
+    free(dtb);
+    return NULL;
+  }
+  *dtb_out = dtb;
+  return b;
+}
+
+int prof_same_file(const char *a, const char *b, long *size) {
+  FILE *x = fopen(a, "rb"), *y = fopen(b, "rb");
+  int same = x && y;
+  long n = 0;
+  while (same) {
+    int c = getc(x), d = getc(y);
+    if (c != d)
+      same = 0;
+    if (c == EOF)
+      break;
+    n++;
+  }
+  if (x)
+    fclose(x);
+  if (y)
+    fclose(y);
+  *size = n;
+  return same;
+}
+
+void prof_json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}

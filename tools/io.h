@@ -1,0 +1,32 @@
+/*
+ * io.h - the commands' files (io.c): what lies beside the hwprof program, the
+ * board from its device tree, byte-for-byte comparison, and JSON strings.  Whole
+ * files are read with slurp (common/slurp.h).
+ */
+#ifndef HWPROF_TOOLS_IO_H
+#define HWPROF_TOOLS_IO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "slurp.h"
+#include "vboard.h"
+
+/* argv[0] of the hwprof program, to find files installed beside it. */
+extern const char *tools_argv0;
+
+/* buf = the path of `name` in the hwprof program's directory; returns buf. */
+const char *tools_beside(const char *name, char *buf, size_t len);
+
+/* The virtual board from a DTB file (NULL: dtb/ml300-virtual.dtb beside this
+ * program).  Prints why and returns NULL when it cannot; *dtb is the blob, to
+ * free after the board. */
+vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb);
+
+/* 1 when files a and b have the same bytes (*size: bytes compared). */
+int prof_same_file(const char *a, const char *b, long *size);
+
+/* JSON string output (quotes and escapes). */
+void prof_json_str(FILE *f, const char *s);
+
+#endif
