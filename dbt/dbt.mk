@@ -6,7 +6,7 @@
 # sigframe.c, fpgate.c with fpcost.c and fpu.c, confine.c); the dispatcher
 # (dispatch.c) and the public face (dbt.c).
 
-DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o \
+DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o insn.o insn_alu.o insn_mem.o insn_fpu.o checks.o branch.o probes.o \
               loader.o guest_mem.o syscall.o guest_clock.o process.o guest_signal.o \
               util.o cache.o dump.o fault.o \
               hwside.o sysprof.o edgeprof.o cctsrc.o superblock.o sbcount.o sigframe.o \

@@ -1,0 +1,382 @@
+/*
+ * branch.c - how a unit ends: branches decoded and their conditions, the delay
+ * slot, chaining and indirect exits, the sw edge probe, superblocks' side exits,
+ * the fetch of guest words.
+ */
+#include "emit.h"
+
+/* Decodes a branch or jump at pc; B_NONE if w is not one. */
+branch tr_decode_branch(uint32_t pc, uint32_t w) {
+  branch b = {B_NONE, 0, 0, 0, 0};
+  unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);
+  uint32_t rel = pc + 4 + (uint32_t)((int32_t)mips_imm(w) * 4);
+  switch (op) {
+  case OP_SPECIAL:
+    if (mips_funct(w) == F_JR || mips_funct(w) == F_JALR) {
+      b.kind = B_INDIRECT;
+      b.reg = rs;
+      b.link = mips_funct(w) == F_JALR ? mips_rd(w) : 0;
+    }
+    break;
+  case OP_REGIMM:
+    if (rt == R_BLTZ || rt == R_BGEZ || rt == R_BLTZL || rt == R_BGEZL || rt == R_BLTZAL ||
+        rt == R_BGEZAL || rt == R_BLTZALL || rt == R_BGEZALL) {
+      b.kind = B_COND;
+      b.target = rel;
+      b.likely = rt == R_BLTZL || rt == R_BGEZL || rt == R_BLTZALL || rt == R_BGEZALL;
+      b.link = rt >= R_BLTZAL ? 31 : 0;
+      if (rs == 0) /* bgez $0 (bal) always, bltz $0 never */
+        b.kind = (rt & 1) ? B_ALWAYS : B_NEVER;
+    }
+    break;
+  case OP_J:
+  case OP_JAL:
+    b.kind = B_ALWAYS;
+    b.target = ((pc + 4) & 0xF0000000u) | (w & 0x03FFFFFFu) << 2;
+    b.link = op == OP_JAL ? 31 : 0;
+    break;
+  case OP_BEQ:
+  case OP_BNE:
+  case OP_BEQL:
+  case OP_BNEL:
+    b.kind = rs != rt ? B_COND : (op == OP_BEQ || op == OP_BEQL) ? B_ALWAYS : B_NEVER;
+    b.target = rel;
+    b.likely = op >= OP_BEQL;
+    break;
+  case OP_BLEZ:
+  case OP_BGTZ:
+  case OP_BLEZL:
+  case OP_BGTZL:
+    if (rt)
+      break; /* not a branch (reserved encodings) */
+    b.kind = rs ? B_COND : (op == OP_BLEZ || op == OP_BLEZL) ? B_ALWAYS : B_NEVER;
+    b.target = rel;
+    b.likely = op >= OP_BEQL;
+    break;
+  case OP_COP1:
+    if (rs == C1_BC) {
+      b.kind = B_COND;
+      b.target = rel;
+      b.likely = (rt >> 1) & 1;
+    }
+    break;
+  }
+  return b;
+}
+
+int dbt_branch_likely(uint32_t w) {
+  return tr_decode_branch(0, w).likely;
+}
+
+/* Puts the branch condition into cr7; returns the BO/BI that branch when taken. */
+static void branch_cond(em *e, uint32_t w, unsigned *bo, unsigned *bi) {
+  unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);
+  if (op == OP_COP1) { /* bc1f/bc1t: FCC n is FCSR bit 23 (n = 0) or 24 + n */
+    unsigned cc = rt >> 2, bit = cc ? 24 + cc : 23;
+    put(e, ppc_lwz(R0, RS, DBT_ST_FCSR));
+    put(e, ppc_rlwinm(R0, R0, 32 - bit, 31, 31));
+    put(e, ppc_cmpwi(CR7, R0, 0));
+    *bo = (rt & 1) ? PPC_BO_FALSE : PPC_BO_TRUE; /* tf = 1: taken when set */
+    *bi = BI7(PPC_EQ);
+    return;
+  }
+  unsigned s = src(e, rs, R3);
+  if ((op == OP_BEQ || op == OP_BNE || op == OP_BEQL || op == OP_BNEL) && rt != 0) {
+    unsigned t = src(e, rt, R4);
+    put(e, ppc_cmpw(CR7, s, t));
+  } else {
+    put(e, ppc_cmpwi(CR7, s, 0));
+  }
+  switch (op) {
+  case OP_BEQ:
+  case OP_BEQL: *bo = PPC_BO_TRUE, *bi = BI7(PPC_EQ); break;
+  case OP_BNE:
+  case OP_BNEL: *bo = PPC_BO_FALSE, *bi = BI7(PPC_EQ); break;
+  case OP_BLEZ:
+  case OP_BLEZL: *bo = PPC_BO_FALSE, *bi = BI7(PPC_GT); break;
+  case OP_BGTZ:
+  case OP_BGTZL: *bo = PPC_BO_TRUE, *bi = BI7(PPC_GT); break;
+  default: /* REGIMM: bit 0 of rt: 0 bltz family, 1 bgez family */
+    *bo = (rt & 1) ? PPC_BO_FALSE : PPC_BO_TRUE, *bi = BI7(PPC_LT);
+    break;
+  }
+}
+
+static void chain_exit(em *e, uint32_t target) {
+  exit_to(e, DBT_EXIT_CHAIN);
+  put(e, target);
+}
+
+/* sw, all: the indirect edge from the block being emitted to the guest address in
+ * register t (translate.h, "Indirect edges in the sw profile"): with r4 walking the
+ * site's slots, the slot that holds t counts one (8 instructions when it is the
+ * first); else the runtime takes it (DBT_EXIT_EDGE).  Uses r0, r4, cr1. */
+static void edge_probe(em *e, unsigned t) {
+  const dbt_core *c = e->c;
+  uint32_t site = DBT_EDGE_NONE, hit[DBT_EDGE_WAYS];
+  if (c->edge_sites && e->edge_next < c->edge_site_cap)
+    site = e->edge_next++;
+  e->block->edge_site = site;
+  if (site != DBT_EDGE_NONE) {
+    load_imm(e, R4, c->edge_sites + DBT_EDGE_SITE_BYTES * site - 8);
+    for (unsigned w = 0; w < DBT_EDGE_WAYS; w++) {
+      put(e, ppc_mem(33, R0, R4, 8)); /* lwzu r0, 8(r4): the next slot's target */
+      put(e, ppc_cmpw(CR1, R0, t));
+      hit[w] = e->n;
+      put(e, ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_EQ, 0));
+    }
+  }
+  if (t != R3)
+    put(e, ppc_mr(R3, t));
+  exit_to(e, DBT_EXIT_EDGE); /* the runtime counts the edge and comes back after the words */
+  put(e, site);
+  put(e, e->block->guest_pc);
+  if (site == DBT_EDGE_NONE)
+    return;
+  uint32_t over = e->n;
+  put(e, ppc_b(0));
+  for (unsigned w = 0; w < DBT_EDGE_WAYS; w++)
+    patch(e, hit[w], ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_EQ, (int32_t)(e->n - hit[w])));
+  put(e, ppc_lwz(R0, R4, 4));
+  put(e, ppc_d(12, R0, R0, 1)); /* addic r0, r0, 1 (addi would read r0 as 0; CA is dead here) */
+  put(e, ppc_stw(R0, R4, 4));
+  patch(e, over, ppc_b((int32_t)(e->n - over)));
+}
+
+/* The indirect jump to the guest address in register t: the inline table
+ * lookup (7 instructions on a hit), the runtime on a miss (r3 = target). */
+static void indirect_exit(em *e, unsigned t) {
+  put(e, ppc_rlwinm(R4, t, 1, 31 - (DBT_JT_LOG2 + 2), 28)); /* ((pc >> 2) & mask) * 8 */
+  put(e, ppc_x(R0, R4, RS, 55, 0));                         /* lwzux r0, r4, r1 */
+  put(e, ppc_cmpw(CR1, R0, t));
+  put(e, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 16));
+  put(e, ppc_lwz(R0, R4, 4));
+  put(e, ppc_mtctr(R0));
+  put(e, ppc_bctr());
+  if (t != R3)
+    put(e, ppc_mr(R3, t));
+  exit_to(e, DBT_EXIT_INDIRECT);
+}
+
+/* Superblocks.  The block goes on along the recorded path: into the next member
+ * (fall through: nothing to emit), or from the last member back to the head or
+ * out to where the path went next. */
+static void on_path(em *e) {
+  e->continued = 1;
+  if (!e->last)
+    return;
+  if (e->loop)
+    put(e, ppc_b(-(int32_t)e->n));
+  else
+    chain_exit(e, e->next);
+}
+
+/* To guest pc `to`: along the path when it is the recorded successor, else out. */
+void tr_go_to(em *e, uint32_t to) {
+  if (e->next && to == e->next)
+    on_path(e);
+  else
+    chain_exit(e, to);
+}
+
+/* A conditional branch (BO, BI) off the path, to a side exit emitted after the
+ * superblock's body (cold code). */
+static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indirect, unsigned reg) {
+  if (e->nside == sizeof e->sides / sizeof e->sides[0]) {
+    e->overflow = 1; /* cannot happen: at most two per member */
+    return;
+  }
+  e->sides[e->nside++] = (side){e->n, dest, indirect, reg, e->block};
+  if (e->block->side_exits < DBT_SIDE_MAX)
+    e->block->side_dest[e->block->side_exits] = indirect ? 0 : dest;
+  e->block->side_exits++;
+  put(e, ppc_bc(bo, bi, 0));
+}
+
+/* Side exit k's probe (derived counts: sbp): its event, flagged as the member's
+ * jump when it leaves on a target the path did not record (an indirect jump: the IP
+ * pairs it with the target's event); its sw counter by r0 and r4 (r3 may hold the
+ * target). */
+static void exit_probe(em *e, unsigned k, const side *x) {
+  const dbt_core *c = e->c;
+  uint32_t mark = e->n, key = e->sbp->exit_key + 4 * k, counter = e->sbp->exit_counter + k;
+  if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL)
+    tr_probe_event(e, key, x->indirect ? x->owner->flags : HWPROF_EVENT_PLAIN);
+  if (c->profile == DBT_PROFILE_SW)
+    tr_count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS, R4, R0);
+  else if (c->profile == DBT_PROFILE_ALL)
+    tr_count(e, 0, (int32_t)(c->counters + 4 * counter), R4, R0);
+  x->owner->prof_insns += (e->n - mark) / 4;
+}
+
+void tr_emit_sides(em *e) {
+  for (unsigned i = 0; i < e->nside && !e->overflow; i++) {
+    side *k = &e->sides[i];
+    land(e, k->at);
+    if (e->sbp)
+      exit_probe(e, i, k);
+    if (k->indirect)
+      indirect_exit(e, k->reg);
+    else
+      chain_exit(e, k->dest);
+  }
+  e->nside = 0;
+}
+
+void tr_unimpl_exit(em *e, uint32_t pc) {
+  exit_to(e, DBT_EXIT_UNIMPL);
+  put(e, pc);
+}
+
+int tr_fetch(const dbt_core *c, uint32_t pc, uint32_t *w) {
+  if (pc < c->text_base || pc - c->text_base > c->text_size - 4 || (pc & 3))
+    return -1;
+  const uint8_t *p = c->text + (pc - c->text_base);
+  *w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+  return 0;
+}
+
+/* After tr_insn(e, pc, w) returned r, its code from offset mark: what the checks
+ * know now; for T_HELPER, the helper's exit in place of that code; and the checks
+ * of $gp and $sp that the instruction may owe (confine_kept).  T_UNIMPL: the
+ * caller ends the block. */
+void tr_emitted(em *e, uint32_t pc, uint32_t w, int r, uint32_t mark) {
+  tr_note_align(e, w);
+  tr_note_confine(e, w);
+  if (r == T_HELPER) {
+    e->n = mark;
+    exit_to(e, DBT_EXIT_HELPER);
+    put(e, pc);
+  }
+  if (r != T_UNIMPL)
+    tr_confine_kept(e);
+}
+
+/* The delay slot: an instruction, or SIGILL if it is itself a branch (qemu-mips
+ * raises Reserved Instruction there).  Returns 0, or -1 when the block ends in
+ * an exit already emitted. */
+static int delay_slot(em *e, uint32_t pc) {
+  uint32_t w;
+  if (tr_fetch(e->c, pc, &w) < 0) {
+    exit_to(e, DBT_EXIT_TRAP);
+    put(e, pc);
+    put(e, DBT_SIGSEGV);
+    return -1;
+  }
+  unsigned op = mips_op(w), f = mips_funct(w);
+  if (tr_decode_branch(pc, w).kind != B_NONE ||
+      (op == OP_SPECIAL && (f == F_SYSCALL || f == F_BREAK))) {
+    exit_to(e, DBT_EXIT_TRAP);
+    put(e, pc);
+    put(e, DBT_SIGILL);
+    return -1;
+  }
+  uint32_t mark = e->n, a4 = e->aligned4, a2 = e->aligned2;
+  uint32_t c0 = e->checked, n0 = e->near, k0 = e->konst;
+  int r = tr_insn(e, pc, w);
+  tr_emitted(e, pc, w, r, mark);
+  e->aligned4 &= a4; /* a likely branch may skip the slot: what holds either way */
+  e->aligned2 &= a2;
+  e->checked &= c0, e->near &= n0, e->konst &= k0 & ~gpr_writes(w); /* (its value may differ) */
+  if (r == T_UNIMPL) {
+    e->n = mark;
+    tr_unimpl_exit(e, pc);
+    return -1;
+  }
+  return 0;
+}
+
+void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
+  unsigned bo = 0, bi = 0;
+  uint32_t w_delay = 0;
+  if (tr_fetch(e->c, pc + 4, &w_delay) < 0)
+    w_delay = 0;
+  if (b->kind == B_COND)
+    branch_cond(e, w, &bo, &bi);
+  /* An indirect target whose register the delay slot (or the link) overwrites
+   * is saved first. */
+  int saved = 0;
+  if (b->kind == B_INDIRECT &&
+      (((gpr_writes(w_delay) >> b->reg) & 1) || (b->link && b->link == b->reg))) {
+    unsigned s = src(e, b->reg, R3);
+    put(e, ppc_stw(s, RS, DBT_ST_TMP));
+    saved = 1;
+  }
+  if (b->link) {
+    unsigned d = dst(e, b->link);
+    load_imm(e, d, pc + 8);
+    commit(e, b->link, d);
+    e->aligned4 &= ~(1u << b->link); /* (pc + 8 is aligned, but not worth a case) */
+    e->aligned2 &= ~(1u << b->link);
+  }
+  if (b->kind == B_NEVER && b->likely) { /* the delay slot is annulled */
+    tr_go_to(e, pc + 8);
+    return;
+  }
+  /* In a superblock, a likely branch on the path when taken: not taken leaves
+   * the path with the delay slot annulled. */
+  int path_likely = b->kind == B_COND && b->likely && e->next == b->target;
+  uint32_t skip = 0;
+  if (path_likely)
+    side_exit(e, bo ^ 8, bi, pc + 8, 0, 0);
+  else if (b->kind == B_COND && b->likely) {
+    skip = e->n;
+    put(e, ppc_bc(bo ^ 8, bi, 0)); /* not taken: over the delay slot */
+  }
+  if (delay_slot(e, pc + 4) < 0)
+    return;
+  if (b->kind == B_COND && b->link) /* a conditional call: where it went */
+    tr_cct_packet(e, pc, HWPROF_EVENT_CALL, CCT_BY_CR7, b->target, bo, bi);
+  switch (b->kind) {
+  case B_ALWAYS:
+    tr_cct_packet(e, pc, tr_event_flags(b), -1, b->target, 0, 0);
+    tr_go_to(e, b->target);
+    break;
+  case B_NEVER: tr_go_to(e, pc + 8); break;
+  case B_INDIRECT: {
+    if (saved)
+      put(e, ppc_lwz(R3, RS, DBT_ST_TMP));
+    else if (b->reg == 0)
+      put(e, ppc_li(R3, 0));
+    else if (e->hr[b->reg] < 0)
+      put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
+    unsigned t = saved || e->hr[b->reg] < 0 ? R3 : (unsigned)e->hr[b->reg];
+    tr_cct_packet(e, pc, tr_event_flags(b), (int)t, 0, 0, 0);
+    if ((e->c->profile == DBT_PROFILE_SW || e->c->profile == DBT_PROFILE_ALL) &&
+        tr_event_flags(b) == HWPROF_EVENT_INDIRECT) {
+      uint32_t mark = e->n;
+      edge_probe(e, t);
+      e->block->prof_insns += (e->n - mark) / 4;
+    }
+    if (e->next) { /* inlined: the recorded target, else the lookup */
+      load_imm(e, R0, e->next);
+      put(e, ppc_cmpw(CR1, R0, t));
+      side_exit(e, PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 0, 1, t);
+      on_path(e);
+    } else {
+      indirect_exit(e, t);
+    }
+    break;
+  }
+  case B_COND:
+    if (path_likely) {
+      on_path(e);
+    } else if (b->likely) {
+      chain_exit(e, b->target);
+      patch(e, skip, ppc_bc(bo ^ 8, bi, (int32_t)(e->n - skip)));
+      chain_exit(e, pc + 8);
+    } else if (e->next && e->next == b->target) {
+      side_exit(e, bo ^ 8, bi, pc + 8, 0, 0);
+      on_path(e);
+    } else if (e->next && e->next == pc + 8) {
+      side_exit(e, bo, bi, b->target, 0, 0);
+      on_path(e);
+    } else {
+      put(e, ppc_bc(bo, bi, 12)); /* taken: over the fall-through stub */
+      chain_exit(e, pc + 8);
+      chain_exit(e, b->target | DBT_CHAIN_BC); /* the runtime may point the bc at it */
+    }
+    break;
+  default: break;
+  }
+}
