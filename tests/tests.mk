@@ -51,9 +51,8 @@ $(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/
 $(BUILD)/tests/test_caches.o: tests/test_caches.c tests/check.h sim/vboard.h sim/vcache.h
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
-$(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(BUILD)/sim/vboard.o $(COMMON_OBJS) \
-    $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) \
-    $(SIM_LIB) | $(DTBS)
+$(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(VBOARD_OBJS) $(COMMON_OBJS) \
+    $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(SIM_LDLIBS)
 
 # The translator's code-cache core (dbt/cache.c), called directly on the board
@@ -63,9 +62,7 @@ $(BUILD)/tests/test_cache.o: tests/test_cache.c tests/check.h dbt/runtime.h dbt/
 	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' \
 	  -DHWPROF_GUEST='"$(BUILD)/guest/asm/branch"' -c $< -o $@
 $(BUILD)/tests/test_cache: $(BUILD)/tests/test_cache.o $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS) \
-    $(BUILD)/sim/vboard.o \
-    $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) \
-    $(SIM_LIB) | $(DTBS) $(BUILD)/guest/asm/branch
+    $(VBOARD_OBJS) $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS) $(BUILD)/guest/asm/branch
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS)
 
 # Calling-context trees: hand-worked trees, and the parallel builder against the

@@ -7,7 +7,7 @@ HWPROF    := $(BUILD)/hwprof
 TOOL_OBJS := $(addprefix $(BUILD)/tools/,io.o options.o outfiles.o trace.o ipstream.o sbplan.o \
                profile.o cct_report.o syscalls.o edges.o report.o \
                ipdemo.o vp.o run.o compare.o bench.o hwprof.o) \
-             $(BUILD)/sim/vboard.o $(BUILD)/sim/vcache.o $(BUILD)/sim/hwprof_sim_bus.o \
+             $(VBOARD_OBJS) \
              $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS)
 
 $(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST)

@@ -14,7 +14,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # The code under test, compiled again with the sanitizers (the Verilated IP and the
 # libraries are not): the translator and the guest, the board, the driver.
-FUZZ_SRCS    := $(wildcard common/*.c dbt/*.c) cct/cct.c sim/vboard.c sim/vcache.c sim/hwprof_sim_bus.c \
+FUZZ_SRCS    := $(wildcard common/*.c dbt/*.c) cct/cct.c $(wildcard sim/vboard*.c) sim/vcache.c sim/hwprof_sim_bus.c \
                 $(filter-out driver/hwprof_uio.c,$(wildcard driver/*.c))
 FUZZ_LDLIBS  := $(SIM_LIB) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lstdc++
 FUZZ_CFLAGS  := -std=gnu99 -O1 -g -fno-omit-frame-pointer -Icommon -Idriver -Isim -Idbt -Icct -Itests/fuzz

@@ -1,0 +1,294 @@
+/*
+ * vboard_timing.c - the board's time: the CPU's cycles and the IP's clock kept
+ * in step, the PPC405 cycle model of a translation block, and the caches (vcache.c)
+ * on the instruction fetch and the data accesses.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "vboard_int.h"
+
+#include <errno.h>
+#include <libfdt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicorn/unicorn.h>
+
+#include "errf.h"
+#include "hwprof.h"
+#include "hwprof_fdt.h"
+#include "hwprof_sim_bus.h"
+#include "slurp.h"
+#include "vcache.h"
+
+/* --------------------------------------------------------------- time */
+
+/* The IP cycle that corresponds to CPU cycle t (the clocks from the device tree). */
+uint64_t vb_ip_cycle_at(const vboard *b, uint64_t t) {
+  return b->ip_cycle0 + (uint64_t)((unsigned __int128)t * b->bus_hz / b->cpu_hz);
+}
+
+/* n cycles of a clock of hz, in CPU cycles, rounded up. */
+uint64_t vb_to_cpu(const vboard *b, uint64_t n, uint32_t hz) {
+  return (uint64_t)(((unsigned __int128)n * b->cpu_hz + hz - 1) / hz);
+}
+
+/* The first CPU cycle at or after IP cycle c. */
+uint64_t vb_cpu_cycle_at(const vboard *b, uint64_t c) {
+  return vb_to_cpu(b, c - b->ip_cycle0, b->bus_hz);
+}
+
+/* Advances the RTL to CPU cycle t (it never runs ahead of the CPU). */
+void vb_sync_ip(vboard *b, uint64_t t) {
+  uint64_t want = vb_ip_cycle_at(b, t), now = hwprof_sim_cycle(b->ip);
+  if (want > now)
+    hwprof_sim_step(b->ip, want - now);
+}
+
+/* The CPU's time at the instruction now executing inside the current block. */
+uint64_t vb_cpu_now(vboard *b) {
+  block *k = b->cur;
+  uint64_t t = b->block_start + b->block_extra;
+  if (k) {
+    uint32_t p = pc(b);
+    if (p >= k->addr && p < k->addr + k->size)
+      t += k->prefix[(p - k->addr) / 4];
+  }
+  return t;
+}
+
+/* Stalls the CPU inside the current block; the stall is added to *counter. */
+void vb_stall(vboard *b, uint64_t cycles, uint64_t *counter) {
+  b->cycles += cycles;
+  b->block_extra += cycles;
+  *counter += cycles;
+}
+
+/* The CPU waits until CPU cycle t; the wait is added to *counter. */
+void vb_wait_until(vboard *b, uint64_t t, uint64_t now, uint64_t *counter) {
+  if (t > now)
+    vb_stall(b, t - now, counter);
+}
+
+/* --------------------------------------------------------------- cycle model */
+
+static unsigned insn_cost(uint32_t w, uint32_t next, int has_next) {
+  unsigned op = w >> 26, xo = (w >> 1) & 0x3FF, rt = (w >> 21) & 31;
+  int load = 0;
+  unsigned c = 1;
+  switch (op) {
+  case 7: c = 2; break; /* mulli */
+  case 32:
+  case 33:
+  case 34:
+  case 35:
+  case 40:
+  case 41:
+  case 42:
+  case 43: load = 1; break; /* lwz..lhau */
+  case 46:
+  case 47: c = 32 - rt; break; /* lmw, stmw */
+  case 16: c = 1; break;       /* bc: see the block */
+  case 19:
+    if (xo == 16 || xo == 528)
+      c = 2; /* bclr, bcctr */
+    else if (xo == 150 || xo == 50)
+      c = 4; /* isync, rfi */
+    break;
+  case 31:
+    switch (xo & 0x1FF) {
+    case 235:
+    case 75:
+    case 11: c = 4; break; /* mullw, mulhw, mulhwu */
+    case 491:
+    case 459: c = 35; break; /* divw, divwu */
+    default: break;
+    }
+    if (xo == 146)
+      c = 2; /* mtmsr */
+    if (xo == 598)
+      c = 4; /* sync */
+    if (xo == 23 || xo == 55 || xo == 87 || xo == 119 || xo == 279 || xo == 311 || xo == 343 ||
+        xo == 375 || xo == 534 || xo == 790 || xo == 20)
+      load = 1; /* indexed loads, lwarx */
+    break;
+  default: break;
+  }
+  if (load && has_next) {
+    unsigned nra = (next >> 16) & 31, nrb = (next >> 11) & 31, nrs = (next >> 21) & 31;
+    unsigned nop = next >> 26;
+    int next_store = nop >= 36 && nop <= 39;
+    if (nra == rt || (nop == 31 && nrb == rt) || (next_store && nrs == rt))
+      c += 1;
+  }
+  return c;
+}
+
+block *vb_lookup_block(vboard *b, uint32_t addr, uint32_t size) {
+  uint8_t copy[4 * 1024];
+  const uint8_t *buf = copy;
+  uint32_t n = size / 4;
+  if (size == 0 || size > sizeof copy)
+    return NULL;
+  if (addr >= b->ram_base && addr - b->ram_base <= b->ram_size - size)
+    buf = b->ram + (addr - b->ram_base); /* RAM: read in place (uc_mem_read is slow) */
+  else if (uc_mem_read(b->uc, addr, copy, size) != UC_ERR_OK)
+    return NULL;
+  block *k = &b->cache[(addr >> 2) & (BLOCK_CACHE - 1)];
+  if (k->prefix && k->addr == addr && k->size == size && k->first == be32(buf))
+    return k;
+  free(k->prefix);
+  k->prefix = malloc(n * sizeof *k->prefix);
+  if (!k->prefix)
+    return NULL;
+  k->addr = addr;
+  k->size = size;
+  k->first = be32(buf);
+  k->n = n;
+  k->cost = 0;
+  k->cond = 0;
+  int reserved = addr >= VBOARD_RESERVED_BASE;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t w = be32(buf + 4 * i);
+    k->prefix[i] = (uint16_t)(k->cost > 65535 ? 65535 : k->cost);
+    if (!reserved)
+      k->cost += insn_cost(w, i + 1 < n ? be32(buf + 4 * i + 4) : 0, i + 1 < n);
+  }
+  uint32_t last = be32(buf + 4 * (n - 1));
+  if ((last >> 26) == 16 && !reserved) { /* bc: static prediction */
+    unsigned bo = (last >> 21) & 31;
+    int16_t bd = (int16_t)(last & 0xFFFC);
+    int always = (bo & 0x14) == 0x14;
+    if (!always) {
+      k->cond = 1;
+      int predicted = bd < 0; /* backward taken */
+      if (bo & 1)             /* the y bit reverses it */
+        predicted = !predicted;
+      k->cond_target_taken = (uint32_t)predicted;
+    }
+  }
+  return k;
+}
+
+/* --------------------------------------------------------------- caches */
+
+/* The instruction cache's lines for the block [addr, addr + size), before it
+ * runs: -1 (a fault) if the fetch would run instructions that are not the ones
+ * in RAM. */
+int vb_fetch_block(vboard *b, uint32_t addr, uint32_t size) {
+  uint32_t line = b->ic.line;
+  for (uint32_t a = addr & ~(line - 1); a - addr < size || a < addr; a += line) {
+    int castout, had = vcache_access(&b->ic, a, 0, &castout);
+    b->r->icache_lines++;
+    if (had >= 0 && !(had & VCACHE_STALE))
+      continue;
+    int dirty = had < 0 && b->has_dc ? vcache_probe(&b->dc, a) : -1;
+    if (had >= 0 || (dirty >= 0 && (dirty & VCACHE_DIRTY))) {
+      char why[160];
+      if (had >= 0)
+        snprintf(why, sizeof why,
+                 "hits a stale instruction-cache line: the code at %#x was rewritten after the "
+                 "line was cached and not invalidated (no icbi)",
+                 a);
+      else
+        snprintf(why, sizeof why,
+                 "reads the line at %#x from memory while the data cache holds newer bytes of "
+                 "it (the code was written without a dcbst)",
+                 a);
+      b->r->fetch_fault = addr;
+      fault(b, "instruction fetch at %#x %s", addr, why);
+      return -1;
+    }
+    b->r->icache_misses++;
+    vb_stall(b, b->fill_cycles, &b->r->icache_stall_cycles);
+  }
+  return 0;
+}
+
+/* Every load and store to RAM: the data cache. */
+void vb_hook_mem(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t v, void *user) {
+  vboard *b = user;
+  (void)uc, (void)v;
+  uint32_t line = b->dc.line, a = (uint32_t)addr & ~(line - 1), last = (uint32_t)addr + size - 1;
+  int store = type == UC_MEM_WRITE;
+  for (;; a += line) {
+    int castout;
+    b->r->dcache_accesses++;
+    if (vcache_access(&b->dc, a, store, &castout) < 0) {
+      b->r->dcache_misses++;
+      b->r->dcache_castouts += (uint64_t)castout;
+      vb_stall(b, b->fill_cycles + (castout ? b->castout_cycles : 0), &b->r->dcache_stall_cycles);
+    }
+    if (last - a < line)
+      break;
+  }
+}
+
+/* The data cache's memory hook, added when a run starts with the caches on (a
+ * hook that existed when Unicorn translated code keeps its cost in those
+ * translations, even once deleted). */
+int vb_hook_data_cache(vboard *b) {
+  if (b->h_mem_on || !b->caches_on || !b->has_dc)
+    return 0;
+  if (uc_hook_add(b->uc, &b->h_mem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)vb_hook_mem, b,
+                  b->ram_base, (uint64_t)b->ram_base + b->ram_size - 1) != UC_ERR_OK)
+    return -1;
+  b->h_mem_on = 1;
+  return 0;
+}
+
+void vboard_set_caches(vboard *b, int on) {
+  if (b->h_mem_on && !on) {
+    uc_hook_del(b->uc, b->h_mem);
+    b->h_mem_on = 0;
+  }
+  b->caches_on = on && (b->has_ic || b->has_dc);
+}
+
+int vboard_caches(const vboard *b, vboard_cache_info *info) {
+  memset(info, 0, sizeof *info);
+  info->on = b->caches_on;
+  if (b->has_ic)
+    info->icache_size = b->ic.size, info->icache_line = b->ic.line, info->icache_ways = b->ic.ways;
+  if (b->has_dc)
+    info->dcache_size = b->dc.size, info->dcache_line = b->dc.line, info->dcache_ways = b->dc.ways;
+  info->fill_cycles = b->fill_cycles;
+  info->castout_cycles = b->castout_cycles;
+  info->write_cycles = b->write_cycles;
+  return b->has_ic || b->has_dc;
+}
+
+void vboard_code_write(vboard *b, uint32_t addr, uint32_t len) {
+  if (!b->caches_on || !len)
+    return;
+  uint32_t line = b->has_dc ? b->dc.line : b->ic.line;
+  for (uint32_t a = addr & ~(line - 1); a - addr < len || a < addr; a += line) {
+    int castout;
+    if (b->has_dc)
+      vcache_access(&b->dc, a, 1, &castout); /* the translator's stores: not charged */
+    if (b->has_ic)
+      vcache_mark(&b->ic, a, VCACHE_STALE, 0);
+  }
+}
+
+void vboard_code_sync(vboard *b, uint32_t addr, uint32_t len, int what) {
+  if (!b->caches_on || !len)
+    return;
+  uint64_t c = 2 * SYNC_CYCLES, lines = 0;
+  uint32_t line = b->has_dc ? b->dc.line : b->ic.line;
+  for (uint32_t a = addr & ~(line - 1); a - addr < len || a < addr; a += line) {
+    if (what & VBOARD_SYNC_DCBST) {
+      int had = b->has_dc ? vcache_mark(&b->dc, a, 0, VCACHE_DIRTY) : -1;
+      c += 1 + (had >= 0 && (had & VCACHE_DIRTY) ? b->write_cycles : 0); /* the sync waits */
+    }
+    if (what & VBOARD_SYNC_ICBI) {
+      c += 1;
+      if (b->has_ic)
+        vcache_drop(&b->ic, a);
+    }
+    lines++;
+  }
+  vb_stall(b, c, &b->r->code_sync_cycles);
+  b->r->code_sync_lines += lines;
+}
