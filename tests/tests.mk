@@ -104,7 +104,7 @@ $(BUILD)/guest/outside/%: tests/outside/%.S
 DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh \
              tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh \
              tests/test_outside.sh tests/test_reports.sh tests/test_fuzz.sh tests/test_cct.sh \
-             tests/test_golden.sh tests/test_layers.sh
+             tests/test_layers.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the
@@ -117,7 +117,7 @@ TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(G
                 $(QEMU_COUNT) $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS)
 IP_DIFF_TESTS := $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff) \
                  $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/test_ip_diff)
-SLOW_TESTS := formal/run.sh tests/test_superblocks.sh tests/test_cct.sh tests/test_golden.sh \
+SLOW_TESTS := formal/run.sh tests/test_superblocks.sh tests/test_cct.sh \
               $(BUILD)/tests/netlist-default/test_ip_diff tests/test_workloads.sh tests/test_dbt.sh \
               tests/test_guest.sh tests/test_docs.sh tests/test_outside.sh
 TEST_ORDER := tests/test_build.sh $(SLOW_TESTS) \
