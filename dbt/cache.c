@@ -28,8 +28,12 @@ void rt_register(dbt *d, const rt_hooks *h) {
   if (d->nhooks == RT_MAX_HOOKS)
     abort(); /* (a fixed set of features: RT_MAX_HOOKS is too small) */
   d->hooks[d->nhooks++] = h;
+  if (h->tb_entered)
+    d->tb_entered[d->ntb_entered++] = h->tb_entered;
   if (h->entered)
     d->entered[d->nentered++] = h->entered;
+  if (h->boundary)
+    d->boundary[d->nboundary++] = h->boundary;
 }
 
 void rt_fire_translated(dbt *d, const dbt_block *blk) {
@@ -232,9 +236,8 @@ void rt_observe(void *ctx, uint32_t addr, uint32_t size) {
   uint32_t off = addr - DBT_CODE, w = off / 4;
   d->tb_at = addr; /* where a fault inside it happened is found from here (fault_insn) */
   d->tb_end = addr + size;
-  for (unsigned i = 0; i < d->nhooks; i++)
-    if (d->hooks[i]->tb_entered)
-      d->hooks[i]->tb_entered(d);
+  for (unsigned i = 0; i < d->ntb_entered; i++)
+    d->tb_entered[i](d);
   if (d->pause) { /* a feature's work before this block runs (a recorded superblock) */
     vboard_pause(d->b);
     return;
@@ -255,9 +258,8 @@ void rt_observe(void *ctx, uint32_t addr, uint32_t size) {
           enter(d, w);
     }
   }
-  for (unsigned i = 0; i < d->nhooks; i++)
-    if (d->hooks[i]->boundary)
-      d->hooks[i]->boundary(d);
+  for (unsigned i = 0; i < d->nboundary; i++)
+    d->boundary[i](d);
 }
 
 /* ------------------------------------------------------------ chaining */

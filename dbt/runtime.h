@@ -162,8 +162,12 @@ struct dbt {
   int pause;              /* a feature wants the CPU back at the next block (superblock.c) */
   const rt_hooks *hooks[RT_MAX_HOOKS]; /* the features', in the order they registered */
   unsigned nhooks;
-  void (*entered[RT_MAX_HOOKS])(dbt *d, uint32_t id); /* their entered hooks (a block's path) */
-  unsigned nentered;
+  /* The hooks on the board's path, each PowerPC block it enters (rt_observe), in a
+   * list of their own: no walk over every feature's hooks there. */
+  void (*tb_entered[RT_MAX_HOOKS])(dbt *d);
+  void (*entered[RT_MAX_HOOKS])(dbt *d, uint32_t id);
+  void (*boundary[RT_MAX_HOOKS])(dbt *d);
+  unsigned ntb_entered, nentered, nboundary;
   uint64_t *sw_derived; /* per block id: sw entries derived in superblocks (sbcount.c) */
   rt_cct_stream cct;    /* --cct (cctsrc.c): the runtime's view */
   rt_cct_stream cct_sw; /* --cct, sw, all: the sw probes' packets (the ring, drained) */
