@@ -7,6 +7,17 @@
 // The harness is also the memory behind the IP's AXI4 write master (the spill
 // ring): it takes AW and W (with random stalls when enabled), waits the memory
 // latency, performs the write through the caller's callback and answers B.
+//
+// Two models of the same RTL.  The checked model (Vhwprof) is Verilated with the
+// RTL's assertions (--assert, HWPROF_ASSERT) and FST tracing: every library has it,
+// and it is the one the IP's own tests and --wave use.  The fast model
+// (Vhwprof_fast, HWPROF_SIM_HAS_FAST; the default configuration's library only) has
+// neither, and evaluates a cycle in about 60 % of the time (docs/board.md, "Host
+// speed"): the board runs it unless asked for the checked one.  Both are the same
+// RTL, so their cycles and counts are the same (tests/test_ip_models.sh compares
+// whole benchmark runs).  The harness is one template over the model; the C API
+// reaches it through hwprof_sim's few virtual functions, one call per transaction
+// or step, never per cycle.
 #include "hwprof_sim.h"
 
 #include <cstdio>
@@ -17,6 +28,10 @@
 
 #include "Vhwprof.h"
 #include "Vhwprof___024root.h"
+#ifdef HWPROF_SIM_HAS_FAST
+#include "Vhwprof_fast.h"
+#include "Vhwprof_fast___024root.h"
+#endif
 #include "gtkwave/fstapi.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -65,16 +80,14 @@ struct Rng {
 
 } // namespace
 
+// What the C API sees: the harness's state and every step but the model's own.
 struct hwprof_sim {
   std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vhwprof> top;
-  std::unique_ptr<VerilatedFstC> wave;
-  std::string wave_path;
-  uint64_t wave_end = 0; // the time of the last dump
   uint64_t cycle = 0;
   uint64_t timeout = 10000000;
   unsigned stall_pct = 0;
   Rng rng{1};
+  hwprof_sim_model model = HWPROF_SIM_CHECKED;
 
   // Write channel: the head write is driven; accepted writes wait for B.
   std::deque<Write> writes;
@@ -111,6 +124,18 @@ struct hwprof_sim {
   int irq_level = 0;
   uint64_t irq_rise = 0; // cycle at which the line last went high
 
+  virtual ~hwprof_sim() = default;
+  // The model's part: one cycle; whether the IP and the bus are quiet; n cycles
+  // skipped; the reset input; the interrupt line; the waveform.
+  virtual void tick() = 0;
+  virtual bool quiet() const = 0;
+  virtual void skip(uint64_t n) = 0;
+  virtual void set_reset(bool on) = 0;
+  virtual int irq() const = 0;
+  virtual bool open_wave(const char *path) = 0;
+  virtual int close_wave() = 0;
+  virtual void finish() = 0;
+
   unsigned draw_delay() {
     if (!stall_pct)
       return 0;
@@ -121,16 +146,73 @@ struct hwprof_sim {
   }
   bool stall_now() { return stall_pct && rng.below(100) < stall_pct; }
 
+  void step(uint64_t n) {
+    // Quiet for two cycles already (registered outputs settled): skip at once.
+    if (CAN_SKIP_IDLE && n > 0 && quiet_streak >= 2 && quiet()) {
+      skip(n);
+      return;
+    }
+    // Two real cycles let registered outputs (IRQ, event pulses) settle first.
+    while (n > 0) {
+      if (CAN_SKIP_IDLE && n > 2 && quiet()) {
+        tick();
+        tick();
+        n -= 2;
+        if (quiet()) {
+          skip(n);
+          return;
+        }
+        continue;
+      }
+      tick();
+      n--;
+    }
+  }
+
+  int drain() {
+    uint64_t start = cycle;
+    while (!writes.empty() || !awaiting_b.empty()) {
+      if (cycle - start > timeout)
+        return HWPROF_SIM_ETIMEDOUT;
+      tick();
+    }
+    return 0;
+  }
+
+  void hold_reset() {
+    set_reset(true);
+    writes.clear();
+    awaiting_b.clear();
+    aw_done = w_done = false;
+    head_fresh = true;
+    rd_active = ar_done = r_done = false;
+    m_aw = m_w = m_b = false;
+    m_wait = 0;
+    for (unsigned i = 0; i < kResetCycles; i++)
+      tick();
+    set_reset(false);
+  }
+};
+
+namespace {
+
+// The harness over one model.  Waves: the model was Verilated with --trace-fst.
+template <class Top, bool Waves> struct harness final : hwprof_sim {
+  std::unique_ptr<Top> top;
+  std::unique_ptr<VerilatedFstC> wave;
+  std::string wave_path;
+  uint64_t wave_end = 0; // the time of the last dump
+
   void dump() {
-    if (wave) {
+    if (Waves && wave) {
       wave_end = ctx->time();
       wave->dump(wave_end);
     }
   }
 
   // One IP clock cycle.
-  void tick() {
-    Vhwprof &t = *top;
+  void tick() override {
+    Top &t = *top;
     if (!writes.empty() && head_fresh) {
       aw_delay = draw_delay();
       w_delay = draw_delay();
@@ -156,7 +238,6 @@ struct hwprof_sim {
     t.eval();
     ctx->timeInc(1);
     dump();
-
     // While reset is held the slave's outputs mean nothing (they start random).
     bool live = !t.rst;
     bool aw_hs = live && t.s_axil_awvalid && t.s_axil_awready;
@@ -259,14 +340,14 @@ struct hwprof_sim {
     quiet_streak = quiet() ? quiet_streak + 1 : 0;
   }
 
-  bool quiet() const {
-    const Vhwprof &t = *top;
+  bool quiet() const override {
+    const Top &t = *top;
     return writes.empty() && awaiting_b.empty() && !rd_active && !t.s_axil_bvalid &&
            !t.s_axil_rvalid && SIG_IDLE(t) && !SIG_LOOKUP_BUSY(t) && !SIG_READ_WAIT(t) && !m_aw &&
            !m_w && !m_b;
   }
 
-  void skip(uint64_t n) {
+  void skip(uint64_t n) override {
 #if CAN_SKIP_IDLE
     SIG_CYCLES(*top) += n;
 #endif
@@ -274,104 +355,94 @@ struct hwprof_sim {
     ctx->timeInc(2 * n);
   }
 
-  void step(uint64_t n) {
-    // Quiet for two cycles already (registered outputs settled): skip at once.
-    if (CAN_SKIP_IDLE && n > 0 && quiet_streak >= 2 && quiet()) {
-      skip(n);
-      return;
-    }
-    // Two real cycles let registered outputs (IRQ, event pulses) settle first.
-    while (n > 0) {
-      if (CAN_SKIP_IDLE && n > 2 && quiet()) {
-        tick();
-        tick();
-        n -= 2;
-        if (quiet()) {
-          skip(n);
-          return;
-        }
-        continue;
-      }
-      tick();
-      n--;
-    }
+  void set_reset(bool on) override {
+    top->rst = on;
+  }
+  int irq() const override {
+    return top->irq;
   }
 
-  int drain() {
-    uint64_t start = cycle;
-    while (!writes.empty() || !awaiting_b.empty()) {
-      if (cycle - start > timeout)
-        return HWPROF_SIM_ETIMEDOUT;
-      tick();
+  bool open_wave(const char *path) override {
+    if constexpr (Waves) {
+      wave.reset(new VerilatedFstC);
+      top->trace(wave.get(), 99);
+      wave_path = path;
+      wave->open(path);
+      return wave->isOpen();
     }
-    return 0;
+    return false;
   }
 
-  void hold_reset() {
-    top->rst = 1;
-    writes.clear();
-    awaiting_b.clear();
-    aw_done = w_done = false;
-    head_fresh = true;
-    rd_active = ar_done = r_done = false;
-    m_aw = m_w = m_b = false;
-    m_wait = 0;
-    for (unsigned i = 0; i < kResetCycles; i++)
-      tick();
-    top->rst = 0;
+  int close_wave() override {
+    if (!wave)
+      return 0;
+    wave->close();
+    wave.reset();
+    // The FST writer ignores its write errors: read the file back.
+    void *r = fstReaderOpen(wave_path.c_str());
+    int ok = r && fstReaderGetEndTime(r) == wave_end;
+    if (r)
+      fstReaderClose(r);
+    return ok ? 0 : -1;
+  }
+
+  void finish() override {
+    top->final();
+    if (wave)
+      wave->close();
   }
 };
 
-extern "C" {
-
-hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
-  hwprof_sim_config defaults = {nullptr, 1};
-  if (!config)
-    config = &defaults;
-  auto *s = new (std::nothrow) hwprof_sim;
+// A new instance of a model, waveform open when asked for; NULL on failure.
+template <class Top, bool Waves>
+hwprof_sim *make(const hwprof_sim_config *config, hwprof_sim_model model) {
+  auto *s = new (std::nothrow) harness<Top, Waves>;
   if (!s)
     return nullptr;
+  s->model = model;
   s->ctx.reset(new VerilatedContext);
   s->ctx->randReset(2); // registers without reset start random, not zero
   s->ctx->randSeed((int)(config->seed & 0x7FFFFFFF));
   s->rng = Rng(config->seed);
   if (config->wave_path)
     s->ctx->traceEverOn(true);
-  s->top.reset(new Vhwprof{s->ctx.get(), "hwprof"});
-  if (config->wave_path) {
-    s->wave.reset(new VerilatedFstC);
-    s->top->trace(s->wave.get(), 99);
-    s->wave_path = config->wave_path;
-    s->wave->open(config->wave_path);
-    if (!s->wave->isOpen()) {
-      s->top->final();
-      delete s;
-      return nullptr;
-    }
+  s->top.reset(new Top{s->ctx.get(), "hwprof"});
+  if (config->wave_path && !s->open_wave(config->wave_path)) {
+    s->finish();
+    delete s;
+    return nullptr;
   }
   s->hold_reset();
   return s;
 }
 
+} // namespace
+
+extern "C" {
+
+hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
+  hwprof_sim_config defaults = {nullptr, 1, HWPROF_SIM_CHECKED};
+  if (!config)
+    config = &defaults;
+#ifdef HWPROF_SIM_HAS_FAST
+  if (config->model == HWPROF_SIM_FAST && !config->wave_path)
+    return make<Vhwprof_fast, false>(config, HWPROF_SIM_FAST);
+#endif
+  return make<Vhwprof, true>(config, HWPROF_SIM_CHECKED);
+}
+
+hwprof_sim_model hwprof_sim_model_of(const hwprof_sim *s) {
+  return s->model;
+}
+
 int hwprof_sim_close_wave(hwprof_sim *s) {
-  if (!s->wave)
-    return 0;
-  s->wave->close();
-  s->wave.reset();
-  // The FST writer ignores its write errors: read the file back.
-  void *r = fstReaderOpen(s->wave_path.c_str());
-  int ok = r && fstReaderGetEndTime(r) == s->wave_end;
-  if (r)
-    fstReaderClose(r);
-  return ok ? 0 : -1;
+  return s->close_wave();
 }
 
 void hwprof_sim_free(hwprof_sim *s) {
   if (!s)
     return;
-  s->top->final();
-  if (s->wave)
-    s->wave->close();
+  s->finish();
   delete s;
 }
 
@@ -501,7 +572,7 @@ uint64_t hwprof_sim_write_wait_cycles(const hwprof_sim *s) {
 }
 
 int hwprof_sim_irq(const hwprof_sim *s) {
-  return s->top->irq;
+  return s->irq();
 }
 
 uint64_t hwprof_sim_irq_rise_cycle(const hwprof_sim *s) {

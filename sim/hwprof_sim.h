@@ -21,8 +21,13 @@
  *
  * Every wait is bounded: a transaction that has not completed within the
  * timeout (hwprof_sim_set_timeout, default 10,000,000 cycles) returns
- * HWPROF_SIM_ETIMEDOUT.  A failed RTL assertion aborts the process with the
- * assertion's message (the library is built with --assert).
+ * HWPROF_SIM_ETIMEDOUT.
+ *
+ * Two models of the RTL.  The checked one, the default, is built with the RTL's
+ * assertions and waveform tracing: a failed assertion aborts the process with its
+ * message.  The fast one has neither and runs a cycle in about 60 % of the time;
+ * only the default configuration's library has it (sim/sim.mk), and asking
+ * another library for it gives the checked one.  Cycles and counts are the same.
  */
 #ifndef HWPROF_SIM_H
 #define HWPROF_SIM_H
@@ -35,9 +40,16 @@ extern "C" {
 
 typedef struct hwprof_sim hwprof_sim;
 
+typedef enum hwprof_sim_model {
+  HWPROF_SIM_CHECKED = 0, /* assertions and waveforms */
+  HWPROF_SIM_FAST = 1     /* neither: the board's model */
+} hwprof_sim_model;
+
 typedef struct hwprof_sim_config {
-  const char *wave_path; /* FST waveform file, or NULL for none */
-  uint64_t seed;         /* initial register contents and stall choices */
+  const char *wave_path;  /* FST waveform file, or NULL for none (a waveform needs the
+                             checked model: it is used whatever model says) */
+  uint64_t seed;          /* initial register contents and stall choices */
+  hwprof_sim_model model; /* HWPROF_SIM_CHECKED (0) or HWPROF_SIM_FAST */
 } hwprof_sim_config;
 
 /* How one transaction went. */
@@ -51,9 +63,11 @@ typedef struct hwprof_sim_xfer {
 
 /* Creates an instance and holds it in reset for a few cycles.  The IP then
  * clears its table (2^INDEX_BITS cycles, STATUS.BUSY); transactions issued
- * meanwhile are served as the IP allows.  NULL config: no waveform, seed 1.
+ * meanwhile are served as the IP allows.  NULL config: no waveform, seed 1, the checked model.
  * Returns NULL when out of memory or the waveform file cannot be opened. */
 hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config);
+/* The model an instance runs (the fast one only where this library has it). */
+hwprof_sim_model hwprof_sim_model_of(const hwprof_sim *s);
 void hwprof_sim_free(hwprof_sim *s);
 /* Ends the waveform (none: 0) and reads it back: 0 when the file holds the whole
  * run, -1 when it does not (a write failed: the FST writer does not say so).  The

@@ -6,8 +6,6 @@
 VERILATOR_ROOT := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 VLT_INC        := -isystem $(VERILATOR_ROOT)/include -isystem $(VERILATOR_ROOT)/include/vltstd
 VLT_GLOBAL     := verilated.o verilated_dpi.o verilated_fst_c.o verilated_threads.o
-VLT_FLAGS      := --cc -O3 --x-assign fast --x-initial unique --trace-fst --prefix Vhwprof \
-                  --top-module $(RTL_TOP)
 VLT_RTL_FLAGS  := --assert -DHWPROF_ASSERT -Irtl
 # A gate-level netlist: Yosys's cell library, and the few signals the harness reads
 # (hwprof_sim.cpp) kept visible.
@@ -31,28 +29,49 @@ IP_TEST_CONFIGS    := default tiny narrow big
 IP_BENCH_CONFIGS   := default hash0 hash2 hash3
 IP_NETLIST_CONFIGS := default narrow
 
-# $(call vlib,DIR,SOURCES,VERILATOR_FLAGS,CXX_DEFINES): $(BUILD)/sim/DIR/libhwprof_sim.a
+# Verilator's flags for every model, and the fast model's (hwprof_sim.cpp): the same RTL
+# without its assertions and without tracing, chosen by measurement (docs/board.md, "Host
+# speed": -O3 and --x-assign fast as for the checked model; C++ -O2, as -O3 and -Os were
+# no faster).
+VLT_BASE_FLAGS := --cc -O3 --x-assign fast --x-initial unique --top-module $(RTL_TOP)
+VLT_FLAGS      := $(VLT_BASE_FLAGS) --trace-fst --prefix Vhwprof
+VLT_FAST_FLAGS := $(VLT_BASE_FLAGS) --prefix Vhwprof_fast -Irtl
+
+# $(call vlib,DIR,SOURCES,VERILATOR_FLAGS,CXX_DEFINES[,FAST]): $(BUILD)/sim/DIR/libhwprof_sim.a,
+# the checked model (Vhwprof, in obj/) and, when FAST is "fast", the fast one too
+# (Vhwprof_fast, in fast/).
 define vlib
 $(BUILD)/sim/$(1)/obj/Vhwprof.mk: $(2) $(RTL_INCS) sim/sim.mk
 	@rm -rf $(BUILD)/sim/$(1)/obj && mkdir -p $(BUILD)/sim/$(1)/obj
 	$(VERILATOR) $(VLT_FLAGS) $(3) -Mdir $(BUILD)/sim/$(1)/obj $(2)
 
+$(if $(5),
+$(BUILD)/sim/$(1)/fast/Vhwprof_fast.mk: $(2) $(RTL_INCS) sim/sim.mk
+	@rm -rf $(BUILD)/sim/$(1)/fast && mkdir -p $(BUILD)/sim/$(1)/fast
+	$(VERILATOR) $(VLT_FAST_FLAGS) $(IPCFG_$(1)) -Mdir $(BUILD)/sim/$(1)/fast $(2)
+)
+
 $(BUILD)/sim/$(1)/libhwprof_sim.a: $(BUILD)/sim/$(1)/obj/Vhwprof.mk sim/hwprof_sim.cpp \
-                                   sim/hwprof_sim.h
+                                   sim/hwprof_sim.h $(if $(5),$(BUILD)/sim/$(1)/fast/Vhwprof_fast.mk)
 	+$(MAKE) -s -C $(BUILD)/sim/$(1)/obj -f Vhwprof.mk CXX="$(CXX)" OPT_FAST=-O2 \
 	  OPT_GLOBAL=-O2 Vhwprof__ALL.a $(VLT_GLOBAL)
+	$(if $(5),+$(MAKE) -s -C $(BUILD)/sim/$(1)/fast -f Vhwprof_fast.mk CXX="$(CXX)" OPT_FAST=-O2 \
+	  OPT_GLOBAL=-O2 Vhwprof_fast__ALL.a)
 	$(CXX) -std=c++17 $(CXXFLAGS) -Wall -Wextra -Werror $(4) -Isim -Idriver \
-	  -isystem $(BUILD)/sim/$(1)/obj $(VLT_INC) -c sim/hwprof_sim.cpp \
-	  -o $(BUILD)/sim/$(1)/hwprof_sim.o
+	  -isystem $(BUILD)/sim/$(1)/obj $(if $(5),-DHWPROF_SIM_HAS_FAST -isystem $(BUILD)/sim/$(1)/fast) \
+	  $(VLT_INC) -c sim/hwprof_sim.cpp -o $(BUILD)/sim/$(1)/hwprof_sim.o
 	rm -f $$@
 	cd $(BUILD)/sim/$(1)/obj && ar x Vhwprof__ALL.a
+	$(if $(5),cd $(BUILD)/sim/$(1)/fast && ar x Vhwprof_fast__ALL.a)
 	ar rcs $$@ $(BUILD)/sim/$(1)/hwprof_sim.o \
 	  $$$$(ar t $(BUILD)/sim/$(1)/obj/Vhwprof__ALL.a | sed 's|^|$(BUILD)/sim/$(1)/obj/|') \
+	  $(if $(5),$$$$(ar t $(BUILD)/sim/$(1)/fast/Vhwprof_fast__ALL.a | sed 's|^|$(BUILD)/sim/$(1)/fast/|')) \
 	  $(addprefix $(BUILD)/sim/$(1)/obj/,$(VLT_GLOBAL))
 endef
 
+# The default configuration's library (the board's, SIM_LIB) has both models.
 $(foreach c,$(sort $(IP_TEST_CONFIGS) $(IP_BENCH_CONFIGS)),$(eval \
-  $(call vlib,$(c),$(RTL_SRCS),$(VLT_RTL_FLAGS) $(IPCFG_$(c)),)))
+  $(call vlib,$(c),$(RTL_SRCS),$(VLT_RTL_FLAGS) $(IPCFG_$(c)),,$(if $(filter default,$(c)),fast))))
 
 $(foreach c,$(IP_NETLIST_CONFIGS),$(eval \
   $(call vlib,netlist-$(c),$(BUILD)/netlist/$(c)/netlist.v $(YOSYS_SIMCELLS),$(VLT_NET_FLAGS),\

@@ -238,6 +238,13 @@ static uc_err engine_open(vboard *b) {
   return e;
 }
 
+/* The IP's model for the boards made from now on (vboard_use_ip_model). */
+static hwprof_sim_model ip_model = HWPROF_SIM_FAST;
+
+void vboard_use_ip_model(hwprof_sim_model model) {
+  ip_model = model;
+}
+
 vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   vboard *b = calloc(1, sizeof *b);
   if (!b || !(b->cache = calloc(BLOCK_CACHE, sizeof *b->cache))) {
@@ -247,7 +254,8 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   }
   static vboard_result scratch_result;
   b->r = &scratch_result;
-  if (!(b->ip = hwprof_sim_new(NULL))) {
+  hwprof_sim_config ipc = {NULL, 1, ip_model};
+  if (!(b->ip = hwprof_sim_new(&ipc))) {
     errf(err, errlen, "cannot start the simulated IP");
     vboard_free(b);
     return NULL;

@@ -100,6 +100,10 @@ typedef struct vboard_cache_info {
  * (missing or malformed node, overlapping regions, IP parameters that differ
  * from the compiled RTL, a cache geometry or memory timing that is incomplete). */
 vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen);
+/* The model of the IP that boards made after this call simulate (hwprof_sim.h):
+ * HWPROF_SIM_FAST, the default, or HWPROF_SIM_CHECKED, with the RTL's assertions
+ * (the same cycles and counts, more host time). */
+void vboard_use_ip_model(hwprof_sim_model model);
 
 /* The caches the device tree describes are modelled (on, the default) or every
  * access hits (off, the ideal model, for comparison); before vboard_start. */

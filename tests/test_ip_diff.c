@@ -895,7 +895,7 @@ int main(void) {
 
   ip_built_params(&D.p);
   D.rng = seed;
-  hwprof_sim_config cfg = {NULL, seed};
+  hwprof_sim_config cfg = {NULL, seed, HWPROF_SIM_CHECKED};
   D.s = hwprof_sim_new(&cfg);
   if (!D.s || hwprof_model_init(&D.m, &D.p, table, sizeof table / sizeof table[0]) != 0) {
     fprintf(stderr, "cannot set up %s\n", ctx);

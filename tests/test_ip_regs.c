@@ -1135,7 +1135,7 @@ static void test_waveform(void) {
   int fd = mkstemp(path);
   REQUIRE(fd >= 0, "mkstemp failed\n");
   close(fd);
-  hwprof_sim_config cfg = {path, 7};
+  hwprof_sim_config cfg = {path, 7, HWPROF_SIM_CHECKED};
   hwprof_sim *s = hwprof_sim_new(&cfg);
   REQUIRE(s != NULL, "no simulator with a waveform\n");
   enable(s);
@@ -1152,7 +1152,7 @@ static void test_waveform(void) {
   fclose(f);
   remove(path);
   /* An unwritable path is refused, not ignored. */
-  hwprof_sim_config bad = {"/nonexistent-dir/w.fst", 7};
+  hwprof_sim_config bad = {"/nonexistent-dir/w.fst", 7, HWPROF_SIM_CHECKED};
   s = hwprof_sim_new(&bad);
   CHECK(s == NULL, "waveform to an unwritable path accepted\n");
   hwprof_sim_free(s);

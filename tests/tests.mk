@@ -104,7 +104,7 @@ $(BUILD)/guest/outside/%: tests/outside/%.S
 DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh \
              tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh \
              tests/test_outside.sh tests/test_reports.sh tests/test_fuzz.sh tests/test_cct.sh \
-             tests/test_layers.sh
+             tests/test_layers.sh tests/test_ip_models.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the

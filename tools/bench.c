@@ -3,8 +3,10 @@
  * and sw profiling, and with superblocks; the overhead tables in simulated
  * cycles, whether the IP's counts equal the software counters, and a chart.
  *
- * Each workload runs seven times on a fresh board (the modes below); its output
- * goes to a file, and the outputs must be the same and the exit status 0.  hw =
+ * Each workload runs nine times on a fresh board (the modes below); its output
+ * goes to a file, and the outputs must be the same and the exit status 0.  Each
+ * run's host time (wall clock, the whole run) is reported beside its cycles: what
+ * the co-simulation costs, not a simulated figure.  hw =
  * sw means: every block's count in the IP's table (hw run) equals its RAM counter
  * (sw run) and the IP holds nothing else.  The opt run forms the hw+sb run's
  * superblocks before it starts and profiles nothing: the optimized run that the
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "io.h"
@@ -62,7 +65,7 @@ static void help(FILE *f) {
           "  --svg FILE         a bar chart of the overhead per workload\n"
           "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S ")\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
-              PROF_CACHES_HELP "  --help             this text\n"
+              PROF_CACHES_HELP PROF_IP_MODEL_HELP "  --help             this text\n"
           "\n"
           "Exit status: 0 every run ended with status 0 and the same output; 1 otherwise;\n"
           "2 bad usage or a missing workload.\n");
@@ -103,7 +106,8 @@ typedef struct row {
   double oh_hw_sb, oh_sw_sb, speedup_hw_sb;
   uint64_t superblocks;
   double coverage, form_ms;
-  char why[1200]; /* every failing run: "profile MODE: reason; ..." */
+  double host_s[NMODES]; /* host wall-clock seconds of each run, whole: not simulated */
+  char why[1200];        /* every failing run: "profile MODE: reason; ..." */
 } row;
 
 /* Every block's count in run h's IP table equals its RAM counter in run s, and the
@@ -167,7 +171,12 @@ static void bench_one(const char *dir, const char *name, const char *size, const
       fprintf(stderr, "\r\033[Khwprof bench: %s %s, profile %s", name, size, modes[m].name);
       fflush(stderr);
     }
-    if (prof_exec(&o, 2, argv, &pr[m]) < 0 || pr[m].status != 0) {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = prof_exec(&o, 2, argv, &pr[m]);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    w->host_s[m] = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (rc < 0 || pr[m].status != 0) {
       size_t k = strlen(w->why);
       char st[24];
       snprintf(st, sizeof st, "exit status %d", pr[m].status);
@@ -300,6 +309,39 @@ static void print_cct(FILE *f, const row *w, size_t n, int nw) {
             (exp(sh / (double)k) - 1) / (exp(ss / (double)k) - 1));
 }
 
+/* The geometric mean, over the rows that ran, of the host time of run m over none's. */
+static double host_ratio(const row *w, size_t n, int m) {
+  double s = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (w[i].ok && w[i].host_s[NONE] > 0) {
+      s += log(w[i].host_s[m] / w[i].host_s[NONE]);
+      k++;
+    }
+  return k ? exp(s / (double)k) : 0;
+}
+
+/* Host time: what each run took on this machine (seconds of wall clock: loading,
+ * translating, the board's simulation of CPU, caches and IP, the reports), and the
+ * profiled runs' over the unprofiled one.  Not a simulated figure: it measures the
+ * co-simulation, and varies with the machine and its load. */
+static void print_host(FILE *f, const row *w, size_t n, int nw) {
+  fprintf(f, "\nHost time of each run (wall-clock seconds on this machine, the whole run: not "
+             "simulated cycles),\nand the profiled runs' over the unprofiled one's.\n\n");
+  fprintf(f, "%-*s %9s %9s %9s %9s %9s %9s %9s\n", nw, "workload", "none s", "hw s", "sw s",
+          "hw+sb s", "hw/none", "sw/none", "sb/none");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    if (!r->ok || r->host_s[NONE] <= 0)
+      continue;
+    fprintf(f, "%-*s %9.2f %9.2f %9.2f %9.2f %8.2fx %8.2fx %8.2fx\n", nw, r->name, r->host_s[NONE],
+            r->host_s[HW], r->host_s[SW], r->host_s[HW_SB], r->host_s[HW] / r->host_s[NONE],
+            r->host_s[SW] / r->host_s[NONE], r->host_s[HW_SB] / r->host_s[NONE]);
+  }
+  fprintf(f, "%-*s %9s %9s %9s %9s %8.2fx %8.2fx %8.2fx\n", nw, "geomean", "", "", "", "",
+          host_ratio(w, n, HW), host_ratio(w, n, SW), host_ratio(w, n, HW_SB));
+}
+
 static void print_table(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold) {
   int nw = 10; /* the first column: as wide as the longest name */
   for (size_t i = 0; i < n; i++)
@@ -333,6 +375,7 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
           geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
   print_superblocks(f, w, n, nw, threshold);
   print_cct(f, w, n, nw);
+  print_host(f, w, n, nw);
 }
 
 /* The JSON: every figure of the text table.  overhead_pct.hw_sb and .sw_sb are
@@ -354,7 +397,8 @@ static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32
             "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
             "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
             "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,"
-            "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f}}",
+            "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
+            "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f}}",
             size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
@@ -367,14 +411,17 @@ static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32
             (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
             (unsigned long long)r->cpu_stall, (unsigned long long)r->cycles[HW_CCT],
             (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
-            r->oh[SW_CCT] - r->oh[SW]);
+            r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
+            r->host_s[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
           "\"hw_word\":%.4f,\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},"
-          "\"geomean_speedup_pct\":{\"hw_sb\":%.4f}}\n",
+          "\"geomean_speedup_pct\":{\"hw_sb\":%.4f},"
+          "\"geomean_host_ratio\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}\n",
           geomean_pct(w, n, HW), geomean_pct(w, n, SW), GEO(oh_hw_sb), geomean_pct(w, n, HW_WORD),
-          GEO(oh_sw_sb), geomean_pct(w, n, HW_SB), GEO(speedup_hw_sb));
+          GEO(oh_sw_sb), geomean_pct(w, n, HW_SB), GEO(speedup_hw_sb), host_ratio(w, n, HW),
+          host_ratio(w, n, SW), host_ratio(w, n, HW_SB));
 }
 
 static void write_csv(FILE *f, const row *w, size_t n, const char *size) {
@@ -383,12 +430,13 @@ static void write_csv(FILE *f, const row *w, size_t n, const char *size) {
              "distinct_blocks,mean_block_insns,events,events_lost,fifo_stall_cycles,"
              "cycles_hw_word,overhead_hw_word_pct,hw_word_equals_sw,cycles_sw_sb,cycles_opt,"
              "overhead_hw_sb_over_opt_pct,overhead_sw_sb_over_opt_pct,speedup_hw_sb_pct,"
-             "hw_sb_equals_sw_sb,superblocks,coverage_pct,superblock_host_ms\n");
+             "hw_sb_equals_sw_sb,superblocks,coverage_pct,superblock_host_ms,host_none_s,"
+             "host_hw_s,host_sw_s,host_hw_sb_s\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f,
             "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu,"
-            "%llu,%.4f,%d,%llu,%llu,%.4f,%.4f,%.4f,%d,%llu,%.4f,%.3f\n",
+            "%llu,%.4f,%d,%llu,%llu,%.4f,%.4f,%.4f,%d,%llu,%.4f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
             r->name, size, r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
             (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
             (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB], r->hw_eq_sw,
@@ -397,7 +445,8 @@ static void write_csv(FILE *f, const row *w, size_t n, const char *size) {
             (unsigned long long)r->cycles[HW_WORD], r->oh[HW_WORD], r->word_eq_sw,
             (unsigned long long)r->cycles[SW_SB], (unsigned long long)r->cycles[OPT], r->oh_hw_sb,
             r->oh_sw_sb, r->speedup_hw_sb, r->sb_eq_sbsw, (unsigned long long)r->superblocks,
-            r->coverage, r->form_ms);
+            r->coverage, r->form_ms, r->host_s[NONE], r->host_s[HW], r->host_s[SW],
+            r->host_s[HW_SB]);
   }
 }
 
@@ -472,6 +521,7 @@ int cmd_bench(int argc, char **argv) {
                                        OPT_ENTRY_CLOCK,
                                        {"threshold", required_argument, 0, 't'},
                                        OPT_ENTRY_CACHES,
+                                       OPT_ENTRY_IP_MODEL,
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   optind = 1;

@@ -213,7 +213,7 @@ int cmd_ip(int argc, char **argv) {
     trace_free(&t);
     return 2;
   }
-  hwprof_sim_config cfg = {wave ? wtmp : NULL, seed};
+  hwprof_sim_config cfg = {wave ? wtmp : NULL, seed, HWPROF_SIM_CHECKED};
   hwprof_sim *s = hwprof_sim_new(&cfg);
   if (!s) {
     fprintf(stderr, "hwprof ip: cannot start the simulator%s%s\n", wave ? " writing " : "",

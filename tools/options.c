@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vboard.h"
+
 int tools_range(const char *cmd, const char *opt, const char *s, uint64_t lo, uint64_t hi,
                 uint64_t *v) {
   char *end;
@@ -84,6 +86,13 @@ int prof_caches_parse(const char *cmd, const char *s, dbt_options *o) {
   return v < 0 ? -1 : 0;
 }
 
+int prof_ip_model_parse(const char *cmd, const char *s) {
+  int v = two_way(cmd, "--ip-model", s, "fast", "checked");
+  if (v >= 0)
+    vboard_use_ip_model(v ? HWPROF_SIM_CHECKED : HWPROF_SIM_FAST);
+  return v < 0 ? -1 : 0;
+}
+
 int tools_board_option(const char *cmd, int c, const char *arg, const char **dtb_path,
                        dbt_options *o) {
   switch (c) {
@@ -92,6 +101,7 @@ int tools_board_option(const char *cmd, int c, const char *arg, const char **dtb
   case OPT_CLOCK: return prof_clock_parse(cmd, arg, o) < 0 ? -1 : 1;
   case OPT_UNALIGNED: return prof_unaligned_parse(cmd, arg, o) < 0 ? -1 : 1;
   case OPT_CONFINE: return prof_confine_parse(cmd, arg, o) < 0 ? -1 : 1;
+  case OPT_IP_MODEL: return prof_ip_model_parse(cmd, arg) < 0 ? -1 : 1;
   default: return 0;
   }
 }

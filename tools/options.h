@@ -53,10 +53,18 @@ int prof_caches_parse(const char *cmd, const char *s, dbt_options *o);
   "                     data caches and the memory's latency from the device tree;\n"              \
   "                     off: every fetch and access hits (the ideal model)\n"
 
+/* --ip-model fast|checked: the IP model of the boards made after it
+ * (vboard_use_ip_model); prints why and returns -1 for anything else. */
+int prof_ip_model_parse(const char *cmd, const char *s);
+#define PROF_IP_MODEL_HELP                                                                         \
+  "  --ip-model MODEL   the Verilated IP the board runs: fast (default), or checked,\n"            \
+  "                     with the RTL's assertions (same cycles and counts, about 1.6x\n"           \
+  "                     the IP's host time)\n"
+
 /* The board's options, which the commands that run a guest or firmware share:
  * their entries for a command's getopt_long table (each command lists those it
  * takes), and one parser for all of them, before the command's own. */
-enum { OPT_DTB = 0x200, OPT_CACHES, OPT_CLOCK, OPT_UNALIGNED, OPT_CONFINE };
+enum { OPT_DTB = 0x200, OPT_CACHES, OPT_CLOCK, OPT_UNALIGNED, OPT_CONFINE, OPT_IP_MODEL };
 #define OPT_ENTRY_DTB                                                                              \
   { "dtb", required_argument, 0, OPT_DTB }
 #define OPT_ENTRY_CACHES                                                                           \
@@ -67,6 +75,8 @@ enum { OPT_DTB = 0x200, OPT_CACHES, OPT_CLOCK, OPT_UNALIGNED, OPT_CONFINE };
   { "unaligned", required_argument, 0, OPT_UNALIGNED }
 #define OPT_ENTRY_CONFINE                                                                          \
   { "confine", required_argument, 0, OPT_CONFINE }
+#define OPT_ENTRY_IP_MODEL                                                                         \
+  { "ip-model", required_argument, 0, OPT_IP_MODEL }
 /* getopt_long's c with its argument: a board option, into *dtb_path or *o (1); not
  * one (0); a bad value, said on stderr as "hwprof CMD: ..." (-1). */
 int tools_board_option(const char *cmd, int c, const char *arg, const char **dtb_path,

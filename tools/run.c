@@ -80,7 +80,7 @@ static void help(FILE *f) {
       "                     Ir = instructions executed, Blocks = entries; with --cct\n"
       "                     also the calls (call graph, inclusive costs)\n"
       "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
-      "                     this program)\n" PROF_CONFINE_HELP
+      "                     this program)\n" PROF_IP_MODEL_HELP PROF_CONFINE_HELP
       "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
       "                     reported once)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP PROF_CACHES_HELP
       "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
@@ -164,6 +164,7 @@ int cmd_run(int argc, char **argv) {
                                        OPT_ENTRY_UNALIGNED,
                                        OPT_ENTRY_CONFINE,
                                        OPT_ENTRY_CACHES,
+                                       OPT_ENTRY_IP_MODEL,
                                        {"omit-cache-sync", required_argument, 0, 'Y'},
                                        {"cct", no_argument, 0, 'X'},
                                        {"folded", required_argument, 0, 'O'},

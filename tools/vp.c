@@ -29,7 +29,7 @@ static void help(FILE *f) {
              "options:\n"
              "  --firmware FILE    32-bit big-endian PowerPC ELF executable (required)\n"
              "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
-             "                     this program)\n"
+             "                     this program)\n" PROF_IP_MODEL_HELP
              "  --max-cycles N     stop after N CPU cycles (default: no limit)\n"
              "  --stats            print the run's figures to stderr\n" PROF_CACHES_HELP
              "  --help             this text\n"
@@ -48,6 +48,7 @@ int cmd_vp(int argc, char **argv) {
                                        {"max-cycles", required_argument, 0, 'm'},
                                        {"stats", no_argument, 0, 's'},
                                        OPT_ENTRY_CACHES,
+                                       OPT_ENTRY_IP_MODEL,
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   optind = 1;
