@@ -903,76 +903,83 @@ module hwprof_axil #(
     end
   end
 
-  reg [31:0] r_value;
-  always @* begin
-    r_value = 32'd0;
-    if (r_window) begin
-      r_value = r_in_tab ? rs_data : 32'd0;
-    end else if (r_sys_q) begin
-      case (ra[3:2])
-        2'd0:    r_value = sys_rd_site;
-        2'd1:    r_value = sys_rd_number;
-        2'd2:    r_value = sys_rd_count;
-        default: r_value = 32'd0;
-      endcase
-    end else if (r_edge_q) begin
-      case (ra[3:2])
-        2'd0:    r_value = edge_rd_src;
-        2'd1:    r_value = edge_rd_dst;
-        2'd2:    r_value = edge_rd_count;
-        default: r_value = 32'd0;
-      endcase
-    end else if (r_stat) begin
-      r_value = (ra == A_CYCLES_HI) ? cycles_hi_q : stat_data;
-    end else begin
-      case (ra)
-        A_ID:           r_value = ID_MAGIC;
-        A_VERSION:      r_value = VERSION;
-        A_CONFIG:       r_value = CONFIG;
-        A_CONFIG2:      r_value = CONFIG2;
-        A_CTRL:         r_value = {28'd0, drop_q, freeze_q, 1'b0, enable_q};
-        A_SYS_SITE:     r_value = sys_site_q;
-        A_SYS_USED:     r_value = sys_used32;
-        A_SYS_MARK:     r_value = sys_mark_q;
-        A_STAT_SYS:     r_value = sys_stat_records;
-        A_STAT_SYS_LOST: r_value = sys_stat_lost;
-        A_EDGE_CTRL:    r_value = edge_ctrl_q;
-        A_EDGE_USED:    r_value = edge_used32;
-        A_EDGE_MARK:    r_value = edge_mark_q;
-        A_EDGE_HOT_SRC: r_value = edge_hot_src;
-        A_EDGE_HOT_DST: r_value = edge_hot_dst;
-        A_STAT_EDGES:   r_value = edge_stat_edges;
-        A_STAT_EDGE_LOST: r_value = edge_stat_lost;
-        A_STAT_EDGE_HOT_LOST: r_value = edge_stat_hot_lost;
-        A_STATUS:       r_value = status;
-        A_THRESHOLD:    r_value = threshold_q;
-        A_IRQ_ENABLE:   r_value = {24'd0, irq_enable_q};
-        A_IRQ_STATUS:   r_value = {24'd0, irq_status_q};
-        A_CCT_BASE:     r_value = cct_base_q;
-        A_CCT_SIZE:     r_value = cct_size_q;
-        A_CCT_HEAD:     r_value = cct_head;
-        A_CCT_TAIL:     r_value = cct_tail_q;
-        A_CCT_MARK:     r_value = cct_mark_q;
-        A_CCT_BLOCKS:   r_value = cct_blocks;
-        A_CCT_INSNS:    r_value = cct_insns;
-        A_STAT_CCT_ERR: r_value = cct_errors_q;
-        A_SPILL_BASE:   r_value = spill_base_q;
-        A_SPILL_SIZE:   r_value = spill_size_q;
-        A_SPILL_HEAD:   r_value = spill_head;
-        A_SPILL_TAIL:   r_value = spill_tail_q;
-        A_SPILL_MARK:   r_value = spill_mark_q;
-        A_EVENT_ORIGIN: r_value = origin_q;
-        A_HOT_POP:      r_value = hot_valid ? hot_spc : 32'd0;
-        A_LOOKUP_KEY:   r_value = lookup_key_q;
-        A_LOOKUP_COUNT: r_value = lookup_count_q;
-        default:        r_value = 32'd0;
-      endcase
-    end
-  end
-
   wire r_answer = r_wait_q && r_ready_now;
   assign hot_pop = r_answer && r_align && (ra == A_HOT_POP) && hot_valid;
   assign edge_hot_pop = r_answer && (ra == A_EDGE_HOT_DST) && edge_hot_valid;
+
+  // The answer's word: the multiplexer is here, in the clocked block behind r_answer, so
+  // that the simulation evaluates it once per read, not in every cycle (as an always @*
+  // block it was a tenth of the fast model's time); synthesis makes the multiplexer in
+  // front of the same enabled register.
+  always @(posedge clk) begin
+    if (r_answer) begin
+      s_axil_rresp <= r_align ? OKAY : SLVERR;
+      if (!r_align) begin
+        s_axil_rdata <= 32'd0;
+      end else if (r_window) begin
+        s_axil_rdata <= r_in_tab ? rs_data : 32'd0;
+      end else if (r_sys_q) begin
+        case (ra[3:2])
+          2'd0:    s_axil_rdata <= sys_rd_site;
+          2'd1:    s_axil_rdata <= sys_rd_number;
+          2'd2:    s_axil_rdata <= sys_rd_count;
+          default: s_axil_rdata <= 32'd0;
+        endcase
+      end else if (r_edge_q) begin
+        case (ra[3:2])
+          2'd0:    s_axil_rdata <= edge_rd_src;
+          2'd1:    s_axil_rdata <= edge_rd_dst;
+          2'd2:    s_axil_rdata <= edge_rd_count;
+          default: s_axil_rdata <= 32'd0;
+        endcase
+      end else if (r_stat) begin
+        s_axil_rdata <= (ra == A_CYCLES_HI) ? cycles_hi_q : stat_data;
+      end else begin
+        case (ra)
+          A_ID:           s_axil_rdata <= ID_MAGIC;
+          A_VERSION:      s_axil_rdata <= VERSION;
+          A_CONFIG:       s_axil_rdata <= CONFIG;
+          A_CONFIG2:      s_axil_rdata <= CONFIG2;
+          A_CTRL:         s_axil_rdata <= {28'd0, drop_q, freeze_q, 1'b0, enable_q};
+          A_SYS_SITE:     s_axil_rdata <= sys_site_q;
+          A_SYS_USED:     s_axil_rdata <= sys_used32;
+          A_SYS_MARK:     s_axil_rdata <= sys_mark_q;
+          A_STAT_SYS:     s_axil_rdata <= sys_stat_records;
+          A_STAT_SYS_LOST: s_axil_rdata <= sys_stat_lost;
+          A_EDGE_CTRL:    s_axil_rdata <= edge_ctrl_q;
+          A_EDGE_USED:    s_axil_rdata <= edge_used32;
+          A_EDGE_MARK:    s_axil_rdata <= edge_mark_q;
+          A_EDGE_HOT_SRC: s_axil_rdata <= edge_hot_src;
+          A_EDGE_HOT_DST: s_axil_rdata <= edge_hot_dst;
+          A_STAT_EDGES:   s_axil_rdata <= edge_stat_edges;
+          A_STAT_EDGE_LOST: s_axil_rdata <= edge_stat_lost;
+          A_STAT_EDGE_HOT_LOST: s_axil_rdata <= edge_stat_hot_lost;
+          A_STATUS:       s_axil_rdata <= status;
+          A_THRESHOLD:    s_axil_rdata <= threshold_q;
+          A_IRQ_ENABLE:   s_axil_rdata <= {24'd0, irq_enable_q};
+          A_IRQ_STATUS:   s_axil_rdata <= {24'd0, irq_status_q};
+          A_CCT_BASE:     s_axil_rdata <= cct_base_q;
+          A_CCT_SIZE:     s_axil_rdata <= cct_size_q;
+          A_CCT_HEAD:     s_axil_rdata <= cct_head;
+          A_CCT_TAIL:     s_axil_rdata <= cct_tail_q;
+          A_CCT_MARK:     s_axil_rdata <= cct_mark_q;
+          A_CCT_BLOCKS:   s_axil_rdata <= cct_blocks;
+          A_CCT_INSNS:    s_axil_rdata <= cct_insns;
+          A_STAT_CCT_ERR: s_axil_rdata <= cct_errors_q;
+          A_SPILL_BASE:   s_axil_rdata <= spill_base_q;
+          A_SPILL_SIZE:   s_axil_rdata <= spill_size_q;
+          A_SPILL_HEAD:   s_axil_rdata <= spill_head;
+          A_SPILL_TAIL:   s_axil_rdata <= spill_tail_q;
+          A_SPILL_MARK:   s_axil_rdata <= spill_mark_q;
+          A_EVENT_ORIGIN: s_axil_rdata <= origin_q;
+          A_HOT_POP:      s_axil_rdata <= hot_valid ? hot_spc : 32'd0;
+          A_LOOKUP_KEY:   s_axil_rdata <= lookup_key_q;
+          A_LOOKUP_COUNT: s_axil_rdata <= lookup_count_q;
+          default:        s_axil_rdata <= 32'd0;
+        endcase
+      end
+    end
+  end
 
   always @(posedge clk) begin
     if (rst) begin
@@ -1013,10 +1020,6 @@ module hwprof_axil #(
       sys_ans_q  <= sys_rq_q && sys_rd_ready;
       edge_rq_q  <= (ar_fire && ar_edge) || (edge_rq_q && !edge_rd_ready);
       edge_ans_q <= edge_rq_q && edge_rd_ready;
-    end
-    if (r_answer) begin
-      s_axil_rdata <= r_align ? r_value : 32'd0;
-      s_axil_rresp <= r_align ? OKAY : SLVERR;
     end
   end
 

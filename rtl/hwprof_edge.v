@@ -160,12 +160,18 @@ module hwprof_edge #(
   // ---------------------------------------------------------------- hash
   // Fold (src >> 2) ^ (dst >> 2 rotated right by 16 of its 30 bits) to BITS bits by XOR.
   wire [29:0] hx = i_a[31:2] ^ {i_b[17:2], i_b[31:18]};
+  // Bit i of h is the XOR of hx[i], hx[i + BITS], hx[i + 2*BITS], ...: the XOR of hx's
+  // BITS-bit slices, taken a slice at a time (a bit at a time is the same logic, but 30
+  // steps for the simulation to evaluate in every cycle).
   reg  [BITS-1:0] h;
+  reg  [29:0]     hx_s;
   integer hb;
   always @* begin
-    h = {BITS{1'b0}};
-    for (hb = 0; hb < 30; hb = hb + 1) begin
-      h[hb % BITS] = h[hb % BITS] ^ hx[hb];
+    h    = {BITS{1'b0}};
+    hx_s = hx;
+    for (hb = 0; hb < (30 + BITS - 1) / BITS; hb = hb + 1) begin
+      h    = h ^ hx_s[BITS-1:0];
+      hx_s = hx_s >> BITS;
     end
   end
 
