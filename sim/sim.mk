@@ -64,8 +64,8 @@ $(BUILD)/sim/$(1)/libhwprof_sim.a: $(BUILD)/sim/$(1)/obj/Vhwprof.mk sim/hwprof_s
 	cd $(BUILD)/sim/$(1)/obj && ar x Vhwprof__ALL.a
 	$(if $(5),cd $(BUILD)/sim/$(1)/fast && ar x Vhwprof_fast__ALL.a)
 	ar rcs $$@ $(BUILD)/sim/$(1)/hwprof_sim.o \
-	  $$$$(ar t $(BUILD)/sim/$(1)/obj/Vhwprof__ALL.a | sed 's|^|$(BUILD)/sim/$(1)/obj/|') \
 	  $(if $(5),$$$$(ar t $(BUILD)/sim/$(1)/fast/Vhwprof_fast__ALL.a | sed 's|^|$(BUILD)/sim/$(1)/fast/|')) \
+	  $$$$(ar t $(BUILD)/sim/$(1)/obj/Vhwprof__ALL.a | sed 's|^|$(BUILD)/sim/$(1)/obj/|') \
 	  $(addprefix $(BUILD)/sim/$(1)/obj/,$(VLT_GLOBAL))
 endef
 

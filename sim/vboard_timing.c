@@ -24,14 +24,30 @@
 
 /* --------------------------------------------------------------- time */
 
+/* a * b / c, rounded down, c > 0; in 64 bits while a * b fits (every run of fewer than
+ * 2^32 cycles: the 128-bit division is a library call, on the path of every store to
+ * the IP). */
+static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c) {
+  if ((a | b) >> 32 == 0)
+    return a * b / c;
+  return (uint64_t)((unsigned __int128)a * b / c);
+}
+
+/* The same rounded up, c < 2^32 (a * b + c - 1 then fits as well). */
+static uint64_t mul_div_up(uint64_t a, uint64_t b, uint64_t c) {
+  if ((a | b) >> 32 == 0)
+    return (a * b + c - 1) / c;
+  return (uint64_t)(((unsigned __int128)a * b + c - 1) / c);
+}
+
 /* The IP cycle that corresponds to CPU cycle t (the clocks from the device tree). */
 uint64_t vb_ip_cycle_at(const vboard *b, uint64_t t) {
-  return b->ip_cycle0 + (uint64_t)((unsigned __int128)t * b->bus_hz / b->cpu_hz);
+  return b->ip_cycle0 + mul_div(t, b->bus_hz, b->cpu_hz);
 }
 
 /* n cycles of a clock of hz, in CPU cycles, rounded up. */
 uint64_t vb_to_cpu(const vboard *b, uint64_t n, uint32_t hz) {
-  return (uint64_t)(((unsigned __int128)n * b->cpu_hz + hz - 1) / hz);
+  return mul_div_up(n, b->cpu_hz, hz);
 }
 
 /* The first CPU cycle at or after IP cycle c. */

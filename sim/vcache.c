@@ -62,7 +62,17 @@ static int64_t find(const vcache *c, uint32_t addr) {
 }
 
 int vcache_access(vcache *c, uint32_t addr, int store, int *castout) {
-  uint32_t ln = addr >> c->shift, base = (ln & (c->sets - 1)) * c->ways;
+  uint32_t ln = addr >> c->shift;
+  /* The line of the last access (the common case: the next word of a line) is its
+   * set's most recently used already: a hit that changes no LRU order, so neither
+   * the clock nor its stamp need to move. */
+  if (c->tag[c->last] == ln + 1) {
+    int had = c->flags[c->last];
+    c->flags[c->last] = (uint8_t)(had | (store ? VCACHE_DIRTY : 0));
+    c->hits++;
+    return had;
+  }
+  uint32_t base = (ln & (c->sets - 1)) * c->ways;
   uint32_t *tag = c->tag + base;
   c->clock++;
   for (uint32_t w = 0; w < c->ways; w++)
@@ -71,6 +81,7 @@ int vcache_access(vcache *c, uint32_t addr, int store, int *castout) {
       c->used[base + w] = c->clock;
       c->flags[base + w] = (uint8_t)(had | (store ? VCACHE_DIRTY : 0));
       c->hits++;
+      c->last = base + w;
       return had;
     }
   /* A miss: an invalid way first, else the least recently used. */
@@ -84,6 +95,7 @@ int vcache_access(vcache *c, uint32_t addr, int store, int *castout) {
   c->tag[victim] = ln + 1;
   c->flags[victim] = store ? VCACHE_DIRTY : 0;
   c->used[victim] = c->clock;
+  c->last = victim;
   return -1;
 }
 

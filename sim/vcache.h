@@ -30,6 +30,7 @@ typedef struct vcache {
   uint8_t *flags;                  /* VCACHE_DIRTY, VCACHE_STALE */
   uint64_t *used;                  /* last use, for LRU */
   uint64_t clock;
+  uint32_t last;                   /* the slot of the last access: its set's most recent */
   uint64_t hits, misses, castouts; /* castouts: dirty lines replaced */
 } vcache;
 
