@@ -28,8 +28,7 @@ int vcache_init(vcache *c, uint32_t size, uint32_t line, uint32_t ways, const ch
   uint32_t n = c->sets * ways;
   c->tag = calloc(n, sizeof *c->tag);
   c->flags = calloc(n, 1);
-  c->used = calloc(n, sizeof *c->used);
-  if (!c->tag || !c->flags || !c->used) {
+  if (!c->tag || !c->flags) {
     vcache_free(c);
     return *why = "out of memory", -1;
   }
@@ -39,10 +38,8 @@ int vcache_init(vcache *c, uint32_t size, uint32_t line, uint32_t ways, const ch
 void vcache_free(vcache *c) {
   free(c->tag);
   free(c->flags);
-  free(c->used);
   c->tag = NULL;
   c->flags = NULL;
-  c->used = NULL;
 }
 
 void vcache_invalidate_all(vcache *c) {
@@ -61,41 +58,39 @@ static int64_t find(const vcache *c, uint32_t addr) {
   return -1;
 }
 
-int vcache_access(vcache *c, uint32_t addr, int store, int *castout) {
-  uint32_t ln = addr >> c->shift;
-  /* The line of the last access (the common case: the next word of a line) is its
-   * set's most recently used already: a hit that changes no LRU order, so neither
-   * the clock nor its stamp need to move. */
-  if (c->tag[c->last] == ln + 1) {
-    int had = c->flags[c->last];
-    c->flags[c->last] = (uint8_t)(had | (store ? VCACHE_DIRTY : 0));
-    c->hits++;
-    return had;
+/* Moves the entry at slot base + i of a set to its front (most recent), the entries
+ * before it one place back. */
+static void to_front(vcache *c, uint32_t base, uint32_t i, uint32_t tag, uint8_t flags) {
+  for (; i > 0; i--) {
+    c->tag[base + i] = c->tag[base + i - 1];
+    c->flags[base + i] = c->flags[base + i - 1];
   }
-  uint32_t base = (ln & (c->sets - 1)) * c->ways;
-  uint32_t *tag = c->tag + base;
-  c->clock++;
+  c->tag[base] = tag;
+  c->flags[base] = flags;
+}
+
+int vcache_access(vcache *c, uint32_t addr, int store, int *castout) {
+  uint32_t ln = addr >> c->shift, base = (ln & (c->sets - 1)) * c->ways;
+  uint8_t dirty = store ? VCACHE_DIRTY : 0;
   for (uint32_t w = 0; w < c->ways; w++)
-    if (tag[w] == ln + 1) {
+    if (c->tag[base + w] == ln + 1) {
       int had = c->flags[base + w];
-      c->used[base + w] = c->clock;
-      c->flags[base + w] = (uint8_t)(had | (store ? VCACHE_DIRTY : 0));
+      if (w) /* the most recent already: nothing moves */
+        to_front(c, base, w, ln + 1, (uint8_t)(had | dirty));
+      else
+        c->flags[base] = (uint8_t)(had | dirty);
       c->hits++;
-      c->last = base + w;
       return had;
     }
-  /* A miss: an invalid way first, else the least recently used. */
-  uint32_t victim = base;
-  for (uint32_t i = base; i < base + c->ways && c->tag[victim]; i++)
-    if (!c->tag[i] || c->used[i] < c->used[victim])
-      victim = i;
-  *castout = c->tag[victim] && (c->flags[victim] & VCACHE_DIRTY);
+  /* A miss: an invalid way if there is one (they are last), else the least
+   * recently used, the last. */
+  uint32_t victim = c->ways - 1;
+  while (victim > 0 && !c->tag[base + victim - 1])
+    victim--;
+  *castout = c->tag[base + victim] && (c->flags[base + victim] & VCACHE_DIRTY);
   c->castouts += (uint64_t)*castout;
   c->misses++;
-  c->tag[victim] = ln + 1;
-  c->flags[victim] = store ? VCACHE_DIRTY : 0;
-  c->used[victim] = c->clock;
-  c->last = victim;
+  to_front(c, base, victim, ln + 1, dirty);
   return -1;
 }
 
@@ -118,7 +113,13 @@ int vcache_drop(vcache *c, uint32_t addr) {
   if (i < 0)
     return -1;
   int old = c->flags[i];
-  c->tag[i] = 0;
-  c->flags[i] = 0;
+  /* The lines after it move up one: the invalid way goes last, the order stays. */
+  uint32_t base = (uint32_t)i - (uint32_t)i % c->ways;
+  for (uint32_t k = (uint32_t)i; k + 1 < base + c->ways; k++) {
+    c->tag[k] = c->tag[k + 1];
+    c->flags[k] = c->flags[k + 1];
+  }
+  c->tag[base + c->ways - 1] = 0;
+  c->flags[base + c->ways - 1] = 0;
   return old;
 }

@@ -7,7 +7,9 @@
  * two-way set-associative with 32-byte (eight-word) lines and LRU replacement;
  * the data cache is write-back (DCWR = 0) and allocates on a store miss
  * (CCR0[SWOA] = 0).  vcache takes any power-of-two geometry with one to eight
- * ways and keeps true LRU per set.
+ * ways and keeps true LRU per set: each set's ways in order of use, the most
+ * recent first, so that the common hit (the line used last in its set) is one
+ * compare and changes nothing.
  *
  * Besides valid and dirty, a line carries STALE: the memory behind a line of the
  * instruction cache was written after the line was filled, so a fetch that hits
@@ -26,11 +28,9 @@ enum { VCACHE_DIRTY = 1, VCACHE_STALE = 2 };
 typedef struct vcache {
   uint32_t size, line, ways, sets; /* bytes, bytes, 1..8, a power of two */
   unsigned shift;                  /* log2(line) */
-  uint32_t *tag;                   /* [set * ways + way]: line number + 1; 0 = invalid */
-  uint8_t *flags;                  /* VCACHE_DIRTY, VCACHE_STALE */
-  uint64_t *used;                  /* last use, for LRU */
-  uint64_t clock;
-  uint32_t last;                   /* the slot of the last access: its set's most recent */
+  uint32_t *tag;                   /* [set * ways + i]: line number + 1, 0 = invalid; i in
+                                      order of use, most recent first, valid lines first */
+  uint8_t *flags;                  /* VCACHE_DIRTY, VCACHE_STALE, beside tag */
   uint64_t hits, misses, castouts; /* castouts: dirty lines replaced */
 } vcache;
 
