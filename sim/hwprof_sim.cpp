@@ -12,8 +12,8 @@
 // RTL's assertions (--assert, HWPROF_ASSERT) and FST tracing: every library has it,
 // and it is the one the IP's own tests and --wave use.  The fast model
 // (Vhwprof_fast, HWPROF_SIM_HAS_FAST; the default configuration's library only) has
-// neither, and evaluates a cycle in about 60 % of the time (docs/board.md, "Host
-// speed"): the board runs it unless asked for the checked one.  Both are the same
+// neither, and evaluates a cycle in about two thirds of the time (docs/benchmarks.md,
+// "Host speed"): the board runs it unless asked for the checked one.  Both are the same
 // RTL, so their cycles and counts are the same (tests/test_ip_models.sh compares
 // whole benchmark runs).  The harness is one template over the model; the C API
 // reaches it through hwprof_sim's few virtual functions, one call per transaction

@@ -25,7 +25,7 @@
  *
  * Two models of the RTL.  The checked one, the default, is built with the RTL's
  * assertions and waveform tracing: a failed assertion aborts the process with its
- * message.  The fast one has neither and runs a cycle in about 60 % of the time;
+ * message.  The fast one has neither and runs a cycle in about two thirds of the time;
  * only the default configuration's library has it (sim/sim.mk), and asking
  * another library for it gives the checked one.  Cycles and counts are the same.
  */

@@ -30,9 +30,10 @@ IP_BENCH_CONFIGS   := default hash0 hash2 hash3
 IP_NETLIST_CONFIGS := default narrow
 
 # Verilator's flags for every model, and the fast model's (hwprof_sim.cpp): the same RTL
-# without its assertions and without tracing, chosen by measurement (docs/board.md, "Host
-# speed": -O3 and --x-assign fast as for the checked model; C++ -O2, as -O3 and -Os were
-# no faster).
+# without its assertions and without tracing.  Chosen by measurement (docs/benchmarks.md,
+# "Host speed"): the assertions were a third of a hw run's time; -O3 and --x-assign fast
+# as for the checked model; the model's C++ at -O2 (-O3, -O1 and -march=native were no
+# faster, -Os and Verilator's -fno-dfg slower).
 VLT_BASE_FLAGS := --cc -O3 --x-assign fast --x-initial unique --top-module $(RTL_TOP)
 VLT_FLAGS      := $(VLT_BASE_FLAGS) --trace-fst --prefix Vhwprof
 VLT_FAST_FLAGS := $(VLT_BASE_FLAGS) --prefix Vhwprof_fast -Irtl

@@ -58,8 +58,8 @@ int prof_caches_parse(const char *cmd, const char *s, dbt_options *o);
 int prof_ip_model_parse(const char *cmd, const char *s);
 #define PROF_IP_MODEL_HELP                                                                         \
   "  --ip-model MODEL   the Verilated IP the board runs: fast (default), or checked,\n"            \
-  "                     with the RTL's assertions (same cycles and counts, about 1.6x\n"           \
-  "                     the IP's host time)\n"
+  "                     with the RTL's assertions (same cycles and counts, about 1.4x\n"           \
+  "                     the host time of a hw run)\n"
 
 /* The board's options, which the commands that run a guest or firmware share:
  * their entries for a command's getopt_long table (each command lists those it
