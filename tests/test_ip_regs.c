@@ -1158,6 +1158,53 @@ static void test_waveform(void) {
   hwprof_sim_free(s);
 }
 
+/* The two models (hwprof_sim.h): the default configuration's library has the fast one
+ * besides the checked one, the others give the checked one for either; a waveform is
+ * always the checked model's.  The same stream, with collisions, probes and a table
+ * clear, ends in the same cycle with the same statistics and counts on both. */
+static void test_models(void) {
+  hwprof_sim_config want[2] = {{NULL, 7, HWPROF_SIM_CHECKED}, {NULL, 7, HWPROF_SIM_FAST}};
+  uint32_t stats[2][16], counts[2][64];
+  uint64_t cycles[2];
+  for (int m = 0; m < 2; m++) {
+    hwprof_sim *s = hwprof_sim_new(&want[m]);
+    REQUIRE(s != NULL, "no simulator\n");
+    CHECK_EQ(hwprof_sim_model_of(s),
+             m && !HWPROF_IP_PARAMS[0] ? HWPROF_SIM_FAST : HWPROF_SIM_CHECKED);
+    enable(s);
+    for (uint32_t i = 0; i < 2000; i++) /* keys 16 KiB apart share home slots: probes */
+      hwprof_sim_post_wait(s, HWPROF_EVENT_OFFSET, 0x400000 + ((i * 7) % 64) * 0x4000);
+    CHECK_EQ(ip_wait_idle(s, 1u << 20), 0); /* a lookup overtakes queued events */
+    for (uint32_t k = 0; k < 64; k++)
+      counts[m][k] = lookup(s, 0x400000 + k * 0x4000);
+    ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_CLEAR);
+    events(s, 0x400040, 5);
+    CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+    CHECK_EQ(lookup(s, 0x400040), 5);
+    for (uint32_t k = 0; k < 16; k++)
+      stats[m][k] = ip_rd(s, HWPROF_STAT_EVENTS_IN_OFFSET + 4 * k);
+    cycles[m] = hwprof_sim_cycle(s);
+    hwprof_sim_free(s);
+  }
+  CHECK(!memcmp(stats[0], stats[1], sizeof stats[0]), "statistics differ between the models\n");
+  CHECK(!memcmp(counts[0], counts[1], sizeof counts[0]), "counts differ between the models\n");
+  CHECK_EQ(cycles[0], cycles[1]);
+  uint32_t sum = 0;
+  for (uint32_t k = 0; k < 64; k++)
+    sum += counts[0][k];
+  CHECK(sum > 0 && sum <= 2000, "%u events counted of 2000\n", sum);
+  char path[] = "/tmp/hwprof-wave-XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0, "mkstemp failed\n");
+  close(fd);
+  hwprof_sim_config wave = {path, 7, HWPROF_SIM_FAST};
+  hwprof_sim *w = hwprof_sim_new(&wave);
+  REQUIRE(w != NULL, "no simulator with a waveform\n");
+  CHECK_EQ(hwprof_sim_model_of(w), HWPROF_SIM_CHECKED);
+  hwprof_sim_free(w);
+  remove(path);
+}
+
 int main(void) {
   static char ctx[160];
   ip_built_params(&P);
@@ -1185,5 +1232,6 @@ int main(void) {
   RUN(test_cycles_and_idle_skip);
   RUN(test_reset_mid_stream);
   RUN(test_waveform);
+  RUN(test_models);
   return check_failed_tests ? 1 : 0;
 }
