@@ -76,7 +76,7 @@ $(foreach c,$(sort $(IP_TEST_CONFIGS) $(IP_BENCH_CONFIGS)),$(eval \
 
 $(foreach c,$(IP_NETLIST_CONFIGS),$(eval \
   $(call vlib,netlist-$(c),$(BUILD)/netlist/$(c)/netlist.v $(YOSYS_SIMCELLS),$(VLT_NET_FLAGS),\
-    -DHWPROF_SIM_NETLIST)))
+    -DHWPROF_SIM_NETLIST,)))
 
 SIM_LIB := $(BUILD)/sim/default/libhwprof_sim.a
 all: $(SIM_LIB)
