@@ -1,7 +1,8 @@
 /*
  * options.c - the options the commands share: numbers with their ranges, the
  * profiling modes, and the two-way options (--clock, --unaligned, --confine,
- * --caches) with the help text each command prints for them (options.h).
+ * --caches, --ip-model) with the help text each command prints for them
+ * (options.h).
  */
 #include "options.h"
 

@@ -77,8 +77,9 @@ enum { OPT_DTB = 0x200, OPT_CACHES, OPT_CLOCK, OPT_UNALIGNED, OPT_CONFINE, OPT_I
   { "confine", required_argument, 0, OPT_CONFINE }
 #define OPT_ENTRY_IP_MODEL                                                                         \
   { "ip-model", required_argument, 0, OPT_IP_MODEL }
-/* getopt_long's c with its argument: a board option, into *dtb_path or *o (1); not
- * one (0); a bad value, said on stderr as "hwprof CMD: ..." (-1). */
+/* getopt_long's c with its argument: a board option, into *dtb_path, *o or (the IP's
+ * model) the boards made after it (1); not one (0); a bad value, said on stderr as
+ * "hwprof CMD: ..." (-1). */
 int tools_board_option(const char *cmd, int c, const char *arg, const char **dtb_path,
                        dbt_options *o);
 
