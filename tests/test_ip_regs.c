@@ -1130,13 +1130,21 @@ static void test_reset_mid_stream(void) {
   hwprof_sim_free(s);
 }
 
+/* A simulator asked for `model`, writing its waveform to a new temporary file whose
+ * name goes into path (a "/tmp/hwprof-wave-XXXXXX" buffer); NULL when either fails. */
+static hwprof_sim *with_waveform(char *path, hwprof_sim_model model) {
+  int fd = mkstemp(path);
+  CHECK(fd >= 0, "mkstemp failed\n");
+  if (fd < 0)
+    return NULL;
+  close(fd);
+  hwprof_sim_config cfg = {path, 7, model};
+  return hwprof_sim_new(&cfg);
+}
+
 static void test_waveform(void) {
   char path[] = "/tmp/hwprof-wave-XXXXXX";
-  int fd = mkstemp(path);
-  REQUIRE(fd >= 0, "mkstemp failed\n");
-  close(fd);
-  hwprof_sim_config cfg = {path, 7, HWPROF_SIM_CHECKED};
-  hwprof_sim *s = hwprof_sim_new(&cfg);
+  hwprof_sim *s = with_waveform(path, HWPROF_SIM_CHECKED);
   REQUIRE(s != NULL, "no simulator with a waveform\n");
   enable(s);
   events(s, 0x400000, 10);
@@ -1194,11 +1202,7 @@ static void test_models(void) {
     sum += counts[0][k];
   CHECK(sum > 0 && sum <= 2000, "%u events counted of 2000\n", sum);
   char path[] = "/tmp/hwprof-wave-XXXXXX";
-  int fd = mkstemp(path);
-  REQUIRE(fd >= 0, "mkstemp failed\n");
-  close(fd);
-  hwprof_sim_config wave = {path, 7, HWPROF_SIM_FAST};
-  hwprof_sim *w = hwprof_sim_new(&wave);
+  hwprof_sim *w = with_waveform(path, HWPROF_SIM_FAST);
   REQUIRE(w != NULL, "no simulator with a waveform\n");
   CHECK_EQ(hwprof_sim_model_of(w), HWPROF_SIM_CHECKED);
   hwprof_sim_free(w);
