@@ -15,9 +15,10 @@
 // neither, and evaluates a cycle in about two thirds of the time (docs/benchmarks.md,
 // "Host speed"): the board runs it unless asked for the checked one.  Both are the same
 // RTL, so their cycles and counts are the same (tests/test_ip_models.sh compares
-// whole benchmark runs).  The harness is one template over the model; the C API
-// reaches it through hwprof_sim's few virtual functions, one call per transaction
-// or step, never per cycle.
+// whole benchmark runs).  The harness is one template over the model, reached
+// through hwprof_sim's few virtual functions; the loops over cycles (step, drain,
+// the blocking transactions) are the base's and call tick() through one of them,
+// an indirect call per cycle beside the model's two evaluations.
 #include "hwprof_sim.h"
 
 #include <cstdio>
