@@ -242,8 +242,8 @@ void rt_observe(void *ctx, uint32_t addr, uint32_t size) {
     vboard_pause(d->b);
     return;
   }
-  if (d->sig_due && vboard_cycles(d->b) >= d->sig_due && rt_stop_point(d, addr)) {
-    d->sig_paused = 1; /* a guest timer due: its signal before this block (sigframe.c) */
+  if (d->wake_at && vboard_cycles(d->b) >= d->wake_at && rt_stop_point(d, addr)) {
+    d->woke = 1; /* a feature's time has come (a guest timer's signal): before this block */
     vboard_pause(d->b);
     return;
   }
@@ -313,6 +313,10 @@ void rt_read_gprs(dbt *d, uint32_t m[32]) {
   m[0] = 0;
   for (int i = 1; i < 32; i++)
     m[i] = hr[i] >= 0 ? p[hr[i]] : rd32(d, DBT_STATE + DBT_ST_GPR(i));
+}
+
+void rt_wake_at(dbt *d, uint64_t cycle) {
+  d->wake_at = cycle;
 }
 
 void rt_write_gpr(dbt *d, unsigned i, uint32_t v) {

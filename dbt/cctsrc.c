@@ -26,6 +26,36 @@
 #include "hwprof_cct.h"
 #include "runtime.h"
 
+/* A stream of call and return packets. */
+typedef struct rt_cct_stream {
+  cct_packet *p;
+  size_t n, cap;
+  uint32_t blocks, insns; /* since the last packet */
+  uint32_t prev_pc, prev_end, prev_flags;
+  uint32_t *rp; /* the return points of the calls made so far: a set (0: free) */
+  size_t rp_n, rp_cap;
+  uint32_t tot_blocks, tot_insns; /* the board's stream: the running totals at its last packet */
+  uint32_t cut_insns;  /* the IP's: instructions of cut blocks in its totals (cctsrc.c, cut) */
+  uint32_t drop_site;  /* the IP's: the next packet is this cut block's, which never ended */
+  uint32_t owed;       /* the sw ring's: a cut block's packet owed (pc | flags; 0 none) */
+  struct rt_cct_mark { /* the runtime's: its state before each block it entered at the */
+    uint32_t id;       /* CPU's last PowerPC block (a superblock's members: cctsrc.c, cut) */
+    size_t n;
+    uint32_t blocks, insns, prev_pc, prev_end, prev_flags;
+  } mark[DBT_TRACE_MAX];
+  unsigned nmark;
+  int oom;
+} rt_cct_stream;
+
+/* The streams of --cct (d->cct). */
+struct rt_cct {
+  rt_cct_stream run; /* the runtime's view */
+  rt_cct_stream sw;  /* sw, all: the sw probes' packets (the ring, drained) */
+  rt_cct_stream hw;  /* hw, all: the IP's packets (its ring, drained) */
+  hwprof_ring ring;  /* ... that ring */
+  int hw_ended;      /* ... its totals read (ip_end) */
+};
+
 /* Appends packet {kind, site, target, ret} with costs (blocks, insns) to c. */
 static int push(rt_cct_stream *c, uint32_t kind, uint32_t site, uint32_t target, uint32_t ret,
                 uint32_t blocks, uint32_t insns) {
@@ -39,7 +69,7 @@ static int push(rt_cct_stream *c, uint32_t kind, uint32_t site, uint32_t target,
 
 /* The runtime's view: with the costs since the last packet. */
 static int emit(dbt *d, uint32_t kind, uint32_t site, uint32_t target, uint32_t ret) {
-  rt_cct_stream *c = &d->cct;
+  rt_cct_stream *c = &d->cct->run;
   int rc = push(c, kind, site, target, ret, c->blocks, c->insns);
   c->blocks = 0;
   c->insns = 0;
@@ -81,14 +111,14 @@ static int is_return_point(const rt_cct_stream *c, uint32_t a) {
 static void board_packet(dbt *d, rt_cct_stream *c, const uint32_t pkt[4]);
 
 static void entered(dbt *d, uint32_t id) {
-  rt_cct_stream *c = &d->cct;
+  rt_cct_stream *c = &d->cct->run;
   const rec *r = &d->tab[d->by_id[id]];
-  if (d->cct_sw.owed) { /* a cut block's packet, going here (cctsrc.c, cut) */
-    uint32_t pkt[4] = {d->cct_sw.owed, r->pc, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS),
+  if (d->cct->sw.owed) { /* a cut block's packet, going here (cctsrc.c, cut) */
+    uint32_t pkt[4] = {d->cct->sw.owed, r->pc, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS),
                        rd32(d, DBT_STATE + DBT_ST_CCT_INSNS)};
     rt_cct_drain(d);
-    board_packet(d, &d->cct_sw, pkt);
-    d->cct_sw.owed = 0;
+    board_packet(d, &d->cct->sw, pkt);
+    d->cct->sw.owed = 0;
   }
   if (c->oom)
     return;
@@ -113,7 +143,10 @@ static void entered(dbt *d, uint32_t id) {
 }
 
 const cct_packet *dbt_cct_packets(dbt *d, size_t *n) {
-  rt_cct_stream *c = &d->cct;
+  *n = 0;
+  if (!d->cct)
+    return NULL;
+  rt_cct_stream *c = &d->cct->run;
   if (c->blocks || c->insns)
     emit(d, CCT_COST, 0, 0, 0);
   *n = c->oom ? 0 : c->n;
@@ -165,7 +198,7 @@ static void board_end(rt_cct_stream *c, uint32_t blocks, uint32_t insns) {
 }
 
 void rt_cct_drain(dbt *d) {
-  rt_cct_stream *c = &d->cct_sw;
+  rt_cct_stream *c = &d->cct->sw;
   uint32_t end = rd32(d, DBT_STATE + DBT_ST_CCT_PTR);
   for (uint32_t a = DBT_CCT_RING; a < end && !c->oom; a += DBT_CCT_PACKET) {
     uint32_t pkt[4] = {rd32(d, a), rd32(d, a + 4), rd32(d, a + 8), rd32(d, a + 12)};
@@ -190,7 +223,7 @@ void rt_cct_drain(dbt *d) {
  *     packets drained are all earlier ones, and later ones are corrected. */
 static int cut(dbt *d, uint32_t id, uint32_t tail, int ended) {
   const rec *r = &d->tab[d->by_id[id]];
-  rt_cct_stream *c = &d->cct;
+  rt_cct_stream *c = &d->cct->run;
   uint32_t flags = r->flags & HWPROF_EVENT_FLAGS;
   unsigned k = c->nmark; /* after its own mark; all of them when it began before */
   while (k > 0 && c->mark[k - 1].id != id)
@@ -207,14 +240,14 @@ static int cut(dbt *d, uint32_t id, uint32_t tail, int ended) {
   if (d->core.cct_ring) {
     wr32(d, DBT_STATE + DBT_ST_CCT_INSNS, rd32(d, DBT_STATE + DBT_ST_CCT_INSNS) - tail);
     if (ended && flags != HWPROF_EVENT_PLAIN)
-      d->cct_sw.owed = r->pc | flags;
+      d->cct->sw.owed = r->pc | flags;
   }
   if (d->core.cct_hw) {
     if (rt_hw_settle(d) < 0)
       return -1;
-    d->cct_hw.cut_insns += tail;
+    d->cct->hw.cut_insns += tail;
     if (!ended && flags != HWPROF_EVENT_PLAIN)
-      d->cct_hw.drop_site = r->pc;
+      d->cct->hw.drop_site = r->pc;
   }
   return 0;
 }
@@ -227,7 +260,7 @@ static uint32_t hw_ring_load(void *ctx, uint32_t index) {
 
 static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
   dbt *d = ctx;
-  board_packet(d, &d->cct_hw, pkt);
+  board_packet(d, &d->cct->hw, pkt);
 }
 
 /* The IP's packet ring: on at set-up, drained by the interrupt handler and while
@@ -235,13 +268,13 @@ static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
 static int ip_setup(dbt *d) {
   if (!d->core.cct_hw)
     return 0;
-  d->cct_ring = (hwprof_ring){DBT_CCT_HW_RING, DBT_CCT_HW_WORDS, hw_ring_load, d, 0};
-  int rc = hwprof_cct_start(&d->dev, &d->cct_ring, DBT_CCT_HW_WORDS / 4);
+  d->cct->ring = (hwprof_ring){DBT_CCT_HW_RING, DBT_CCT_HW_WORDS, hw_ring_load, d, 0};
+  int rc = hwprof_cct_start(rt_ip_dev(d), &d->cct->ring, DBT_CCT_HW_WORDS / 4);
   return rc < 0 ? rt_hw_fail(d, "set-up", rc) : 0;
 }
 
 static int hw_drain(dbt *d) {
-  return d->core.cct_hw ? hwprof_cct_drain(&d->dev, &d->cct_ring, hw_packet, d) : 0;
+  return d->core.cct_hw ? hwprof_cct_drain(rt_ip_dev(d), &d->cct->ring, hw_packet, d) : 0;
 }
 
 static int ip_drain(dbt *d) {
@@ -262,28 +295,30 @@ static int ip_end(dbt *d) {
     return 0;
   if (ip_drain(d) < 0)
     return -1;
-  int rc = hwprof_cct_totals(&d->dev, &blocks, &insns, &errors);
+  int rc = hwprof_cct_totals(rt_ip_dev(d), &blocks, &insns, &errors);
   if (rc < 0 || errors) /* errors: words lost, the stream is out of step */
     return rt_hw_fail(d, "call/return packets (STAT_CCT_ERRORS not 0?)", rc < 0 ? rc : -HWPROF_EIO);
-  board_end(&d->cct_hw, blocks, insns);
-  d->cct_hw_ended = 1;
+  board_end(&d->cct->hw, blocks, insns);
+  d->cct->hw_ended = 1;
   return 0;
 }
 
 static void tb_entered(dbt *d) {
-  d->cct.nmark = 0;
+  d->cct->run.nmark = 0;
 }
 
 static void streams_free(dbt *d) {
-  free(d->cct.p);
-  free(d->cct.rp);
-  free(d->cct_sw.p);
-  free(d->cct_sw.rp);
-  free(d->cct_hw.p);
-  free(d->cct_hw.rp);
+  free(d->cct->run.p);
+  free(d->cct->run.rp);
+  free(d->cct->sw.p);
+  free(d->cct->sw.rp);
+  free(d->cct->hw.p);
+  free(d->cct->hw.rp);
+  free(d->cct);
+  d->cct = NULL;
 }
 
-void rt_cct_register(dbt *d) {
+int rt_cct_register(dbt *d) {
   static const rt_hooks hooks = {
       .what = "call and return packets",
       .tb_entered = tb_entered,
@@ -295,19 +330,31 @@ void rt_cct_register(dbt *d) {
       .ip_ring = ip_ring,
       .ip_end = ip_end,
   };
-  if (d->o.cct)
-    rt_register(d, &hooks);
+  if (!d->o.cct)
+    return 0;
+  if (!(d->cct = calloc(1, sizeof *d->cct)))
+    return -1;
+  rt_register(d, &hooks);
+  if (d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL) {
+    d->core.cct_ring = DBT_CCT_RING; /* the sw probes' packet ring */
+    d->core.cct_ring_end = DBT_CCT_RING + DBT_CCT_RING_BYTES;
+    wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
+  }
+  d->core.cct_hw = rt_hw_mode(d);
+  return 0;
 }
 
 const cct_packet *dbt_cct_board_packets(dbt *d, int which, size_t *n) {
-  rt_cct_stream *c = which == DBT_CCT_HW ? &d->cct_hw : &d->cct_sw;
   *n = 0;
+  if (!d->cct)
+    return NULL;
+  rt_cct_stream *c = which == DBT_CCT_HW ? &d->cct->hw : &d->cct->sw;
   if (which == DBT_CCT_SW) {
     if (!d->core.cct_ring)
       return NULL;
     rt_cct_drain(d);
     board_end(c, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS), rd32(d, DBT_STATE + DBT_ST_CCT_INSNS));
-  } else if (!d->core.cct_hw || !d->cct_hw_ended) {
+  } else if (!d->core.cct_hw || !d->cct->hw_ended) {
     return NULL;
   }
   *n = c->oom ? 0 : c->n;

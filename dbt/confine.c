@@ -22,20 +22,25 @@
 
 #include "runtime.h"
 
+/* --confine's state (d->confine). */
+struct rt_confine {
+  uint8_t *onbus; /* per guest page, on the board's bus (NULL: all of the guest's) */
+};
+
 int rt_confine_sync(dbt *d) {
   const uint32_t first = DBT_GUEST_MIN / DBT_PAGE, end = DBT_GUEST_TOP / DBT_PAGE;
-  if (!d->core.confine || !d->g.map_changed)
+  if (!d->confine || !d->g.map_changed)
     return 0;
   d->g.map_changed = 0;
-  if (!d->onbus) { /* dbt_new left all of [DBT_GUEST_MIN, DBT_GUEST_TOP) on the bus */
-    if (!(d->onbus = calloc(end, 1)))
+  if (!d->confine->onbus) { /* dbt_new left all of [DBT_GUEST_MIN, DBT_GUEST_TOP) on the bus */
+    if (!(d->confine->onbus = calloc(end, 1)))
       return -1;
-    memset(d->onbus + first, 1, end - first);
+    memset(d->confine->onbus + first, 1, end - first);
   }
   for (uint32_t p = first; p < end;) {
     uint8_t want = d->g.owned[p];
     uint32_t q = p;
-    while (q < end && d->g.owned[q] == want && d->onbus[q] != want)
+    while (q < end && d->g.owned[q] == want && d->confine->onbus[q] != want)
       q++;
     if (q == p) {
       p++;
@@ -44,7 +49,7 @@ int rt_confine_sync(dbt *d) {
     uint32_t a = p * DBT_PAGE, n = (q - p) * DBT_PAGE;
     if ((want ? vboard_remap(d->b, a, n) : vboard_unmap(d->b, a, n)) < 0)
       return -1;
-    memset(d->onbus + p, want, q - p);
+    memset(d->confine->onbus + p, want, q - p);
     p = q;
   }
   return 0;
@@ -59,4 +64,20 @@ int rt_confine_kept_ok(dbt *d) {
       return 0;
   }
   return 1;
+}
+
+static void confine_free(dbt *d) {
+  free(d->confine->onbus);
+  free(d->confine);
+  d->confine = NULL;
+}
+
+int rt_confine_register(dbt *d) {
+  static const rt_hooks hooks = {.what = "--confine's page map", .free = confine_free};
+  if (!d->o.confine)
+    return 0;
+  if (!(d->confine = calloc(1, sizeof *d->confine)))
+    return -1;
+  rt_register(d, &hooks);
+  return 0;
 }

@@ -45,15 +45,6 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->b = b;
   d->o = *o;
   d->ram = ram;
-  /* The features, in the order their hooks run: the IP's side first (its readout
-   * before the others'), then the tables in it, the calling contexts before the
-   * superblocks (each block entry: cctsrc.c sees it before a path is recorded). */
-  if (rt_hw_mode(d))
-    rt_hw_register(d);
-  rt_sys_register(d);
-  rt_edge_register(d);
-  rt_cct_register(d);
-  rt_sb_register(d);
   d->tab_mask = (1u << 21) - 1;
   d->cap_blocks = DBT_MAX_COUNTERS;
   d->tab = calloc(d->tab_mask + 1, sizeof *d->tab);
@@ -64,7 +55,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->sb_code = calloc(o->code_size / 4, 1);
   d->insn_of = calloc(o->code_size / 4, 1);
   if (!d->tab || !d->by_id || !d->exec || !d->entry_insns || !d->entry_id || !d->sb_code ||
-      !d->insn_of || sb_init(d) < 0 ||
+      !d->insn_of ||
       cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &d->cs_mips) != CS_ERR_OK ||
       cs_open(CS_ARCH_PPC, CS_MODE_32 | CS_MODE_BIG_ENDIAN, &d->cs_ppc) != CS_ERR_OK) {
     dbt_free(d);
@@ -88,21 +79,16 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.align_checks = o->unaligned_trap;
   d->core.confine = o->confine;
   d->core.insn_of = d->insn_of;
-  if (o->profile == DBT_PROFILE_SW || o->profile == DBT_PROFILE_ALL) {
-    if (!(d->edge_src = calloc(DBT_EDGE_SITES, sizeof *d->edge_src))) {
-      dbt_free(d);
-      return errf(err, errlen, "out of memory"), NULL;
-    }
-    memset(ram + DBT_EDGES, 0, (size_t)DBT_EDGE_SITES * DBT_EDGE_SITE_BYTES);
-    d->core.edge_sites = DBT_EDGES;
-    d->core.edge_site_cap = DBT_EDGE_SITES;
-    if (o->cct) {
-      d->core.cct_ring = DBT_CCT_RING;
-      d->core.cct_ring_end = DBT_CCT_RING + DBT_CCT_RING_BYTES;
-      wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
-    }
+  /* The features, each with its own state, in the order their hooks run: the IP's
+   * side first (its readout before the others'), then the tables in it, the calling
+   * contexts before the superblocks (each block entry: cctsrc.c sees it before a
+   * path is recorded). */
+  if ((rt_hw_mode(d) && rt_hw_register(d) < 0) || rt_sys_register(d) < 0 ||
+      rt_edge_register(d) < 0 || rt_cct_register(d) < 0 || rt_sb_register(d) < 0 ||
+      rt_confine_register(d) < 0) {
+    dbt_free(d);
+    return errf(err, errlen, "out of memory"), NULL;
   }
-  d->core.cct_hw = o->cct && (o->profile == DBT_PROFILE_HW || o->profile == DBT_PROFILE_ALL);
   /* Null pointers fault: the guest's first 64 KiB are off the bus; so is the guard
    * above its memory. */
   if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0 ||
@@ -145,7 +131,6 @@ void dbt_free(dbt *d) {
   free(d->tab);
   free(d->by_id);
   free(d->exec);
-  free(d->onbus);
   free(d->cuts);
   free(d->entry_insns);
   free(d->entry_id);
@@ -172,8 +157,7 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
   /* r5 for the hw profile: the program's own code follows the C start-up code at
    * the start of the text, so its first 64 KiB are where the hot blocks are; the
    * superblocks' near event words just below the text share the reach. */
-  rt_sb_words(d, d->g.text_lo);
-  d->core.prof_near = d->sb.near_base + 0x8000;
+  d->core.prof_near = rt_sb_words(d, d->g.text_lo) + 0x8000;
   if (rt_confine_sync(d) < 0)
     return errf(err, errlen, "--confine: the board cannot take the guest's free pages off its bus"),
            -1;

@@ -23,12 +23,11 @@ static void stopped_before(dbt *d, dbt_result *r) {
   if (pc)
     snprintf(where, sizeof where, " at guest pc %#x", pc);
   if (r->board.stop == VBOARD_INTERRUPTED)
-    snprintf(r->message, sizeof r->message, "interrupted by SIG%s%s, after %llu guest instructions",
-             sigabbrev_np(r->board.signal), where, (unsigned long long)d->st.guest_insns);
+    errf(r->message, sizeof r->message, "interrupted by SIG%s%s, after %llu guest instructions",
+         sigabbrev_np(r->board.signal), where, (unsigned long long)d->st.guest_insns);
   else
-    snprintf(r->message, sizeof r->message,
-             "cycle limit %llu reached%s, after %llu guest instructions",
-             (unsigned long long)d->o.max_cycles, where, (unsigned long long)d->st.guest_insns);
+    errf(r->message, sizeof r->message, "cycle limit %llu reached%s, after %llu guest instructions",
+         (unsigned long long)d->o.max_cycles, where, (unsigned long long)d->st.guest_insns);
 }
 
 static const char *signame(int s) {
@@ -107,33 +106,33 @@ static void finish_message(dbt *d, dbt_result *r) {
   switch (r->how) {
   case DBT_SIGNALED:
     if (d->g.fatal[0])
-      snprintf(r->message, sizeof r->message, "%s", d->g.fatal);
+      errf(r->message, sizeof r->message, "%s", d->g.fatal);
     else
-      snprintf(r->message, sizeof r->message, "guest terminated by %s (%d) at pc %#x%s",
-               signame(r->signal), r->signal, r->pc,
-               r->board.unmapped ? " (an access to unmapped memory)" : "");
+      errf(r->message, sizeof r->message, "guest terminated by %s (%d) at pc %#x%s",
+           signame(r->signal), r->signal, r->pc,
+           r->board.unmapped ? " (an access to unmapped memory)" : "");
     break;
   case DBT_UNIMPL:
     if (r->pc & 1) {
       uint32_t off = 0;
       const char *fn = guest_symbol(&d->g, r->pc & ~1u, &off);
-      snprintf(r->message, sizeof r->message,
-               "cannot execute the code at pc %#x%s%s%s: a jump to an odd address enters "
-               "MIPS16e or microMIPS code, and the translator runs MIPS32 code only",
-               r->pc, fn ? " (" : "", fn ? fn : "", fn ? ")" : "");
+      errf(r->message, sizeof r->message,
+           "cannot execute the code at pc %#x%s%s%s: a jump to an odd address enters "
+           "MIPS16e or microMIPS code, and the translator runs MIPS32 code only",
+           r->pc, fn ? " (" : "", fn ? fn : "", fn ? ")" : "");
       break;
     }
     dbt_disasm_mips(r->pc, r->insn, dis, sizeof dis);
     if ((r->insn >> 26) == 0x1D) { /* jalx */
-      snprintf(r->message, sizeof r->message,
-               "cannot execute the instruction at pc %#x: %08x (%s): jalx enters MIPS16e or "
-               "microMIPS code, and the translator runs MIPS32 code only",
-               r->pc, r->insn, dis);
+      errf(r->message, sizeof r->message,
+           "cannot execute the instruction at pc %#x: %08x (%s): jalx enters MIPS16e or "
+           "microMIPS code, and the translator runs MIPS32 code only",
+           r->pc, r->insn, dis);
       break;
     }
-    snprintf(r->message, sizeof r->message, "cannot execute the instruction at pc %#x: %08x (%s)%s",
-             r->pc, r->insn, strcmp(dis, "?") ? dis : "not a MIPS32 instruction",
-             strcmp(dis, "?") ? "" : ": guest terminated by SIGILL");
+    errf(r->message, sizeof r->message, "cannot execute the instruction at pc %#x: %08x (%s)%s",
+         r->pc, r->insn, strcmp(dis, "?") ? dis : "not a MIPS32 instruction",
+         strcmp(dis, "?") ? "" : ": guest terminated by SIGILL");
     if (!strcmp(dis, "?")) { /* a reserved encoding: the guest's SIGILL, as qemu-mips */
       r->how = DBT_SIGNALED;
       r->signal = DBT_SIGILL;
@@ -144,16 +143,16 @@ static void finish_message(dbt *d, dbt_result *r) {
       /* the board names a PowerPC address in the code cache: name the guest's too */
       uint32_t at = r->board.fetch_fault ? r->board.fetch_fault : d->tb_at;
       if (at - DBT_CODE < d->used)
-        snprintf(r->message, sizeof r->message, "%.200s, in the guest's block at pc %#x",
-                 r->board.message, rt_guest_pc_of(d, at));
+        errf(r->message, sizeof r->message, "%.200s, in the guest's block at pc %#x",
+             r->board.message, rt_guest_pc_of(d, at));
     }
     if (!r->message[0])
-      snprintf(r->message, sizeof r->message, "%s", r->board.message);
+      errf(r->message, sizeof r->message, "%s", r->board.message);
     if (!r->message[0]) /* never an empty reason */
-      snprintf(r->message, sizeof r->message, "the board stopped (%s) with no reason given",
-               r->board.stop == VBOARD_LIMIT    ? "cycle limit"
-               : r->board.stop == VBOARD_EXITED ? "exit"
-                                                : "fault");
+      errf(r->message, sizeof r->message, "the board stopped (%s) with no reason given",
+           r->board.stop == VBOARD_LIMIT    ? "cycle limit"
+           : r->board.stop == VBOARD_EXITED ? "exit"
+                                            : "fault");
     break;
   default: break;
   }
@@ -165,8 +164,8 @@ static void finish_message(dbt *d, dbt_result *r) {
  * The host address to go on at, or 0 when the guest ends (r filled). */
 static uint32_t paused(dbt *d, dbt_result *r) {
   uint32_t at = vboard_paused_pc(d->b), host = at;
-  if (d->sig_paused) {
-    d->sig_paused = 0;
+  if (d->woke) { /* the guest's timer is due (rt_signal_arm) */
+    d->woke = 0;
     d->g.board_ns = rt_board_ns(d);
     guest_timer_check(&d->g);
     uint32_t pc = rt_guest_pc_of(d, at), to = deliver_pending(d, pc, r);
@@ -239,7 +238,7 @@ static uint32_t exit_edge(dbt *d, uint32_t lr, dbt_result *r) {
   if (rt_edge_exit(d, rd32(d, lr), rd32(d, lr + 4), vboard_get_gpr(d->b, 3)) >= 0)
     return lr + 8;
   r->how = DBT_STOPPED;
-  snprintf(r->message, sizeof r->message, "out of memory for indirect edges");
+  errf(r->message, sizeof r->message, "out of memory for indirect edges");
   rt_fire_left(d, lr - 4, 1);
   return 0;
 }
@@ -275,7 +274,7 @@ static uint32_t syscall_ended(dbt *d, uint32_t pc, dbt_result *r) {
     r->pc = pc;
   } else {
     r->how = DBT_STOPPED;
-    snprintf(r->message, sizeof r->message, "%s at pc %#x", d->g.fatal, pc);
+    errf(r->message, sizeof r->message, "%s at pc %#x", d->g.fatal, pc);
   }
   vboard_exit(d->b, r->status);
   return 0;
@@ -287,9 +286,9 @@ static uint32_t syscall_ended(dbt *d, uint32_t pc, dbt_result *r) {
 static uint32_t exit_syscall(dbt *d, uint32_t lr, dbt_result *r) {
   uint32_t pc = rd32(d, lr), m[32], before[32];
   rt_read_gprs(d, m);
-  if (rt_sys_add(&d->sys, pc, m[2], 1) < 0) {
+  if (rt_sys_record(d, pc, m[2]) < 0) {
     r->how = DBT_STOPPED;
-    snprintf(r->message, sizeof r->message, "out of memory for system-call records");
+    errf(r->message, sizeof r->message, "out of memory for system-call records");
     return 0;
   }
   d->g.board_ns = rt_board_ns(d);
@@ -306,8 +305,8 @@ static uint32_t exit_syscall(dbt *d, uint32_t lr, dbt_result *r) {
     return syscall_ended(d, pc, r);
   if (rt_confine_sync(d) < 0) { /* brk, mmap, munmap: the bus follows */
     r->how = DBT_STOPPED;
-    snprintf(r->message, sizeof r->message,
-             "--confine: the board cannot change which guest pages are on its bus, at pc %#x", pc);
+    errf(r->message, sizeof r->message,
+         "--confine: the board cannot change which guest pages are on its bus, at pc %#x", pc);
     return 0;
   }
   if (d->g.code_changed) { /* executable memory changed (mmap, mprotect, cacheflush) */
@@ -388,14 +387,14 @@ static uint32_t exited(dbt *d, dbt_result *r) {
   uint32_t kind = vboard_get_gpr(d->b, 0), lr = vboard_get_lr(d->b);
   if (kind >= DBT_EXIT_KINDS) {
     r->how = DBT_STOPPED;
-    snprintf(r->message, sizeof r->message, "translated code reached the dispatcher with r0 = %u",
-             kind);
+    errf(r->message, sizeof r->message, "translated code reached the dispatcher with r0 = %u",
+         kind);
     return 0;
   }
   d->st.exits[kind]++;
-  if (d->hw_err[0]) { /* the interrupt handler failed */
+  if (d->failed[0]) { /* the interrupt handler failed */
     r->how = DBT_STOPPED;
-    snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+    errf(r->message, sizeof r->message, "%s", d->failed);
     return 0;
   }
   return exit_handlers[kind](d, lr, r);
@@ -411,7 +410,7 @@ static int start(dbt *d, dbt_result *r) {
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->start && d->hooks[i]->start(d) < 0) {
       r->how = DBT_STOPPED;
-      snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+      errf(r->message, sizeof r->message, "%s", d->failed);
       return -1;
     }
   vboard_start(d->b, d->o.max_cycles, &r->board);
@@ -442,7 +441,7 @@ static void readout(dbt *d, dbt_result *r) {
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->readout && d->hooks[i]->readout(d) < 0 && r->how == DBT_EXITED) {
       r->how = DBT_STOPPED;
-      snprintf(r->message, sizeof r->message, "out of memory for %s", d->hooks[i]->what);
+      errf(r->message, sizeof r->message, "out of memory for %s", d->hooks[i]->what);
     }
 }
 
@@ -460,7 +459,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   memset(r, 0, sizeof *r);
   if (!d->loaded) {
     r->how = DBT_STOPPED;
-    snprintf(r->message, sizeof r->message, "no program loaded");
+    errf(r->message, sizeof r->message, "no program loaded");
     return 126;
   }
   if (start(d, r) < 0)
@@ -468,7 +467,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   uint32_t host = go(d, d->g.entry, r);
   uint64_t host_t0 = rt_now_ns();
   while (host) {
-    sb_form(d); /* a path recorded before the CPU came back here */
+    rt_sb_form(d); /* a path recorded before the CPU came back here */
     if (d->kept_written && d->core.confine && !rt_confine_kept_ok(d)) {
       r->how = DBT_SIGNALED;
       r->signal = DBT_SIGSEGV;

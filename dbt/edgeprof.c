@@ -29,6 +29,16 @@
 
 #include "runtime.h"
 
+/* The edges of both profiles (d->edges). */
+struct rt_edges {
+  uint32_t *src;    /* per sw edge site: the block that took it (sw, all) */
+  rt_edge_table sw; /* the sw profile's: overflow during the run, all at readout */
+  rt_edge_table hw; /* the IP's, drained */
+  int sw_done;      /* sw is the readout */
+  int final;        /* readout: drain whatever the IP's table holds */
+  uint64_t hot_reported, hot_at_drain, drains;
+};
+
 /* ------------------------------------------------------------ edge tables */
 
 static uint64_t edge_key(uint32_t src, uint32_t dst) {
@@ -95,7 +105,7 @@ void rt_edge_free(rt_edge_table *t) {
 static void site_taken(dbt *d, const dbt_block *blk) {
   if (blk->edge_site == DBT_EDGE_NONE)
     return;
-  d->edge_src[blk->edge_site] = blk->guest_pc;
+  d->edges->src[blk->edge_site] = blk->guest_pc;
   d->core.edge_site_next = blk->edge_site + 1;
 }
 
@@ -109,7 +119,7 @@ int rt_edge_exit(dbt *d, uint32_t site, uint32_t src, uint32_t target) {
         return 0;
       }
   }
-  return rt_edge_add(&d->edge_sw, src, target, 1);
+  return rt_edge_add(&d->edges->sw, src, target, 1);
 }
 
 /* ------------------------------------------------------------ the IP's */
@@ -117,10 +127,10 @@ int rt_edge_exit(dbt *d, uint32_t site, uint32_t src, uint32_t target) {
 /* After the table clear of rt_hw_setup (CTRL.CLEAR empties the edge table too). */
 static int ip_setup(dbt *d) {
   int rc;
-  if (!d->dev.cfg.edge_entries)
+  if (!rt_ip_dev(d)->cfg.edge_entries)
     return 0; /* an IP older than 1.5: no edge table */
-  if ((rc = hwprof_set_edge_ctrl(&d->dev, d->o.edge_threshold, d->o.all_edges)) < 0 ||
-      (rc = hwprof_set_edge_mark(&d->dev, d->dev.cfg.edge_entries / 2)) < 0)
+  if ((rc = hwprof_set_edge_ctrl(rt_ip_dev(d), d->o.edge_threshold, d->o.all_edges)) < 0 ||
+      (rc = hwprof_set_edge_mark(rt_ip_dev(d), rt_ip_dev(d)->cfg.edge_entries / 2)) < 0)
     return rt_hw_fail(d, "set-up", rc);
   return 0;
 }
@@ -132,33 +142,33 @@ static int drain(dbt *d) {
   size_t n = 0;
   uint32_t src, dst, used;
   int rc;
-  if (!d->dev.cfg.edge_entries)
+  if (!rt_ip_dev(d)->cfg.edge_entries)
     return 0;
-  while ((rc = hwprof_pop_hot_edge(&d->dev, &src, &dst)) == 1) {
-    dbt_edge_count *e = edge_at(&d->edge_hw, src, dst);
+  while ((rc = hwprof_pop_hot_edge(rt_ip_dev(d), &src, &dst)) == 1) {
+    dbt_edge_count *e = edge_at(&d->edges->hw, src, dst);
     if (!e)
       return -HWPROF_ENOSPC;
     if (!e->hot) /* (a second report is an edge the IP crossed again after a drain) */
-      d->edge_hot_reported++;
+      d->edges->hot_reported++;
     e->hot = 1;
   }
   if (rc < 0)
     return rc;
-  if ((rc = hwprof_read(&d->dev, HWPROF_EDGE_USED_OFFSET, &used)) < 0)
+  if ((rc = hwprof_read(rt_ip_dev(d), HWPROF_EDGE_USED_OFFSET, &used)) < 0)
     return rc;
-  if (used < d->dev.cfg.edge_entries / 2 && !d->edge_final)
+  if (used < rt_ip_dev(d)->cfg.edge_entries / 2 && !d->edges->final)
     return 0; /* the handler drains at half full; readout always */
-  if ((rc = hwprof_drain_edges(&d->dev, v, HWPROF_EDGE_MAX_ENTRIES, &n)) < 0)
+  if ((rc = hwprof_drain_edges(rt_ip_dev(d), v, HWPROF_EDGE_MAX_ENTRIES, &n)) < 0)
     return rc;
-  d->edge_drains += !d->edge_final; /* the handler's drains, not readout's */
+  d->edges->drains += !d->edges->final; /* the handler's drains, not readout's */
   for (size_t i = 0; i < n; i++) {
-    dbt_edge_count *e = edge_at(&d->edge_hw, v[i].src, v[i].dst);
+    dbt_edge_count *e = edge_at(&d->edges->hw, v[i].src, v[i].dst);
     if (!e)
       return -HWPROF_ENOSPC;
     e->count += v[i].count;
-    if (!e->hot && d->o.edge_threshold && e->count >= d->o.edge_threshold && !d->edge_final) {
+    if (!e->hot && d->o.edge_threshold && e->count >= d->o.edge_threshold && !d->edges->final) {
       e->hot = 1; /* crossed over drains: the handler reports it */
-      d->edge_hot_at_drain++;
+      d->edges->hot_at_drain++;
     }
   }
   return 0;
@@ -177,7 +187,7 @@ static int by_pair(const void *a, const void *b) {
   return kx < ky ? -1 : kx > ky;
 }
 
-void rt_edge_finish(dbt *d, rt_edge_table *t) {
+static void finish(dbt *d, rt_edge_table *t) {
   qsort(t->v, t->n, sizeof *t->v, by_pair);
   for (size_t i = 0; i < t->n; i++) {
     dbt_edge_count *e = &t->v[i];
@@ -195,42 +205,73 @@ static int sw_readout(dbt *d) {
     uint32_t a = d->core.edge_sites + DBT_EDGE_SITE_BYTES * s;
     for (uint32_t w = 0; w < DBT_EDGE_WAYS; w++, a += 8) {
       uint32_t target = rd32(d, a), count = rd32(d, a + 4);
-      if (target && count && rt_edge_add(&d->edge_sw, d->edge_src[s], target, count) < 0)
+      if (target && count && rt_edge_add(&d->edges->sw, d->edges->src[s], target, count) < 0)
         return -1;
     }
   }
-  rt_edge_finish(d, &d->edge_sw);
-  d->edge_sw_done = 1;
+  finish(d, &d->edges->sw);
+  d->edges->sw_done = 1;
   return 0;
 }
 
 /* The IP's: the rest of its table, then one sorted list (the superblocks' readout,
  * after this, maps their words to blocks in it: sbcount.c). */
 static int ip_readout(dbt *d) {
-  d->edge_final = 1;
+  d->edges->final = 1;
   if (ip_drain(d) < 0)
     return -1;
-  rt_edge_finish(d, &d->edge_hw);
-  d->hw.edges = d->edge_hw.v;
-  d->hw.n_edges = d->edge_hw.n;
-  d->hw.edge_hot_reported = d->edge_hot_reported;
-  d->hw.edge_hot_at_drain = d->edge_hot_at_drain;
-  d->hw.edge_drains = d->edge_drains;
+  finish(d, &d->edges->hw);
+  dbt_hw_profile *p = rt_ip_profile(d);
+  p->edges = d->edges->hw.v;
+  p->n_edges = d->edges->hw.n;
+  p->edge_hot_reported = d->edges->hot_reported;
+  p->edge_hot_at_drain = d->edges->hot_at_drain;
+  p->edge_drains = d->edges->drains;
+  return 0;
+}
+
+int rt_edge_hw_remap(dbt *d, uint32_t (*map)(const void *ctx, uint32_t pc), const void *ctx,
+                     rt_edge_table *more) {
+  rt_edge_table *hw = &d->edges->hw;
+  for (size_t i = 0; i < hw->n; i++) {
+    const dbt_edge_count *g = &hw->v[i];
+    if (rt_edge_add(more, map(ctx, g->src), map(ctx, g->dst), g->count) < 0)
+      return -1;
+  }
+  rt_edge_free(hw);
+  *hw = *more;
+  *more = (rt_edge_table){0};
+  finish(d, hw); /* (the edges' readout, before this, finished the old) */
+  dbt_hw_profile *p = rt_ip_profile(d);
+  p->edges = hw->v;
+  p->n_edges = hw->n;
   return 0;
 }
 
 /* The sw profile's: its sites' slots and the exits' table, as one sorted list. */
 static int readout(dbt *d) {
-  return d->edge_src && !d->edge_sw_done ? sw_readout(d) : 0;
+  return d->edges->src && !d->edges->sw_done ? sw_readout(d) : 0;
 }
 
 static void edge_free(dbt *d) {
-  rt_edge_free(&d->edge_sw);
-  rt_edge_free(&d->edge_hw);
-  free(d->edge_src);
+  rt_edge_free(&d->edges->sw);
+  rt_edge_free(&d->edges->hw);
+  free(d->edges->src);
+  free(d->edges);
+  d->edges = NULL;
 }
 
-void rt_edge_register(dbt *d) {
+/* The sw profile's sites: each's block, and its slots empty in board RAM. */
+static int sw_sites(dbt *d) {
+  if (!(d->edges->src = calloc(DBT_EDGE_SITES, sizeof *d->edges->src)))
+    return -1;
+  memset(d->ram + DBT_EDGES, 0, (size_t)DBT_EDGE_SITES * DBT_EDGE_SITE_BYTES);
+  d->core.edge_sites = DBT_EDGES;
+  d->core.edge_site_cap = DBT_EDGE_SITES;
+  return 0;
+}
+
+int rt_edge_register(dbt *d) {
   static const rt_hooks hooks = {
       .what = "indirect edges",
       .translated = site_taken,
@@ -240,10 +281,14 @@ void rt_edge_register(dbt *d) {
       .ip_drain = ip_drain,
       .ip_readout = ip_readout,
   };
+  if (!(d->edges = calloc(1, sizeof *d->edges)))
+    return -1;
   rt_register(d, &hooks);
+  int sw = d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL;
+  return sw ? sw_sites(d) : 0;
 }
 
 size_t dbt_sw_edges(const dbt *d, const dbt_edge_count **out) {
-  *out = d->edge_sw_done ? d->edge_sw.v : NULL;
-  return d->edge_sw_done ? d->edge_sw.n : 0;
+  *out = d->edges->sw_done ? d->edges->sw.v : NULL;
+  return d->edges->sw_done ? d->edges->sw.n : 0;
 }

@@ -96,7 +96,7 @@ int rt_cut_block(dbt *d, uint32_t at, uint32_t fpc, dbt_result *r) {
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->cut && d->hooks[i]->cut(d, id, tail, tail == 0) < 0) {
       r->how = DBT_STOPPED; /* (the IP could not be settled) */
-      snprintf(r->message, sizeof r->message, "%s", d->hw_err);
+      errf(r->message, sizeof r->message, "%s", d->failed);
       return -1;
     }
   return 0;

@@ -85,7 +85,7 @@ int rt_fpu_exit(dbt *d, uint32_t pc, dbt_result *r) {
   char err[240];
   if (rt_fp_costs(d, err, sizeof err) < 0) {
     r->how = DBT_STOPPED;
-    snprintf(r->message, sizeof r->message, "cannot charge the FPU helper: %s", err);
+    errf(r->message, sizeof r->message, "cannot charge the FPU helper: %s", err);
     return -1;
   }
   int rc = fpu_exec(d, w, 1);

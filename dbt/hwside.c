@@ -30,25 +30,48 @@
 #define SPILL_MARK      (DBT_SPILL_WORDS / 4u)
 #define SPILL_TAB_FIRST (1u << 12)
 
+/* The IP's side: the driver's device, the readout, the blocks counted from the
+ * spill ring, and why the IP failed (d->ip, the other features reach it through
+ * rt_ip_dev, rt_ip_profile and rt_hw_fail). */
+struct rt_ip {
+  hwprof_dev dev;        /* over rt_hw_bus: the IP's bus, counting the accesses */
+  uint64_t bus_accesses; /* the driver's loads and stores to the IP */
+  int on;                /* the IP was set up for this run */
+  int got;               /* prof holds the readout */
+  dbt_hw_profile prof;
+  size_t hot_cap;
+  int hot_oom;
+  hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL */
+  hwprof_spill_table spill; /* the blocks counted from it */
+};
+
 /* The driver's bus: the simulated IP's, counting the loads and stores. */
 static int bus_read32(void *ctx, uint32_t off, uint32_t *v) {
   dbt *d = ctx;
-  d->bus_accesses++;
+  d->ip->bus_accesses++;
   return hwprof_sim_bus_ops.read32(vboard_ip(d->b), off, v);
 }
 
 static int bus_write32(void *ctx, uint32_t off, uint32_t v) {
   dbt *d = ctx;
-  d->bus_accesses++;
+  d->ip->bus_accesses++;
   return hwprof_sim_bus_ops.write32(vboard_ip(d->b), off, v);
 }
 
 static const hwprof_bus_ops rt_hw_bus = {bus_read32, bus_write32};
 
 int rt_hw_fail(dbt *d, const char *what, int err) {
-  snprintf(d->hw_err, sizeof d->hw_err, "profiling IP: %s: %s", what, hwprof_strerror(err));
-  d->hw_on = 0;
+  errf(d->failed, sizeof d->failed, "profiling IP: %s: %s", what, hwprof_strerror(err));
+  d->ip->on = 0;
   return -1;
+}
+
+hwprof_dev *rt_ip_dev(dbt *d) {
+  return &d->ip->dev;
+}
+
+dbt_hw_profile *rt_ip_profile(dbt *d) {
+  return &d->ip->prof;
 }
 
 /* A threshold crossing, from the hot FIFO or from the spill table: the features'
@@ -62,11 +85,12 @@ static void hot(void *ctx, uint32_t spc) {
       claimed = d->hooks[i]->hot(d, spc);
   if (claimed)
     return;
-  if (rt_grow(&d->hw.hot, d->hw.n_hot, &d->hot_cap, sizeof *d->hw.hot, 64) < 0) {
-    d->hot_oom = 1;
+  if (rt_grow(&d->ip->prof.hot, d->ip->prof.n_hot, &d->ip->hot_cap, sizeof *d->ip->prof.hot, 64) <
+      0) {
+    d->ip->hot_oom = 1;
     return;
   }
-  d->hw.hot[d->hw.n_hot++] = (struct dbt_hot){spc, d->st.guest_insns};
+  d->ip->prof.hot[d->ip->prof.n_hot++] = (struct dbt_hot){spc, d->st.guest_insns};
 }
 
 static uint32_t ring_load(void *ctx, uint32_t index) {
@@ -75,23 +99,24 @@ static uint32_t ring_load(void *ctx, uint32_t index) {
 
 /* A table four times the size, holding what the full one held. */
 static int spill_grow(dbt *d) {
-  uint32_t cap = 4u * d->spill.cap;
+  uint32_t cap = 4u * d->ip->spill.cap;
   hwprof_entry *slots = malloc((size_t)cap * sizeof *slots);
   hwprof_spill_table bigger;
   if (!slots || hwprof_spill_table_init(&bigger, slots, cap, 0, 1) < 0 ||
-      hwprof_spill_table_move(&bigger, &d->spill) < 0) {
+      hwprof_spill_table_move(&bigger, &d->ip->spill) < 0) {
     free(slots);
     return -HWPROF_ENOSPC;
   }
-  free(d->spill.slots);
-  d->spill = bigger;
+  free(d->ip->spill.slots);
+  d->ip->spill = bigger;
   return 0;
 }
 
 /* Counts what the ring holds, growing the table when it is full. */
 static int spill_drain(dbt *d) {
   int rc;
-  while ((rc = hwprof_spill_drain(&d->dev, &d->ring, &d->spill, hot, d)) == -HWPROF_ENOSPC)
+  while ((rc = hwprof_spill_drain(&d->ip->dev, &d->ip->ring, &d->ip->spill, hot, d)) ==
+         -HWPROF_ENOSPC)
     if ((rc = spill_grow(d)) < 0)
       return rc;
   return rc;
@@ -103,32 +128,33 @@ static int spill_drain(dbt *d) {
 static int setup(dbt *d) {
   int rc;
   hwprof_entry *slots;
-  d->hw_on = 1;
-  if ((rc = hwprof_init(&d->dev, &rt_hw_bus, d)) < 0)
+  d->ip->on = 1;
+  if ((rc = hwprof_init(&d->ip->dev, &rt_hw_bus, d)) < 0)
     return rt_hw_fail(d, "init", rc);
-  free(d->spill.slots);
-  d->spill.slots = NULL;
+  free(d->ip->spill.slots);
+  d->ip->spill.slots = NULL;
   if (!(slots = malloc(SPILL_TAB_FIRST * sizeof *slots)))
     return rt_hw_fail(d, "spill table", -HWPROF_ENOSPC);
-  hwprof_spill_table_init(&d->spill, slots, SPILL_TAB_FIRST, d->o.threshold,
-                          d->dev.cfg.count_width);
-  d->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
+  hwprof_spill_table_init(&d->ip->spill, slots, SPILL_TAB_FIRST, d->o.threshold,
+                          d->ip->dev.cfg.count_width);
+  d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
   uint32_t irqs = HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST | (d->o.threshold ? HWPROF_IRQ_HOT : 0) |
-                  (d->dev.cfg.syscall_entries ? HWPROF_IRQ_SYSCALL : 0) |
-                  (d->dev.cfg.edge_entries ? HWPROF_IRQ_EDGE | HWPROF_IRQ_EDGE_HOT : 0) |
+                  (d->ip->dev.cfg.syscall_entries ? HWPROF_IRQ_SYSCALL : 0) |
+                  (d->ip->dev.cfg.edge_entries ? HWPROF_IRQ_EDGE | HWPROF_IRQ_EDGE_HOT : 0) |
                   (d->core.cct_hw ? HWPROF_IRQ_CCT : 0);
-  if ((rc = hwprof_enable(&d->dev, 0)) < 0 || (rc = hwprof_clear(&d->dev)) < 0 ||
-      (rc = hwprof_clear_stats(&d->dev)) < 0 ||
-      (rc = hwprof_set_threshold(&d->dev, d->o.threshold)) < 0 ||
-      (d->core.probe_window && (rc = hwprof_set_event_origin(
-                                    &d->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) < 0) ||
-      (rc = hwprof_spill_start(&d->dev, &d->ring, SPILL_MARK)) < 0)
+  if ((rc = hwprof_enable(&d->ip->dev, 0)) < 0 || (rc = hwprof_clear(&d->ip->dev)) < 0 ||
+      (rc = hwprof_clear_stats(&d->ip->dev)) < 0 ||
+      (rc = hwprof_set_threshold(&d->ip->dev, d->o.threshold)) < 0 ||
+      (d->core.probe_window &&
+       (rc = hwprof_set_event_origin(&d->ip->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) <
+           0) ||
+      (rc = hwprof_spill_start(&d->ip->dev, &d->ip->ring, SPILL_MARK)) < 0)
     return rt_hw_fail(d, "set-up", rc);
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_setup && d->hooks[i]->ip_setup(d) < 0)
       return -1;
-  if ((rc = hwprof_irq_enable(&d->dev, irqs)) < 0 || (rc = hwprof_enable(&d->dev, 1)) < 0 ||
-      (rc = hwprof_wait_idle(&d->dev)) < 0)
+  if ((rc = hwprof_irq_enable(&d->ip->dev, irqs)) < 0 || (rc = hwprof_enable(&d->ip->dev, 1)) < 0 ||
+      (rc = hwprof_wait_idle(&d->ip->dev)) < 0)
     return rt_hw_fail(d, "set-up", rc);
   return 0;
 }
@@ -138,9 +164,9 @@ static int service(dbt *d) {
   uint32_t pending, spc[16];
   size_t n;
   int rc;
-  d->hw.irqs++;
+  d->ip->prof.irqs++;
   do {
-    if ((rc = hwprof_drain_hot(&d->dev, spc, 16, &n)) < 0)
+    if ((rc = hwprof_drain_hot(&d->ip->dev, spc, 16, &n)) < 0)
       return rt_hw_fail(d, "hot FIFO", rc);
     for (size_t i = 0; i < n; i++)
       hot(d, spc[i]);
@@ -150,9 +176,9 @@ static int service(dbt *d) {
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_drain && d->hooks[i]->ip_drain(d) < 0)
       return -1;
-  if (d->hot_oom)
+  if (d->ip->hot_oom)
     return rt_hw_fail(d, "hot list", -HWPROF_ENOSPC);
-  if ((rc = hwprof_irq_ack(&d->dev, &pending)) < 0)
+  if ((rc = hwprof_irq_ack(&d->ip->dev, &pending)) < 0)
     return rt_hw_fail(d, "interrupt", rc);
   return 0;
 }
@@ -161,21 +187,21 @@ static int service(dbt *d) {
  * charged to the board as it would run on its CPU. */
 static void boundary(dbt *d) {
   hwprof_sim *ip = vboard_ip(d->b);
-  if (!d->hw_on || !hwprof_sim_irq(ip))
+  if (!d->ip->on || !hwprof_sim_irq(ip))
     return;
-  uint64_t t0 = rt_now_ns(), c0 = hwprof_sim_cycle(ip), a0 = d->bus_accesses;
+  uint64_t t0 = rt_now_ns(), c0 = hwprof_sim_cycle(ip), a0 = d->ip->bus_accesses;
   service(d);
-  vboard_charge_irq(d->b, hwprof_sim_cycle(ip) - c0, d->bus_accesses - a0);
+  vboard_charge_irq(d->b, hwprof_sim_cycle(ip) - c0, d->ip->bus_accesses - a0);
   d->st.irq_ns += rt_now_ns() - t0;
 }
 
 /* Until the IP is idle, draining the spill ring and the features' rings (ip_ring):
  * any may be what it waits for (the event queue can still hold more packets than
- * the packet ring's free words).  -1 with d->hw_err. */
+ * the packet ring's free words).  -1 with d->ip->err. */
 int rt_hw_settle(dbt *d) {
   for (uint32_t polls = 0; polls < HWPROF_POLL_LIMIT; polls++) {
     uint32_t st;
-    int rc = hwprof_read(&d->dev, HWPROF_STATUS_OFFSET, &st);
+    int rc = hwprof_read(&d->ip->dev, HWPROF_STATUS_OFFSET, &st);
     if (rc < 0)
       return rt_hw_fail(d, "drain", rc);
     for (unsigned i = 0; i < d->nhooks; i++)
@@ -198,7 +224,7 @@ static void hw_readout(dbt *d) {
   if (rt_hw_settle(d) < 0)
     return;
   for (;;) {
-    rc = hwprof_spill_settle(&d->dev, &d->ring, &d->spill, hot, d);
+    rc = hwprof_spill_settle(&d->ip->dev, &d->ip->ring, &d->ip->spill, hot, d);
     if (rc != -HWPROF_ENOSPC)
       break;
     if ((rc = spill_grow(d)) < 0)
@@ -211,37 +237,40 @@ static void hw_readout(dbt *d) {
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_end && d->hooks[i]->ip_end(d) < 0)
       return;
-  d->hw.cfg = d->dev.cfg;
-  free(d->hw.entries);
-  if (!(d->hw.entries = calloc((size_t)d->dev.cfg.entries + d->spill.used, sizeof *d->hw.entries)))
+  d->ip->prof.cfg = d->ip->dev.cfg;
+  free(d->ip->prof.entries);
+  if (!(d->ip->prof.entries = calloc((size_t)d->ip->dev.cfg.entries + d->ip->spill.used,
+                                     sizeof *d->ip->prof.entries)))
     return (void)rt_hw_fail(d, "table", -HWPROF_ENOSPC);
-  if ((rc = hwprof_read_stats(&d->dev, &d->hw.stats)) < 0 ||
-      (rc = hwprof_read_entries(&d->dev, d->hw.entries, d->dev.cfg.entries, &n)) < 0)
+  if ((rc = hwprof_read_stats(&d->ip->dev, &d->ip->prof.stats)) < 0 ||
+      (rc = hwprof_read_entries(&d->ip->dev, d->ip->prof.entries, d->ip->dev.cfg.entries, &n)) < 0)
     return (void)rt_hw_fail(d, "readout", rc);
-  d->hw.n_chip = n;
-  for (uint32_t i = 0; i < d->spill.cap; i++)
-    if (d->spill.slots[i].count)
-      d->hw.entries[n++] = d->spill.slots[i];
-  d->hw.n_entries = n;
+  d->ip->prof.n_chip = n;
+  for (uint32_t i = 0; i < d->ip->spill.cap; i++)
+    if (d->ip->spill.slots[i].count)
+      d->ip->prof.entries[n++] = d->ip->spill.slots[i];
+  d->ip->prof.n_entries = n;
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_readout && d->hooks[i]->ip_readout(d) < 0)
       return;
-  d->hw_got = 1;
+  d->ip->got = 1;
 }
 
 static int readout(dbt *d) {
-  if (d->hw_on)
+  if (d->ip->on)
     hw_readout(d);
-  return 0; /* (a failure is d->hw_err's: dbt_hw_error) */
+  return 0; /* (a failure is d->failed: dbt_hw_error) */
 }
 
 static void hw_free(dbt *d) {
-  free(d->hw.entries);
-  free(d->hw.hot);
-  free(d->spill.slots);
+  free(d->ip->prof.entries);
+  free(d->ip->prof.hot);
+  free(d->ip->spill.slots);
+  free(d->ip);
+  d->ip = NULL;
 }
 
-void rt_hw_register(dbt *d) {
+int rt_hw_register(dbt *d) {
   static const rt_hooks hooks = {
       .what = "the IP's profile",
       .start = setup,
@@ -249,13 +278,16 @@ void rt_hw_register(dbt *d) {
       .readout = readout,
       .free = hw_free,
   };
+  if (!(d->ip = calloc(1, sizeof *d->ip)))
+    return -1;
   rt_register(d, &hooks);
+  return 0;
 }
 
 const dbt_hw_profile *dbt_hw(const dbt *d) {
-  return d->hw_got ? &d->hw : NULL;
+  return d->ip && d->ip->got ? &d->ip->prof : NULL;
 }
 
 const char *dbt_hw_error(const dbt *d) {
-  return d->hw_err[0] ? d->hw_err : rt_hw_mode(d) ? "the run did not finish" : "no hw profile";
+  return d->failed[0] ? d->failed : rt_hw_mode(d) ? "the run did not finish" : "no hw profile";
 }

@@ -2,7 +2,7 @@
  * runtime.h - the translator runtime's own state and its layers' interfaces,
  * shared by its parts.  Not the public interface: that is dbt.h.  From the bottom:
  *
- *   util.c              arrays, the host clock, error messages
+ *   util.c              arrays, the host clock
  *   cache.c             the code-cache core: block table, translate-on-miss, flush,
  *                       chaining and patching, pc maps, block entries, registers;
  *                       calls up only through the hooks below (rt_register)
@@ -11,7 +11,8 @@
  *                       hwside.c (the IP, with hooks of its own for the features'
  *                       tables in it), sysprof.c, edgeprof.c, cctsrc.c,
  *                       superblock.c + sbcount.c, sigframe.c, fpgate.c,
- *                       confine.c
+ *                       confine.c; each owns its state (a struct of its own file,
+ *                       a pointer in struct dbt), the others use its functions
  *   dispatch.c          dbt_run: the loop, one handler per exit kind
  *   dbt.c               set-up and the public getters (dbt.h)
  */
@@ -21,13 +22,6 @@
 #include <capstone/capstone.h>
 
 #include "dbt.h"
-#include "superblock.h"
-
-/* System calls per (site, number), in order of first call (sysprof.c). */
-typedef struct rt_sys_table {
-  dbt_syscall_count *v;
-  size_t n, cap;
-} rt_sys_table;
 
 /* Edges per (source, target), with an index for adding (edgeprof.c). */
 typedef struct rt_edge_table {
@@ -47,31 +41,10 @@ typedef struct rec {
   uint32_t flags; /* how the block ends: HWPROF_EVENT_* (translate.h's dbt_block) */
 } rec;
 
-/* The call and return packets of --cct (cctsrc.c). */
-typedef struct rt_cct_stream {
-  cct_packet *p;
-  size_t n, cap;
-  uint32_t blocks, insns; /* since the last packet */
-  uint32_t prev_pc, prev_end, prev_flags;
-  uint32_t *rp; /* the return points of the calls made so far: a set (0: free) */
-  size_t rp_n, rp_cap;
-  uint32_t tot_blocks, tot_insns; /* the board's stream: the running totals at its last packet */
-  uint32_t cut_insns;  /* the IP's: instructions of cut blocks in its totals (cctsrc.c, cut) */
-  uint32_t drop_site;  /* the IP's: the next packet is this cut block's, which never ended */
-  uint32_t owed;       /* the sw ring's: a cut block's packet owed (pc | flags; 0 none) */
-  struct rt_cct_mark { /* the runtime's: its state before each block it entered at the */
-    uint32_t id;       /* CPU's last PowerPC block (a superblock's members: cctsrc.c, cut) */
-    size_t n;
-    uint32_t blocks, insns, prev_pc, prev_end, prev_flags;
-  } mark[DBT_TRACE_MAX];
-  unsigned nmark;
-  int oom;
-} rt_cct_stream;
-
 /* A feature's hooks: what the core (cache.c, fault.c), the dispatcher and the IP's
  * side (hwside.c) call, in the order the features registered; NULL: none.  The
- * int hooks return 0, or -1: the run stops (start, cut and the IP's hooks have set
- * d->hw_err, with rt_hw_fail; readout ran out of memory for `what`). */
+ * int hooks return 0, or -1: the run stops (start, cut and the IP's hooks have said
+ * why in d->failed, with rt_hw_fail; readout ran out of memory for `what`). */
 typedef struct rt_hooks {
   const char *what; /* what it records, for "out of memory for ..." */
   /* The code cache. */
@@ -131,35 +104,14 @@ struct dbt {
   size_t nlinks, links_cap;
   dbt_stats st;
   csh cs_mips, cs_ppc;
-  sb_state sb;
-  /* The hw profile: the IP through the driver, host side. */
-  hwprof_dev dev;        /* over rt_hw_bus: the IP's bus, counting the accesses */
-  uint64_t bus_accesses; /* the driver's loads and stores to the IP */
-  int hw_on;             /* the IP was set up for this run */
-  int hw_got;            /* d->hw holds the readout */
-  dbt_hw_profile hw;
-  size_t hot_cap;
-  int hot_oom;
-  hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL */
-  hwprof_spill_table spill; /* the blocks counted from it (hwside.c) */
-  rt_sys_table sys;         /* system calls, as the dispatcher executed them */
-  rt_sys_table hw_sys;      /* system calls, as the IP recorded them */
-  /* Indirect edges (edgeprof.c). */
-  uint32_t *edge_src;    /* per sw edge site: the block that took it */
-  rt_edge_table edge_sw; /* the sw profile's: overflow during the run, all at readout */
-  rt_edge_table edge_hw; /* the IP's, drained */
-  int edge_sw_done;      /* edge_sw is the readout */
-  int edge_final;        /* readout: drain whatever the table holds */
-  uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
-  char hw_err[200];
-  uint64_t sig_due; /* CPU cycle at which the guest's timer is due, or 0 (sigframe.c) */
-  int sig_paused;   /* the CPU was paused for it */
+  uint64_t wake_at; /* a feature wants the CPU back at the first stop point from this */
+  int woke;         /* CPU cycle on (rt_wake_at; 0: never), and the CPU was paused so */
   int kept_written; /* --confine: the runtime wrote $gp or $sp (rt_confine_kept_ok) */
   dbt_cut *cuts;    /* blocks a fault cut short (dbt_cuts) */
   size_t ncuts, cuts_cap;
-  uint8_t *onbus;         /* --confine: per guest page, on the board's bus (confine.c) */
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   int pause;              /* a feature wants the CPU back at the next block (superblock.c) */
+  char failed[200];       /* why a feature's hook stopped the run (errf; rt_hw_fail) */
   const rt_hooks *hooks[RT_MAX_HOOKS]; /* the features', in the order they registered */
   unsigned nhooks;
   /* The hooks on the board's path, each PowerPC block it enters (rt_observe), in a
@@ -168,12 +120,15 @@ struct dbt {
   void (*entered[RT_MAX_HOOKS])(dbt *d, uint32_t id);
   void (*boundary[RT_MAX_HOOKS])(dbt *d);
   unsigned ntb_entered, nentered, nboundary;
-  uint64_t *sw_derived; /* per block id: sw entries derived in superblocks (sbcount.c) */
-  rt_cct_stream cct;    /* --cct (cctsrc.c): the runtime's view */
-  rt_cct_stream cct_sw; /* --cct, sw, all: the sw probes' packets (the ring, drained) */
-  rt_cct_stream cct_hw; /* --cct, hw, all: the IP's packets (its ring, drained) */
-  hwprof_ring cct_ring; /* ... that ring */
-  int cct_hw_ended;     /* ... its totals read (rt_hw_cct_end) */
+  /* Each feature's own state, allocated when it registers and freed by its free
+   * hook (NULL when it is off), its type known only in its own files: the others
+   * reach it through its functions below. */
+  struct rt_ip *ip;           /* hwside.c */
+  struct rt_sys *sys;         /* sysprof.c */
+  struct rt_edges *edges;     /* edgeprof.c */
+  struct rt_cct *cct;         /* cctsrc.c (--cct) */
+  struct sb_state *sb;        /* superblock.c and sbcount.c (superblock.h) */
+  struct rt_confine *confine; /* confine.c (--confine) */
 };
 
 /* ------------------------------------------------------------ util.c */
@@ -242,6 +197,9 @@ uint64_t rt_board_ns(const dbt *d);
 /* The guest's GPRs: in PowerPC registers or the CPU state. */
 void rt_read_gprs(dbt *d, uint32_t m[32]);
 void rt_write_gpr(dbt *d, unsigned i, uint32_t v);
+/* A feature's time (a guest timer's signal) is CPU cycle `cycle` (0: none): the CPU
+ * pauses at the first stop point from then on, with d->woke set for the dispatcher. */
+void rt_wake_at(dbt *d, uint64_t cycle);
 
 /* ------------------------------------------------------------ dump.c */
 
@@ -281,27 +239,35 @@ static inline int rt_hw_mode(const dbt *d) {
   return d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
 }
 
-/* Each feature's hooks, registered by dbt_new in this order. */
-void rt_hw_register(dbt *d);
-void rt_sys_register(dbt *d);
-void rt_edge_register(dbt *d);
-void rt_cct_register(dbt *d);
-void rt_sb_register(dbt *d);
+/* Each feature's state and hooks, registered by dbt_new in this order (-1: out of
+ * memory; a feature that is off registers nothing). */
+int rt_hw_register(dbt *d);
+int rt_sys_register(dbt *d);
+int rt_edge_register(dbt *d);
+int rt_cct_register(dbt *d);
+int rt_sb_register(dbt *d);
+int rt_confine_register(dbt *d);
 
 /* The IP, host side (hwside.c). */
-int rt_hw_settle(dbt *d); /* until the IP is idle, its rings drained; -1 with d->hw_err */
-/* d->hw_err says the IP's `what` failed with -HWPROF_* err; returns -1. */
+int rt_hw_settle(dbt *d); /* until the IP is idle, its rings drained; -1: d->failed */
+/* The IP's `what` failed with -HWPROF_* err: says so in d->failed (dbt_hw_error)
+ * and returns -1. */
 int rt_hw_fail(dbt *d, const char *what, int err);
+hwprof_dev *rt_ip_dev(dbt *d);         /* the driver's device, for the features' parts */
+dbt_hw_profile *rt_ip_profile(dbt *d); /* the readout, for the features' parts of it */
 
-/* System-call records (sysprof.c).  rt_sys_add: -1 when out of memory. */
-int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n);
-void rt_sys_free(rt_sys_table *t);
+/* System-call records (sysprof.c): one the dispatcher executed (-1: out of memory). */
+int rt_sys_record(dbt *d, uint32_t site, uint32_t number);
 
 /* Indirect edges (edgeprof.c).  rt_edge_add: -1 when out of memory. */
 int rt_edge_add(rt_edge_table *t, uint32_t src, uint32_t dst, uint64_t n);
 void rt_edge_free(rt_edge_table *t);
 int rt_edge_exit(dbt *d, uint32_t site, uint32_t src, uint32_t target); /* DBT_EXIT_EDGE */
-void rt_edge_finish(dbt *d, rt_edge_table *t); /* sorted, with jump sites and hot marks */
+/* The IP's edges again, each end mapped by map (a superblock's event word to its
+ * block) and added to `more` (emptied), sorted with jump sites and hot marks: its
+ * readout (-1: out of memory). */
+int rt_edge_hw_remap(dbt *d, uint32_t (*map)(const void *ctx, uint32_t pc), const void *ctx,
+                     rt_edge_table *more);
 
 /* --confine (confine.c): the guest's unmapped pages off the bus as guest.owned says
  * (0, or -1: the board refused); $gp and $sp near its memory (1) or not (0). */
@@ -328,7 +294,11 @@ uint32_t rt_fp_op_cost(int op); /* one soft-float operation (firmware/fpcost.h) 
  * heads a superblock of its own: rt_sb_hot_word (the IP reported its word) and
  * rt_sb_scan_sw (the counters) call hot_exit with its target. */
 int rt_sb_derived(const dbt *d);
-void rt_sb_words(dbt *d, uint32_t text_lo); /* at load: where the near words lie */
+/* At load: where the near words lie; returns the first. */
+uint32_t rt_sb_words(dbt *d, uint32_t text_lo);
+/* Forms the recorded superblock, if one is ready (the CPU is stopped at a block
+ * boundary: the dispatcher calls it each time the CPU comes back). */
+void rt_sb_form(dbt *d);
 int rt_sb_word(const dbt *d, uint32_t spc); /* spc is a superblock's word, not a block */
 int rt_sb_reserve(dbt *d, dbt_sb_probes *p);
 int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],
@@ -355,7 +325,7 @@ void rt_sb_leave(dbt *d, uint32_t a, int inside);
 int rt_signal_next(const dbt *d);
 /* 1 when sig has a handler that may run now (not blocked, not nested too deep). */
 int rt_signal_caught(dbt *d, int sig);
-/* d->sig_due from the guest's timer (the board clock; under the host clock timers
+/* rt_wake_at from the guest's timer (the board clock; under the host clock timers
  * are seen at system calls). */
 void rt_signal_arm(dbt *d);
 int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uint32_t *to,

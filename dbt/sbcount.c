@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "superblock.h"
 
 struct sb_inst {
   dbt_sb_probes p;            /* its event words and counters */
@@ -68,10 +69,11 @@ int rt_sb_derived(const dbt *d) {
          !(d->o.cct && rt_hw_mode(d));
 }
 
-void rt_sb_words(dbt *d, uint32_t text_lo) {
-  sb_state *s = &d->sb;
+uint32_t rt_sb_words(dbt *d, uint32_t text_lo) {
+  sb_state *s = d->sb;
   s->near_base = (text_lo & ~3u) - DBT_SB_NEAR_BYTES;
   s->near_cap = text_lo >= DBT_GUEST_MIN + DBT_SB_NEAR_BYTES ? DBT_SB_NEAR_BYTES / 4 : 0;
+  return s->near_base;
 }
 
 /* Words are numbered: the near ones first (near_base + 4i, i < near_cap), then
@@ -91,7 +93,7 @@ static int64_t index_of(const sb_state *s, uint32_t spc) {
 }
 
 int rt_sb_word(const dbt *d, uint32_t spc) {
-  return index_of(&d->sb, spc) >= 0;
+  return index_of(d->sb, spc) >= 0;
 }
 
 /* Room for `want` consecutive words (near while they last): the first's number, or
@@ -125,10 +127,10 @@ static int choose(sb_state *s, uint32_t exits, int commit, int64_t *entry, int64
 int rt_sb_reserve(dbt *d, dbt_sb_probes *p) {
   int64_t entry, exit;
   if (d->nblocks + 1 + DBT_SIDE_MAX * DBT_TRACE_MAX > d->cap_blocks ||
-      choose(&d->sb, 0, 0, &entry, &exit) < 0)
+      choose(d->sb, 0, 0, &entry, &exit) < 0)
     return -1;
-  p->entry_key = word_of(&d->sb, (uint32_t)entry);
-  p->exit_key = word_of(&d->sb, (uint32_t)exit);
+  p->entry_key = word_of(d->sb, (uint32_t)entry);
+  p->exit_key = word_of(d->sb, (uint32_t)exit);
   p->entry_counter = d->nblocks;
   p->exit_counter = d->nblocks + 1;
   return 0;
@@ -136,7 +138,7 @@ int rt_sb_reserve(dbt *d, dbt_sb_probes *p) {
 
 int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],
                  unsigned members) {
-  sb_state *s = &d->sb;
+  sb_state *s = d->sb;
   if (rt_grow(&s->inst, s->ninst, &s->inst_cap, sizeof *s->inst, 16) < 0)
     return -1;
   sb_inst *x = &s->inst[s->ninst++];
@@ -179,17 +181,17 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
  * exit), even when it is a member of another.  The IP reports the exit's word (hw);
  * the counters' scan finds it (sw). */
 void rt_sb_hot_word(dbt *d, uint32_t spc, void (*hot_exit)(dbt *d, uint32_t pc)) {
-  int64_t ix = index_of(&d->sb, spc);
-  for (size_t i = 0; ix >= 0 && i < d->sb.ninst; i++) {
-    const sb_inst *x = &d->sb.inst[i];
+  int64_t ix = index_of(d->sb, spc);
+  for (size_t i = 0; ix >= 0 && i < d->sb->ninst; i++) {
+    const sb_inst *x = &d->sb->inst[i];
     if (ix >= x->exit_ix && ix < (int64_t)x->exit_ix + x->nexits && x->exit_dest[ix - x->exit_ix])
       hot_exit(d, x->exit_dest[ix - x->exit_ix]);
   }
 }
 
 void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc)) {
-  for (size_t i = 0; i < d->sb.ninst; i++) {
-    sb_inst *x = &d->sb.inst[i];
+  for (size_t i = 0; i < d->sb->ninst; i++) {
+    sb_inst *x = &d->sb->inst[i];
     for (uint32_t k = 0; k < x->nexits; k++)
       if (!(x->exit_hot >> k & 1) &&
           rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k)) >= d->o.threshold) {
@@ -201,13 +203,13 @@ void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc)) {
 }
 
 void rt_sb_free(dbt *d) {
-  free(d->sb.inst);
-  free(d->sw_derived);
+  free(d->sb->inst);
+  free(d->sb->sw_derived);
 }
 
 void rt_sb_leave(dbt *d, uint32_t a, int inside) {
-  for (size_t k = 0; k < d->sb.ninst; k++) {
-    sb_inst *x = &d->sb.inst[k];
+  for (size_t k = 0; k < d->sb->ninst; k++) {
+    sb_inst *x = &d->sb->inst[k];
     if (x->gen != d->gen)
       continue;
     for (unsigned i = 0; i < x->n; i++)
@@ -238,12 +240,12 @@ static void derive(const sb_inst *x, uint64_t entries, const uint64_t *exit, uin
 /* ------------------------------------------------------------ sw */
 
 int rt_sb_sw_readout(dbt *d) {
-  if (!d->sb.ninst)
+  if (!d->sb->ninst)
     return 0;
-  if (!(d->sw_derived = calloc(d->nblocks, sizeof *d->sw_derived)))
+  if (!(d->sb->sw_derived = calloc(d->nblocks, sizeof *d->sb->sw_derived)))
     return -1;
-  for (size_t i = 0; i < d->sb.ninst; i++) {
-    const sb_inst *x = &d->sb.inst[i];
+  for (size_t i = 0; i < d->sb->ninst; i++) {
+    const sb_inst *x = &d->sb->inst[i];
     uint64_t exit[DBT_SIDE_MAX * DBT_TRACE_MAX], D[DBT_TRACE_MAX], on[DBT_TRACE_MAX];
     uint32_t nexit = 0;
     for (unsigned m = 0; m < x->n; m++)
@@ -252,30 +254,36 @@ int rt_sb_sw_readout(dbt *d) {
       exit[k] = rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k));
     derive(x, rd32(d, DBT_COUNTERS + 4 * x->p.entry_counter), exit, D, on);
     for (unsigned m = 0; m < x->n; m++)
-      d->sw_derived[x->id[m]] += D[m];
+      d->sb->sw_derived[x->id[m]] += D[m];
   }
   return 0;
 }
 
 uint64_t rt_sb_sw(const dbt *d, uint32_t id) {
-  return d->sw_derived ? d->sw_derived[id] : 0;
+  return d->sb->sw_derived ? d->sb->sw_derived[id] : 0;
 }
 
 /* ------------------------------------------------------------ hw */
 
 /* The block an event word stands for in an edge: the head for an entry, the member
  * for a side exit. */
-static uint32_t key_block(const dbt *d, const uint32_t *owner, uint32_t spc) {
-  int64_t ix = index_of(&d->sb, spc);
-  return ix >= 0 ? owner[ix] : spc;
+struct owners {
+  const sb_state *s;
+  const uint32_t *owner; /* per event word: its block */
+};
+
+static uint32_t key_block(const void *ctx, uint32_t spc) {
+  const struct owners *o = ctx;
+  int64_t ix = index_of(o->s, spc);
+  return ix >= 0 ? o->owner[ix] : spc;
 }
 
 /* The IP's counts of the superblocks' event words become their members' derived
- * counts: in d->hw.entries (the words' own entries dropped, members added or
+ * counts: in p->entries (the words' own entries dropped, members added or
  * increased) and in the edge table (words mapped to blocks, on-path edges added,
  * sorted again). */
 int rt_sb_hw_readout(dbt *d) {
-  sb_state *s = &d->sb;
+  sb_state *s = d->sb;
   if (!s->ninst)
     return 0;
   size_t words = (size_t)s->near_cap + s->far_used;
@@ -286,15 +294,16 @@ int rt_sb_hw_readout(dbt *d) {
   if (!cnt || !add || !owner)
     goto out;
   /* The words' counts, out of the table. */
-  hwprof_entry *e = d->hw.entries;
+  dbt_hw_profile *p = rt_ip_profile(d);
+  hwprof_entry *e = p->entries;
   size_t n = 0, chip = 0;
-  for (size_t i = 0; i < d->hw.n_entries; i++) {
+  for (size_t i = 0; i < p->n_entries; i++) {
     int64_t ix = index_of(s, e[i].spc);
     if (ix >= 0) {
       cnt[ix] += e[i].count;
-      d->hw.sb_events += e[i].count;
+      p->sb_events += e[i].count;
     } else {
-      chip += i < d->hw.n_chip;
+      chip += i < p->n_chip;
       e[n++] = e[i];
     }
   }
@@ -306,7 +315,7 @@ int rt_sb_hw_readout(dbt *d) {
     owner[x->entry_ix] = x->pc[0];
     for (unsigned m = 0, k = 0; m < x->n; m++) {
       add[x->id[m]] += D[m];
-      d->hw.sb_derived += D[m];
+      p->sb_derived += D[m];
       for (unsigned j = 0; j < x->exits[m]; j++)
         owner[x->exit_ix + k++] = x->pc[m];
       if (x->indirect[m] && on[m] && rt_edge_add(&edges, x->pc[m], x->pc[m + 1], on[m]) < 0)
@@ -319,7 +328,7 @@ int rt_sb_hw_readout(dbt *d) {
   hwprof_entry *v = realloc(e, (n + extra + 1) * sizeof *v);
   if (!v)
     goto out;
-  d->hw.entries = e = v;
+  p->entries = e = v;
   for (size_t i = 0; i < n; i++) {
     rec *r = rt_find(d, e[i].spc, 0);
     if (r && add[r->id]) {
@@ -330,21 +339,10 @@ int rt_sb_hw_readout(dbt *d) {
   for (uint32_t id = 0; id < d->nblocks; id++)
     if (add[id])
       e[n++] = (hwprof_entry){d->tab[d->by_id[id]].pc, (uint32_t)add[id]};
-  d->hw.n_entries = n;
-  d->hw.n_chip = chip;
+  p->n_entries = n;
+  p->n_chip = chip;
   /* The edges: the words mapped to their blocks. */
-  for (size_t i = 0; i < d->edge_hw.n; i++) {
-    const dbt_edge_count *g = &d->edge_hw.v[i];
-    if (rt_edge_add(&edges, key_block(d, owner, g->src), key_block(d, owner, g->dst), g->count) < 0)
-      goto out;
-  }
-  rt_edge_free(&d->edge_hw);
-  d->edge_hw = edges;
-  edges = (rt_edge_table){0};
-  rt_edge_finish(d, &d->edge_hw); /* (the edges' readout, before this, finished the old) */
-  d->hw.edges = d->edge_hw.v;
-  d->hw.n_edges = d->edge_hw.n;
-  rc = 0;
+  rc = rt_edge_hw_remap(d, key_block, &(struct owners){s, owner}, &edges);
 out:
   rt_edge_free(&edges);
   free(cnt);

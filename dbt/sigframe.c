@@ -190,15 +190,15 @@ int rt_signal_caught(dbt *d, int sig) {
 
 void rt_signal_arm(dbt *d) {
   const guest *g = &d->g;
-  d->sig_due = 0;
+  uint64_t due = 0;
   if (g->timer_at_ns && g->clock == GUEST_CLOCK_BOARD) {
     uint64_t ns = g->timer_at_ns > g->slept_ns ? g->timer_at_ns - g->slept_ns : 0;
     /* rounded up: at that cycle the guest's clock (rounded down) has reached it */
-    d->sig_due =
-        (uint64_t)(((unsigned __int128)ns * vboard_cpu_hz(d->b) + 999999999u) / 1000000000u);
-    if (d->sig_due <= vboard_cycles(d->b)) /* due already: at the next block */
-      d->sig_due = vboard_cycles(d->b) + 1;
+    due = (uint64_t)(((unsigned __int128)ns * vboard_cpu_hz(d->b) + 999999999u) / 1000000000u);
+    if (due <= vboard_cycles(d->b)) /* due already: at the next block */
+      due = vboard_cycles(d->b) + 1;
   }
+  rt_wake_at(d, due);
 }
 
 uint32_t rt_sigreturn(dbt *d, dbt_result *r) {

@@ -55,28 +55,24 @@
 
 #include "runtime.h"
 
-int sb_init(dbt *d) {
-  d->sb.is_head = calloc(d->cap_blocks, 1);
-  d->sb.sw_hot = calloc(d->cap_blocks, 1);
-  return d->sb.is_head && d->sb.sw_hot ? 0 : -1;
-}
-
 static void sb_free(dbt *d) {
   rt_sb_free(d);
-  free(d->sb.sw_hot);
-  free(d->sb.formed);
-  free(d->sb.is_head);
+  free(d->sb->sw_hot);
+  free(d->sb->formed);
+  free(d->sb->is_head);
+  free(d->sb);
+  d->sb = NULL;
 }
 
 /* Recording is over (formed, or not): the next pending head to enter starts the next. */
 static void idle(dbt *d) {
-  d->sb.t.n = 0;
-  d->sb.ready = 0;
+  d->sb->t.n = 0;
+  d->sb->ready = 0;
   d->pause = 0;
 }
 
 static void sb_hot(dbt *d, uint32_t pc) {
-  sb_state *s = &d->sb;
+  sb_state *s = d->sb;
   rec *r = rt_find(d, pc, 0);
   if (r && s->is_head[r->id] == SB_NONE) {
     s->is_head[r->id] = SB_PENDING;
@@ -86,7 +82,7 @@ static void sb_hot(dbt *d, uint32_t pc) {
 
 /* A superblock's side exit to pc is hot (sbcount.c): pc heads one, member or not. */
 static void sb_hot_exit(dbt *d, uint32_t pc) {
-  sb_state *s = &d->sb;
+  sb_state *s = d->sb;
   rec *r = rt_find(d, pc, 0);
   if (r && (s->is_head[r->id] == SB_NONE || s->is_head[r->id] == SB_MEMBER)) {
     s->is_head[r->id] = SB_PENDING;
@@ -99,9 +95,9 @@ static void sb_hot_exit(dbt *d, uint32_t pc) {
 static void sb_scan_sw(dbt *d) {
   rt_sb_scan_sw(d, sb_hot_exit);
   for (uint32_t id = 0; id < d->nblocks; id++)
-    if (!d->sb.sw_hot[id] && d->by_id[id] != UINT32_MAX &&
+    if (!d->sb->sw_hot[id] && d->by_id[id] != UINT32_MAX &&
         rd32(d, DBT_COUNTERS + 4 * id) >= d->o.threshold) {
-      d->sb.sw_hot[id] = 1;
+      d->sb->sw_hot[id] = 1;
       sb_hot(d, d->tab[d->by_id[id]].pc);
     }
 }
@@ -111,7 +107,7 @@ static void sb_scan_sw(dbt *d) {
  * loop takes a branch back, and with derived counts an entry event (sbcount.c),
  * once every few trips instead of every trip. */
 static void complete(dbt *d, uint32_t next) {
-  sb_state *s = &d->sb;
+  sb_state *s = d->sb;
   dbt_trace *t = &s->t;
   unsigned body = t->n;
   if (next == t->pc[0])
@@ -128,7 +124,7 @@ static void complete(dbt *d, uint32_t next) {
 /* The block `id` at guest pc was entered: the path recorded so far grows, or is
  * complete (ready). */
 static void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
-  sb_state *s = &d->sb;
+  sb_state *s = d->sb;
   if (s->ready)
     return;
   dbt_trace *t = &s->t;
@@ -157,7 +153,7 @@ static void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
 /* Translates path t (t->counter: its blocks' ids) and redirects its head to it.
  * -1 when there is no room left in the cache (the head stays as it is). */
 static int form(dbt *d, const dbt_trace *t) {
-  sb_state *s = &d->sb;
+  sb_state *s = d->sb;
   dbt_block out[DBT_TRACE_MAX];
   unsigned members = 0;
   uint32_t at = d->used;
@@ -211,11 +207,11 @@ static int form(dbt *d, const dbt_trace *t) {
   return 0;
 }
 
-void sb_form(dbt *d) {
-  if (!d->sb.ready)
+void rt_sb_form(dbt *d) {
+  if (!d->sb->ready)
     return;
   uint64_t t0 = rt_now_ns();
-  if (form(d, &d->sb.t) < 0)
+  if (form(d, &d->sb->t) < 0)
     d->st.superblocks_dropped++;
   idle(d);
   d->st.superblock_ns += rt_now_ns() - t0;
@@ -238,7 +234,7 @@ int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, siz
                -1;
       t.counter[i] = r->id;
     }
-    if (d->sb.is_head[t.counter[0]] == SB_HEAD)
+    if (d->sb->is_head[t.counter[0]] == SB_HEAD)
       return errf(err, errlen, "superblock %zu: %#x heads an earlier one", k + 1, t.pc[0]), -1;
     uint64_t t0 = rt_now_ns();
     int rc = form(d, &t);
@@ -252,22 +248,22 @@ int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, siz
 }
 
 size_t dbt_superblocks(const dbt *d, const dbt_trace **out) {
-  *out = d->sb.formed;
-  return d->sb.nformed;
+  *out = d->sb->formed;
+  return d->sb->nformed;
 }
 
 /* The code cache was flushed: its superblocks are gone. */
 static void flushed(dbt *d) {
   for (uint32_t id = 0; id < d->nblocks; id++) /* heads still waiting stay so */
-    if (d->sb.is_head[id] != SB_PENDING)
-      d->sb.is_head[id] = SB_NONE;
+    if (d->sb->is_head[id] != SB_PENDING)
+      d->sb->is_head[id] = SB_NONE;
   idle(d);
 }
 
 /* Each block entered: recorded on the path while one is (pending heads, or a
  * path begun); sw, every 65,536 entries, the counters' scan. */
 static void entered(dbt *d, uint32_t id) {
-  if (d->sb.pending || d->sb.t.n)
+  if (d->sb->pending || d->sb->t.n)
     sb_enter(d, id, d->tab[d->by_id[id]].pc);
   if (!(d->st.blocks_executed & 0xFFFF) && d->o.profile == DBT_PROFILE_SW)
     sb_scan_sw(d);
@@ -292,7 +288,7 @@ static int ip_readout(dbt *d) {
 
 static int sw_readout(dbt *d) {
   int sw = d->o.profile == DBT_PROFILE_SW || d->o.profile == DBT_PROFILE_ALL;
-  return sw && !d->sw_derived ? rt_sb_sw_readout(d) : 0;
+  return sw && !d->sb->sw_derived ? rt_sb_sw_readout(d) : 0;
 }
 
 /* With --superblocks, the paths are recorded from the blocks entered; without, a
@@ -301,7 +297,12 @@ static int sw_readout(dbt *d) {
   .what = "the superblocks' counts", .flushed = flushed, .left = rt_sb_leave,                      \
   .readout = sw_readout, .free = sb_free, .hot = hot, .ip_readout = ip_readout
 
-void rt_sb_register(dbt *d) {
+int rt_sb_register(dbt *d) {
   static const rt_hooks recording = {SB_HOOKS, .entered = entered}, planned = {SB_HOOKS};
+  if (!(d->sb = calloc(1, sizeof *d->sb)))
+    return -1;
   rt_register(d, d->o.superblocks ? &recording : &planned);
+  d->sb->is_head = calloc(d->cap_blocks, 1);
+  d->sb->sw_hot = calloc(d->cap_blocks, 1);
+  return d->sb->is_head && d->sb->sw_hot ? 0 : -1;
 }

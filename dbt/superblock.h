@@ -1,6 +1,6 @@
 /*
  * superblock.h - superblocks formed from the IP's hot blocks (superblock.c) and
- * their derived counts (sbcount.c): their state, in the runtime's (runtime.h).
+ * their derived counts (sbcount.c): the state the two share (d->sb), theirs alone.
  */
 #ifndef HWPROF_DBT_SUPERBLOCK_H
 #define HWPROF_DBT_SUPERBLOCK_H
@@ -36,12 +36,7 @@ typedef struct sb_state {
   sb_inst *inst; /* derived counts: every superblock formed, with its probes (sbcount.c) */
   size_t ninst, inst_cap;
   uint32_t near_base, near_cap, near_used, far_used; /* event words given out */
+  uint64_t *sw_derived; /* per block id: sw entries derived in superblocks (sbcount.c) */
 } sb_state;
-
-/* Its state allocated (-1: out of memory), before rt_sb_register. */
-int sb_init(dbt *d);
-/* Forms the recorded superblock, if one is ready (the CPU is stopped at a block
- * boundary: the dispatcher calls it each time the CPU comes back). */
-void sb_form(dbt *d);
 
 #endif

@@ -17,7 +17,18 @@
 
 #include "runtime.h"
 
-int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n) {
+/* System calls per (site, number), in order of first call. */
+typedef struct rt_sys_table {
+  dbt_syscall_count *v;
+  size_t n, cap;
+} rt_sys_table;
+
+struct rt_sys {
+  rt_sys_table run; /* as the dispatcher executed them */
+  rt_sys_table hw;  /* as the IP recorded them */
+};
+
+static int add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n) {
   for (size_t i = 0; i < t->n; i++)
     if (t->v[i].site == site && t->v[i].number == number) {
       t->v[i].count += n;
@@ -29,7 +40,7 @@ int rt_sys_add(rt_sys_table *t, uint32_t site, uint32_t number, uint64_t n) {
   return 0;
 }
 
-void rt_sys_free(rt_sys_table *t) {
+static void table_free(rt_sys_table *t) {
   free(t->v);
   *t = (rt_sys_table){0};
 }
@@ -38,29 +49,29 @@ void rt_sys_free(rt_sys_table *t) {
  * (nothing writes SYSCALL while the handler runs). */
 static int ip_setup(dbt *d) {
   int rc;
-  rt_sys_free(&d->hw_sys);
-  if (!d->dev.cfg.syscall_entries)
+  table_free(&d->sys->hw);
+  if (!rt_ip_dev(d)->cfg.syscall_entries)
     return 0; /* an IP older than 1.4: no system-call records */
   /* IRQ_SYSCALL at half full (the table has 2 entries at least) */
-  if ((rc = hwprof_clear_syscalls(&d->dev)) < 0 ||
-      (rc = hwprof_set_syscall_mark(&d->dev, d->dev.cfg.syscall_entries / 2)) < 0)
+  if ((rc = hwprof_clear_syscalls(rt_ip_dev(d))) < 0 ||
+      (rc = hwprof_set_syscall_mark(rt_ip_dev(d), rt_ip_dev(d)->cfg.syscall_entries / 2)) < 0)
     return rt_hw_fail(d, "set-up", rc);
   return 0;
 }
 
-/* The IP's table into d->hw_sys, emptied. */
+/* The IP's table into d->sys->hw, emptied. */
 static int drain(dbt *d) {
   hwprof_syscall v[HWPROF_SYSCALL_MAX_ENTRIES];
   size_t n = 0;
   int rc;
-  if (!d->dev.cfg.syscall_entries)
+  if (!rt_ip_dev(d)->cfg.syscall_entries)
     return 0;
-  if ((rc = hwprof_read_syscalls(&d->dev, v, HWPROF_SYSCALL_MAX_ENTRIES, &n)) < 0)
+  if ((rc = hwprof_read_syscalls(rt_ip_dev(d), v, HWPROF_SYSCALL_MAX_ENTRIES, &n)) < 0)
     return rc;
   for (size_t i = 0; i < n; i++)
-    if (rt_sys_add(&d->hw_sys, v[i].site, v[i].number, v[i].count) < 0)
+    if (add(&d->sys->hw, v[i].site, v[i].number, v[i].count) < 0)
       return -HWPROF_ENOSPC;
-  return n ? hwprof_clear_syscalls(&d->dev) : 0;
+  return n ? hwprof_clear_syscalls(rt_ip_dev(d)) : 0;
 }
 
 static int ip_drain(dbt *d) {
@@ -71,17 +82,24 @@ static int ip_drain(dbt *d) {
 static int ip_readout(dbt *d) {
   if (ip_drain(d) < 0)
     return -1;
-  d->hw.syscalls = d->hw_sys.v;
-  d->hw.n_syscalls = d->hw_sys.n;
+  dbt_hw_profile *p = rt_ip_profile(d);
+  p->syscalls = d->sys->hw.v;
+  p->n_syscalls = d->sys->hw.n;
   return 0;
 }
 
-static void sys_free(dbt *d) {
-  rt_sys_free(&d->sys);
-  rt_sys_free(&d->hw_sys);
+int rt_sys_record(dbt *d, uint32_t site, uint32_t number) {
+  return add(&d->sys->run, site, number, 1);
 }
 
-void rt_sys_register(dbt *d) {
+static void sys_free(dbt *d) {
+  table_free(&d->sys->run);
+  table_free(&d->sys->hw);
+  free(d->sys);
+  d->sys = NULL;
+}
+
+int rt_sys_register(dbt *d) {
   static const rt_hooks hooks = {
       .what = "system-call records",
       .free = sys_free,
@@ -89,10 +107,13 @@ void rt_sys_register(dbt *d) {
       .ip_drain = ip_drain,
       .ip_readout = ip_readout,
   };
+  if (!(d->sys = calloc(1, sizeof *d->sys)))
+    return -1;
   rt_register(d, &hooks);
+  return 0;
 }
 
 size_t dbt_syscall_counts(const dbt *d, const dbt_syscall_count **out) {
-  *out = d->sys.v;
-  return d->sys.n;
+  *out = d->sys->run.v;
+  return d->sys->run.n;
 }
