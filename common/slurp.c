@@ -3,12 +3,13 @@
 #include "slurp.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-void *slurp(const char *path, size_t *len, const char **why) {
+void *slurp(const char *path, size_t max, size_t *len, const char **why) {
   struct stat st;
   FILE *f = fopen(path, "rb");
   void *buf = NULL;
@@ -21,13 +22,16 @@ void *slurp(const char *path, size_t *len, const char **why) {
     *why = "not a regular file";
   else if (st.st_size == 0)
     *why = "the file is empty";
-  else if (!(buf = malloc((size_t)st.st_size)))
+  else if (max && (uint64_t)st.st_size > max)
+    *why = "too large";
+  else if (!(buf = malloc((size_t)st.st_size + 1)))
     *why = "out of memory";
   else if (fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
     *why = ferror(f) ? strerror(errno) : "the file shrank while it was read";
     free(buf);
     buf = NULL;
-  }
+  } else
+    ((char *)buf)[st.st_size] = 0;
   if (f)
     fclose(f);
   *len = buf ? (size_t)st.st_size : 0;

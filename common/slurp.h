@@ -6,10 +6,12 @@
 
 #include <stddef.h>
 
-/* The bytes of the regular file at path (*len of them, malloc'ed: to free), or
+/* The bytes of the regular file at path (*len of them, malloc'ed: to free), one
+ * more byte allocated after them and set to 0 (text can be read as a string), or
  * NULL with *why saying what is wrong with it: strerror(errno) when it cannot be
  * opened or read, "it is a directory", "not a regular file", "the file is empty",
- * "out of memory", "the file shrank while it was read". */
-void *slurp(const char *path, size_t *len, const char **why);
+ * "too large" (over max bytes; max 0: no limit), "out of memory", "the file
+ * shrank while it was read". */
+void *slurp(const char *path, size_t max, size_t *len, const char **why);
 
 #endif

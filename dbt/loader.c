@@ -4,13 +4,12 @@
  * (argc, argv, envp, auxv; strings and AT_RANDOM bytes above them).
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "guest.h"
+#include "slurp.h"
 
 #define EM_MIPS           8
 #define PT_LOAD           1
@@ -322,39 +321,11 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
   memset(g, 0, sizeof *g);
   g->mem = mem;
   g->log = stderr;
-  FILE *f = fopen(path, "rb");
-  struct stat st;
-  if (!f || fstat(fileno(f), &st) < 0) {
-    errf(err, errlen, "%s: %s", path, strerror(errno));
-    if (f)
-      fclose(f);
-    return -1;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    fclose(f);
-    return errf(err, errlen, "%s: %s, not a program", path,
-                S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"),
-           -1;
-  }
-  uint8_t *img = NULL;
-  size_t len = 0, cap = 0;
-  for (;;) {
-    if (len == cap) {
-      cap = cap ? 2 * cap : 1 << 20;
-      uint8_t *n = cap > (size_t)DBT_BRK_MAX * 2 ? NULL : realloc(img, cap);
-      if (!n) {
-        fclose(f);
-        free(img);
-        return errf(err, errlen, "%s: too large", path), -1;
-      }
-      img = n;
-    }
-    size_t got = fread(img + len, 1, cap - len, f);
-    len += got;
-    if (got == 0)
-      break;
-  }
-  fclose(f);
+  size_t len;
+  const char *why;
+  uint8_t *img = slurp(path, (size_t)DBT_BRK_MAX * 2, &len, &why);
+  if (!img)
+    return errf(err, errlen, "%s: %s", path, why), -1;
   g->mmap_used = calloc((DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE, 1);
   g->exec = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);
   g->owned = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);

@@ -26,7 +26,7 @@
 int vboard_load_elf(vboard *b, const char *path, char *err, size_t errlen) {
   size_t flen;
   const char *why;
-  uint8_t *img = slurp(path, &flen, &why);
+  uint8_t *img = slurp(path, 0, &flen, &why);
   if (!img)
     return errf(err, errlen, "%s: %s", path, why), -1;
   int rc = -1;

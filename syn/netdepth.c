@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "slurp.h"
+
 typedef struct cell {
   const char *name;
   const char *type;
@@ -105,24 +107,6 @@ static int depth_of(int c) {
   return x->depth;
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  rewind(f);
-  char *buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  if (buf)
-    buf[n] = 0;
-  fclose(f);
-  return buf;
-}
-
 int main(int argc, char **argv) {
   if (argc == 4 && !strcmp(argv[1], "--reg")) {
     reg_only = 1;
@@ -134,9 +118,11 @@ int main(int argc, char **argv) {
                     "  --reg  only paths that start at a register or RAM, not at an input port\n");
     return 2;
   }
-  char *text = slurp(argv[1]);
+  size_t len;
+  const char *why;
+  char *text = slurp(argv[1], 0, &len, &why); /* (NUL-terminated) */
   if (!text) {
-    fprintf(stderr, "netdepth: cannot read %s\n", argv[1]);
+    fprintf(stderr, "netdepth: cannot read %s: %s\n", argv[1], why);
     return 2;
   }
   cJSON *root = cJSON_Parse(text);

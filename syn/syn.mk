@@ -13,9 +13,9 @@ NETDEPTH    := $(BUILD)/syn/netdepth
 # call/return packet unit's ring FIFO beside the spill path's.
 SYNTH_PARAMS_ice40 := -GINDEX_BITS=8 -GFIFO_LOG2=8 -GCOUNT_WIDTH=24 -GCCT=0
 
-$(NETDEPTH): syn/netdepth.c
+$(NETDEPTH): syn/netdepth.c common/slurp.c common/slurp.h
 	@mkdir -p $(@D)
-	$(CC) -std=c99 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) $< -o $@ -lcjson
+	$(CC) -std=c99 -D_POSIX_C_SOURCE=200809L -Icommon $(WARN) $(CFLAGS) $(filter %.c,$^) -o $@ -lcjson
 
 .PHONY: synth synth-all synth-sweep
 synth: $(NETDEPTH)

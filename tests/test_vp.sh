@@ -69,7 +69,7 @@ expect msg_dtb_empty 2 "cannot read the device tree $out.empty: the file is empt
   "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$out.empty"
 expect msg_dtb_directory 2 "cannot read the device tree $B/dtb: it is a directory" \
   "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb"
-expect msg_run_directory 2 "$B/guest: a directory, not a program" "$HW" run "$B/guest"
+expect msg_run_directory 2 "$B/guest: it is a directory" "$HW" run "$B/guest"
 rm -f "$out.empty"
 expect msg_dtb_clock_zero 2 "/cpus/cpu@0's \"clock-frequency\" is 0" \
   "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb/board-clock0.dtb"

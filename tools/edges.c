@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "errf.h"
 #include "io.h"
 #include "options.h"
 #include "profile.h"
@@ -200,8 +201,7 @@ int prof_edges_vs_file(const prof_run *pr, const char *path, prof_edge_ref *q, F
   FILE *f = fopen(path, "r");
   *q = (prof_edge_ref){0};
   if (!f || !s || !r) {
-    snprintf(err, errlen, f ? "out of memory" : "cannot read %s: the reference wrote no edges",
-             path);
+    errf(err, errlen, f ? "out of memory" : "cannot read %s: the reference wrote no edges", path);
     if (f)
       fclose(f);
     free(r);
@@ -225,7 +225,7 @@ int prof_edges_vs_file(const prof_run *pr, const char *path, prof_edge_ref *q, F
       break;
     line++;
     if (k != 3 || site > UINT32_MAX || dst > UINT32_MAX) {
-      snprintf(err, errlen, "%s:%d: not SITE TARGET COUNT", path, line);
+      errf(err, errlen, "%s:%d: not SITE TARGET COUNT", path, line);
       rc = -1;
       break;
     }

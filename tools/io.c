@@ -23,7 +23,7 @@ vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb_out) {
     dtb_path = tools_beside("dtb/ml300-virtual.dtb", def, sizeof def);
   size_t dtb_len = 0;
   const char *why;
-  void *dtb = slurp(dtb_path, &dtb_len, &why);
+  void *dtb = slurp(dtb_path, 0, &dtb_len, &why);
   if (!dtb) {
     fprintf(stderr, "hwprof %s: cannot read the device tree %s: %s\n", cmd, dtb_path, why);
     return NULL;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "io.h"
 
 /* A "0x..." address; 0 when it is not one. */
@@ -32,33 +33,20 @@ static int address(const cJSON *j, uint32_t *v) {
   return 1;
 }
 
-/* The file as a string (NULL with err when it cannot be read). */
-static char *text_of(const char *path, char *err, size_t errlen) {
-  size_t len;
-  const char *why;
-  char *raw = slurp(path, &len, &why), *text = raw ? realloc(raw, len + 1) : NULL;
-  if (!text) {
-    snprintf(err, errlen, "%s: %s", path, raw ? "out of memory" : why);
-    free(raw);
-    return NULL;
-  }
-  text[len] = 0;
-  return text;
-}
-
 int sbplan_read(const char *path, dbt_trace **out, size_t *n, char *err, size_t errlen) {
   *out = NULL;
   *n = 0;
-  char *text = text_of(path, err, errlen);
+  size_t len;
+  const char *why;
+  char *text = slurp(path, 0, &len, &why); /* (NUL-terminated) */
   if (!text)
-    return -1;
+    return errf(err, errlen, "%s: %s", path, why), -1;
   cJSON *root = cJSON_Parse(text);
   free(text);
   const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "superblocks");
   if (!root || !cJSON_IsArray(list)) {
-    snprintf(err, errlen, "%s: %s", path,
-             root ? "no \"superblocks\" list (a report of hwprof run --json is wanted)"
-                  : "not JSON");
+    errf(err, errlen, "%s: %s", path,
+         root ? "no \"superblocks\" list (a report of hwprof run --json is wanted)" : "not JSON");
     cJSON_Delete(root);
     return -1;
   }
@@ -75,9 +63,9 @@ int sbplan_read(const char *path, dbt_trace **out, size_t *n, char *err, size_t 
         ok = address(b, &v[k].pc[v[k].n++]);
     }
     if (!ok) {
-      snprintf(err, errlen,
-               "%s: superblock %d: wants \"blocks\" (1 to %d addresses \"0x...\") and \"next\"",
-               path, k + 1, DBT_TRACE_MAX);
+      errf(err, errlen,
+           "%s: superblock %d: wants \"blocks\" (1 to %d addresses \"0x...\") and \"next\"", path,
+           k + 1, DBT_TRACE_MAX);
       free(v);
       cJSON_Delete(root);
       return -1;

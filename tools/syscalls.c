@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "errf.h"
 #include "io.h"
 #include "options.h"
 #include "profile.h"
@@ -153,13 +154,13 @@ int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q,
   FILE *f = fopen(path, "r");
   *q = (prof_sys_ref){0};
   if (!f) {
-    snprintf(err, errlen, "cannot read %s: the reference wrote no system calls", path);
+    errf(err, errlen, "cannot read %s: the reference wrote no system calls", path);
     return -1;
   }
   char *seen = calloc(nv + 1, 1);
   if (!seen) {
     fclose(f);
-    snprintf(err, errlen, "out of memory");
+    errf(err, errlen, "out of memory");
     return -1;
   }
   unsigned long site, number;
@@ -171,7 +172,7 @@ int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q,
       break;
     line++;
     if (k != 3) {
-      snprintf(err, errlen, "%s:%d: not SITE NUMBER COUNT", path, line);
+      errf(err, errlen, "%s:%d: not SITE NUMBER COUNT", path, line);
       rc = -1;
       break;
     }
