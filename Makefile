@@ -20,7 +20,7 @@ VERILATOR ?= verilator
 CFLAGS    ?= -O2 -g
 CXXFLAGS  ?= -O2 -g
 WARN      := -Wall -Wextra -Werror
-C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Icommon -Idriver -Isim -Idbt -Icct -Itests
+C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Icommon -Idriver -Isim -Idbt -Icct -Itests/unit
 CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
 
 .PHONY: all test lint bench-ip demo clean format workloads

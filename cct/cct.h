@@ -29,7 +29,7 @@
  * chunk's part, and the merge runs the rest of the chunk on the real stack.  The
  * partial trees are then merged in stream order onto the real stack, applying
  * each up step as the sequential builder would.  The result is the sequential
- * builder's tree (cct_equal; tests/test_cct.c).
+ * builder's tree (cct_equal; tests/unit/test_cct.c).
  *
  * Nothing recurses on the tree's depth: a guest recursing 100,000 deep gives a
  * chain of 100,000 nodes, which every function here walks iteratively.

@@ -3,7 +3,7 @@
  *
  * This header is the single source of truth for the IP's bus interface: the
  * driver, the firmware, the simulator, the tests and the tools all include it,
- * and tests/test_ip_regs.c proves that the RTL answers exactly as written here
+ * and tests/unit/test_ip_regs.c proves that the RTL answers exactly as written here
  * (every offset, every access type, every reset value).
  *
  * All registers are 32 bits wide and are accessed as whole, aligned words.

@@ -1,7 +1,7 @@
 // hwprof_axil - the hwprof profiling IP: an AXI4-Lite slave around hwprof_core.
 //
 // Register map (32-bit words; driver/hwprof_regs.h is the reference and
-// tests/test_ip_regs.c proves this file agrees with it):
+// tests/unit/test_ip_regs.c proves this file agrees with it):
 //
 //   0x000 ID            RO    0x48575046 ("HWPF")
 //   0x004 VERSION       RO    major << 16 | minor

@@ -14,7 +14,7 @@
 // (Vhwprof_fast, HWPROF_SIM_HAS_FAST; the default configuration's library only) has
 // neither, and evaluates a cycle in about two thirds of the time (docs/benchmarks.md,
 // "Host speed"): the board runs it unless asked for the checked one.  Both are the same
-// RTL, so their cycles and counts are the same (tests/test_ip_models.sh compares
+// RTL, so their cycles and counts are the same (tests/e2e/test_ip_models.sh compares
 // whole benchmark runs).  The harness is one template over the model, reached
 // through hwprof_sim's few virtual functions; the loops over cycles (step, drain,
 // the blocking transactions) are the base's and call tick() through one of them,

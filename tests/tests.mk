@@ -1,7 +1,18 @@
-# tests/ - unit tests of the model, directed and differential tests of the RTL
-# (one set of binaries per IP configuration in IP_TEST_CONFIGS).
+# tests/ - the suite, by kind (tests/README.md): unit/ (C: the model, the driver,
+# the RTL's registers and the differential test against the model, one set of
+# binaries per IP configuration in IP_TEST_CONFIGS; the caches, the code-cache
+# core, the CCT builder, the SystemC model), e2e/ (scripts over hwprof and the
+# programs in guest/, dbt/, outside/, dts/), fuzz/, repo/ (the build, the layers,
+# the docs), and run.sh, the runner.
 
 MODEL_LIB := $(BUILD)/libhwprof_model.a
+
+# The unit tests' sources are in tests/unit/, their objects and binaries in
+# $(BUILD)/tests/.
+$(BUILD)/tests/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(C_FLAGS) -MMD -MP -c $< -o $@
+
 IP_TESTS  := test_ip_regs test_ip_diff
 
 $(BUILD)/tests/test_model: $(BUILD)/tests/test_model.o $(MODEL_LIB)
@@ -9,7 +20,7 @@ $(BUILD)/tests/test_model: $(BUILD)/tests/test_model.o $(MODEL_LIB)
 
 # $(call ip_tests,CONFIG): the IP test binaries for one configuration.
 define ip_tests
-$(BUILD)/tests/$(1)/%.o: tests/%.c tests/ip_util.h tests/check.h sim/hwprof_sim.h \
+$(BUILD)/tests/$(1)/%.o: tests/unit/%.c tests/unit/ip_util.h tests/unit/check.h sim/hwprof_sim.h \
                          driver/hwprof_regs.h driver/hwprof_model.h tests/tests.mk
 	@mkdir -p $$(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -c $$< -o $$@
@@ -24,7 +35,7 @@ $(foreach c,$(IP_TEST_CONFIGS),$(eval $(call ip_tests,$(c))))
 # The differential test over each post-synthesis netlist: a shorter run, since a
 # gate-level simulation is slower and cannot skip idle cycles.
 define netlist_tests
-$(BUILD)/tests/netlist-$(1)/%.o: tests/%.c tests/ip_util.h tests/check.h sim/hwprof_sim.h \
+$(BUILD)/tests/netlist-$(1)/%.o: tests/unit/%.c tests/unit/ip_util.h tests/unit/check.h sim/hwprof_sim.h \
                                  driver/hwprof_regs.h driver/hwprof_model.h tests/tests.mk
 	@mkdir -p $$(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -DHWPROF_NETLIST \
@@ -38,7 +49,7 @@ endef
 $(foreach c,$(IP_NETLIST_CONFIGS),$(eval $(call netlist_tests,$(c))))
 
 # libhwprof over the default simulated IP, the device trees, and the UIO backend.
-$(BUILD)/tests/test_driver.o: tests/test_driver.c tests/ip_util.h tests/check.h driver/hwprof.h \
+$(BUILD)/tests/test_driver.o: tests/unit/test_driver.c tests/unit/ip_util.h tests/unit/check.h driver/hwprof.h \
                               driver/hwprof_fdt.h driver/hwprof_uio.h sim/hwprof_sim_bus.h
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='""' -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
@@ -48,7 +59,7 @@ $(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/
 	$(CXX) -o $@ $(filter %.o %.a,$^) $(FDT_LDLIBS) $(SIM_LDLIBS)
 
 # The board's caches, by micro-benchmarks on the board (sim/vcache.c, sim/vboard.c).
-$(BUILD)/tests/test_caches.o: tests/test_caches.c tests/check.h sim/vboard.h sim/vcache.h
+$(BUILD)/tests/test_caches.o: tests/unit/test_caches.c tests/unit/check.h sim/vboard.h sim/vcache.h
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
 $(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(VBOARD_OBJS) $(COMMON_OBJS) \
@@ -57,7 +68,7 @@ $(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(VBOARD_OBJS) $(COMMON
 
 # The translator's code-cache core (dbt/cache.c), called directly on the board
 # with a small guest program loaded.
-$(BUILD)/tests/test_cache.o: tests/test_cache.c tests/check.h dbt/runtime.h dbt/dbt.h
+$(BUILD)/tests/test_cache.o: tests/unit/test_cache.c tests/unit/check.h dbt/runtime.h dbt/dbt.h
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' \
 	  -DHWPROF_GUEST='"$(BUILD)/guest/asm/branch"' -c $< -o $@
@@ -80,8 +91,8 @@ TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests
 
 # The translator's tests: guest programs (tests/guest/guest.mk, included by the top
 # Makefile before the tools), the runtime's own (tests/dbt/*.S), and the random
-# program generator (tests/mipsgen.mk).
-include tests/mipsgen.mk
+# program generator (tests/e2e/mipsgen.mk).
+include tests/e2e/mipsgen.mk
 DBT_TEST_BINS := $(patsubst tests/dbt/%.S,$(BUILD)/guest/dbt/%,$(wildcard tests/dbt/*.S))
 
 $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
@@ -89,7 +100,7 @@ $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
 	$(MIPS_CC) -nostdlib -static -Wl,-e,__start $(GUEST_ASFLAGS) $< -o $@
 
 # Programs from outside the suite's habits (tests/outside/: stdin, signals, clocks,
-# MIPS16e code), for tests/test_outside.sh.
+# MIPS16e code), for tests/e2e/test_outside.sh.
 OUTSIDE_BINS := $(patsubst tests/outside/%.c,$(BUILD)/guest/outside/%,$(wildcard tests/outside/*.c)) \
                 $(patsubst tests/outside/%.S,$(BUILD)/guest/outside/%,$(wildcard tests/outside/*.S))
 
@@ -101,15 +112,15 @@ $(BUILD)/guest/outside/%: tests/outside/%.S
 	@mkdir -p $(@D)
 	$(MIPS_CC) -nostdlib -static -Wl,-e,__start $(GUEST_ASFLAGS) $< -o $@
 
-DBT_TESTS := tests/test_dbt.sh tests/test_guest.sh tests/test_randprog.sh tests/test_workloads.sh \
-             tests/test_superblocks.sh tests/test_syscalls.sh tests/test_edges.sh \
-             tests/test_outside.sh tests/test_reports.sh tests/test_fuzz.sh tests/test_cct.sh \
-             tests/test_layers.sh tests/test_ip_models.sh
+DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randprog.sh tests/e2e/test_workloads.sh \
+             tests/e2e/test_superblocks.sh tests/e2e/test_syscalls.sh tests/e2e/test_edges.sh \
+             tests/e2e/test_outside.sh tests/e2e/test_reports.sh tests/fuzz/test_fuzz.sh tests/e2e/test_cct.sh \
+             tests/repo/test_layers.sh tests/e2e/test_ip_models.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the
 # short ones fill the gaps beside them (the runner prints the ten slowest at the end;
-# keep this order by those figures).  tests/test_build.sh checks what the build made
+# keep this order by those figures).  tests/repo/test_build.sh checks what the build made
 # and runs first.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
@@ -117,11 +128,11 @@ TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(G
                 $(QEMU_COUNT) $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS)
 IP_DIFF_TESTS := $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff) \
                  $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/test_ip_diff)
-SLOW_TESTS := formal/run.sh tests/test_superblocks.sh tests/test_cct.sh \
-              $(BUILD)/tests/netlist-default/test_ip_diff tests/test_workloads.sh tests/test_dbt.sh \
-              tests/test_guest.sh tests/test_docs.sh tests/test_outside.sh
-TEST_ORDER := tests/test_build.sh $(SLOW_TESTS) \
-              $(filter-out $(SLOW_TESTS),$(IP_DIFF_TESTS) $(DBT_TESTS) tests/test_vp.sh \
+SLOW_TESTS := formal/run.sh tests/e2e/test_superblocks.sh tests/e2e/test_cct.sh \
+              $(BUILD)/tests/netlist-default/test_ip_diff tests/e2e/test_workloads.sh tests/e2e/test_dbt.sh \
+              tests/e2e/test_guest.sh tests/repo/test_docs.sh tests/e2e/test_outside.sh
+TEST_ORDER := tests/repo/test_build.sh $(SLOW_TESTS) \
+              $(filter-out $(SLOW_TESTS),$(IP_DIFF_TESTS) $(DBT_TESTS) tests/e2e/test_vp.sh \
                 $(filter-out $(IP_DIFF_TESTS),$(TEST_BINS)))
 
 test: $(TEST_PREREQS)
@@ -135,6 +146,6 @@ SOAK ?= 4
 .PHONY: soak
 soak: $(TEST_PREREQS)
 	BUILD=$(BUILD) HWPROF_SOAK=$(SOAK) tests/run.sh -j $(TEST_JOBS) $(IP_DIFF_TESTS) \
-	  tests/test_randprog.sh tests/test_docs.sh
+	  tests/e2e/test_randprog.sh tests/repo/test_docs.sh
 
 lint-c: lint-driver $(TEST_BINS) $(HWPROF) $(NETDEPTH) $(BUILD)/tools/bench_ip.o

@@ -8,7 +8,7 @@ $(BUILD)/sim/systemc/%.o: sim/systemc/%.cpp sim/systemc/hwprof_tlm.h sim/hwprof_
 	@mkdir -p $(@D)
 	$(CXX) $(SC_FLAGS) -c $< -o $@
 
-$(BUILD)/tests/test_systemc.o: tests/test_systemc.cpp sim/systemc/hwprof_tlm.h driver/hwprof_model.h \
+$(BUILD)/tests/test_systemc.o: tests/unit/test_systemc.cpp sim/systemc/hwprof_tlm.h driver/hwprof_model.h \
                               driver/hwprof_regs.h sim/hwprof_sim.h
 	@mkdir -p $(@D)
 	$(CXX) $(SC_FLAGS) -c $< -o $@

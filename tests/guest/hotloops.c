@@ -2,7 +2,7 @@
  * so with a threshold of 1,000 its blocks turn hot on their last execution and never
  * run again; the second runs long after.  A superblock former that waits for the
  * first hot block to run again (instead of taking the next hot block that runs)
- * forms none for the second loop (tests/test_superblocks.sh). */
+ * forms none for the second loop (tests/e2e/test_superblocks.sh). */
 #include <stdio.h>
 
 int main(void) {

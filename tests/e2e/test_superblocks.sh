@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_superblocks.sh - superblocks formed from the IP's hot blocks
+# tests/e2e/test_superblocks.sh - superblocks formed from the IP's hot blocks
 # (dbt/superblock.c): with them, every program still behaves as under qemu-mips,
 # and every block count stays exact (hw = sw = the runtime's own count of entries,
 # and equal to qemu-mips's per-instruction counts on the program's own code);
@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # --- every workload, and every C guest program at -O2: hw vs sw vs qemu-mips with
 # superblocks formed at a low threshold (many of them, cold paths included).

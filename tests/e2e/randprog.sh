@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# tests/randprog.sh - differential test of a MIPS32 translator against qemu-mips
-# over random programs from mipsgen (tests/mipsgen.c).
+# tests/e2e/randprog.sh - differential test of a MIPS32 translator against qemu-mips
+# over random programs from mipsgen (tests/e2e/mipsgen.c).
 #
-#   tests/randprog.sh [--count K] [--seed N] [--jobs J] TRANSLATOR_CMD...
+#   tests/e2e/randprog.sh [--count K] [--seed N] [--jobs J] TRANSLATOR_CMD...
 #
 # Generates the K programs of seeds N..N+K-1 (default 1000 from 1) with the
 # mipsgen binary $MIPSGEN (default build/tests/mipsgen), assembles and links
@@ -22,7 +22,7 @@ seed=1
 jobs=2
 
 usage() {
-  echo "usage: tests/randprog.sh [--count K] [--seed N] [--jobs J] TRANSLATOR_CMD..." >&2
+  echo "usage: tests/e2e/randprog.sh [--count K] [--seed N] [--jobs J] TRANSLATOR_CMD..." >&2
   exit 2
 }
 

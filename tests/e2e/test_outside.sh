@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_outside.sh - programs that are not in the suite, as a new user runs
+# tests/e2e/test_outside.sh - programs that are not in the suite, as a new user runs
 # them (tests/outside/): 'hwprof compare' gives qemu-mips the same stdin as the
 # translated run, and compares statuses and outputs when the guest dies of a
 # signal; the guest's clocks give the board's time (--clock board, the default:
@@ -20,7 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # same_bytes NAME WANT GOT: the file GOT holds WANT's bytes (a PASS or FAIL line)
 same_bytes() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_layers.sh - the C code's layers: no circle of calls between the files
+# tests/repo/test_layers.sh - the C code's layers: no circle of calls between the files
 # of common/, dbt/, sim/, cct/, driver/ and tools/, each folder alone and all of
 # them together (scripts/layers.py, from the objects' symbols).  A file calls only
 # the files below it; a layer above is reached only through hooks (dbt/runtime.h).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_randprog.sh - 1,000 seeded random MIPS programs (tests/mipsgen.c),
+# tests/e2e/test_randprog.sh - 1,000 seeded random MIPS programs (tests/e2e/mipsgen.c),
 # each under qemu-mips and under the translator (hw profiling on, so the
 # profiling store is exercised too): final registers, HI/LO and a memory
 # checksum must agree.  RANDPROG_COUNT / RANDPROG_SEED override the defaults;
@@ -10,5 +10,5 @@ B=${BUILD:-build}
 soak=${HWPROF_SOAK:-1}
 case $soak in '' | *[!0-9]* | 0) soak=1 ;; esac
 if [ "$soak" -gt 1 ]; then count=$((1000 * soak)) first=1001; else count=1000 first=1; fi
-MIPSGEN=$B/tests/mipsgen exec tests/randprog.sh --count "${RANDPROG_COUNT:-$count}" \
+MIPSGEN=$B/tests/mipsgen exec tests/e2e/randprog.sh --count "${RANDPROG_COUNT:-$count}" \
   --seed "${RANDPROG_SEED:-$first}" "$B/hwprof" run --profile hw

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_reports.sh - report files are never lost and never overwrite an
+# tests/e2e/test_reports.sh - report files are never lost and never overwrite an
 # input: every output of run, compare, bench and ip is opened before anything
 # runs (a bad path is refused, the guest never starts); an output that is the
 # program, the device tree or another output is refused; a write failure names
@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 pass() { echo "PASS: $1"; }
 fail() {

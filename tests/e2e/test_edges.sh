@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_edges.sh - indirect edges (IP 1.5): a count per (source block, target
+# tests/e2e/test_edges.sh - indirect edges (IP 1.5): a count per (source block, target
 # block) of each traversal of an indirect jump.  The IP's edge table (hw, all) and
 # the sw profile's probes (sw, all) give the same edges, edge for edge, in every
 # mode and in one run (all); a program with more edges at one jump than the sw
@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # check NAME JSON MODE EDGES TRAVERSALS: the JSON's edges, as MODE gives them.
 check() {

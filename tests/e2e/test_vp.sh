@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_vp.sh - 'hwprof vp': the self-test firmware passes on the virtual board,
+# tests/e2e/test_vp.sh - 'hwprof vp': the self-test firmware passes on the virtual board,
 # and every bad input or bad access stops with a message naming it and the documented
 # exit status.  Prints PASS/FAIL lines for tests/run.sh.
 set -u
@@ -9,7 +9,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 expect vp_selftest_passes 0 '^PASS$' \
   "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb/ml300-virtual.dtb"

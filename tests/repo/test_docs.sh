@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tests/test_docs.sh - the commands the README and docs/ show still work.
+# tests/repo/test_docs.sh - the commands the README and docs/ show still work.
 #
-#   tests/test_docs.sh [--soak] [PAGE.md...]     (default: README.md and docs/**/*.md)
+#   tests/repo/test_docs.sh [--soak] [PAGE.md...]     (default: README.md and docs/**/*.md)
 #
 # Every fenced block must say what it holds.  The shell blocks come in three kinds:
 #   ```sh        run here: every such block of a page, in page order, in one
@@ -26,7 +26,7 @@ if [ "${1:-}" = --soak ]; then
   kind="sh soak"
   shift
 fi
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 B=$(cd "$B" 2>/dev/null && pwd) || { echo "FAIL: docs: no build directory '$B'"; exit 1; }
 pages=("$@")
 if [ ${#pages[@]} -eq 0 ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_workloads.sh - the SPEC-like workloads and the reports made from
+# tests/e2e/test_workloads.sh - the SPEC-like workloads and the reports made from
 # them: every workload at test size through 'hwprof compare' (hw counts equal to
 # sw counts or every difference accounted for by the IP's lost events; the
 # block counts against qemu-mips's per-instruction counts on the program's own
@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # --- every workload at test size, hw and sw side by side, and against qemu-mips
 for w in "$B"/workloads/*; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_cct.sh - calling-context trees (hwprof run --cct, cct/): the tree
+# tests/e2e/test_cct.sh - calling-context trees (hwprof run --cct, cct/): the tree
 # built sequentially and in parallel is the same, and its instructions are the
 # run's, in every profiling mode, through recursion 100,000 deep, setjmp/longjmp,
 # tail calls and an exit from deep frames (tests/guest/callctx.c); its reports
@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # cct_check ARGS...: run --cct; the same tree both ways, holding the run's guest
 # instructions.
@@ -80,18 +80,18 @@ for g in callctx setjmp recursion printf switch; do
   tests/guest/compare.sh "$HW run --profile all --cct" "$G/$g-O2" || fails=$((fails + 1))
 done
 
-# reports PROGRAM ARGS...: every report of one run, checked by tests/cct_reports.py
+# reports PROGRAM ARGS...: every report of one run, checked by tests/e2e/cct_reports.py
 reports() {
   "$HW" run --quiet --cct --json "$tmp/r.json" --folded "$tmp/r.folded" --flame "$tmp/r.svg" \
     --callgrind "$tmp/r.callgrind" "$@" >/dev/null 2>"$out.run" || { cat "$out.run"; return 1; }
-  python3 tests/cct_reports.py "$tmp/r"
+  python3 tests/e2e/cct_reports.py "$tmp/r"
 }
 expect cct_reports_parser 0 'reports agree' reports "$B/workloads/parser" test
 expect cct_reports_deep 0 'reports agree.*cut at 1000 frames' reports "$G/callctx-O2"
 expect cct_reports_longjmp_sw 0 'reports agree' reports --profile sw "$G/setjmp-O0"
 # The oracle: every function's calls and inclusive instructions against qemu-mips's
 # own shadow stack (tools/qemu_count/cct.c, cct=), through 'hwprof compare' (the
-# workloads: tests/test_workloads.sh)
+# workloads: tests/e2e/test_workloads.sh)
 # (compare's other checks may differ for reasons of their own: malloc-O2's mremap)
 vs_qemu() {
   "$HW" compare "$@" >"$out.cmp" 2>&1

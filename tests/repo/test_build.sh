@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_build.sh - the build itself: every variable that a rule names is defined
+# tests/repo/test_build.sh - the build itself: every variable that a rule names is defined
 # before make reads the rule (so no target runs without its prerequisites, whatever
 # the order of the fragments), and the top-level targets that run programs list
 # every program they run.  The prerequisites are read from make's own database
@@ -13,7 +13,7 @@ db=$(mktemp)
 trap 'rm -f "$out" "$db"' EXIT
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 expect make_no_undefined_variables 0 'every variable is defined before it is used' \
   make --no-print-directory -s lint-make

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """cct_reports.py PREFIX - checks one run's calling-context reports against each
-other (tests/test_cct.sh): PREFIX.json (hwprof run --json with --cct),
+other (tests/e2e/test_cct.sh): PREFIX.json (hwprof run --json with --cct),
 PREFIX.folded, PREFIX.svg, PREFIX.callgrind.
 
 - JSON: every node's parent comes before it; self costs add up to the run's

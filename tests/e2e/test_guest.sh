@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_guest.sh - every guest test program (tests/guest: C with static
+# tests/e2e/test_guest.sh - every guest test program (tests/guest: C with static
 # glibc at -O0/-O2/-Os, hand-written assembly) under qemu-mips and under the
 # translator: stdout, stderr and exit status must be identical
 # (tests/guest/compare.sh).  Profiling off for all of them; the -O2 C programs

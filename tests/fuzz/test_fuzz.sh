@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_fuzz.sh - every input of the fuzzing corpus (tests/fuzz/corpus/NAME/:
+# tests/fuzz/test_fuzz.sh - every input of the fuzzing corpus (tests/fuzz/corpus/NAME/:
 # the seeds and what 'make fuzz' found and kept) through its harness, built with
 # AddressSanitizer and UndefinedBehaviorSanitizer (tests/fuzz/fuzz.h): the ELF
 # loader, the board's device-tree probe, the MIPS decoder and translator.  A

@@ -1,4 +1,4 @@
-# tests/expect.sh - sourced by the shell tests: one command, its exit status and
+# tests/e2e/expect.sh - sourced by the shell tests: one command, its exit status and
 # its output checked.  The caller sets $out (a scratch file) and fails=0.
 #
 # expect NAME STATUS PATTERN COMMAND...: the command exits with STATUS and its

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_dbt.sh - 'hwprof run' beyond guest output: bad executables are
+# tests/e2e/test_dbt.sh - 'hwprof run' beyond guest output: bad executables are
 # refused with a message naming the problem; an instruction the translator
 # cannot execute and an unknown system call are reported as documented; the
 # profiling modes store exactly once per block entry (hw) and count every entry
@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # --- bad executables (exit 2, the reason named)
 prog=$G/exitcode-O2

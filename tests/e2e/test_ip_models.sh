@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_ip_models.sh - the board's two Verilated models of the IP (sim/hwprof_sim.h):
+# tests/e2e/test_ip_models.sh - the board's two Verilated models of the IP (sim/hwprof_sim.h):
 # the fast one (no assertions, no tracing; the default) and the checked one (the RTL's
 # assertions, waveforms) give the same run, figure for figure.  'hwprof bench' runs one
 # workload in all nine modes on each (hw, hw+sb with the hot interrupt, the CCT's packet
@@ -13,7 +13,7 @@ out=$tmp/out
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # The simulated figures of a bench JSON: everything but the host times.
 simulated() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_golden.sh - the runtime's observable behaviour, pinned: every
+# tests/e2e/test_golden.sh - the runtime's observable behaviour, pinned: every
 # workload at test size in none, hw, sw, hw+sb, sw+sb and all+sb+cct, and the
 # guest and outside programs that fault, trap, take signals, fork or change their
 # code, each run once; for each run its exit status, simulated cycles and guest
@@ -16,9 +16,9 @@
 # that means to alter behaviour (a new probe, a new cycle model) records the new
 # figures with --record and says so in its commit:
 #
-#   tests/test_golden.sh            compare (PASS/FAIL lines for run.sh)
-#   tests/test_golden.sh --record   rewrite tests/golden/runs.txt
-#   HWPROF=DIR/hwprof tests/test_golden.sh --record   ... from another build's hwprof
+#   tests/e2e/test_golden.sh            compare (PASS/FAIL lines for run.sh)
+#   tests/e2e/test_golden.sh --record   rewrite tests/golden/runs.txt
+#   HWPROF=DIR/hwprof tests/e2e/test_golden.sh --record   ... from another build's hwprof
 #                                   (with its dtb/ and firmware/fpcost.elf beside it)
 #
 # Host times (ms, rates, the parallel tree's speedup) and the host's memory are
@@ -35,7 +35,7 @@ case "${1:-}" in
 --record) record=1 ;;
 "") ;;
 *)
-  echo "usage: tests/test_golden.sh [--record]" >&2
+  echo "usage: tests/e2e/test_golden.sh [--record]" >&2
   exit 2
   ;;
 esac
@@ -118,7 +118,7 @@ done < <(runs)
 if [ "$record" = 1 ]; then
   mkdir -p "$(dirname "$GOLD")"
   {
-    echo "# tests/golden/runs.txt - written by tests/test_golden.sh --record; one run a line:"
+    echo "# tests/golden/runs.txt - written by tests/e2e/test_golden.sh --record; one run a line:"
     echo "# name | exit status, simulated cycles, guest instructions, blocks | digests of"
     echo "# its outputs and reports, host times masked (- : none written)"
     cat "$got"
@@ -128,7 +128,7 @@ if [ "$record" = 1 ]; then
 fi
 
 if [ ! -f "$GOLD" ]; then
-  echo "FAIL: golden: no $GOLD (tests/test_golden.sh --record writes it)"
+  echo "FAIL: golden: no $GOLD (tests/e2e/test_golden.sh --record writes it)"
   exit 1
 fi
 while IFS= read -r line; do

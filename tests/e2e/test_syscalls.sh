@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_syscalls.sh - system-call records (IP 1.4): a count per (call site,
+# tests/e2e/test_syscalls.sh - system-call records (IP 1.4): a count per (call site,
 # number).  The IP's records (hw, all: translated code stores the site and the
 # number on its way to the runtime's system-call exit) equal the runtime's own
 # count (the sw profile's records) pair for pair, with nothing lost, including a
@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 fails=0
 
-. tests/expect.sh
+. tests/e2e/expect.sh
 
 # check NAME JSON MODE [PAIRS CALLS]: the JSON's system calls, as MODE gives them.
 check() {

@@ -956,7 +956,7 @@ static void gen_program(uint64_t seed, FILE *f) {
   slot_reg[nslots] = 0;
   gen_epilogue(&g, slot_reg, nslots + 3);
 
-  fprintf(f, "# mipsgen seed %llu: a random MIPS32r2 program (tests/mipsgen.c)\n",
+  fprintf(f, "# mipsgen seed %llu: a random MIPS32r2 program (tests/e2e/mipsgen.c)\n",
           (unsigned long long)seed);
   fprintf(f, "\t.set mips32r2\n\t.set noreorder\n\t.set noat\n\t.set nomacro\n\t.option pic0\n");
   fprintf(f, "\t.text\n\t.globl __start\n\t.type __start, @function\n__start:\n");
