@@ -57,8 +57,8 @@ $(BUILD)/%.o: %.c
 
 C_SOURCES := $(wildcard common/*.[ch] driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
                tools/qemu_count/*.[ch] \
-               tests/*.[ch] tests/outside/*.c tests/*.cpp syn/*.c firmware/*.[ch] dbt/*.[ch] cct/*.[ch] \
-               workloads/*.c)
+               tests/unit/*.[ch] tests/unit/*.cpp tests/e2e/*.c tests/fuzz/*.[ch] tests/outside/*.c \
+               syn/*.c firmware/*.[ch] dbt/*.[ch] cct/*.[ch] workloads/*.c)
 
 lint: lint-rtl lint-c lint-format lint-make
 
