@@ -39,7 +39,8 @@ pdr=
 LIB="rtl/hwprof_sdpram.v rtl/hwprof_lutram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v"
 CORE="$LIB rtl/hwprof_core.v"
 IP="$CORE rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_edge.v \
-rtl/hwprof_cct.v rtl/hwprof_wrarb.v rtl/hwprof_axil.v"
+rtl/hwprof_cct.v rtl/hwprof_wrarb.v rtl/hwprof_ring_regs.v rtl/hwprof_axil_if.v \
+rtl/hwprof_axil.v"
 IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
 -set COUNT_WIDTH 4 -set SYSCALL_BITS 1 -set EDGE_BITS 1"
 
@@ -110,7 +111,7 @@ mutant edge-read rtl/hwprof_edge.v \
 	's/assign rd_ready = at_rest;/assign rd_ready = 1'"'"'b1;/' \
 	ip hwprof_axil 24 "$IP_PARAMS" $IP
 # The slave drops BVALID without waiting for BREADY.
-mutant bready rtl/hwprof_axil.v \
+mutant bready rtl/hwprof_axil_if.v \
 	's/end else if (s_axil_bready) begin/end else begin/' \
 	ip hwprof_axil 24 "$IP_PARAMS" $IP
 

@@ -119,8 +119,8 @@ module hwprof_axil #(
   input  wire [3:0]  s_axil_wstrb,
   input  wire        s_axil_wvalid,
   output wire        s_axil_wready,
-  output reg  [1:0]  s_axil_bresp,
-  output reg         s_axil_bvalid,
+  output wire [1:0]  s_axil_bresp,
+  output wire        s_axil_bvalid,
   input  wire        s_axil_bready,
 
   input  wire [19:0] s_axil_araddr,
@@ -129,7 +129,7 @@ module hwprof_axil #(
   output wire        s_axil_arready,
   output reg  [31:0] s_axil_rdata,
   output reg  [1:0]  s_axil_rresp,
-  output reg         s_axil_rvalid,
+  output wire        s_axil_rvalid,
   input  wire        s_axil_rready,
 
   // AXI4 write master: the spill ring (hwprof_spill)
@@ -234,21 +234,58 @@ module hwprof_axil #(
   reg [31:0] edge_mark_q;     // EDGE_MARK
   reg [31:0] sys_site_q;      // SYSCALL_SITE
   reg [31:0] sys_mark_q;      // SYSCALL_MARK
-  reg [31:0] spill_base_q;
-  reg [31:0] spill_size_q;
-  reg [31:0] spill_tail_q;
-  reg [31:0] spill_mark_q;
+  wire [31:0] spill_base_q;   // SPILL_BASE, SIZE, TAIL, MARK (u_spill_regs)
+  wire [31:0] spill_size_q;
+  wire [31:0] spill_tail_q;
+  wire [31:0] spill_mark_q;
   reg        spill_error_q;
-  reg [31:0] cct_base_q;
-  reg [31:0] cct_size_q;
-  reg [31:0] cct_tail_q;
-  reg [31:0] cct_mark_q;
+  wire [31:0] cct_base_q;     // CCT_BASE, SIZE, TAIL, MARK (u_cct_regs)
+  wire [31:0] cct_size_q;
+  wire [31:0] cct_tail_q;
+  wire [31:0] cct_mark_q;
+  wire        spill_on, spill_mark, spill_ok, cct_on, cct_mark, cct_ok;
+  wire [31:0] spill_level, cct_level;
   reg [31:0] cct_errors_q;    // STAT_CCT_ERRORS
   reg [31:0] lookup_key_q;
   reg [31:0] lookup_count_q;
   reg        lookup_busy_q /*verilator public_flat_rd*/;
   reg        lookup_rq_q;     // lookup waiting for the core to take it
   reg [31:0] cycles_hi_q;     // CYCLES_HI as latched by the last CYCLES_LO read
+
+  // ---------------------------------------------------------------- the bus
+  // The handshakes (hwprof_axil_if); the register file is the rest of this module.
+  wire w_req;     // a write offered, B free
+  wire w_hold;    // ... that must wait (a queue full, a table busy)
+  wire w_ok;      // ... and its response
+  wire w_fire;    // ... accepted
+  wire ar_fire;   // a read accepted
+  wire r_ready;   // its answer is ready
+  wire r_wait_q;  // a read accepted, not yet answered
+  wire r_answer;  // answered now: s_axil_rdata and s_axil_rresp load
+
+  hwprof_axil_if u_bus (
+    .clk            (clk),
+    .rst            (rst),
+    .s_axil_awvalid (s_axil_awvalid),
+    .s_axil_awready (s_axil_awready),
+    .s_axil_wvalid  (s_axil_wvalid),
+    .s_axil_wready  (s_axil_wready),
+    .s_axil_bresp   (s_axil_bresp),
+    .s_axil_bvalid  (s_axil_bvalid),
+    .s_axil_bready  (s_axil_bready),
+    .s_axil_arvalid (s_axil_arvalid),
+    .s_axil_arready (s_axil_arready),
+    .s_axil_rvalid  (s_axil_rvalid),
+    .s_axil_rready  (s_axil_rready),
+    .wr_req         (w_req),
+    .wr_hold        (w_hold),
+    .wr_ok          (w_ok),
+    .wr_fire        (w_fire),
+    .rd_start       (ar_fire),
+    .rd_ready       (r_ready),
+    .rd_wait_q      (r_wait_q),
+    .rd_answer      (r_answer)
+  );
 
   // ---------------------------------------------------------------- core
   wire        cmd_valid;
@@ -600,14 +637,7 @@ module hwprof_axil #(
   wire [31:0] sys_used32 = {{(31 - SYSCALL_BITS){1'b0}}, sys_used};
   wire        sys_mark   = (sys_mark_q != 32'd0) && (sys_used32 >= sys_mark_q);
 
-  wire        spill_on    = (spill_size_q != 32'd0);
-  wire [31:0] spill_level = spill_head - spill_tail_q;
-  wire        spill_mark  = spill_on && (spill_mark_q != 32'd0) && (spill_level >= spill_mark_q);
   wire unused_spill_done  = spill_done;
-
-  wire        cct_on    = (cct_size_q != 32'd0);
-  wire [31:0] cct_level = cct_head - cct_tail_q;
-  wire        cct_mark  = cct_on && (cct_mark_q != 32'd0) && (cct_level >= cct_mark_q);
   // IDLE: nothing queued or in flight anywhere, packets and both rings included (the
   // simulator reads it, to skip idle stretches).
   wire        st_idle /*verilator public_flat_rd*/ = core_idle && sys_idle && edge_idle &&
@@ -645,49 +675,26 @@ module hwprof_axil #(
   wire w_csize  = (wa == A_CCT_SIZE);
   wire w_ctail  = (wa == A_CCT_TAIL);
   wire w_cmark  = (wa == A_CCT_MARK);
-  // CCT_SIZE: 0 or a power of two from 4 to 2^24 (whole packets); CCT_BASE and
-  // CCT_SIZE only while everything is idle; CCT_TAIL only forward, to at most HEAD.
-  wire csize_ok = (wd == 32'd0) || (CCT != 0 && (wd & (wd - 32'd1)) == 32'd0 &&
-                                    wd >= 32'd4 && wd <= 32'h0100_0000);
-  wire ctail_ok = (cct_head - wd) <= cct_level;
-  wire w_cring  = (w_cbase || (w_csize && csize_ok)) && st_idle;
-  // SIZE: 0 or a power of two from 2 to 2^24; BASE and SIZE only while idle; TAIL only
-  // forward, to at most HEAD.
-  wire size_ok  = (wd == 32'd0) || ((wd & (wd - 32'd1)) == 32'd0 && wd >= 32'd2 &&
-                                    wd <= 32'h0100_0000);
-  wire tail_ok  = (spill_head - wd) <= spill_level;
-  wire w_ring   = (w_sbase || (w_ssize && size_ok)) && st_idle;
   wire w_word   = (s_axil_wstrb == 4'b1111);
-  wire w_ok     = w_window ||
+  assign w_ok   = w_window ||
                   (w_word &&
-                   (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || w_ring ||
-                    (w_stail && tail_ok) || w_smark || w_origin || w_ssite || w_sys ||
-                    w_symark || w_ectrl || w_emark || w_cring || (w_ctail && ctail_ok) ||
-                    w_cmark));
+                   (w_ctrl || w_thr || w_irq_en || w_irq_st || w_event || w_lkey || spill_ok ||
+                    w_origin || w_ssite || w_sys || w_symark || w_ectrl || w_emark || cct_ok));
   wire w_clear  = w_ctrl && (wd[1] || wd[4] || wd[6]);
   // Which writes are queued, and which wait, without the SPILL_TAIL range test in
   // w_ok (neither depends on it): that keeps its 32-bit compare off the path to
   // AWREADY and into the core's command FIFO.
   wire w_queued = w_window || (w_word && (w_event || w_thr || w_clear || w_ectrl));
 
-  wire w_req  = s_axil_awvalid && s_axil_wvalid && (!s_axil_bvalid || s_axil_bready);
   // A SYSCALL record waits for the system-call table (one search at a time); it is
   // recorded only while ENABLE is set.
-  wire w_hold = w_queued ? !cmd_ready :
-                w_word && ((w_lkey && lookup_busy_q) || (w_sys && !sys_rec_ready));
-  wire w_fire = w_req && !w_hold;
-  // A register write: each register under its own condition (its address, and for
-  // SPILL_BASE/SIZE/TAIL their tests), so that SPILL_TAIL's range compare and
-  // SPILL_SIZE's value test stay on those registers' enables and BRESP, off every other
-  // register's (w_ok, the OR of all of them, decides only the response).
+  assign w_hold = w_queued ? !cmd_ready :
+                  w_word && ((w_lkey && lookup_busy_q) || (w_sys && !sys_rec_ready));
+  // A register write: each register under its own condition (its address, and for the
+  // rings' BASE/SIZE/TAIL their tests, hwprof_ring_regs), so that SPILL_TAIL's range
+  // compare and SPILL_SIZE's value test stay on those registers' enables and BRESP, off
+  // every other register's (w_ok, the OR of all of them, decides only the response).
   wire w_set  = w_fire && w_word;
-  wire w_sbase_ok = w_sbase && st_idle;
-  wire w_ssize_ok = w_ssize && size_ok && st_idle;
-  wire w_cbase_ok = w_cbase && st_idle;
-  wire w_csize_ok = w_csize && csize_ok && st_idle;
-
-  assign s_axil_awready = w_fire;
-  assign s_axil_wready  = w_fire;
 
   assign cmd_valid = w_req && w_queued;
 
@@ -708,18 +715,6 @@ module hwprof_axil #(
 
   always @(posedge clk) begin
     if (rst) begin
-      s_axil_bvalid <= 1'b0;
-      s_axil_bresp  <= OKAY;
-    end else if (w_fire) begin
-      s_axil_bvalid <= 1'b1;
-      s_axil_bresp  <= w_ok ? OKAY : SLVERR;
-    end else if (s_axil_bready) begin
-      s_axil_bvalid <= 1'b0;
-    end
-  end
-
-  always @(posedge clk) begin
-    if (rst) begin
       enable_q     <= 1'b0;
       freeze_q     <= 1'b0;
       drop_q       <= 1'b0;
@@ -729,15 +724,7 @@ module hwprof_axil #(
       edge_mark_q  <= 32'd0;
       sys_site_q   <= 32'd0;
       sys_mark_q   <= 32'd0;
-      spill_base_q <= 32'd0;
-      spill_size_q <= 32'd0;
-      spill_tail_q <= 32'd0;
-      spill_mark_q <= 32'd0;
       origin_q     <= 32'd0;
-      cct_base_q   <= 32'd0;
-      cct_size_q   <= 32'd0;
-      cct_tail_q   <= 32'd0;
-      cct_mark_q   <= 32'd0;
     end else if (w_set) begin
       if (w_ctrl) begin
         enable_q <= wd[0];
@@ -762,41 +749,57 @@ module hwprof_axil #(
       if (w_symark) begin
         sys_mark_q <= wd;
       end
-      if (w_sbase_ok) begin
-        spill_base_q <= {wd[31:2], 2'b00};
-        spill_tail_q <= 32'd0;
-      end
-      if (w_ssize_ok) begin
-        spill_size_q <= wd;
-        spill_tail_q <= 32'd0;
-      end
-      if (w_stail && tail_ok) begin
-        spill_tail_q <= wd;
-      end
-      if (w_smark) begin
-        spill_mark_q <= wd;
-      end
       if (w_origin) begin
         origin_q <= wd;
-      end
-      if (w_cbase_ok) begin
-        cct_base_q <= {wd[31:2], 2'b00};
-        cct_tail_q <= 32'd0;
-      end
-      if (w_csize_ok) begin
-        cct_size_q <= wd;
-        cct_tail_q <= 32'd0;
-      end
-      if (w_ctail && ctail_ok) begin
-        cct_tail_q <= wd;
-      end
-      if (w_cmark) begin
-        cct_mark_q <= wd;
       end
     end
   end
 
-  assign cct_restart = w_set && (w_cbase_ok || w_csize_ok);
+  // The rings' registers.  SPILL_SIZE: 0 or a power of two from 2 to 2^24; CCT_SIZE
+  // from 4 (whole packets), and only 0 without the packet unit.
+  hwprof_ring_regs #(.MIN_SIZE(2), .ON(1)) u_spill_regs (
+    .clk     (clk),
+    .rst     (rst),
+    .set     (w_set),
+    .wd      (wd),
+    .w_base  (w_sbase),
+    .w_size  (w_ssize),
+    .w_tail  (w_stail),
+    .w_mark  (w_smark),
+    .idle    (st_idle),
+    .head    (spill_head),
+    .base_q  (spill_base_q),
+    .size_q  (spill_size_q),
+    .tail_q  (spill_tail_q),
+    .mark_q  (spill_mark_q),
+    .on      (spill_on),
+    .level   (spill_level),
+    .mark    (spill_mark),
+    .ok      (spill_ok),
+    .restart (spill_ring_reset)
+  );
+
+  hwprof_ring_regs #(.MIN_SIZE(4), .ON(CCT)) u_cct_regs (
+    .clk     (clk),
+    .rst     (rst),
+    .set     (w_set),
+    .wd      (wd),
+    .w_base  (w_cbase),
+    .w_size  (w_csize),
+    .w_tail  (w_ctail),
+    .w_mark  (w_cmark),
+    .idle    (st_idle),
+    .head    (cct_head),
+    .base_q  (cct_base_q),
+    .size_q  (cct_size_q),
+    .tail_q  (cct_tail_q),
+    .mark_q  (cct_mark_q),
+    .on      (cct_on),
+    .level   (cct_level),
+    .mark    (cct_mark),
+    .ok      (cct_ok),
+    .restart (cct_restart)
+  );
 
   // STAT_CCT_ERRORS: ring words lost to write errors (saturating; reset and STATS_CLEAR
   // -- when the CTRL write is accepted -- zero it).
@@ -807,8 +810,6 @@ module hwprof_axil #(
       cct_errors_q <= cct_errors_q + 32'd1;
     end
   end
-
-  assign spill_ring_reset = w_set && (w_sbase_ok || w_ssize_ok);
 
   // SPILL_ERROR: set by a failed ring write, cleared when a CTRL.CLEAR is accepted.
   always @(posedge clk) begin
@@ -843,16 +844,12 @@ module hwprof_axil #(
   end
 
   // ---------------------------------------------------------------- read channel
-  reg        r_wait_q /*verilator public_flat_rd*/;  // a read accepted, not yet answered
   reg [19:0] r_addr_q;
   reg        win_rq_q;     // window read waiting for the core to take it
   reg        sys_rq_q;     // system-call window read waiting for the table
   reg        sys_ans_q;    // ... which answers this cycle
   reg        edge_rq_q;    // edge window read waiting for the table
   reg        edge_ans_q;   // ... which answers this cycle
-
-  assign s_axil_arready = !r_wait_q && (!s_axil_rvalid || s_axil_rready);
-  wire ar_fire = s_axil_arvalid && s_axil_arready;
 
   wire [19:0] ra       = r_addr_q;
   wire        r_align  = (ra[1:0] == 2'b00);
@@ -903,7 +900,7 @@ module hwprof_axil #(
     end
   end
 
-  wire r_answer = r_wait_q && r_ready_now;
+  assign r_ready = r_ready_now;
   assign hot_pop = r_answer && r_align && (ra == A_HOT_POP) && hot_valid;
   assign edge_hot_pop = r_answer && (ra == A_EDGE_HOT_DST) && edge_hot_valid;
 
@@ -982,24 +979,6 @@ module hwprof_axil #(
   end
 
   always @(posedge clk) begin
-    if (rst) begin
-      r_wait_q      <= 1'b0;
-      s_axil_rvalid <= 1'b0;
-    end else begin
-      if (ar_fire) begin
-        r_wait_q <= 1'b1;
-      end else if (r_answer) begin
-        r_wait_q <= 1'b0;
-      end
-      if (r_answer) begin
-        s_axil_rvalid <= 1'b1;
-      end else if (s_axil_rready) begin
-        s_axil_rvalid <= 1'b0;
-      end
-    end
-  end
-
-  always @(posedge clk) begin
     if (ar_fire) begin
       r_addr_q   <= s_axil_araddr;
       r_in_tab_q <= ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
@@ -1071,6 +1050,7 @@ module hwprof_axil #(
   end
 
   wire unused_inputs = &{1'b0, s_axil_awprot, s_axil_arprot};
+  wire unused_r_wait = r_wait_q;   // (the bus checks' only: HWPROF_ASSERT)
 
 `ifdef HWPROF_ASSERT
 `include "hwprof_check.vh"

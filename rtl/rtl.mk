@@ -4,7 +4,8 @@ RTL_TOP  := hwprof_axil
 RTL_INCS := rtl/hwprof_check.vh
 RTL_SRCS := rtl/hwprof_sdpram.v rtl/hwprof_lutram.v rtl/hwprof_fifo.v rtl/hwprof_hash.v rtl/hwprof_core.v \
             rtl/hwprof_spill.v rtl/hwprof_syscall.v rtl/hwprof_edge.v rtl/hwprof_cct.v \
-            rtl/hwprof_wrarb.v rtl/hwprof_axil.v
+            rtl/hwprof_wrarb.v rtl/hwprof_ring_regs.v rtl/hwprof_axil_if.v \
+            rtl/hwprof_axil.v
 
 # Parameter sets that lint must accept: the defaults and the corners.
 LINT_PARAMS := "" \

@@ -45,14 +45,15 @@
 #define SIG_LOST_FIFO(t) ((t).rootp->hwprof_axil__DOT__u_core__02est_lost_fifo_q)
 #define CAN_SKIP_IDLE    0
 #define SIG_IDLE(t)      ((void)(t), false) /* only for skipping; the gate is not kept */
+#define SIG_READ_WAIT(t) ((t).rootp->hwprof_axil__DOT__u_bus__02erd_wait_q)
 #else
 #define SIG_LOST_FIFO(t) ((t).rootp->hwprof_axil__DOT__u_core__DOT__st_lost_fifo_q)
 #define SIG_CYCLES(t)    ((t).rootp->hwprof_axil__DOT__u_core__DOT__cycles_q)
 #define CAN_SKIP_IDLE    1
 #define SIG_IDLE(t)      ((t).rootp->hwprof_axil__DOT__st_idle) /* STATUS.IDLE's */
+#define SIG_READ_WAIT(t) ((t).rootp->hwprof_axil__DOT__u_bus__DOT__rd_wait_q)
 #endif
 #define SIG_LOOKUP_BUSY(t) ((t).rootp->hwprof_axil__DOT__lookup_busy_q)
-#define SIG_READ_WAIT(t)   ((t).rootp->hwprof_axil__DOT__r_wait_q)
 
 namespace {
 
