@@ -15,7 +15,7 @@ $(BUILD)/tests/%.o: tests/unit/%.c
 
 IP_TESTS  := test_ip_regs test_ip_diff
 
-$(BUILD)/tests/test_model: $(BUILD)/tests/test_model.o $(MODEL_LIB)
+$(BUILD)/tests/test_model: $(BUILD)/tests/test_model.o $(BUILD)/tests/check.o $(MODEL_LIB)
 	$(CC) -o $@ $^
 
 # $(call ip_tests,CONFIG): the IP test binaries for one configuration.
@@ -25,8 +25,8 @@ $(BUILD)/tests/$(1)/%.o: tests/unit/%.c tests/unit/ip_util.h tests/unit/check.h 
 	@mkdir -p $$(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -c $$< -o $$@
 
-$(BUILD)/tests/$(1)/%: $(BUILD)/tests/$(1)/%.o $(BUILD)/tests/$(1)/ip_util.o $(MODEL_LIB) \
-                       $(BUILD)/sim/$(1)/libhwprof_sim.a
+$(BUILD)/tests/$(1)/%: $(BUILD)/tests/$(1)/%.o $(BUILD)/tests/$(1)/ip_util.o $(BUILD)/tests/check.o \
+                       $(MODEL_LIB) $(BUILD)/sim/$(1)/libhwprof_sim.a
 	$(CXX) -o $$@ $$^ $(SIM_LDLIBS)
 endef
 
@@ -42,7 +42,8 @@ $(BUILD)/tests/netlist-$(1)/%.o: tests/unit/%.c tests/unit/ip_util.h tests/unit/
 	  -DHWPROF_DIFF_DEFAULT_EVENTS=20000 -c $$< -o $$@
 
 $(BUILD)/tests/netlist-$(1)/%: $(BUILD)/tests/netlist-$(1)/%.o \
-    $(BUILD)/tests/netlist-$(1)/ip_util.o $(MODEL_LIB) $(BUILD)/sim/netlist-$(1)/libhwprof_sim.a
+    $(BUILD)/tests/netlist-$(1)/ip_util.o $(BUILD)/tests/check.o $(MODEL_LIB) \
+    $(BUILD)/sim/netlist-$(1)/libhwprof_sim.a
 	$(CXX) -o $$@ $$^ $(SIM_LDLIBS)
 endef
 
@@ -54,7 +55,7 @@ $(BUILD)/tests/test_driver.o: tests/unit/test_driver.c tests/unit/ip_util.h test
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='""' -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
 
-$(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/ip_util.o \
+$(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/ip_util.o $(BUILD)/tests/check.o \
     $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) $(FDT_LDLIBS) $(SIM_LDLIBS)
 
@@ -62,7 +63,7 @@ $(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/
 $(BUILD)/tests/test_caches.o: tests/unit/test_caches.c tests/unit/check.h sim/vboard.h sim/vcache.h
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
-$(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(VBOARD_OBJS) $(COMMON_OBJS) \
+$(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(BUILD)/tests/check.o $(VBOARD_OBJS) $(COMMON_OBJS) \
     $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(SIM_LDLIBS)
 
@@ -72,13 +73,14 @@ $(BUILD)/tests/test_cache.o: tests/unit/test_cache.c tests/unit/check.h dbt/runt
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' \
 	  -DHWPROF_GUEST='"$(BUILD)/guest/asm/branch"' -c $< -o $@
-$(BUILD)/tests/test_cache: $(BUILD)/tests/test_cache.o $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS) \
-    $(VBOARD_OBJS) $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS) $(BUILD)/guest/asm/branch
+$(BUILD)/tests/test_cache: $(BUILD)/tests/test_cache.o $(BUILD)/tests/check.o $(DBT_OBJS) $(CCT_OBJS) \
+    $(COMMON_OBJS) $(VBOARD_OBJS) $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS) \
+    $(BUILD)/guest/asm/branch
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS)
 
 # Calling-context trees: hand-worked trees, and the parallel builder against the
 # sequential one (cct/cct.c).
-$(BUILD)/tests/test_cct: $(BUILD)/tests/test_cct.o $(CCT_OBJS)
+$(BUILD)/tests/test_cct: $(BUILD)/tests/test_cct.o $(BUILD)/tests/check.o $(CCT_OBJS)
 	$(CC) -o $@ $^ $(CCT_LDLIBS)
 
 TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests/test_systemc \

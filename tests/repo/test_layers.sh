@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/repo/test_layers.sh - the C code's layers: no circle of calls between the files
 # of common/, dbt/, sim/, cct/, driver/ and tools/, each folder alone and all of
-# them together (scripts/layers.py, from the objects' symbols).  A file calls only
+# them together, nor in the firmware or the unit tests with their helpers
+# (scripts/layers.py, from the objects' symbols), and no circle of #include.  A file calls only
 # the files below it; a layer above is reached only through hooks (dbt/runtime.h).
 # Prints PASS/FAIL for run.sh.
 set -u
@@ -22,6 +23,11 @@ for d in common dbt sim cct driver tools; do
   check "$d/" "$B/$d"
 done
 check "all of them together" "$B/common" "$B/dbt" "$B/sim" "$B/cct" "$B/driver" "$B/tools"
+check "firmware/" "$B/firmware"
+check "tests/unit/" "$B/tests" "$B/tests/default"
+# ... nor of #include between the sources, anywhere in the C code.
+check "includes" --includes common driver sim sim/systemc dbt cct tools tools/qemu_count \
+  firmware tests/unit tests/fuzz syn
 
 # The check itself finds a circle: two objects that call each other.
 tmp=$(mktemp -d)
@@ -35,6 +41,17 @@ if grep -q 'circle of 2 files: o/a o/b' <<<"$out"; then
   echo "PASS: layers: a circle is found"
 else
   echo "FAIL: layers: a circle of two files was not found"
+  fails=$((fails + 1))
+fi
+# ... and two headers that include each other.
+mkdir -p "$tmp/inc"
+printf '#include "b.h"\n' >"$tmp/inc/a.h"
+printf '#include "a.h"\n' >"$tmp/inc/b.h"
+out=$(scripts/layers.py --includes "$tmp/inc")
+if grep -q "circle of 2 files: $tmp/inc/a.h $tmp/inc/b.h" <<<"$out"; then
+  echo "PASS: layers: an include circle is found"
+else
+  echo "FAIL: layers: an include circle of two headers was not found"
   fails=$((fails + 1))
 fi
 echo "layers: $fails failed"

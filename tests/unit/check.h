@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+/* check.c */
 extern int check_failures; /* in the current test */
 extern int check_failed_tests;
 extern const char *check_context; /* printed with each failure, e.g. the seed */
@@ -49,10 +50,7 @@ extern const char *check_context; /* printed with each failure, e.g. the seed */
       check_failed_tests++;                                                                        \
   } while (0)
 
-#define CHECK_DEFINE_GLOBALS(label)                                                                \
-  int check_failures;                                                                              \
-  int check_failed_tests;                                                                          \
-  const char *check_context;                                                                       \
-  static const char check_label[] = label
+/* The label RUN() puts after each test's name (its state is check.c's). */
+#define CHECK_LABEL(label) static const char check_label[] = label
 
 #endif

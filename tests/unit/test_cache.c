@@ -16,7 +16,7 @@
 #include "check.h"
 #include "runtime.h"
 
-CHECK_DEFINE_GLOBALS("");
+CHECK_LABEL("");
 
 static uint8_t dtb[8192];
 static size_t dtb_len;

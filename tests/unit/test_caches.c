@@ -32,7 +32,7 @@
 #include "check.h"
 #include "vboard.h"
 
-CHECK_DEFINE_GLOBALS("");
+CHECK_LABEL("");
 
 #define CODE   0x00100000u /* the benchmark's code (16 KB aligned) */
 #define DATA   0x00200000u /* its array (16 KB aligned) */

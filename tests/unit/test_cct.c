@@ -13,7 +13,7 @@
 #include "cct.h"
 #include "check.h"
 
-CHECK_DEFINE_GLOBALS("");
+CHECK_LABEL("");
 
 typedef struct stream {
   cct_packet *p;

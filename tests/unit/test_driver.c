@@ -22,7 +22,7 @@
 #include "hwprof_uio.h"
 #include "ip_util.h"
 
-CHECK_DEFINE_GLOBALS("");
+CHECK_LABEL("");
 
 #ifndef HWPROF_DTB_DIR
 #define HWPROF_DTB_DIR "build/dtb"

@@ -60,7 +60,7 @@
 #include "check.h"
 #include "ip_util.h"
 
-CHECK_DEFINE_GLOBALS("");
+CHECK_LABEL("");
 
 #ifndef HWPROF_DIFF_DEFAULT_EVENTS
 #define HWPROF_DIFF_DEFAULT_EVENTS 350000

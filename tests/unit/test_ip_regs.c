@@ -15,7 +15,7 @@
 #include "check.h"
 #include "ip_util.h"
 
-CHECK_DEFINE_GLOBALS("");
+CHECK_LABEL("");
 
 static hwprof_model_params P;
 static uint32_t fifo_depth;

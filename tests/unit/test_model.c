@@ -8,7 +8,7 @@
 #include "check.h"
 #include "hwprof_model.h"
 
-CHECK_DEFINE_GLOBALS("");
+CHECK_LABEL("");
 
 static hwprof_model_entry table[1u << 16];
 
