@@ -54,6 +54,7 @@ struct rt_cct {
   rt_cct_stream hw;  /* hw, all: the IP's packets (its ring, drained) */
   hwprof_ring ring;  /* ... that ring */
   int hw_ended;      /* ... its totals read (ip_end) */
+  int sw_corrupt;    /* the guest overwrote the sw ring's pointer: no sw stream */
 };
 
 /* Appends packet {kind, site, target, ret} with costs (blocks, insns) to c. */
@@ -116,8 +117,8 @@ static void entered(dbt *d, uint32_t id) {
   if (d->cct->sw.owed) { /* a cut block's packet, going here (cctsrc.c, cut) */
     uint32_t pkt[4] = {d->cct->sw.owed, r->pc, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS),
                        rd32(d, DBT_STATE + DBT_ST_CCT_INSNS)};
-    rt_cct_drain(d);
-    board_packet(d, &d->cct->sw, pkt);
+    if (rt_cct_drain(d) == 0) /* (else d->failed: the dispatcher stops the run) */
+      board_packet(d, &d->cct->sw, pkt);
     d->cct->sw.owed = 0;
   }
   if (c->oom)
@@ -197,14 +198,32 @@ static void board_end(rt_cct_stream *c, uint32_t blocks, uint32_t insns) {
   c->tot_insns = insns;
 }
 
-void rt_cct_drain(dbt *d) {
+int rt_cct_drain(dbt *d) {
   rt_cct_stream *c = &d->cct->sw;
   uint32_t end = rd32(d, DBT_STATE + DBT_ST_CCT_PTR);
+  if (end - DBT_CCT_RING > DBT_CCT_RING_BYTES || (end - DBT_CCT_RING) % DBT_CCT_PACKET) {
+    /* (the guest can store there: without --confine nothing keeps it out) */
+    if (!d->failed[0])
+      errf(d->failed, sizeof d->failed,
+           "the guest wrote the translator's state at %#x: the sw packet ring's next free "
+           "word is %#x, not in the ring [%#x, %#x); no sw call/return packets",
+           DBT_STATE + DBT_ST_CCT_PTR, end, DBT_CCT_RING, DBT_CCT_RING + DBT_CCT_RING_BYTES);
+    d->cct->sw_corrupt = 1;
+    wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
+    return -1;
+  }
   for (uint32_t a = DBT_CCT_RING; a < end && !c->oom; a += DBT_CCT_PACKET) {
     uint32_t pkt[4] = {rd32(d, a), rd32(d, a + 4), rd32(d, a + 8), rd32(d, a + 12)};
     board_packet(d, c, pkt);
   }
   wr32(d, DBT_STATE + DBT_ST_CCT_PTR, DBT_CCT_RING);
+  return 0;
+}
+
+/* After the run: what the sw ring still holds (-1 with d->failed: the guest
+ * overwrote its pointer). */
+static int readout(dbt *d) {
+  return d->core.cct_ring && !d->cct->sw_corrupt ? rt_cct_drain(d) : 0;
 }
 
 /* ------------------------------------------------------------ cut blocks */
@@ -324,6 +343,7 @@ int rt_cct_register(dbt *d) {
       .tb_entered = tb_entered,
       .entered = entered,
       .cut = cut,
+      .readout = readout,
       .free = streams_free,
       .ip_setup = ip_setup,
       .ip_drain = ip_drain,
@@ -350,9 +370,8 @@ const cct_packet *dbt_cct_board_packets(dbt *d, int which, size_t *n) {
     return NULL;
   rt_cct_stream *c = which == DBT_CCT_HW ? &d->cct->hw : &d->cct->sw;
   if (which == DBT_CCT_SW) {
-    if (!d->core.cct_ring)
+    if (!d->core.cct_ring || d->cct->sw_corrupt || rt_cct_drain(d) < 0)
       return NULL;
-    rt_cct_drain(d);
     board_end(c, rd32(d, DBT_STATE + DBT_ST_CCT_BLOCKS), rd32(d, DBT_STATE + DBT_ST_CCT_INSNS));
   } else if (!d->core.cct_hw || !d->cct->hw_ended) {
     return NULL;

@@ -45,6 +45,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->b = b;
   d->o = *o;
   d->ram = ram;
+  d->ram_size = size;
   d->tab_mask = (1u << 21) - 1;
   d->cap_blocks = DBT_MAX_COUNTERS;
   d->tab = calloc(d->tab_mask + 1, sizeof *d->tab);

@@ -245,8 +245,11 @@ static uint32_t exit_edge(dbt *d, uint32_t lr, dbt_result *r) {
 
 /* The sw packet ring is full. */
 static uint32_t exit_cct(dbt *d, uint32_t lr, dbt_result *r) {
-  (void)r;
-  rt_cct_drain(d);
+  if (rt_cct_drain(d) < 0) {
+    r->how = DBT_STOPPED;
+    errf(r->message, sizeof r->message, "%s", d->failed);
+    return 0;
+  }
   return lr;
 }
 
@@ -392,7 +395,7 @@ static uint32_t exited(dbt *d, dbt_result *r) {
     return 0;
   }
   d->st.exits[kind]++;
-  if (d->failed[0]) { /* the interrupt handler failed */
+  if (d->failed[0]) { /* a feature failed: the IP's interrupt handler, a drain */
     r->how = DBT_STOPPED;
     errf(r->message, sizeof r->message, "%s", d->failed);
     return 0;
@@ -434,15 +437,22 @@ static int start(dbt *d, dbt_result *r) {
 }
 
 /* After the run: every feature's readout (the IP's tables, the sw profile's
- * counters), in the order they registered; one that runs out of memory stops a
- * run that had exited. */
+ * counters), in the order they registered.  One that finds what the guest did to
+ * the translator's memory (d->failed) stops the run, however it ended; one that
+ * runs out of memory stops a run that had exited. */
 static void readout(dbt *d, dbt_result *r) {
   vboard_finish(d->b);
-  for (unsigned i = 0; i < d->nhooks; i++)
-    if (d->hooks[i]->readout && d->hooks[i]->readout(d) < 0 && r->how == DBT_EXITED) {
+  for (unsigned i = 0; i < d->nhooks; i++) {
+    if (!d->hooks[i]->readout || d->hooks[i]->readout(d) >= 0)
+      continue;
+    if (d->failed[0]) {
+      r->how = DBT_STOPPED;
+      errf(r->message, sizeof r->message, "%s", d->failed);
+    } else if (r->how == DBT_EXITED) {
       r->how = DBT_STOPPED;
       errf(r->message, sizeof r->message, "out of memory for %s", d->hooks[i]->what);
     }
+  }
 }
 
 /* The exit status a shell would see. */

@@ -73,7 +73,8 @@ typedef struct rt_hooks {
 struct dbt {
   vboard *b;
   dbt_options o;
-  uint8_t *ram; /* PowerPC address a is ram[a] (RAM starts at 0) */
+  uint8_t *ram;      /* PowerPC address a is ram[a] (RAM starts at 0) */
+  uint32_t ram_size; /* ... for a < ram_size (rd32, wr32) */
   guest g;
   int loaded;
   dbt_core core;
@@ -333,14 +334,25 @@ int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uin
 uint32_t rt_sigreturn(dbt *d, dbt_result *r);
 
 /* --cct, sw: the packet ring is full (DBT_EXIT_CCT), or the run ends: its packets
- * into cct_sw (cctsrc.c). */
-void rt_cct_drain(dbt *d);
+ * into the sw stream (cctsrc.c).  -1 with d->failed when the guest overwrote the
+ * ring's pointer in the translator's state (the stream is dropped). */
+int rt_cct_drain(dbt *d);
 
+/* The runtime's reads and writes of board RAM.  An address it took from memory the
+ * guest can store to (without --confine the guest reaches the translator's state and
+ * code) can lie outside the RAM: then a read gives 0, a write is dropped, and
+ * d->failed says what happened (the dispatcher stops the run at its next exit). */
+uint32_t rt_ram_outside(const dbt *d, uint32_t a);
 static inline uint32_t rd32(const dbt *d, uint32_t a) {
+  if (a > d->ram_size - 4)
+    return rt_ram_outside(d, a);
   return dbt_be32(d->ram + a);
 }
 static inline void wr32(dbt *d, uint32_t a, uint32_t v) {
-  dbt_put_be32(d->ram + a, v);
+  if (a > d->ram_size - 4)
+    rt_ram_outside(d, a);
+  else
+    dbt_put_be32(d->ram + a, v);
 }
 
 #endif

@@ -71,8 +71,9 @@ int prof_cct_summary(FILE *f, prof_run *pr) {
       ok = bp[k] && (brd[k] = tree_of(bp[k], nb[k], 1, &tb));
     }
   if (!ok) {
-    fprintf(stderr, "hwprof: calling contexts       no packets (out of memory, or the IP's "
-                    "could not be read) or no memory for the tree\n");
+    fprintf(stderr, "hwprof: calling contexts       no packets (out of memory, the IP's could "
+                    "not be read, or the guest overwrote the sw ring's pointer) or no memory "
+                    "for the tree\n");
     drop(seq);
     drop(par);
     drop(brd[0]);

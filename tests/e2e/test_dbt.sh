@@ -58,6 +58,24 @@ expect unimpl_message 125 'cannot execute the instruction at pc 0x[0-9a-f]+: 400
 expect board_fault_names_guest_block 126 \
   "1-byte store to the hwprof IP at offset 0x18 \\(pc 0x[0-9a-f]+\\): word access only, in the guest's block at pc 0x4" \
   "$HW" run "$G/dbt/ipbyte"
+# --- a guest that overwrites the translator's memory (no --confine: it can) is told
+# what it did, the run ends with its reports, and hwprof does not crash
+expect guest_writes_cct_pointer 126 \
+  "the guest wrote the translator's state at 0xc001f1c: the sw packet ring's next free word is 0xffffff00" \
+  "$HW" run --profile sw --cct --json "$tmp/cctptr.json" "$G/dbt/cctptr"
+if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/cctptr.json" 2>/dev/null; then
+  echo "PASS: guest_writes_cct_pointer_reports_written"
+else
+  echo "FAIL: guest_writes_cct_pointer_reports_written (no JSON report at $tmp/cctptr.json)"
+  fails=$((fails + 1))
+fi
+expect guest_writes_cct_pointer_all 126 "the guest wrote the translator's state at 0xc001f1c" \
+  "$HW" run --profile all --cct "$G/dbt/cctptr"
+expect guest_writes_cct_pointer_hw_unused 0 'exited with status 0' \
+  "$HW" run --profile hw --cct "$G/dbt/cctptr"
+expect guest_writes_fpu_exit_word 126 \
+  "the guest wrote the translator's memory: the runtime was led to address 0xfffffff0, outside the board's RAM" \
+  "$HW" run "$G/dbt/fpword"
 expect nosys_enosys 0 '^v0: 00000059' "$HW" run "$G/dbt/nosys"
 "$HW" run "$G/dbt/nosys" >"$out" 2>&1
 if [ "$(grep -c 'unsupported system call 4999' "$out")" -eq 1 ] && grep -q '^a3: 00000001' "$out"; then
