@@ -18,10 +18,11 @@ int tools_range(const char *cmd, const char *opt, const char *s, uint64_t lo, ui
                 uint64_t *v) {
   char *end;
   errno = 0;
-  /* Digits only: strtoull would take a sign ("-5" as 2^64 - 5) and blanks. */
-  *v = isdigit((unsigned char)*s) ? strtoull(s, &end, 0) : 0;
+  /* Decimal digits only: strtoull would take a sign ("-5" as 2^64 - 5) and blanks,
+   * and with base 0 octal and hex (010 as 8); no option here is an address. */
+  *v = isdigit((unsigned char)*s) ? strtoull(s, &end, 10) : 0;
   if (!isdigit((unsigned char)*s) || *end) {
-    fprintf(stderr, "hwprof %s: %s wants a number, not '%s'\n", cmd, opt, s);
+    fprintf(stderr, "hwprof %s: %s wants a decimal number, not '%s'\n", cmd, opt, s);
     return -1;
   }
   if (errno == ERANGE || *v < lo || *v > hi) {

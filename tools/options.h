@@ -10,9 +10,10 @@
 
 #include "dbt.h"
 
-/* Parses an option's number (decimal, 0x hex, 0 octal; digits only, no sign) into
- * *v; on a bad one prints "hwprof CMD: OPT wants a number, not 'S'", on one out of
- * lo..hi (or of 64 bits) "hwprof CMD: OPT is LO..HI, not 'S'", and returns -1. */
+/* Parses an option's number (decimal digits only: no sign, no 0x hex, 010 is ten)
+ * into *v; on a bad one prints "hwprof CMD: OPT wants a decimal number, not 'S'",
+ * on one out of lo..hi (or of 64 bits) "hwprof CMD: OPT is LO..HI, not 'S'", and
+ * returns -1. */
 int tools_range(const char *cmd, const char *opt, const char *s, uint64_t lo, uint64_t hi,
                 uint64_t *v);
 int tools_number(const char *cmd, const char *opt, const char *s, uint64_t *v); /* 0..2^64-1 */

@@ -39,29 +39,32 @@ expect vp_fault_slverr 125 'store of 0x1 to hwprof IP offset 0 answered SLVERR' 
 # Numeric options, every command: digits only (no sign: strtoull would read "-5" as
 # 2^64 - 5), nothing wraps or is clamped, a range error names the option and its limits.
 p=$B/guest/exitcode-O2
-expect opt_ip_distinct_negative 2 "hwprof ip: --distinct wants a number, not '-5'" \
+expect opt_ip_distinct_negative 2 "hwprof ip: --distinct wants a decimal number, not '-5'" \
   "$HW" ip --distinct -5
 expect opt_ip_distinct_wraps 2 "hwprof ip: --distinct is 1\.\.1000000, not '4294967296'" \
   "$HW" ip --distinct 4294967296
 expect opt_ip_events_zero 2 "hwprof ip: --events is 1\.\.100000000, not '0'" "$HW" ip --events 0
 expect opt_ip_seed_overflow 2 "hwprof ip: --seed is 0\.\.18446744073709551615, not '99999999999999999999'" \
   "$HW" ip --seed 99999999999999999999
-expect opt_ip_plus_sign 2 "hwprof ip: --top wants a number, not '\+5'" "$HW" ip --top +5
-expect opt_run_top_negative 2 "hwprof run: --top wants a number, not '-3'" "$HW" run --top -3 "$p"
-expect opt_run_max_cycles_negative 2 "hwprof run: --max-cycles wants a number, not '-1'" \
+expect opt_ip_plus_sign 2 "hwprof ip: --top wants a decimal number, not '\+5'" "$HW" ip --top +5
+expect opt_run_top_negative 2 "hwprof run: --top wants a decimal number, not '-3'" "$HW" run --top -3 "$p"
+expect opt_run_max_cycles_negative 2 "hwprof run: --max-cycles wants a decimal number, not '-1'" \
   "$HW" run --max-cycles -1 "$p"
 expect opt_run_threshold_range 2 "hwprof run: --threshold is 0\.\.4294967295, not '4294967296'" \
   "$HW" run --threshold 4294967296 "$p"
-expect opt_run_code_cache_negative 2 "hwprof run: --code-cache wants a number, not '-5'" \
+expect opt_run_code_cache_negative 2 "hwprof run: --code-cache wants a decimal number, not '-5'" \
   "$HW" run --code-cache -5 "$p"
 expect opt_run_code_cache_range 2 "hwprof run: --code-cache is 4096\.\.16711680, not '4294967296'" \
   "$HW" run --code-cache 4294967296 "$p"
 expect opt_run_top_range 2 "hwprof run: --top is 0\.\.100000, not '100001'" "$HW" run --top 100001 "$p"
 expect opt_compare_show_range 2 "hwprof compare: --show is 0\.\.100000, not '100001'" \
   "$HW" compare --show 100001 "$p"
-expect opt_vp_max_cycles_blank 2 "hwprof vp: --max-cycles wants a number, not ' 5'" \
+expect opt_vp_max_cycles_blank 2 "hwprof vp: --max-cycles wants a decimal number, not ' 5'" \
   "$HW" vp --max-cycles ' 5'
-expect opt_run_hex_ok 0 'exit 0' "$HW" run --quiet --max-block 0x10 "$p" 0
+expect opt_run_hex_refused 2 "hwprof run: --max-block wants a decimal number, not '0x10'" \
+  "$HW" run --quiet --max-block 0x10 "$p" 0
+expect opt_run_leading_zero_decimal 0 'exit 0' "$HW" run --quiet --max-block 08 "$p" 0
+expect opt_ip_leading_zero_is_ten 0 '^top 10 blocks:' "$HW" ip --events 1000 --distinct 50 --top 010
 
 # Messages name the file and the real cause.
 : >"$out.empty"
