@@ -174,6 +174,16 @@ int outs_open(outs *s) {
   for (size_t i = 0; i < s->n_out; i++) {
     const char *opt = s->out[i].opt, *path = s->out[i].path;
     if (is_dash(s, i)) {
+      for (size_t k = 0; k < i; k++)
+        if (is_dash(s, k) && s->out[k].dash == s->out[i].dash) {
+          fprintf(stderr,
+                  "hwprof %s: %s and %s would both write to standard %s ('-'), mixed; give "
+                  "one of them a file\n",
+                  s->cmd, s->out[k].opt, opt, s->out[i].dash == stderr ? "error" : "output");
+          s->n_out = i;
+          outs_abandon(s);
+          return -1;
+        }
       *s->out[i].fp = s->out[i].dash;
       continue;
     }

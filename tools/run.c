@@ -276,6 +276,21 @@ int cmd_run(int argc, char **argv) {
                     "--superblocks)\n");
     return 2;
   }
+  int hw = o.dbt.profile == DBT_PROFILE_HW || o.dbt.profile == DBT_PROFILE_ALL;
+  if (event_trace && !hw) {
+    fprintf(stderr,
+            "hwprof run: --event-trace needs --profile hw or all (it records the stores "
+            "to the IP; --profile %s makes none)\n",
+            prof_mode_name(o.dbt.profile));
+    return 2;
+  }
+  if (o.dbt.all_edges && !hw) {
+    fprintf(stderr,
+            "hwprof run: --all-edges needs --profile hw or all (the IP counts the "
+            "pairs; --profile %s has no IP)\n",
+            prof_mode_name(o.dbt.profile));
+    return 2;
+  }
   dbt_trace *plan = NULL;
   char perr[512];
   if (plan_path && sbplan_read(plan_path, &plan, &o.sb_plan_n, perr, sizeof perr) < 0) {

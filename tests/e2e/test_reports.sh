@@ -59,6 +59,17 @@ expect report_unopenable_before_run 2 "cannot write $tmp/no/x.json \(--json\): N
   "$HW" run --json "$tmp/no/x.json" "$p"
 grep -q '\[int\]' "$out" && fail report_guest_never_started "the guest ran" ||
   pass report_guest_never_started
+expect report_two_on_stdout 2 "--json and --csv would both write to standard output \('-'\), mixed" \
+  "$HW" run --profile sw --json - --csv - "$p"
+expect run_event_trace_needs_ip 2 "--event-trace needs --profile hw or all" \
+  "$HW" run --profile sw --event-trace "$tmp/ev.trace" "$p"
+if [ -e "$tmp/ev.trace" ]; then
+  echo "FAIL: run_event_trace_needs_ip_writes_nothing"
+  fails=$((fails + 1))
+else
+  echo "PASS: run_event_trace_needs_ip_writes_nothing"
+fi
+expect run_all_edges_needs_ip 2 "--all-edges needs --profile hw or all" "$HW" run --all-edges "$p"
 expect report_directory 2 "cannot write $tmp \(--csv\): it is a directory" \
   "$HW" run --csv "$tmp" "$p"
 expect compare_json_unopenable 2 "hwprof compare: cannot write $tmp/no/c.json \(--json\)" \
