@@ -225,7 +225,13 @@ int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, siz
              -1;
     for (unsigned i = 0; i < t.n; i++) {
       uint32_t pc = t.pc[i];
-      rec *r = (pc & 3) || pc < d->g.text_lo || pc >= d->g.text_hi ? NULL : rt_find(d, pc, 1);
+      if (pc & 3)
+        return errf(err, errlen,
+                    "superblock %zu (head %#x): block %#x is not word-aligned (MIPS instructions "
+                    "are 4 bytes, at multiples of 4)",
+                    k + 1, t.pc[0], pc),
+               -1;
+      rec *r = pc < d->g.text_lo || pc >= d->g.text_hi ? NULL : rt_find(d, pc, 1);
       if (!r)
         return errf(err, errlen,
                     "superblock %zu (head %#x): block %#x is not in the program's text "

@@ -592,6 +592,14 @@ int cmd_bench(int argc, char **argv) {
       return 2;
     }
   }
+  /* The device tree is read and checked once, before any run (else each run would
+   * say what is wrong with it). */
+  void *dtb_img = NULL;
+  vboard *probe = tools_board("bench", dtb, &dtb_img);
+  if (!probe)
+    return 2;
+  vboard_free(probe);
+  free(dtb_img);
   /* The report files are opened before the first run: none is lost after it. */
   outs out;
   FILE *jf, *cf, *sf;

@@ -53,6 +53,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -461,6 +462,11 @@ int cmd_compare(int argc, char **argv) {
             plugin);
     return 2;
   }
+  /* qemu looks a plugin named without a slash up in the library path, not here: it
+   * gets the file's whole path. */
+  char pabs[PATH_MAX];
+  if (use_qemu && realpath(plugin, pabs))
+    plugin = pabs;
   /* The JSON report is opened before anything runs: it is not lost after. */
   outs out;
   FILE *jf;

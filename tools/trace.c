@@ -14,17 +14,45 @@ static uint64_t next(uint64_t *x) {
   return *x * 0x2545F4914F6CDD1Dull;
 }
 
+/* One line of a text trace into buf (cap bytes, NUL-terminated): its length, or -1 at
+ * the end, -2 at a NUL byte (not text: /dev/zero would never end), -3 when it is
+ * longer than cap - 1 bytes (no address line is). */
+static long read_line(FILE *f, char *buf, size_t cap) {
+  size_t n = 0;
+  int c;
+  while ((c = getc(f)) != EOF) {
+    if (c == 0)
+      return -2;
+    if (n + 1 == cap)
+      return -3;
+    buf[n++] = (char)c;
+    if (c == '\n')
+      break;
+  }
+  buf[n] = 0;
+  return n ? (long)n : -1;
+}
+
 static int read_file(trace *t, const char *path) {
   FILE *f = fopen(path, "r");
   char line[256];
   size_t cap = 0, lineno = 0;
+  long len;
   if (!f) {
     fprintf(stderr, "hwprof: cannot open trace %s: %s\n", path, strerror(errno));
     return -1;
   }
-  while (fgets(line, sizeof line, f)) {
+  while ((len = read_line(f, line, sizeof line)) != -1) {
     char *p = line, *end;
     lineno++;
+    if (len < 0) {
+      fprintf(stderr, "hwprof: %s:%zu: %s: not a text trace of hex addresses\n", path, lineno,
+              len == -2 ? "a NUL byte" : "a line over 255 bytes");
+      fclose(f);
+      free(t->spc);
+      t->spc = NULL;
+      return -1;
+    }
     while (isspace((unsigned char)*p))
       p++;
     if (*p == 0 || *p == '#')
@@ -34,7 +62,8 @@ static int read_file(trace *t, const char *path) {
     while (isspace((unsigned char)*end))
       end++;
     if (end == p || (*end && *end != '#') || errno || v > 0xFFFFFFFFul) {
-      fprintf(stderr, "hwprof: %s:%zu: not a 32-bit hex address: %s", path, lineno, line);
+      fprintf(stderr, "hwprof: %s:%zu: not a 32-bit hex address: %s%s", path, lineno, line,
+              len && line[len - 1] == '\n' ? "" : "\n");
       fclose(f);
       free(t->spc);
       t->spc = NULL;

@@ -128,6 +128,9 @@ fi
 echo '{"superblocks":[{"blocks":["0x00000010"],"next":"0x00000010"}]}' >"$tmp/bad1.json"
 expect "superblocks-from: a block outside the text" 2 'block 0x10 is not in the program' \
   "$HW" run --superblocks-from "$tmp/bad1.json" "$p" test
+echo '{"superblocks":[{"blocks":["0x00400002"],"next":"0x00400002"}]}' >"$tmp/bad3.json"
+expect "superblocks-from: a misaligned block" 2 'block 0x400002 is not word-aligned' \
+  "$HW" run --superblocks-from "$tmp/bad3.json" "$p" test
 echo '{"superblocks":[{"blocks":"0x400000"}]}' >"$tmp/bad2.json"
 expect "superblocks-from: a malformed list" 2 'superblock 1: wants "blocks"' \
   "$HW" run --superblocks-from "$tmp/bad2.json" "$p" test

@@ -61,6 +61,15 @@ expect opt_compare_show_range 2 "hwprof compare: --show is 0\.\.100000, not '100
   "$HW" compare --show 100001 "$p"
 expect opt_vp_max_cycles_blank 2 "hwprof vp: --max-cycles wants a decimal number, not ' 5'" \
   "$HW" vp --max-cycles ' 5'
+expect ip_trace_not_text 2 "/dev/zero:1: a NUL byte: not a text trace" "$HW" ip --trace /dev/zero
+"$HW" bench --dtb "$out.none.dtb" >"$out" 2>&1
+if [ $? -eq 2 ] && [ "$(grep -c "cannot read the device tree $out.none.dtb" "$out")" -eq 1 ]; then
+  echo "PASS: bench_bad_dtb_once"
+else
+  echo "FAIL: bench_bad_dtb_once (want exit 2 and the message once, before any run)"
+  sed 's/^/    /' "$out" | tail -5
+  fails=$((fails + 1))
+fi
 expect opt_run_hex_refused 2 "hwprof run: --max-block wants a decimal number, not '0x10'" \
   "$HW" run --quiet --max-block 0x10 "$p" 0
 expect opt_run_leading_zero_decimal 0 'exit 0' "$HW" run --quiet --max-block 08 "$p" 0
