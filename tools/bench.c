@@ -605,11 +605,19 @@ int cmd_bench(int argc, char **argv) {
   FILE *jf, *cf, *sf;
   outs_init(&out, "bench");
   outs_input(&out, "the device tree", dtb);
+  char **paths = calloc(n, sizeof *paths); /* (each workload: not to be written over) */
+  for (size_t i = 0; paths && i < n; i++)
+    if (asprintf(&paths[i], "%s/%s", dir, names[i]) >= 0)
+      outs_input(&out, "a workload", paths[i]);
   outs_output(&out, "--json", json, stdout, &jf);
   outs_output(&out, "--csv", csv, stdout, &cf);
   outs_output(&out, "--svg", svg, stdout, &sf);
   char tmp[] = "/tmp/hwprof-bench.XXXXXX";
-  if (outs_open(&out) < 0)
+  int opened = outs_open(&out);
+  for (size_t i = 0; paths && i < n; i++)
+    free(paths[i]);
+  free(paths);
+  if (opened < 0)
     return 2;
   if (!mkdtemp(tmp)) {
     fprintf(stderr, "hwprof bench: cannot make a temporary directory: %s\n", strerror(errno));

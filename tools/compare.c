@@ -163,6 +163,21 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
 
 /* Runs the reference with stdin from `in` (NULL: ours); its exit status as a shell
  * shows it (128 + N for death by signal N), or -1. */
+/* The file a command name runs: itself when it has a slash, else the first
+ * executable of that name in PATH (NULL: none). */
+static const char *which(const char *name, char *buf, size_t len) {
+  if (strchr(name, '/'))
+    return name;
+  const char *path = getenv("PATH");
+  for (const char *p = path ? path : ""; *p;) {
+    size_t n = strcspn(p, ":");
+    if (n && (size_t)snprintf(buf, len, "%.*s/%s", (int)n, p, name) < len && !access(buf, X_OK))
+      return buf;
+    p += n + (p[n] == ':');
+  }
+  return NULL;
+}
+
 static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *sys,
                     const char *edges, const char *cct, const char *in, const char *out, int argc,
                     char **argv) {
@@ -473,6 +488,11 @@ int cmd_compare(int argc, char **argv) {
   outs_init(&out, "compare");
   outs_input(&out, "the program", argv[optind]);
   outs_input(&out, "the device tree", o.dtb_path);
+  char qpath[PATH_MAX];
+  if (use_qemu) {
+    outs_input(&out, "the qemu plugin", plugin);
+    outs_input(&out, "qemu-mips", which(qemu, qpath, sizeof qpath));
+  }
   outs_output(&out, "--json", json, stdout, &jf);
   if (outs_open(&out) < 0)
     return 2;

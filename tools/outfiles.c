@@ -36,11 +36,27 @@ void outs_output(outs *s, const char *opt, const char *path, FILE *dash, FILE **
 }
 
 void outs_input(outs *s, const char *what, const char *path) {
-  if (!path || s->n_in == OUTS_MAX)
+  if (!path)
     return;
+  if (s->n_in == s->cap_in) {
+    size_t cap = s->cap_in ? 2 * s->cap_in : 8;
+    struct outs_input *in = realloc(s->in, cap * sizeof *in);
+    if (!in) {
+      s->oom = 1;
+      return;
+    }
+    s->in = in;
+    s->cap_in = cap;
+  }
   s->in[s->n_in].what = what;
   s->in[s->n_in].path = path;
   s->n_in++;
+}
+
+static void inputs_free(outs *s) {
+  free(s->in);
+  s->in = NULL;
+  s->n_in = s->cap_in = 0;
 }
 
 static int is_dash(const outs *s, size_t i) {
@@ -171,6 +187,11 @@ static int close_one(outs *s, size_t i, int keep) {
 }
 
 int outs_open(outs *s) {
+  if (s->oom) {
+    fprintf(stderr, "hwprof %s: out of memory for the list of its input files\n", s->cmd);
+    inputs_free(s);
+    return -1;
+  }
   for (size_t i = 0; i < s->n_out; i++) {
     const char *opt = s->out[i].opt, *path = s->out[i].path;
     if (is_dash(s, i)) {
@@ -225,10 +246,12 @@ int outs_close(outs *s) {
       rc = -1;
     }
   }
+  inputs_free(s);
   return rc;
 }
 
 void outs_abandon(outs *s) {
   for (size_t i = 0; i < s->n_out; i++)
     close_one(s, i, 0);
+  inputs_free(s);
 }

@@ -45,16 +45,18 @@ typedef struct outs {
   const char *cmd; /* for messages: "hwprof CMD: ..." */
   outs_file out[OUTS_MAX];
   size_t n_out;
-  struct {
-    const char *what, *path; /* "the program", the file */
-  } in[OUTS_MAX];
-  size_t n_in;
+  struct outs_input {
+    const char *what, *path; /* "the program", the file (each kept by the caller) */
+  } * in;                    /* (as many as the command reads: bench's workloads) */
+  size_t n_in, cap_in;
+  int oom; /* an input could not be kept: outs_open refuses */
 } outs;
 
 void outs_init(outs *s, const char *cmd);
 /* An output; path NULL: the option was not given (*fp stays NULL). */
 void outs_output(outs *s, const char *opt, const char *path, FILE *dash, FILE **fp);
-/* An input the outputs must not overwrite; path NULL: none. */
+/* An input the outputs must not overwrite; path NULL: none.  what and path must
+ * last until outs_open. */
 void outs_input(outs *s, const char *what, const char *path);
 
 /* Checks and opens every output; -1 with the reason printed and none left open. */
@@ -65,5 +67,6 @@ int outs_close(outs *s);
 /* Closes every output without making it: a command that stops before its reports
  * leaves the files it would have replaced as they were. */
 void outs_abandon(outs *s);
+/* (outs_close and outs_abandon free the list of inputs.) */
 
 #endif

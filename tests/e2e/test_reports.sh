@@ -72,6 +72,19 @@ fi
 expect run_all_edges_needs_ip 2 "--all-edges needs --profile hw or all" "$HW" run --all-edges "$p"
 expect report_directory 2 "cannot write $tmp \(--csv\): it is a directory" \
   "$HW" run --csv "$tmp" "$p"
+# Every command's inputs, through links too: compare's plugin and qemu, bench's
+# workloads (copies, so that a failure here overwrites nothing outside $tmp).
+cp "$B/qemu-count.so" "$tmp/q.so"
+ln -s "$tmp/q.so" "$tmp/q-link.so"
+expect compare_json_is_the_plugin 2 "--json $tmp/q-link.so is the qemu plugin" \
+  "$HW" compare --plugin "$tmp/q.so" --json "$tmp/q-link.so" "$G/exitcode-O2"
+cp "$(command -v qemu-mips)" "$tmp/qemu-copy"
+expect compare_json_is_qemu 2 "--json $tmp/qemu-copy is qemu-mips" \
+  "$HW" compare --qemu "$tmp/qemu-copy" --json "$tmp/qemu-copy" "$G/exitcode-O2"
+mkdir -p "$tmp/wl"
+cp "$G/exitcode-O2" "$tmp/wl/hello"
+expect bench_json_is_a_workload 2 "--json $tmp/wl/hello is a workload" \
+  "$HW" bench --dir "$tmp/wl" --json "$tmp/wl/hello" hello
 # A plugin named without a slash is the file here, not a library qemu searches for.
 cp "$B/qemu-count.so" "$tmp/plug.so"
 hw_abs=$(cd "$(dirname "$HW")" && pwd)/$(basename "$HW")
