@@ -494,6 +494,14 @@ int cmd_compare(int argc, char **argv) {
     outs_input(&out, "qemu-mips", which(qemu, qpath, sizeof qpath));
   }
   outs_output(&out, "--json", json, stdout, &jf);
+  static const char *const kept[] = {"stdin",           "hwprof.out",        "qemu.out",
+                                     "qemu-counts.txt", "qemu-syscalls.txt", "qemu-edges.txt",
+                                     "qemu-cct.txt"};
+  char keep_paths[sizeof kept / sizeof *kept][4200];
+  for (size_t i = 0; keep && i < sizeof kept / sizeof *kept; i++) {
+    snprintf(keep_paths[i], sizeof keep_paths[i], "%s/%s", keep, kept[i]);
+    outs_reserve(&out, "a file --keep keeps", keep_paths[i]);
+  }
   if (outs_open(&out) < 0)
     return 2;
   char dir[] = "/tmp/hwprof-compare.XXXXXX";

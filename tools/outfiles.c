@@ -35,7 +35,7 @@ void outs_output(outs *s, const char *opt, const char *path, FILE *dash, FILE **
   s->n_out++;
 }
 
-void outs_input(outs *s, const char *what, const char *path) {
+static void add_input(outs *s, const char *what, const char *path, int by_name) {
   if (!path)
     return;
   if (s->n_in == s->cap_in) {
@@ -50,7 +50,16 @@ void outs_input(outs *s, const char *what, const char *path) {
   }
   s->in[s->n_in].what = what;
   s->in[s->n_in].path = path;
+  s->in[s->n_in].by_name = by_name;
   s->n_in++;
+}
+
+void outs_input(outs *s, const char *what, const char *path) {
+  add_input(s, what, path, 0);
+}
+
+void outs_reserve(outs *s, const char *what, const char *path) {
+  add_input(s, what, path, 1);
 }
 
 static void inputs_free(outs *s) {
@@ -64,11 +73,30 @@ static int is_dash(const outs *s, size_t i) {
 }
 
 /* The file a path names, symbolic links resolved, also when it does not exist
- * yet (its directory resolved); NULL with errno when the directory does not. */
-static char *resolve(const char *path) {
+ * yet (its directory resolved; a dangling link: the file it names, to be created
+ * there); NULL with errno when the directory does not. */
+static char *resolve_at(const char *path, int depth) {
   char *r = realpath(path, NULL);
   if (r || errno != ENOENT)
     return r;
+  struct stat st;
+  if (depth < 40 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    char target[4096], *d = strdup(path), *to = NULL;
+    ssize_t n = readlink(path, target, sizeof target - 1);
+    if (d && n > 0) {
+      target[n] = 0;
+      if (target[0] == '/')
+        to = strdup(target);
+      else if ((to = malloc(strlen(d) + (size_t)n + 2)))
+        sprintf(to, "%s/%s", dirname(d), target);
+    }
+    r = to ? resolve_at(to, depth + 1) : NULL;
+    free(to);
+    free(d);
+    if (!r)
+      errno = ENOENT;
+    return r;
+  }
   char *d = strdup(path), *b = strdup(path), *dir = NULL;
   if (d && b && (dir = realpath(dirname(d), NULL)) &&
       (r = malloc(strlen(dir) + strlen(basename(b)) + 2)))
@@ -79,11 +107,28 @@ static char *resolve(const char *path) {
   return r;
 }
 
+static char *resolve(const char *path) {
+  return resolve_at(path, 0);
+}
+
 /* -1 (the reason printed) when output i must not be opened: a directory, or one
  * of the inputs. */
 static int refuse(const outs *s, size_t i) {
   const char *opt = s->out[i].opt, *path = s->out[i].path;
   struct stat st, in;
+  char *mine = resolve(path);
+  for (size_t k = 0; mine && k < s->n_in; k++) {
+    char *theirs = s->in[k].by_name ? resolve(s->in[k].path) : NULL;
+    int same = theirs && !strcmp(mine, theirs);
+    free(theirs);
+    if (same) {
+      fprintf(stderr, "hwprof %s: %s %s is %s (%s): not overwriting it\n", s->cmd, opt, path,
+              s->in[k].what, s->in[k].path);
+      free(mine);
+      return -1;
+    }
+  }
+  free(mine);
   if (stat(path, &st) != 0)
     return 0;
   if (S_ISDIR(st.st_mode)) {
@@ -91,8 +136,8 @@ static int refuse(const outs *s, size_t i) {
     return -1;
   }
   for (size_t k = 0; k < s->n_in; k++)
-    if (S_ISREG(st.st_mode) && stat(s->in[k].path, &in) == 0 && st.st_dev == in.st_dev &&
-        st.st_ino == in.st_ino) {
+    if (!s->in[k].by_name && S_ISREG(st.st_mode) && stat(s->in[k].path, &in) == 0 &&
+        st.st_dev == in.st_dev && st.st_ino == in.st_ino) {
       fprintf(stderr, "hwprof %s: %s %s is %s (%s): not overwriting it\n", s->cmd, opt, path,
               s->in[k].what, s->in[k].path);
       return -1;
@@ -117,15 +162,21 @@ static ssize_t cookie_write(void *c, const char *buf, size_t n) {
   return (ssize_t)n;
 }
 
-/* Opens output i: a regular file (or none yet) as a temporary beside it, with
- * the mode a new file would get (an existing one's own); else (a device, a pipe)
- * in place.  Either way through a stream that keeps the first write error. */
+/* Opens output i: a regular file of ours (or none yet) as a temporary beside it,
+ * with the mode a new file would get (an existing one's own); else (a device, a
+ * pipe, a file another user owns and lets us write) in place; a file we may not
+ * write is not opened (EACCES), as the shell's '>' would not.  Either way through a
+ * stream that keeps the first write error. */
 static FILE *open_one(outs *s, size_t i) {
   outs_file *o = &s->out[i];
   struct stat st;
   int exists = stat(o->final, &st) == 0, fd;
-  if (exists && !S_ISREG(st.st_mode)) {
-    fd = open(o->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (exists && S_ISREG(st.st_mode) && access(o->final, W_OK) != 0)
+    return NULL; /* (errno EACCES: the shell's '>' would say so too) */
+  if (exists && (!S_ISREG(st.st_mode) || st.st_uid != geteuid())) {
+    /* a device, a pipe; or someone else's file, which a rename would take over:
+     * written in place */
+    fd = open(S_ISREG(st.st_mode) ? o->final : o->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
   } else {
     size_t len = strlen(o->final) + 16;
     if (!(o->tmp = malloc(len)))

@@ -47,6 +47,7 @@ typedef struct outs {
   size_t n_out;
   struct outs_input {
     const char *what, *path; /* "the program", the file (each kept by the caller) */
+    int by_name;             /* outs_reserve's: compared by resolved name, not inode */
   } * in;                    /* (as many as the command reads: bench's workloads) */
   size_t n_in, cap_in;
   int oom; /* an input could not be kept: outs_open refuses */
@@ -58,6 +59,9 @@ void outs_output(outs *s, const char *opt, const char *path, FILE *dash, FILE **
 /* An input the outputs must not overwrite; path NULL: none.  what and path must
  * last until outs_open. */
 void outs_input(outs *s, const char *what, const char *path);
+/* A file the command writes itself (compare --keep's guest outputs), which may not
+ * exist yet: no output may name it (through links too). */
+void outs_reserve(outs *s, const char *what, const char *path);
 
 /* Checks and opens every output; -1 with the reason printed and none left open. */
 int outs_open(outs *s);

@@ -85,6 +85,42 @@ mkdir -p "$tmp/wl"
 cp "$G/exitcode-O2" "$tmp/wl/hello"
 expect bench_json_is_a_workload 2 "--json $tmp/wl/hello is a workload" \
   "$HW" bench --dir "$tmp/wl" --json "$tmp/wl/hello" hello
+# A dangling link as a report path makes the file it names; the link stays.
+ln -s "$tmp/made.json" "$tmp/dangling.json"
+"$HW" run --quiet --profile sw --json "$tmp/dangling.json" "$G/exitcode-O2" >/dev/null 2>&1
+if [ -L "$tmp/dangling.json" ] && [ -s "$tmp/made.json" ]; then
+  echo "PASS: report_dangling_link_makes_its_target"
+else
+  echo "FAIL: report_dangling_link_makes_its_target"
+  fails=$((fails + 1))
+fi
+# compare --keep's own files are not reports' to take.
+mkdir -p "$tmp/kept"
+expect compare_json_is_a_kept_file 2 "--json $tmp/kept/hwprof.out is a file --keep keeps" \
+  "$HW" compare --no-qemu --keep "$tmp/kept" --json "$tmp/kept/hwprof.out" "$G/exitcode-O2"
+# A report file the user may not write is refused as the shell's '>' refuses it
+# (root may write anything: then as nobody, when runuser is there; the reports are
+# checked before the program or the board is read, so a copy of hwprof and of the
+# program where nobody can reach them is all it takes.)
+mkdir -p "$tmp/ro"
+chmod 777 "$tmp/ro"
+cp "$HW" "$G/exitcode-O2" "$tmp/ro/"
+chmod 755 "$tmp" "$tmp/ro/hwprof" "$tmp/ro/exitcode-O2"
+echo '{}' >"$tmp/ro/r.json"
+chmod 444 "$tmp/ro/r.json"
+as=()
+[ "$(id -u)" -ne 0 ] || as=(runuser -u nobody --)
+if [ "$(id -u)" -ne 0 ] || command -v runuser >/dev/null; then
+  expect report_read_only_refused 2 "cannot write $tmp/ro/r.json \(--json\): Permission denied" \
+    "${as[@]}" "$tmp/ro/hwprof" run --quiet --profile sw --json "$tmp/ro/r.json" \
+    "$tmp/ro/exitcode-O2"
+  if [ "$(cat "$tmp/ro/r.json")" = '{}' ]; then
+    echo "PASS: report_read_only_untouched"
+  else
+    echo "FAIL: report_read_only_untouched"
+    fails=$((fails + 1))
+  fi
+fi
 # A plugin named without a slash is the file here, not a library qemu searches for.
 cp "$B/qemu-count.so" "$tmp/plug.so"
 hw_abs=$(cd "$(dirname "$HW")" && pwd)/$(basename "$HW")
