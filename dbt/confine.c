@@ -32,10 +32,13 @@ int rt_confine_sync(dbt *d) {
   if (!d->confine || !d->g.map_changed)
     return 0;
   d->g.map_changed = 0;
-  if (!d->confine->onbus) { /* dbt_new left all of [DBT_GUEST_MIN, DBT_GUEST_TOP) on the bus */
+  if (!d->confine->onbus) { /* dbt_new left [DBT_GUEST_MIN, DBT_GUEST_TOP) on the bus, but for
+                             * the stack's guard */
     if (!(d->confine->onbus = calloc(end, 1)))
       return -1;
     memset(d->confine->onbus + first, 1, end - first);
+    memset(d->confine->onbus + DBT_STACK_BASE / DBT_PAGE, 0, /* (the stack's guard) */
+           (DBT_STACK_FLOOR - DBT_STACK_BASE) / DBT_PAGE);
   }
   for (uint32_t p = first; p < end;) {
     uint8_t want = d->g.owned[p];

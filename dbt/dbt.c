@@ -90,13 +90,15 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     dbt_free(d);
     return errf(err, errlen, "out of memory"), NULL;
   }
-  /* Null pointers fault: the guest's first 64 KiB are off the bus; so is the guard
-   * above its memory. */
+  /* Null pointers fault: the guest's first 64 KiB are off the bus; so are the guard
+   * above its memory and the one below its stack (a stack past Linux's 8 MiB dies of
+   * SIGSEGV, as under qemu-mips, instead of running into mmap's pages). */
   if (vboard_unmap(b, 0, DBT_GUEST_MIN) < 0 ||
       vboard_unmap(b, DBT_GUEST_TOP, DBT_GUARD_TOP - DBT_GUEST_TOP) < 0 ||
+      vboard_unmap(b, DBT_STACK_BASE, DBT_STACK_FLOOR - DBT_STACK_BASE) < 0 ||
       vboard_unmap(b, VBOARD_RESERVED_BASE, 0x1000) < 0) { /* (the firmware's; unused here) */
     dbt_free(d);
-    return errf(err, errlen, "cannot unmap the guest's null page and guard"), NULL;
+    return errf(err, errlen, "cannot unmap the guest's null page and guards"), NULL;
   }
   /* --confine: the IP must be where the check traps (translate.c): not below the
    * guest's limit. */

@@ -8,7 +8,9 @@
  *   [0, 64 KiB)                     never mapped by the guest (null pointers)
  *   ELF segments ... brk heap       up to DBT_BRK_MAX
  *   [DBT_MMAP_BASE, DBT_MMAP_END)   mmap2 (first fit, 4 KiB pages)
- *   [DBT_STACK_BASE, DBT_GUEST_TOP) the stack; argv, envp, auxv at the top
+ *   [DBT_STACK_BASE, ..._FLOOR)     off the bus: below the stack, a guard
+ *   [DBT_STACK_FLOOR, DBT_GUEST_TOP) the stack, Linux's 8 MiB (RLIMIT_STACK, as
+ *                                   qemu-mips gives it); argv, envp, auxv at the top
  *   [DBT_GUEST_TOP, DBT_GUARD_TOP)  64 KiB off the bus: a guard (translate.c, confine)
  *   [DBT_GUARD_TOP, ...)            the translator's: exit stubs, CPU state,
  *                                   counters, code cache (dbt.h)
@@ -25,18 +27,21 @@
 
 #include "errf.h"
 
-#define DBT_GUEST_MIN  0x00010000u
-#define DBT_BRK_MAX    0x04000000u
-#define DBT_MMAP_BASE  0x04000000u
-#define DBT_MMAP_END   0x0B000000u
-#define DBT_STACK_BASE 0x0B000000u
-#define DBT_GUEST_TOP  0x0BFF0000u
-#define DBT_GUARD_TOP  0x0C000000u /* [DBT_GUEST_TOP, here): off the bus (translate.c, confine) */
-#define DBT_PAGE       4096u
+#define DBT_GUEST_MIN   0x00010000u
+#define DBT_BRK_MAX     0x04000000u
+#define DBT_MMAP_BASE   0x04000000u
+#define DBT_MMAP_END    0x0B000000u
+#define DBT_STACK_BASE  0x0B000000u
+#define DBT_GUEST_TOP   0x0BFF0000u
+#define DBT_STACK_LIMIT (8u << 20) /* RLIMIT_STACK: a deeper stack faults (SIGSEGV) */
+#define DBT_STACK_FLOOR (DBT_GUEST_TOP - DBT_STACK_LIMIT)
+#define DBT_GUARD_TOP   0x0C000000u /* [DBT_GUEST_TOP, here): off the bus (translate.c, confine) */
+#define DBT_PAGE        4096u
 
 #define GUEST_MAX_SEGS 16
 
 #define GUEST_NSIG       128
+#define GUEST_NRLIMIT    16 /* Linux's RLIM_NLIMITS */
 #define GUEST_MAX_FRAMES 64 /* handlers running at once, nested */
 #define GUEST_SIG_DFL    0u
 #define GUEST_SIG_IGN    1u
@@ -85,11 +90,12 @@ typedef struct guest {
    * time (board_ns, which the runtime sets before each system call, plus the time
    * the guest slept), or GUEST_CLOCK_HOST, the host's. */
   int clock;
-  uint32_t cpu_hz;     /* the board's CPU clock */
-  uint64_t board_ns;   /* the board's time since the run started */
-  uint64_t slept_ns;   /* board clock: nanosleep's time, which passes without cycles */
-  uint32_t tls;        /* set_thread_area */
-  uint32_t sigmask[4]; /* rt_sigprocmask's blocked set (128 signals) */
+  uint32_t cpu_hz;                 /* the board's CPU clock */
+  uint64_t board_ns;               /* the board's time since the run started */
+  uint64_t slept_ns;               /* board clock: nanosleep's time, which passes without cycles */
+  uint32_t tls;                    /* set_thread_area */
+  uint64_t rlim[GUEST_NRLIMIT][2]; /* resource limits, soft and hard (guest_rlimit.c) */
+  uint32_t sigmask[4];             /* rt_sigprocmask's blocked set (128 signals) */
   /* Signals (guest_signal.c): actions, pending signals (with their si_code), the
    * alternate stack, the timer (alarm, setitimer) on the guest's monotonic clock,
    * sigsuspend's saved mask, and the frames of the handlers running, innermost
@@ -134,6 +140,10 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc);
  * number, a[] its arguments.  Returns 1 and sets *ret (a result or -errno) when
  * NR is one of them, else 0. */
 int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret);
+/* getrlimit, setrlimit, prlimit64 (guest_rlimit.c), as guest_clock_call; the
+ * table set to Linux's defaults at load by guest_rlimit_init. */
+int guest_rlimit_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret);
+void guest_rlimit_init(guest *g);
 /* The process system calls (process.c): fork, clone, execve, wait4, getppid, pipe,
  * pipe2, dup2, dup3.  Returns 1 and sets *ret (and r[3] for pipe, r[29] in a
  * clone's child) when NR is one of them, else 0.  a[]: the six arguments. */

@@ -255,7 +255,7 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
 #define PUSH_STR(s, dst)                                                                           \
   do {                                                                                             \
     size_t n_ = strlen(s) + 1;                                                                     \
-    if (p - DBT_STACK_BASE < n_ + 65536) {                                                         \
+    if (p - DBT_STACK_FLOOR < n_ + 65536) {                                                        \
       free(ptrs);                                                                                  \
       return errf(err, errlen, "arguments and environment do not fit the stack"), -1;              \
     }                                                                                              \
@@ -341,7 +341,8 @@ int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const a
     snprintf(g->exe, sizeof g->exe, "%s", path);
   for (uint32_t p = g->text_lo / DBT_PAGE; p < (g->text_hi + DBT_PAGE - 1) / DBT_PAGE; p++)
     g->exec[p] = 1;
-  guest_own(g, DBT_STACK_BASE, DBT_GUEST_TOP - DBT_STACK_BASE, 1);
+  guest_own(g, DBT_STACK_FLOOR, DBT_GUEST_TOP - DBT_STACK_FLOOR, 1);
+  guest_rlimit_init(g);
   return build_stack(g, path, argc, argv, envp, err, errlen);
 }
 

@@ -34,6 +34,7 @@
   X(ioctl, 4054)                                                                                   \
   X(dup2, 4063)                                                                                    \
   X(getppid, 4064)                                                                                 \
+  X(setrlimit, 4075)                                                                               \
   X(getrlimit, 4076)                                                                               \
   X(gettimeofday, 4078)                                                                            \
   X(readlink, 4085)                                                                                \

@@ -325,6 +325,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   g->syscalls++;
   if (guest_clock_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret) ||
       guest_signal_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, sp, &ret) ||
+      guest_rlimit_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret) ||
       guest_process_call(g, n, r, (const uint32_t[6]){a0, a1, a2, a3, a4, a5}, &ret))
     goto done;
   switch (n) {
@@ -404,26 +405,6 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   case SYS_set_thread_area:
     g->tls = a0;
     ret = 0;
-    break;
-  case SYS_getrlimit: /* struct rlimit of two 32-bit words; infinity 0x7fffffff */
-    if (!guest_owns(g, a1, 8))
-      ret = -EFAULT;
-    else {
-      put32(g, a1, a0 == 3 ? 8u << 20 : 0x7FFFFFFFu);
-      put32(g, a1 + 4, 0x7FFFFFFFu);
-      ret = 0;
-    }
-    break;
-  case SYS_prlimit64: /* pid, resource, new, old */
-    if (a3 && !guest_owns(g, a3, 16))
-      ret = -EFAULT;
-    else {
-      if (a3) {
-        put64(g, a3, a1 == 3 ? 8u << 20 : ~0ull);
-        put64(g, a3 + 8, ~0ull);
-      }
-      ret = 0;
-    }
     break;
   case SYS_readlink:
     if (!(path = guest_str(g, a0)) || !guest_owns(g, a1, a2))

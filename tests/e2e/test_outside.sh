@@ -51,6 +51,28 @@ cp "$out" "$tmp/abort.txt"
 expect "compare: SIGABRT, outputs without qemu's note" 0 'guest output +identical' cat "$tmp/abort.txt"
 expect "compare: SIGABRT, counts not compared and said so" 0 \
   'not counted: the guest died of signal 6 under qemu-mips' cat "$tmp/abort.txt"
+# A stack past Linux's 8 MiB dies of SIGSEGV, as under qemu-mips, in every mode
+# (before: it ran on into the pages below the stack, mmap's).
+expect "deep stack: SIGSEGV as under qemu-mips" 0 \
+  'exit status +139 \(qemu-mips: 139\).*' "$HW" compare "$O/deepstack"
+cp "$out" "$tmp/deep.txt"
+expect "deep stack: outputs identical" 0 'guest output +identical' cat "$tmp/deep.txt"
+for m in none hw sw; do
+  expect "deep stack: SIGSEGV, profile $m" 139 'guest terminated by SIGSEGV' \
+    "$HW" run --quiet --profile "$m" "$O/deepstack"
+done
+expect "deep stack: a shallow one returns, the buffer below untouched" 0 \
+  '0 bytes of the buffer overwritten' "$HW" run --quiet "$O/deepstack" 1000
+# Resource limits as Linux answers them (qemu-mips keeps the stack's at 8 MiB
+# whatever setrlimit says; Linux, and hwprof, report the lowered one).
+"$HW" run --quiet "$O/rlimit" >"$out" 2>&1
+if [ "$(tr '\n' '|' <"$out")" = 'stack 8388608|lower 0|stack 1048576|prlimit 1048576|soft above hard -1 EINVAL|resource 99 -1 EINVAL|' ]; then
+  echo "PASS: rlimit: getrlimit, setrlimit, prlimit as Linux answers them"
+else
+  echo "FAIL: rlimit: getrlimit, setrlimit, prlimit as Linux answers them"
+  sed 's/^/    /' "$out"
+  fails=$((fails + 1))
+fi
 expect "compare: SIGSEGV from a load" 0 '- +- +- +- +identical ok$' \
   "$HW" compare --brief "$B/guest/asm/traps_segv"
 printf '#!/bin/sh\necho "abort: running, sum 332833500"\nkill -KILL $$\n' >"$tmp/killedqemu"
