@@ -188,7 +188,8 @@ static int by_pair(const void *a, const void *b) {
 }
 
 static void finish(dbt *d, rt_edge_table *t) {
-  qsort(t->v, t->n, sizeof *t->v, by_pair);
+  if (t->n) /* (an empty table has no list: qsort must not be given NULL) */
+    qsort(t->v, t->n, sizeof *t->v, by_pair);
   for (size_t i = 0; i < t->n; i++) {
     dbt_edge_count *e = &t->v[i];
     rec *r = rt_find(d, e->src, 0);
