@@ -121,8 +121,14 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
    * first one vboard_stop_points allows): Unicorn leaves it unexecuted, and it is
    * neither charged nor observed, so every count covers exactly the blocks that
    * ran. */
-  if (((b->max_cycles && b->cycles >= b->max_cycles) || interrupt_sig) &&
-      (!b->stop_ok || b->stop_ok(b->stop_ctx, addr))) {
+  /* A stop due that finds no block the runtime allows for VBOARD_STOP_GRACE cycles
+   * is made anyway: translated code that loops without reaching one (the guest
+   * wrote over it) must not outrun the limit or Ctrl-C. */
+  int due = (b->max_cycles && b->cycles >= b->max_cycles) || interrupt_sig;
+  if (due && !b->stop_from)
+    b->stop_from = b->cycles + 1;
+  int forced = due && b->cycles - (b->stop_from - 1) > VBOARD_STOP_GRACE;
+  if (due && (forced || !b->stop_ok || b->stop_ok(b->stop_ctx, addr))) {
     b->r->stop = interrupt_sig ? VBOARD_INTERRUPTED : VBOARD_LIMIT;
     b->r->signal = interrupt_sig;
     b->r->stop_pc = addr;
@@ -132,6 +138,11 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
     else
       snprintf(b->r->message, sizeof b->r->message, "cycle limit %llu reached at %#x",
                (unsigned long long)b->max_cycles, addr);
+    if (forced) /* (the counts of the blocks in the loop are not exact) */
+      snprintf(b->r->message + strlen(b->r->message), sizeof b->r->message - strlen(b->r->message),
+               ", %u cycles after it was due, in code that reaches no block start (has the "
+               "guest written over the translated code?)",
+               VBOARD_STOP_GRACE);
     b->stop = 1;
     b->cur = NULL;
     b->prev = NULL;
@@ -337,6 +348,7 @@ void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r) {
   memset(r, 0, sizeof *r);
   b->r = r;
   b->stop = 0;
+  b->stop_from = 0;
   b->max_cycles = max_cycles;
   b->cur = b->prev = NULL;
   b->ip_start = hwprof_sim_cycle(b->ip);
