@@ -1,6 +1,7 @@
 /*
  * fuzz.h - the fuzzing harnesses (tests/fuzz/): the ELF loader, the device-tree
- * probe that builds the board, and the MIPS decoder and translator.
+ * probe that builds the board, the MIPS decoder and translator, and whole runs of a
+ * guest that writes over the translator's memory (fuzz_scribble.c).
  *
  * Each harness is a libFuzzer entry point, LLVMFuzzerTestOneInput.  'make fuzz'
  * links each with libFuzzer (clang, -fsanitize=fuzzer,address,undefined) and runs

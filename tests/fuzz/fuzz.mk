@@ -1,5 +1,6 @@
-# tests/fuzz/ - fuzzing harnesses for the ELF loader, the board's device-tree probe
-# and the MIPS decoder/translator (fuzz.h).
+# tests/fuzz/ - fuzzing harnesses for the ELF loader, the board's device-tree probe,
+# the MIPS decoder/translator, and a guest scribbling over the translator's memory
+# (fuzz.h).
 #
 # make fuzz                  each harness under libFuzzer (clang; AddressSanitizer
 #                            and UndefinedBehaviorSanitizer) for FUZZ_SECONDS (60)
@@ -9,7 +10,7 @@
 # the test suite             replay-NAME: every corpus file through the harness,
 #                            built with gcc and the same two sanitizers
 
-FUZZ_NAMES   := elf dtb translate
+FUZZ_NAMES   := elf dtb translate scribble
 FUZZ_SECONDS ?= 60
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # The code under test, compiled again with the sanitizers (the Verilated IP and the
@@ -17,7 +18,8 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_SRCS    := $(wildcard common/*.c dbt/*.c) cct/cct.c $(wildcard sim/vboard*.c) sim/vcache.c sim/hwprof_sim_bus.c \
                 $(filter-out driver/hwprof_uio.c,$(wildcard driver/*.c))
 FUZZ_LDLIBS  := $(SIM_LIB) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lstdc++
-FUZZ_CFLAGS  := -std=gnu99 -O1 -g -fno-omit-frame-pointer -Icommon -Idriver -Isim -Idbt -Icct -Itests/fuzz
+FUZZ_CFLAGS  := -std=gnu99 -O1 -g -fno-omit-frame-pointer -Icommon -Idriver -Isim -Idbt -Icct -Itests/fuzz \
+                -DHWPROF_BUILD='"$(BUILD)"'
 
 # Replay builds (gcc): objects under $(BUILD)/fuzz/replay/.
 FUZZ_REPLAY_OBJS := $(patsubst %.c,$(BUILD)/fuzz/replay/%.o,$(FUZZ_SRCS))
@@ -58,6 +60,14 @@ fuzz: $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/fuzz-$(n)) $(DTBS)
 	  if ls $(BUILD)/fuzz/$$n/crash-* $(BUILD)/fuzz/$$n/leak-* $(BUILD)/fuzz/$$n/timeout-* \
 	       >/dev/null 2>&1; then echo "fuzz: $$n FAILED: see $(BUILD)/fuzz/$$n/"; exit 1; fi; \
 	done; echo "fuzz: no harness failed"
+
+# The scribble harness runs a guest of its own on the board (its table linked at
+# 0x00500000), with the device tree and the soft-float image.
+$(BUILD)/fuzz/scribble: tests/fuzz/scribble.S tests/guest/asm/common.h
+	@mkdir -p $(@D)
+	$(MIPS_CC) -nostdlib -static -Wl,-e,__start -Wl,--section-start=.scribble=0x00500000 \
+	  $(GUEST_ASFLAGS) $< -o $@
+$(BUILD)/fuzz/replay-scribble $(BUILD)/fuzz/fuzz-scribble: $(BUILD)/fuzz/scribble $(FPCOST) $(DTBS)
 
 .SECONDARY: $(FUZZ_REPLAY_OBJS) $(FUZZ_LF_OBJS)
 -include $(FUZZ_REPLAY_OBJS:.o=.d)
