@@ -126,6 +126,7 @@ cleanup() {
 }
 trap cleanup EXIT
 tar -C "$root" -xf "$base"
+chmod 755 "$root" # its /, as on a machine (mktemp -d made it 0700: no user but root got in)
 cp /etc/resolv.conf "$root/etc/" 2>/dev/null || true
 if ls /etc/apt/sources.list.d/*.sources >/dev/null 2>&1; then
   rm -f "$root/etc/apt/sources.list"

@@ -101,7 +101,8 @@ expect compare_json_is_a_kept_file 2 "--json $tmp/kept/hwprof.out is a file --ke
 # A report file the user may not write is refused as the shell's '>' refuses it
 # (root may write anything: then as nobody, when runuser is there; the reports are
 # checked before the program or the board is read, so a copy of hwprof and of the
-# program where nobody can reach them is all it takes.)
+# program where nobody can reach them is all it takes: / and the temporary directory
+# must let other users in, as on any machine.)
 mkdir -p "$tmp/ro"
 chmod 777 "$tmp/ro"
 cp "$HW" "$G/exitcode-O2" "$tmp/ro/"
