@@ -111,24 +111,25 @@ static char *resolve(const char *path) {
   return resolve_at(path, 0);
 }
 
-/* -1 (the reason printed) when output i must not be opened: a directory, or one
- * of the inputs. */
+/* Output i is input k: says so, and returns -1. */
+static int is_input(const outs *s, size_t i, size_t k) {
+  fprintf(stderr, "hwprof %s: %s %s is %s (%s): not overwriting it\n", s->cmd, s->out[i].opt,
+          s->out[i].path, s->in[k].what, s->in[k].path);
+  return -1;
+}
+
+/* -1 (the reason printed) when output i (its final path resolved, or NULL) must
+ * not be opened: a directory, or one of the inputs. */
 static int refuse(const outs *s, size_t i) {
   const char *opt = s->out[i].opt, *path = s->out[i].path;
   struct stat st, in;
-  char *mine = resolve(path);
-  for (size_t k = 0; mine && k < s->n_in; k++) {
+  for (size_t k = 0; s->out[i].final && k < s->n_in; k++) {
     char *theirs = s->in[k].by_name ? resolve(s->in[k].path) : NULL;
-    int same = theirs && !strcmp(mine, theirs);
+    int same = theirs && !strcmp(s->out[i].final, theirs);
     free(theirs);
-    if (same) {
-      fprintf(stderr, "hwprof %s: %s %s is %s (%s): not overwriting it\n", s->cmd, opt, path,
-              s->in[k].what, s->in[k].path);
-      free(mine);
-      return -1;
-    }
+    if (same)
+      return is_input(s, i, k);
   }
-  free(mine);
   if (stat(path, &st) != 0)
     return 0;
   if (S_ISDIR(st.st_mode)) {
@@ -137,11 +138,8 @@ static int refuse(const outs *s, size_t i) {
   }
   for (size_t k = 0; k < s->n_in; k++)
     if (!s->in[k].by_name && S_ISREG(st.st_mode) && stat(s->in[k].path, &in) == 0 &&
-        st.st_dev == in.st_dev && st.st_ino == in.st_ino) {
-      fprintf(stderr, "hwprof %s: %s %s is %s (%s): not overwriting it\n", s->cmd, opt, path,
-              s->in[k].what, s->in[k].path);
-      return -1;
-    }
+        st.st_dev == in.st_dev && st.st_ino == in.st_ino)
+      return is_input(s, i, k);
   return 0;
 }
 
@@ -259,14 +257,18 @@ int outs_open(outs *s) {
       *s->out[i].fp = s->out[i].dash;
       continue;
     }
+    s->out[i].final = resolve(path); /* (NULL: errno says why) */
+    int why = errno;
     if (refuse(s, i) < 0) {
-      s->n_out = i;
+      s->n_out = i + 1;
       outs_abandon(s);
       return -1;
     }
     FILE *f = NULL;
-    if ((s->out[i].final = resolve(path)))
+    if (s->out[i].final)
       f = open_one(s, i);
+    else
+      errno = why;
     if (!f) {
       fprintf(stderr, "hwprof %s: cannot write %s (%s): %s\n", s->cmd, path, opt, strerror(errno));
       s->n_out = i + 1;
