@@ -205,5 +205,13 @@ static inline uint32_t guest_rd32(const guest *g, uint32_t a) {
 static inline void guest_wr32(guest *g, uint32_t a, uint32_t v) {
   dbt_put_be32(g->mem + a, v);
 }
+/* ... a big-endian doubleword (o32's 64-bit fields: high word first). */
+static inline uint64_t guest_rd64(const guest *g, uint32_t a) {
+  return (uint64_t)guest_rd32(g, a) << 32 | guest_rd32(g, a + 4);
+}
+static inline void guest_wr64(guest *g, uint32_t a, uint64_t v) {
+  guest_wr32(g, a, (uint32_t)(v >> 32));
+  guest_wr32(g, a + 4, (uint32_t)v);
+}
 
 #endif

@@ -102,7 +102,7 @@ static int64_t get_timespec(const guest *g, uint32_t a, int wide, uint64_t *ns) 
   int64_t sec;
   uint32_t nsec;
   if (wide) {
-    sec = (int64_t)((uint64_t)guest_rd32(g, a) << 32 | guest_rd32(g, a + 4));
+    sec = (int64_t)guest_rd64(g, a);
     nsec = guest_rd32(g, a + 12);
   } else {
     sec = (int32_t)guest_rd32(g, a);

@@ -74,15 +74,12 @@ int guest_rlimit_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) 
       uint64_t old[2] = {g->rlim[a[1]][0], g->rlim[a[1]][1]};
       *ret = 0;
       if (a[2]) {
-        uint64_t soft = (uint64_t)guest_rd32(g, a[2]) << 32 | guest_rd32(g, a[2] + 4);
-        uint64_t hard = (uint64_t)guest_rd32(g, a[2] + 8) << 32 | guest_rd32(g, a[2] + 12);
-        *ret = set(g, a[1], soft, hard);
+        *ret = set(g, a[1], guest_rd64(g, a[2]), guest_rd64(g, a[2] + 8));
       }
-      if (a[3] && *ret == 0)
-        for (unsigned k = 0; k < 2; k++) {
-          guest_wr32(g, a[3] + 8 * k, (uint32_t)(old[k] >> 32));
-          guest_wr32(g, a[3] + 8 * k + 4, (uint32_t)old[k]);
-        }
+      if (a[3] && *ret == 0) {
+        guest_wr64(g, a[3], old[0]);
+        guest_wr64(g, a[3] + 8, old[1]);
+      }
     }
     return 1;
   default: return 0;

@@ -56,10 +56,6 @@ static int host_oflags(uint32_t f) {
 static void put32(guest *g, uint32_t a, uint32_t v) {
   guest_wr32(g, a, v);
 }
-static void put64(guest *g, uint32_t a, uint64_t v) {
-  guest_wr32(g, a, (uint32_t)(v >> 32));
-  guest_wr32(g, a + 4, (uint32_t)v);
-}
 static void put16(guest *g, uint32_t a, uint16_t v) {
   g->mem[a] = (uint8_t)(v >> 8), g->mem[a + 1] = (uint8_t)v;
 }
@@ -70,13 +66,13 @@ static int64_t put_stat64(guest *g, uint32_t a, const struct stat *st) {
     return -EFAULT;
   memset(g->mem + a, 0, 104);
   put32(g, a, (uint32_t)st->st_dev);
-  put64(g, a + 16, st->st_ino);
+  guest_wr64(g, a + 16, st->st_ino);
   put32(g, a + 24, st->st_mode);
   put32(g, a + 28, (uint32_t)st->st_nlink);
   put32(g, a + 32, st->st_uid);
   put32(g, a + 36, st->st_gid);
   put32(g, a + 40, (uint32_t)st->st_rdev);
-  put64(g, a + 56, (uint64_t)st->st_size);
+  guest_wr64(g, a + 56, (uint64_t)st->st_size);
   put32(g, a + 64, (uint32_t)st->st_atim.tv_sec);
   put32(g, a + 68, (uint32_t)st->st_atim.tv_nsec);
   put32(g, a + 72, (uint32_t)st->st_mtim.tv_sec);
@@ -84,7 +80,7 @@ static int64_t put_stat64(guest *g, uint32_t a, const struct stat *st) {
   put32(g, a + 80, (uint32_t)st->st_ctim.tv_sec);
   put32(g, a + 84, (uint32_t)st->st_ctim.tv_nsec);
   put32(g, a + 88, (uint32_t)st->st_blksize);
-  put64(g, a + 96, (uint64_t)st->st_blocks);
+  guest_wr64(g, a + 96, (uint64_t)st->st_blocks);
   return 0;
 }
 
@@ -95,19 +91,19 @@ static int64_t put_statx(guest *g, uint32_t a, const struct statx *s) {
   memset(g->mem + a, 0, 256);
   put32(g, a, s->stx_mask);
   put32(g, a + 4, s->stx_blksize);
-  put64(g, a + 8, s->stx_attributes);
+  guest_wr64(g, a + 8, s->stx_attributes);
   put32(g, a + 16, s->stx_nlink);
   put32(g, a + 20, s->stx_uid);
   put32(g, a + 24, s->stx_gid);
   put16(g, a + 28, s->stx_mode);
-  put64(g, a + 32, s->stx_ino);
-  put64(g, a + 40, s->stx_size);
-  put64(g, a + 48, s->stx_blocks);
-  put64(g, a + 56, s->stx_attributes_mask);
+  guest_wr64(g, a + 32, s->stx_ino);
+  guest_wr64(g, a + 40, s->stx_size);
+  guest_wr64(g, a + 48, s->stx_blocks);
+  guest_wr64(g, a + 56, s->stx_attributes_mask);
   const struct statx_timestamp *ts[4] = {&s->stx_atime, &s->stx_btime, &s->stx_ctime,
                                          &s->stx_mtime};
   for (int i = 0; i < 4; i++) {
-    put64(g, a + 64 + 16 * i, (uint64_t)ts[i]->tv_sec);
+    guest_wr64(g, a + 64 + 16 * i, (uint64_t)ts[i]->tv_sec);
     put32(g, a + 72 + 16 * i, ts[i]->tv_nsec);
   }
   put32(g, a + 128, s->stx_rdev_major);
@@ -362,7 +358,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     else if (!guest_owns(g, a3, 8))
       ret = -EFAULT;
     else
-      put64(g, a3, (uint64_t)o), ret = 0;
+      guest_wr64(g, a3, (uint64_t)o), ret = 0;
     break;
   }
   case SYS_pread64: /* fd, buf, count, pad, offset high, low (64-bit pair on the stack) */
