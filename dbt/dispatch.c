@@ -246,8 +246,7 @@ static uint32_t exit_edge(dbt *d, uint32_t lr, dbt_result *r) {
 /* The sw packet ring is full. */
 static uint32_t exit_cct(dbt *d, uint32_t lr, dbt_result *r) {
   if (rt_cct_drain(d) < 0) {
-    r->how = DBT_STOPPED;
-    errf(r->message, sizeof r->message, "%s", d->failed);
+    rt_stop_failed(d, r);
     return 0;
   }
   return lr;
@@ -396,8 +395,7 @@ static uint32_t exited(dbt *d, dbt_result *r) {
   }
   d->st.exits[kind]++;
   if (d->failed[0]) { /* a feature failed: the IP's interrupt handler, a drain */
-    r->how = DBT_STOPPED;
-    errf(r->message, sizeof r->message, "%s", d->failed);
+    rt_stop_failed(d, r);
     return 0;
   }
   return exit_handlers[kind](d, lr, r);
@@ -412,8 +410,7 @@ static int start(dbt *d, dbt_result *r) {
    * cycle per entry) is the translator's start-up, not the program's time. */
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->start && d->hooks[i]->start(d) < 0) {
-      r->how = DBT_STOPPED;
-      errf(r->message, sizeof r->message, "%s", d->failed);
+      rt_stop_failed(d, r);
       return -1;
     }
   vboard_start(d->b, d->o.max_cycles, &r->board);
@@ -446,8 +443,7 @@ static void readout(dbt *d, dbt_result *r) {
     if (!d->hooks[i]->readout || d->hooks[i]->readout(d) >= 0)
       continue;
     if (d->failed[0]) {
-      r->how = DBT_STOPPED;
-      errf(r->message, sizeof r->message, "%s", d->failed);
+      rt_stop_failed(d, r);
     } else if (r->how == DBT_EXITED) {
       r->how = DBT_STOPPED;
       errf(r->message, sizeof r->message, "out of memory for %s", d->hooks[i]->what);

@@ -95,8 +95,7 @@ int rt_cut_block(dbt *d, uint32_t at, uint32_t fpc, dbt_result *r) {
   }
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->cut && d->hooks[i]->cut(d, id, tail, tail == 0) < 0) {
-      r->how = DBT_STOPPED; /* (the IP could not be settled) */
-      errf(r->message, sizeof r->message, "%s", d->failed);
+      rt_stop_failed(d, r); /* (the IP could not be settled) */
       return -1;
     }
   return 0;

@@ -31,8 +31,8 @@
 #define SPILL_TAB_FIRST (1u << 12)
 
 /* The IP's side: the driver's device, the readout, the blocks counted from the
- * spill ring, and why the IP failed (d->ip, the other features reach it through
- * rt_ip_dev, rt_ip_profile and rt_hw_fail). */
+ * spill ring (d->ip; the other features reach it through rt_ip_dev, rt_ip_profile
+ * and rt_hw_fail, which says why the IP failed in d->failed). */
 struct rt_ip {
   hwprof_dev dev;        /* over rt_hw_bus: the IP's bus, counting the accesses */
   uint64_t bus_accesses; /* the driver's loads and stores to the IP */

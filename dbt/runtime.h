@@ -140,6 +140,8 @@ struct dbt {
 int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first);
 /* The host's monotonic clock, for the host-time figures (dbt_stats *_ns). */
 uint64_t rt_now_ns(void);
+/* The run stops (DBT_STOPPED) with d->failed as its message: a hook's failure. */
+void rt_stop_failed(const dbt *d, dbt_result *r);
 
 /* ------------------------------------------------------------ cache.c */
 

@@ -26,6 +26,11 @@ uint32_t rt_ram_outside(const dbt *d, uint32_t a) {
   return 0;
 }
 
+void rt_stop_failed(const dbt *d, dbt_result *r) {
+  r->how = DBT_STOPPED;
+  errf(r->message, sizeof r->message, "%s", d->failed);
+}
+
 int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first) {
   if (n < *cap)
     return 0;
