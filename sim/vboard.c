@@ -125,9 +125,9 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
    * is made anyway: translated code that loops without reaching one (the guest
    * wrote over it) must not outrun the limit or Ctrl-C. */
   int due = (b->max_cycles && b->cycles >= b->max_cycles) || interrupt_sig;
-  if (due && !b->stop_from)
-    b->stop_from = b->cycles + 1;
-  int forced = due && b->cycles - (b->stop_from - 1) > VBOARD_STOP_GRACE;
+  if (due && b->stop_from == VBOARD_NO_STOP)
+    b->stop_from = b->cycles;
+  int forced = due && b->cycles - b->stop_from > VBOARD_STOP_GRACE;
   if (due && (forced || !b->stop_ok || b->stop_ok(b->stop_ctx, addr))) {
     b->r->stop = interrupt_sig ? VBOARD_INTERRUPTED : VBOARD_LIMIT;
     b->r->signal = interrupt_sig;
@@ -348,7 +348,7 @@ void vboard_start(vboard *b, uint64_t max_cycles, vboard_result *r) {
   memset(r, 0, sizeof *r);
   b->r = r;
   b->stop = 0;
-  b->stop_from = 0;
+  b->stop_from = VBOARD_NO_STOP;
   b->max_cycles = max_cycles;
   b->cur = b->prev = NULL;
   b->ip_start = hwprof_sim_cycle(b->ip);

@@ -14,10 +14,11 @@
 #include "vboard.h"
 #include "vcache.h"
 
-#define VBOARD_WRITE_BUFFER  4        /* posted MMIO stores the CPU may have outstanding */
-#define VBOARD_BUS_HOLD_MAX  1000000u /* IP cycles a store may be held before a fault */
-#define VBOARD_STOP_GRACE    1000000u /* CPU cycles a due stop waits for a block start */
-#define VBOARD_IRQ_ENTRY     4        /* CPU cycles to vector an external interrupt */
+#define VBOARD_WRITE_BUFFER  4          /* posted MMIO stores the CPU may have outstanding */
+#define VBOARD_BUS_HOLD_MAX  1000000u   /* IP cycles a store may be held before a fault */
+#define VBOARD_STOP_GRACE    1000000u   /* CPU cycles a due stop waits for a block start */
+#define VBOARD_NO_STOP       UINT64_MAX /* (stop_from: no stop due) */
+#define VBOARD_IRQ_ENTRY     4          /* CPU cycles to vector an external interrupt */
 /* A handler of the interrupt run host-side (vboard_charge_irq): the vector's
  * branch (1), a C prologue and epilogue saving and restoring the volatile state
  * (r0, r3-r12, CR, LR, CTR, XER: 15 stores and 15 loads, 4 mfspr, 4 mtspr) and
@@ -105,7 +106,7 @@ struct vboard {
   uint64_t block_start; /* CPU cycles when the current block started */
   uint64_t block_extra; /* stalls inside the current block so far */
   uint64_t max_cycles;
-  uint64_t stop_from; /* 1 + the cycle a stop was first due at (0: none; vboard.c) */
+  uint64_t stop_from; /* the cycle a stop was first due at (VBOARD_NO_STOP: none) */
   uint64_t ip_cycle0; /* the IP's cycle when the CPU was at cycle 0 */
   int in_irq_entry;
 
