@@ -163,6 +163,13 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
 
 /* Runs the reference with stdin from `in` (NULL: ours); its exit status as a shell
  * shows it (128 + N for death by signal N), or -1. */
+/* The files a comparison writes in its directory: the guest's stdin, both
+ * outputs, the plugin's four files. */
+enum { KEPT_STDIN, KEPT_OURS, KEPT_QEMU, KEPT_COUNTS, KEPT_SYS, KEPT_EDGES, KEPT_CCT, KEPT_N };
+static const char *const kept_names[KEPT_N] = {
+    "stdin",          "hwprof.out",  "qemu.out", "qemu-counts.txt", "qemu-syscalls.txt",
+    "qemu-edges.txt", "qemu-cct.txt"};
+
 /* The file a command name runs: itself when it has a slash, else the first
  * executable of that name in PATH (NULL: none). */
 static const char *which(const char *name, char *buf, size_t len) {
@@ -494,13 +501,12 @@ int cmd_compare(int argc, char **argv) {
     outs_input(&out, "qemu-mips", which(qemu, qpath, sizeof qpath));
   }
   outs_output(&out, "--json", json, stdout, &jf);
-  static const char *const kept[] = {"stdin",           "hwprof.out",        "qemu.out",
-                                     "qemu-counts.txt", "qemu-syscalls.txt", "qemu-edges.txt",
-                                     "qemu-cct.txt"};
-  char keep_paths[sizeof kept / sizeof *kept][4200];
-  for (size_t i = 0; keep && i < sizeof kept / sizeof *kept; i++) {
-    snprintf(keep_paths[i], sizeof keep_paths[i], "%s/%s", keep, kept[i]);
-    outs_reserve(&out, "a file --keep keeps", keep_paths[i]);
+  /* The files compare writes in its directory (--keep's, or a temporary one): none
+   * may be named as a report. */
+  char files[KEPT_N][4200];
+  for (size_t k = 0; keep && k < KEPT_N; k++) {
+    snprintf(files[k], sizeof files[k], "%s/%s", keep, kept_names[k]);
+    outs_reserve(&out, "a file --keep keeps", files[k]);
   }
   if (outs_open(&out) < 0)
     return 2;
@@ -511,14 +517,11 @@ int cmd_compare(int argc, char **argv) {
     outs_abandon(&out); /* nothing ran: earlier reports stay */
     return 2;
   }
-  char our_out[4200], qemu_out[4200], counts[4200], sys[4200], edges[4200], cctf[4200], in[4200];
-  snprintf(in, sizeof in, "%s/stdin", d);
-  snprintf(our_out, sizeof our_out, "%s/hwprof.out", d);
-  snprintf(qemu_out, sizeof qemu_out, "%s/qemu.out", d);
-  snprintf(counts, sizeof counts, "%s/qemu-counts.txt", d);
-  snprintf(sys, sizeof sys, "%s/qemu-syscalls.txt", d);
-  snprintf(edges, sizeof edges, "%s/qemu-edges.txt", d);
-  snprintf(cctf, sizeof cctf, "%s/qemu-cct.txt", d);
+  for (size_t k = 0; k < KEPT_N; k++)
+    snprintf(files[k], sizeof files[k], "%s/%s", d, kept_names[k]);
+  const char *in = files[KEPT_STDIN], *our_out = files[KEPT_OURS], *qemu_out = files[KEPT_QEMU],
+             *counts = files[KEPT_COUNTS], *sys = files[KEPT_SYS], *edges = files[KEPT_EDGES],
+             *cctf = files[KEPT_CCT];
   o.dbt.profile = DBT_PROFILE_ALL;
   o.dbt.cct = 1;
   o.guest_out = our_out;
