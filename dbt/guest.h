@@ -81,10 +81,12 @@ typedef struct guest {
   FILE *log;           /* where unknown system calls are reported (stderr) */
   uint8_t warned[512]; /* unknown numbers reported once */
   int exited, exit_status;
-  char fatal[256]; /* set when a system call stops the run (strict mode) */
+  char fatal[256];           /* set when a system call stops the run (strict mode) */
+  uint32_t call_nr, call_pc; /* the system call being carried out, for guest_refuse */
+  uint32_t refused[64];      /* guest_refuse's texts reported (hashes) */
+  unsigned nrefused;
   /* Processes (process.c). */
   int child; /* this process is a fork of the first: no reports, it exits as the guest does */
-  int warned_threads;   /* the thread warning was given */
   int exited_by_signal; /* the guest died of signal exit_status - 128 */
   /* The guest's clocks (guest_clock.c): GUEST_CLOCK_BOARD, the board's simulated
    * time (board_ns, which the runtime sets before each system call, plus the time
@@ -171,7 +173,26 @@ void guest_raise(guest *g, int sig, int code);
 /* The timer, if due by the guest's clock now: SIGALRM pending, the next period armed. */
 void guest_timer_check(guest *g);
 
-/* The name of MIPS o32 system call n ("write"), or NULL when it has none here. */
+/* The files' and descriptors' calls (guest_fs.c) and the sockets' (guest_socket.c),
+ * as guest_clock_call. */
+int guest_fs_call(guest *g, uint32_t nr, const uint32_t a[6], int64_t *ret);
+int guest_socket_call(guest *g, uint32_t nr, const uint32_t a[6], int64_t *ret);
+/* o32's open flags as the host's, and back (guest_fs.c). */
+int guest_host_oflags(uint32_t mips);
+uint32_t guest_mips_oflags(int host);
+/* A directory descriptor argument (AT_FDCWD is -100 on both). */
+int guest_dirfd(uint32_t d);
+struct iovec;
+/* The guest's iovec array (cnt entries at iov) as the host's in v[1024]: 0, or
+ * -EINVAL (too many), -EFAULT. */
+int64_t guest_iovec(const guest *g, uint32_t iov, uint32_t cnt, struct iovec *v);
+/* Part of a call the runtime does not carry out (an fcntl command, a flag):
+ * reported once per run by its text (fmt), fatal under --strict; returns err
+ * (guest_mem.c). */
+int64_t guest_refuse(guest *g, int64_t err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The name of MIPS o32 system call n ("write"), or NULL when Linux has none (guest_mem.c). */
 const char *guest_syscall_name(uint32_t n);
 
 /* 1 when the guest may execute the instruction at pc (its text, or memory it

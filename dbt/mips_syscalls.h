@@ -1,92 +1,440 @@
 /*
- * mips_syscalls.h - the MIPS o32 system calls the guest process has, by name
- * and number: one list for syscall.c (its dispatch, and the names in reports and
- * messages) and for the files that carry some of them out (guest_clock.c,
- * process.c, guest_signal.c).
+ * mips_syscalls.h - every MIPS o32 system call Linux has, by name and number:
+ * X(name, number), generated once from the cross toolchain's <asm/unistd_o32.h>
+ * (Linux 6.1) and kept here.  The enum (SYS_read ...) is what syscall.c and the
+ * files that carry calls out (guest_fs.c, guest_socket.c, guest_clock.c,
+ * process.c, guest_signal.c, guest_rlimit.c) switch on; the names are for reports
+ * and messages.  Which calls the runtime carries out: those files' case labels
+ * (docs/translator.md lists the others).
  */
 #ifndef HWPROF_DBT_MIPS_SYSCALLS_H
 #define HWPROF_DBT_MIPS_SYSCALLS_H
 
 #define MIPS_SYSCALLS(X)                                                                           \
+  X(syscall, 4000)                                                                                 \
   X(exit, 4001)                                                                                    \
   X(fork, 4002)                                                                                    \
   X(read, 4003)                                                                                    \
   X(write, 4004)                                                                                   \
   X(open, 4005)                                                                                    \
   X(close, 4006)                                                                                   \
+  X(waitpid, 4007)                                                                                 \
+  X(creat, 4008)                                                                                   \
+  X(link, 4009)                                                                                    \
   X(unlink, 4010)                                                                                  \
   X(execve, 4011)                                                                                  \
+  X(chdir, 4012)                                                                                   \
   X(time, 4013)                                                                                    \
+  X(mknod, 4014)                                                                                   \
+  X(chmod, 4015)                                                                                   \
+  X(lchown, 4016)                                                                                  \
+  X(break, 4017)                                                                                   \
+  X(unused18, 4018)                                                                                \
   X(lseek, 4019)                                                                                   \
   X(getpid, 4020)                                                                                  \
+  X(mount, 4021)                                                                                   \
+  X(umount, 4022)                                                                                  \
+  X(setuid, 4023)                                                                                  \
   X(getuid, 4024)                                                                                  \
+  X(stime, 4025)                                                                                   \
+  X(ptrace, 4026)                                                                                  \
   X(alarm, 4027)                                                                                   \
+  X(unused28, 4028)                                                                                \
   X(pause, 4029)                                                                                   \
+  X(utime, 4030)                                                                                   \
+  X(stty, 4031)                                                                                    \
+  X(gtty, 4032)                                                                                    \
   X(access, 4033)                                                                                  \
+  X(nice, 4034)                                                                                    \
+  X(ftime, 4035)                                                                                   \
+  X(sync, 4036)                                                                                    \
   X(kill, 4037)                                                                                    \
+  X(rename, 4038)                                                                                  \
+  X(mkdir, 4039)                                                                                   \
+  X(rmdir, 4040)                                                                                   \
   X(dup, 4041)                                                                                     \
   X(pipe, 4042)                                                                                    \
   X(times, 4043)                                                                                   \
+  X(prof, 4044)                                                                                    \
   X(brk, 4045)                                                                                     \
+  X(setgid, 4046)                                                                                  \
   X(getgid, 4047)                                                                                  \
+  X(signal, 4048)                                                                                  \
   X(geteuid, 4049)                                                                                 \
   X(getegid, 4050)                                                                                 \
+  X(acct, 4051)                                                                                    \
+  X(umount2, 4052)                                                                                 \
+  X(lock, 4053)                                                                                    \
   X(ioctl, 4054)                                                                                   \
+  X(fcntl, 4055)                                                                                   \
+  X(mpx, 4056)                                                                                     \
+  X(setpgid, 4057)                                                                                 \
+  X(ulimit, 4058)                                                                                  \
+  X(unused59, 4059)                                                                                \
+  X(umask, 4060)                                                                                   \
+  X(chroot, 4061)                                                                                  \
+  X(ustat, 4062)                                                                                   \
   X(dup2, 4063)                                                                                    \
   X(getppid, 4064)                                                                                 \
+  X(getpgrp, 4065)                                                                                 \
+  X(setsid, 4066)                                                                                  \
+  X(sigaction, 4067)                                                                               \
+  X(sgetmask, 4068)                                                                                \
+  X(ssetmask, 4069)                                                                                \
+  X(setreuid, 4070)                                                                                \
+  X(setregid, 4071)                                                                                \
+  X(sigsuspend, 4072)                                                                              \
+  X(sigpending, 4073)                                                                              \
+  X(sethostname, 4074)                                                                             \
   X(setrlimit, 4075)                                                                               \
   X(getrlimit, 4076)                                                                               \
+  X(getrusage, 4077)                                                                               \
   X(gettimeofday, 4078)                                                                            \
+  X(settimeofday, 4079)                                                                            \
+  X(getgroups, 4080)                                                                               \
+  X(setgroups, 4081)                                                                               \
+  X(reserved82, 4082)                                                                              \
+  X(symlink, 4083)                                                                                 \
+  X(unused84, 4084)                                                                                \
   X(readlink, 4085)                                                                                \
+  X(uselib, 4086)                                                                                  \
+  X(swapon, 4087)                                                                                  \
+  X(reboot, 4088)                                                                                  \
+  X(readdir, 4089)                                                                                 \
+  X(mmap, 4090)                                                                                    \
   X(munmap, 4091)                                                                                  \
+  X(truncate, 4092)                                                                                \
   X(ftruncate, 4093)                                                                               \
+  X(fchmod, 4094)                                                                                  \
+  X(fchown, 4095)                                                                                  \
+  X(getpriority, 4096)                                                                             \
+  X(setpriority, 4097)                                                                             \
+  X(profil, 4098)                                                                                  \
+  X(statfs, 4099)                                                                                  \
+  X(fstatfs, 4100)                                                                                 \
+  X(ioperm, 4101)                                                                                  \
+  X(socketcall, 4102)                                                                              \
+  X(syslog, 4103)                                                                                  \
   X(setitimer, 4104)                                                                               \
   X(getitimer, 4105)                                                                               \
+  X(stat, 4106)                                                                                    \
+  X(lstat, 4107)                                                                                   \
+  X(fstat, 4108)                                                                                   \
+  X(unused109, 4109)                                                                               \
+  X(iopl, 4110)                                                                                    \
+  X(vhangup, 4111)                                                                                 \
+  X(idle, 4112)                                                                                    \
+  X(vm86, 4113)                                                                                    \
   X(wait4, 4114)                                                                                   \
+  X(swapoff, 4115)                                                                                 \
   X(sysinfo, 4116)                                                                                 \
+  X(ipc, 4117)                                                                                     \
+  X(fsync, 4118)                                                                                   \
+  X(sigreturn, 4119)                                                                               \
   X(clone, 4120)                                                                                   \
+  X(setdomainname, 4121)                                                                           \
   X(uname, 4122)                                                                                   \
+  X(modify_ldt, 4123)                                                                              \
+  X(adjtimex, 4124)                                                                                \
   X(mprotect, 4125)                                                                                \
+  X(sigprocmask, 4126)                                                                             \
+  X(create_module, 4127)                                                                           \
+  X(init_module, 4128)                                                                             \
+  X(delete_module, 4129)                                                                           \
+  X(get_kernel_syms, 4130)                                                                         \
+  X(quotactl, 4131)                                                                                \
+  X(getpgid, 4132)                                                                                 \
+  X(fchdir, 4133)                                                                                  \
+  X(bdflush, 4134)                                                                                 \
+  X(sysfs, 4135)                                                                                   \
+  X(personality, 4136)                                                                             \
+  X(afs_syscall, 4137)                                                                             \
+  X(setfsuid, 4138)                                                                                \
+  X(setfsgid, 4139)                                                                                \
   X(_llseek, 4140)                                                                                 \
+  X(getdents, 4141)                                                                                \
+  X(_newselect, 4142)                                                                              \
+  X(flock, 4143)                                                                                   \
+  X(msync, 4144)                                                                                   \
+  X(readv, 4145)                                                                                   \
   X(writev, 4146)                                                                                  \
   X(cacheflush, 4147)                                                                              \
+  X(cachectl, 4148)                                                                                \
+  X(sysmips, 4149)                                                                                 \
+  X(unused150, 4150)                                                                               \
+  X(getsid, 4151)                                                                                  \
+  X(fdatasync, 4152)                                                                               \
+  X(_sysctl, 4153)                                                                                 \
+  X(mlock, 4154)                                                                                   \
+  X(munlock, 4155)                                                                                 \
+  X(mlockall, 4156)                                                                                \
+  X(munlockall, 4157)                                                                              \
+  X(sched_setparam, 4158)                                                                          \
+  X(sched_getparam, 4159)                                                                          \
+  X(sched_setscheduler, 4160)                                                                      \
+  X(sched_getscheduler, 4161)                                                                      \
+  X(sched_yield, 4162)                                                                             \
+  X(sched_get_priority_max, 4163)                                                                  \
+  X(sched_get_priority_min, 4164)                                                                  \
+  X(sched_rr_get_interval, 4165)                                                                   \
   X(nanosleep, 4166)                                                                               \
+  X(mremap, 4167)                                                                                  \
+  X(accept, 4168)                                                                                  \
+  X(bind, 4169)                                                                                    \
+  X(connect, 4170)                                                                                 \
+  X(getpeername, 4171)                                                                             \
+  X(getsockname, 4172)                                                                             \
+  X(getsockopt, 4173)                                                                              \
+  X(listen, 4174)                                                                                  \
+  X(recv, 4175)                                                                                    \
+  X(recvfrom, 4176)                                                                                \
+  X(recvmsg, 4177)                                                                                 \
+  X(send, 4178)                                                                                    \
+  X(sendmsg, 4179)                                                                                 \
+  X(sendto, 4180)                                                                                  \
+  X(setsockopt, 4181)                                                                              \
+  X(shutdown, 4182)                                                                                \
+  X(socket, 4183)                                                                                  \
+  X(socketpair, 4184)                                                                              \
+  X(setresuid, 4185)                                                                               \
+  X(getresuid, 4186)                                                                               \
+  X(query_module, 4187)                                                                            \
+  X(poll, 4188)                                                                                    \
+  X(nfsservctl, 4189)                                                                              \
+  X(setresgid, 4190)                                                                               \
+  X(getresgid, 4191)                                                                               \
+  X(prctl, 4192)                                                                                   \
+  X(rt_sigreturn, 4193)                                                                            \
   X(rt_sigaction, 4194)                                                                            \
   X(rt_sigprocmask, 4195)                                                                          \
+  X(rt_sigpending, 4196)                                                                           \
+  X(rt_sigtimedwait, 4197)                                                                         \
+  X(rt_sigqueueinfo, 4198)                                                                         \
   X(rt_sigsuspend, 4199)                                                                           \
   X(pread64, 4200)                                                                                 \
   X(pwrite64, 4201)                                                                                \
+  X(chown, 4202)                                                                                   \
   X(getcwd, 4203)                                                                                  \
+  X(capget, 4204)                                                                                  \
+  X(capset, 4205)                                                                                  \
   X(sigaltstack, 4206)                                                                             \
+  X(sendfile, 4207)                                                                                \
+  X(getpmsg, 4208)                                                                                 \
+  X(putpmsg, 4209)                                                                                 \
   X(mmap2, 4210)                                                                                   \
+  X(truncate64, 4211)                                                                              \
   X(ftruncate64, 4212)                                                                             \
   X(stat64, 4213)                                                                                  \
   X(lstat64, 4214)                                                                                 \
   X(fstat64, 4215)                                                                                 \
+  X(pivot_root, 4216)                                                                              \
+  X(mincore, 4217)                                                                                 \
   X(madvise, 4218)                                                                                 \
+  X(getdents64, 4219)                                                                              \
   X(fcntl64, 4220)                                                                                 \
+  X(reserved221, 4221)                                                                             \
   X(gettid, 4222)                                                                                  \
+  X(readahead, 4223)                                                                               \
+  X(setxattr, 4224)                                                                                \
+  X(lsetxattr, 4225)                                                                               \
+  X(fsetxattr, 4226)                                                                               \
+  X(getxattr, 4227)                                                                                \
+  X(lgetxattr, 4228)                                                                               \
+  X(fgetxattr, 4229)                                                                               \
+  X(listxattr, 4230)                                                                               \
+  X(llistxattr, 4231)                                                                              \
+  X(flistxattr, 4232)                                                                              \
+  X(removexattr, 4233)                                                                             \
+  X(lremovexattr, 4234)                                                                            \
+  X(fremovexattr, 4235)                                                                            \
+  X(tkill, 4236)                                                                                   \
+  X(sendfile64, 4237)                                                                              \
+  X(futex, 4238)                                                                                   \
+  X(sched_setaffinity, 4239)                                                                       \
+  X(sched_getaffinity, 4240)                                                                       \
+  X(io_setup, 4241)                                                                                \
+  X(io_destroy, 4242)                                                                              \
+  X(io_getevents, 4243)                                                                            \
+  X(io_submit, 4244)                                                                               \
+  X(io_cancel, 4245)                                                                               \
   X(exit_group, 4246)                                                                              \
+  X(lookup_dcookie, 4247)                                                                          \
+  X(epoll_create, 4248)                                                                            \
+  X(epoll_ctl, 4249)                                                                               \
+  X(epoll_wait, 4250)                                                                              \
+  X(remap_file_pages, 4251)                                                                        \
   X(set_tid_address, 4252)                                                                         \
+  X(restart_syscall, 4253)                                                                         \
+  X(fadvise64, 4254)                                                                               \
+  X(statfs64, 4255)                                                                                \
+  X(fstatfs64, 4256)                                                                               \
+  X(timer_create, 4257)                                                                            \
+  X(timer_settime, 4258)                                                                           \
+  X(timer_gettime, 4259)                                                                           \
+  X(timer_getoverrun, 4260)                                                                        \
+  X(timer_delete, 4261)                                                                            \
+  X(clock_settime, 4262)                                                                           \
   X(clock_gettime, 4263)                                                                           \
   X(clock_getres, 4264)                                                                            \
   X(clock_nanosleep, 4265)                                                                         \
   X(tgkill, 4266)                                                                                  \
+  X(utimes, 4267)                                                                                  \
+  X(mbind, 4268)                                                                                   \
+  X(get_mempolicy, 4269)                                                                           \
+  X(set_mempolicy, 4270)                                                                           \
+  X(mq_open, 4271)                                                                                 \
+  X(mq_unlink, 4272)                                                                               \
+  X(mq_timedsend, 4273)                                                                            \
+  X(mq_timedreceive, 4274)                                                                         \
+  X(mq_notify, 4275)                                                                               \
+  X(mq_getsetattr, 4276)                                                                           \
+  X(vserver, 4277)                                                                                 \
+  X(waitid, 4278)                                                                                  \
+  X(add_key, 4280)                                                                                 \
+  X(request_key, 4281)                                                                             \
+  X(keyctl, 4282)                                                                                  \
   X(set_thread_area, 4283)                                                                         \
+  X(inotify_init, 4284)                                                                            \
+  X(inotify_add_watch, 4285)                                                                       \
+  X(inotify_rm_watch, 4286)                                                                        \
+  X(migrate_pages, 4287)                                                                           \
   X(openat, 4288)                                                                                  \
+  X(mkdirat, 4289)                                                                                 \
+  X(mknodat, 4290)                                                                                 \
+  X(fchownat, 4291)                                                                                \
+  X(futimesat, 4292)                                                                               \
   X(fstatat64, 4293)                                                                               \
   X(unlinkat, 4294)                                                                                \
+  X(renameat, 4295)                                                                                \
+  X(linkat, 4296)                                                                                  \
+  X(symlinkat, 4297)                                                                               \
+  X(readlinkat, 4298)                                                                              \
+  X(fchmodat, 4299)                                                                                \
   X(faccessat, 4300)                                                                               \
+  X(pselect6, 4301)                                                                                \
+  X(ppoll, 4302)                                                                                   \
+  X(unshare, 4303)                                                                                 \
+  X(splice, 4304)                                                                                  \
+  X(sync_file_range, 4305)                                                                         \
+  X(tee, 4306)                                                                                     \
+  X(vmsplice, 4307)                                                                                \
+  X(move_pages, 4308)                                                                              \
   X(set_robust_list, 4309)                                                                         \
+  X(get_robust_list, 4310)                                                                         \
+  X(kexec_load, 4311)                                                                              \
+  X(getcpu, 4312)                                                                                  \
+  X(epoll_pwait, 4313)                                                                             \
+  X(ioprio_set, 4314)                                                                              \
+  X(ioprio_get, 4315)                                                                              \
+  X(utimensat, 4316)                                                                               \
+  X(signalfd, 4317)                                                                                \
+  X(timerfd, 4318)                                                                                 \
+  X(eventfd, 4319)                                                                                 \
+  X(fallocate, 4320)                                                                               \
+  X(timerfd_create, 4321)                                                                          \
+  X(timerfd_gettime, 4322)                                                                         \
+  X(timerfd_settime, 4323)                                                                         \
+  X(signalfd4, 4324)                                                                               \
+  X(eventfd2, 4325)                                                                                \
+  X(epoll_create1, 4326)                                                                           \
   X(dup3, 4327)                                                                                    \
   X(pipe2, 4328)                                                                                   \
+  X(inotify_init1, 4329)                                                                           \
+  X(preadv, 4330)                                                                                  \
+  X(pwritev, 4331)                                                                                 \
+  X(rt_tgsigqueueinfo, 4332)                                                                       \
+  X(perf_event_open, 4333)                                                                         \
+  X(accept4, 4334)                                                                                 \
+  X(recvmmsg, 4335)                                                                                \
+  X(fanotify_init, 4336)                                                                           \
+  X(fanotify_mark, 4337)                                                                           \
   X(prlimit64, 4338)                                                                               \
+  X(name_to_handle_at, 4339)                                                                       \
+  X(open_by_handle_at, 4340)                                                                       \
+  X(clock_adjtime, 4341)                                                                           \
+  X(syncfs, 4342)                                                                                  \
+  X(sendmmsg, 4343)                                                                                \
+  X(setns, 4344)                                                                                   \
+  X(process_vm_readv, 4345)                                                                        \
+  X(process_vm_writev, 4346)                                                                       \
+  X(kcmp, 4347)                                                                                    \
+  X(finit_module, 4348)                                                                            \
+  X(sched_setattr, 4349)                                                                           \
+  X(sched_getattr, 4350)                                                                           \
+  X(renameat2, 4351)                                                                               \
+  X(seccomp, 4352)                                                                                 \
   X(getrandom, 4353)                                                                               \
+  X(memfd_create, 4354)                                                                            \
+  X(bpf, 4355)                                                                                     \
+  X(execveat, 4356)                                                                                \
+  X(userfaultfd, 4357)                                                                             \
+  X(membarrier, 4358)                                                                              \
+  X(mlock2, 4359)                                                                                  \
+  X(copy_file_range, 4360)                                                                         \
+  X(preadv2, 4361)                                                                                 \
+  X(pwritev2, 4362)                                                                                \
+  X(pkey_mprotect, 4363)                                                                           \
+  X(pkey_alloc, 4364)                                                                              \
+  X(pkey_free, 4365)                                                                               \
   X(statx, 4366)                                                                                   \
   X(rseq, 4367)                                                                                    \
+  X(io_pgetevents, 4368)                                                                           \
+  X(semget, 4393)                                                                                  \
+  X(semctl, 4394)                                                                                  \
+  X(shmget, 4395)                                                                                  \
+  X(shmctl, 4396)                                                                                  \
+  X(shmat, 4397)                                                                                   \
+  X(shmdt, 4398)                                                                                   \
+  X(msgget, 4399)                                                                                  \
+  X(msgsnd, 4400)                                                                                  \
+  X(msgrcv, 4401)                                                                                  \
+  X(msgctl, 4402)                                                                                  \
   X(clock_gettime64, 4403)                                                                         \
+  X(clock_settime64, 4404)                                                                         \
+  X(clock_adjtime64, 4405)                                                                         \
   X(clock_getres_time64, 4406)                                                                     \
-  X(clock_nanosleep_time64, 4407)
+  X(clock_nanosleep_time64, 4407)                                                                  \
+  X(timer_gettime64, 4408)                                                                         \
+  X(timer_settime64, 4409)                                                                         \
+  X(timerfd_gettime64, 4410)                                                                       \
+  X(timerfd_settime64, 4411)                                                                       \
+  X(utimensat_time64, 4412)                                                                        \
+  X(pselect6_time64, 4413)                                                                         \
+  X(ppoll_time64, 4414)                                                                            \
+  X(io_pgetevents_time64, 4416)                                                                    \
+  X(recvmmsg_time64, 4417)                                                                         \
+  X(mq_timedsend_time64, 4418)                                                                     \
+  X(mq_timedreceive_time64, 4419)                                                                  \
+  X(semtimedop_time64, 4420)                                                                       \
+  X(rt_sigtimedwait_time64, 4421)                                                                  \
+  X(futex_time64, 4422)                                                                            \
+  X(sched_rr_get_interval_time64, 4423)                                                            \
+  X(pidfd_send_signal, 4424)                                                                       \
+  X(io_uring_setup, 4425)                                                                          \
+  X(io_uring_enter, 4426)                                                                          \
+  X(io_uring_register, 4427)                                                                       \
+  X(open_tree, 4428)                                                                               \
+  X(move_mount, 4429)                                                                              \
+  X(fsopen, 4430)                                                                                  \
+  X(fsconfig, 4431)                                                                                \
+  X(fsmount, 4432)                                                                                 \
+  X(fspick, 4433)                                                                                  \
+  X(pidfd_open, 4434)                                                                              \
+  X(clone3, 4435)                                                                                  \
+  X(close_range, 4436)                                                                             \
+  X(openat2, 4437)                                                                                 \
+  X(pidfd_getfd, 4438)                                                                             \
+  X(faccessat2, 4439)                                                                              \
+  X(process_madvise, 4440)                                                                         \
+  X(epoll_pwait2, 4441)                                                                            \
+  X(mount_setattr, 4442)                                                                           \
+  X(quotactl_fd, 4443)                                                                             \
+  X(landlock_create_ruleset, 4444)                                                                 \
+  X(landlock_add_rule, 4445)                                                                       \
+  X(landlock_restrict_self, 4446)                                                                  \
+  X(process_mrelease, 4448)                                                                        \
+  X(futex_waitv, 4449)                                                                             \
+  X(set_mempolicy_home_node, 4450)
 
 enum {
 #define X(name, nr) SYS_##name = nr,

@@ -78,7 +78,7 @@ static uint32_t mips_status(int st) {
 }
 
 static int host_flags(uint32_t f) {
-  return (f & MIPS_O_CLOEXEC ? O_CLOEXEC : 0) | (f & MIPS_O_NONBLOCK ? O_NONBLOCK : 0);
+  return guest_host_oflags(f & (MIPS_O_CLOEXEC | MIPS_O_NONBLOCK));
 }
 
 /* A NULL-terminated guest array of strings as a host one (NULL: out of memory
@@ -173,13 +173,8 @@ static int64_t do_execve(guest *g, uint32_t path_a, uint32_t argv_a, uint32_t en
 static int64_t do_fork(guest *g, uint32_t r[32], uint32_t flags, uint32_t newsp, uint32_t ptid,
                        uint32_t tls, uint32_t ctid) {
   if ((flags & CL_THREAD) || ((flags & CL_VM) && !(flags & CL_VFORK))) {
-    if (!g->warned_threads)
-      fprintf(g->log,
-              "hwprof: the guest creates a thread (clone with flags %#x): threads are "
-              "not supported, -ENOSYS\n",
-              flags);
-    g->warned_threads = 1;
-    return -MIPS_ENOSYS;
+    return guest_refuse(g, -MIPS_ENOSYS, "thread: clone with flags %#x (threads are not supported)",
+                        flags);
   }
   int done[2] = {-1, -1}; /* vfork: closed when the child execs or exits */
   if ((flags & CL_VFORK) && pipe2(done, O_CLOEXEC) != 0)
@@ -242,6 +237,12 @@ int guest_process_call(guest *g, uint32_t nr, uint32_t r[32], const uint32_t a[6
   case SYS_execve: *ret = do_execve(g, a[0], a[1], a[2]); return 1;
   case SYS_wait4: *ret = do_wait4(g, a[0], a[1], a[2], a[3]); return 1;
   case SYS_getppid: *ret = getppid(); return 1;
+  case SYS_getpgrp: *ret = getpgrp(); return 1;
+  case SYS_getpgid: *ret = guest_ret(getpgid((pid_t)a[0])); return 1;
+  case SYS_setpgid: *ret = guest_ret(setpgid((pid_t)a[0], (pid_t)a[1])); return 1;
+  case SYS_getsid: *ret = guest_ret(getsid((pid_t)a[0])); return 1;
+  case SYS_setsid: *ret = guest_ret(setsid()); return 1;
+  case SYS_sched_yield: *ret = 0; return 1; /* one thread: nothing to yield to */
   case SYS_dup2: *ret = guest_ret(dup2((int)a[0], (int)a[1])); return 1;
   case SYS_dup3: *ret = guest_ret(dup3((int)a[0], (int)a[1], host_flags(a[2]))); return 1;
   case SYS_pipe: /* the old ABI: the descriptors in v0 and v1 */

@@ -29,30 +29,6 @@
 #define MIPS_ENOSYS   89
 #define MIPS_AT_FDCWD (-100)
 
-/* o32 open flags. */
-static int host_oflags(uint32_t f) {
-  int h = (int)(f & 3);
-  if (f & 0x0008)
-    h |= O_APPEND;
-  if (f & 0x0080)
-    h |= O_NONBLOCK;
-  if (f & 0x0100)
-    h |= O_CREAT;
-  if (f & 0x0200)
-    h |= O_TRUNC;
-  if (f & 0x0400)
-    h |= O_EXCL;
-  if (f & 0x0800)
-    h |= O_NOCTTY;
-  if (f & 0x10000)
-    h |= O_DIRECTORY;
-  if (f & 0x20000)
-    h |= O_NOFOLLOW;
-  if (f & 0x80000)
-    h |= O_CLOEXEC;
-  return h;
-}
-
 static void put32(guest *g, uint32_t a, uint32_t v) {
   guest_wr32(g, a, v);
 }
@@ -113,10 +89,6 @@ static int64_t put_statx(guest *g, uint32_t a, const struct statx *s) {
   return 0;
 }
 
-static int dirfd_of(uint32_t d) {
-  return (int32_t)d == MIPS_AT_FDCWD ? AT_FDCWD : (int)d;
-}
-
 /* mmap2 area: first fit over 4 KiB pages. */
 /* Pages [first, first + n) of guest memory become executable or not (PROT_EXEC);
  * a change makes the runtime retranslate. */
@@ -136,6 +108,18 @@ static int64_t do_mprotect(guest *g, uint32_t addr, uint32_t len, uint32_t prot)
   return 0;
 }
 
+/* The first page of the first run of n free pages in the mmap area, or the area's
+ * page count when there is none. */
+static uint32_t first_fit(const guest *g, uint32_t n) {
+  const uint32_t npages = (DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE;
+  for (uint32_t i = 0, run = 0; i < npages; i++) {
+    run = g->mmap_used[i] ? 0 : run + 1;
+    if (run == n)
+      return i + 1 - n;
+  }
+  return npages;
+}
+
 static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t prot, uint32_t flags,
                        uint32_t fd, uint32_t pgoff) {
   const uint32_t npages = (DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE;
@@ -147,17 +131,8 @@ static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t prot, uin
     if ((addr & (DBT_PAGE - 1)) || addr < DBT_MMAP_BASE || addr > DBT_MMAP_END - n * DBT_PAGE)
       return -EINVAL;
     first = (addr - DBT_MMAP_BASE) / DBT_PAGE;
-  } else {
-    for (uint32_t i = 0, run = 0; i < npages; i++) {
-      run = g->mmap_used[i] ? 0 : run + 1;
-      if (run == n) {
-        first = i + 1 - n;
-        break;
-      }
-    }
-    if (first == npages)
-      return -ENOMEM;
-  }
+  } else if ((first = first_fit(g, n)) == npages)
+    return -ENOMEM;
   uint32_t a = DBT_MMAP_BASE + first * DBT_PAGE;
   memset(g->mmap_used + first, 1, n);
   memset(g->mem + a, 0, (size_t)n * DBT_PAGE);
@@ -188,6 +163,56 @@ static int64_t do_munmap(guest *g, uint32_t addr, uint32_t len) {
   return 0;
 }
 
+/* mremap: a mapping of the mmap area shrinks in place, grows in place when the
+ * pages after it are free, or moves (MREMAP_MAYMOVE: copied to a first fit, the
+ * old pages freed).  flags 1 MREMAP_MAYMOVE, 2 MREMAP_FIXED (refused, reported). */
+static int64_t do_mremap(guest *g, uint32_t addr, uint32_t old_len, uint32_t new_len,
+                         uint32_t flags, uint32_t new_addr) {
+  (void)new_addr;
+  const uint32_t npages = (DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE;
+  if ((addr & (DBT_PAGE - 1)) || !new_len || (flags & ~3u))
+    return -EINVAL;
+  if (flags & 2)
+    return guest_refuse(g, -EINVAL, "mremap with MREMAP_FIXED");
+  uint32_t n_old = (old_len + DBT_PAGE - 1) / DBT_PAGE, n_new = (new_len + DBT_PAGE - 1) / DBT_PAGE;
+  if (addr < DBT_MMAP_BASE || addr >= DBT_MMAP_END || !n_old ||
+      n_old > npages - (addr - DBT_MMAP_BASE) / DBT_PAGE)
+    return -EFAULT;
+  uint32_t first = (addr - DBT_MMAP_BASE) / DBT_PAGE;
+  for (uint32_t i = 0; i < n_old; i++)
+    if (!g->mmap_used[first + i])
+      return -EFAULT;
+  int exec = g->exec[addr / DBT_PAGE];
+  if (n_new <= n_old) {
+    do_munmap(g, addr + n_new * DBT_PAGE, (n_old - n_new) * DBT_PAGE);
+    return addr;
+  }
+  uint32_t grow = n_new - n_old, end = first + n_old, k = 0;
+  while (k < grow && end + k < npages && !g->mmap_used[end + k])
+    k++;
+  if (k == grow) { /* in place */
+    uint32_t a = addr + n_old * DBT_PAGE;
+    memset(g->mmap_used + end, 1, grow);
+    memset(g->mem + a, 0, (size_t)grow * DBT_PAGE);
+    set_exec(g, a / DBT_PAGE, grow, exec);
+    guest_own(g, a, grow * DBT_PAGE, 1);
+    return addr;
+  }
+  if (!(flags & 1))
+    return -ENOMEM;
+  uint32_t to = first_fit(g, n_new);
+  if (to == npages)
+    return -ENOMEM;
+  uint32_t a = DBT_MMAP_BASE + to * DBT_PAGE;
+  memset(g->mmap_used + to, 1, n_new);
+  memcpy(g->mem + a, g->mem + addr, (size_t)n_old * DBT_PAGE);
+  memset(g->mem + a + n_old * DBT_PAGE, 0, (size_t)grow * DBT_PAGE);
+  set_exec(g, a / DBT_PAGE, n_new, exec);
+  guest_own(g, a, n_new * DBT_PAGE, 1);
+  do_munmap(g, addr, n_old * DBT_PAGE);
+  return a;
+}
+
 static int64_t do_brk(guest *g, uint32_t want) {
   if (want < g->brk_start || want > DBT_BRK_MAX)
     return g->brk;
@@ -205,17 +230,9 @@ static int64_t do_brk(guest *g, uint32_t want) {
 }
 
 static int64_t do_writev(guest *g, uint32_t fd, uint32_t iov, uint32_t cnt) {
-  if (cnt > 1024 || !guest_owns(g, iov, 8 * cnt))
-    return -EINVAL;
   struct iovec v[1024];
-  for (uint32_t i = 0; i < cnt; i++) {
-    uint32_t b = guest_rd32(g, iov + 8 * i), l = guest_rd32(g, iov + 8 * i + 4);
-    if (!guest_owns(g, b, l) && l)
-      return -EFAULT;
-    v[i].iov_base = g->mem + b;
-    v[i].iov_len = l;
-  }
-  return guest_ret(writev((int)fd, v, (int)cnt));
+  int64_t e = guest_iovec(g, iov, cnt, v);
+  return e ? e : guest_ret(writev((int)fd, v, (int)cnt));
 }
 
 /* The blocked set is kept (sigsetjmp/siglongjmp save and restore it) but no
@@ -285,18 +302,7 @@ static uint8_t rand_byte(void) {
   return (uint8_t)rand_state;
 }
 
-const char *guest_syscall_name(uint32_t n) {
-  switch (n) {
-#define X(name, nr)                                                                                \
-  case nr: return #name;
-    MIPS_SYSCALLS(X)
-#undef X
-  case 4238: return "futex"; /* some the guest does not have, named in warnings */
-  case 4167: return "mremap";
-  default: return NULL;
-  }
-}
-
+/* A call the runtime does not have: -ENOSYS, reported once per number. */
 static int64_t unknown(guest *g, uint32_t n, uint32_t pc) {
   uint32_t k = n - 4000;
   if (k < sizeof g->warned * 8 ? !(g->warned[k / 8] >> (k % 8) & 1) : 1) {
@@ -319,9 +325,12 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   struct stat st;
   const char *path;
   g->syscalls++;
+  g->call_nr = n, g->call_pc = pc;
   if (guest_clock_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret) ||
       guest_signal_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, sp, &ret) ||
       guest_rlimit_call(g, n, (const uint32_t[4]){a0, a1, a2, a3}, &ret) ||
+      guest_fs_call(g, n, (const uint32_t[6]){a0, a1, a2, a3, a4, a5}, &ret) ||
+      guest_socket_call(g, n, (const uint32_t[6]){a0, a1, a2, a3, a4, a5}, &ret) ||
       guest_process_call(g, n, r, (const uint32_t[6]){a0, a1, a2, a3, a4, a5}, &ret))
     goto done;
   switch (n) {
@@ -340,11 +349,12 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     break;
   case SYS_writev: ret = do_writev(g, a0, a1, a2); break;
   case SYS_open:
-    ret = (path = guest_str(g, a0)) ? guest_ret(open(path, host_oflags(a1), a2)) : -EFAULT;
+    ret = (path = guest_str(g, a0)) ? guest_ret(open(path, guest_host_oflags(a1), a2)) : -EFAULT;
     break;
   case SYS_openat:
-    ret = (path = guest_str(g, a1)) ? guest_ret(openat(dirfd_of(a0), path, host_oflags(a2), a3))
-                                    : -EFAULT;
+    ret = (path = guest_str(g, a1))
+              ? guest_ret(openat(guest_dirfd(a0), path, guest_host_oflags(a2), a3))
+              : -EFAULT;
     break;
   case SYS_close: /* the console stays open for the translator's own messages */
     ret = a0 <= 2 ? 0 : guest_ret(close((int)a0));
@@ -389,6 +399,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   case SYS_brk: ret = do_brk(g, a0); break;
   case SYS_mmap2: ret = do_mmap(g, a0, a1, a2, a3, a4, a5); break;
   case SYS_munmap: ret = do_munmap(g, a0, a1); break;
+  case SYS_mremap: ret = do_mremap(g, a0, a1, a2, a3, a4); break;
   case SYS_rt_sigprocmask: ret = do_sigprocmask(g, a0, a1, a2, a3); break;
   case SYS_mprotect: ret = do_mprotect(g, a0, a1, a2); break;
   case SYS_cacheflush: /* code written: retranslate (the whole cache, as a refill) */
@@ -401,18 +412,6 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   case SYS_set_thread_area:
     g->tls = a0;
     ret = 0;
-    break;
-  case SYS_readlink:
-    if (!(path = guest_str(g, a0)) || !guest_owns(g, a1, a2))
-      ret = -EFAULT;
-    else if (!strcmp(path, "/proc/self/exe")) {
-      size_t l = strlen(g->exe);
-      if (l > a2)
-        l = a2;
-      memcpy(g->mem + a1, g->exe, l);
-      ret = (int64_t)l;
-    } else
-      ret = guest_ret(readlink(path, (char *)g->mem + a1, a2));
     break;
   case SYS_getrandom:
     if (!guest_owns(g, a0, a1))
@@ -451,29 +450,19 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     if (!(path = guest_str(g, a1)))
       ret = -EFAULT;
     else
-      ret = fstatat(dirfd_of(a0), path, &st, (int)a3) < 0 ? -guest_errno(errno)
-                                                          : put_stat64(g, a2, &st);
+      ret = fstatat(guest_dirfd(a0), path, &st, (int)a3) < 0 ? -guest_errno(errno)
+                                                             : put_stat64(g, a2, &st);
     break;
   case SYS_statx: {
     struct statx sx;
     if (!(path = guest_str(g, a1)))
       ret = -EFAULT;
     else
-      ret = statx(dirfd_of(a0), path, (int)a2, a3, &sx) < 0 ? -guest_errno(errno)
-                                                            : put_statx(g, a4, &sx);
+      ret = statx(guest_dirfd(a0), path, (int)a2, a3, &sx) < 0 ? -guest_errno(errno)
+                                                               : put_statx(g, a4, &sx);
     break;
   }
   case SYS_ioctl: ret = do_ioctl(g, a0, a1, a2); break;
-  case SYS_fcntl64:
-    if (a1 == 1 || a1 == 2) /* F_GETFD, F_SETFD */
-      ret = 0;
-    else if (a1 == 3) { /* F_GETFL */
-      int fl = fcntl((int)a0, F_GETFL);
-      ret = fl < 0 ? -guest_errno(errno)
-                   : (fl & 3) | (fl & O_APPEND ? 0x8 : 0) | (fl & O_NONBLOCK ? 0x80 : 0);
-    } else
-      ret = -EINVAL;
-    break;
   case SYS_getcwd:
     if (!guest_owns(g, a0, a1))
       ret = -EFAULT;
@@ -485,13 +474,14 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     ret = (path = guest_str(g, a0)) ? guest_ret(access(path, (int)a1)) : -EFAULT;
     break;
   case SYS_faccessat:
-    ret =
-        (path = guest_str(g, a1)) ? guest_ret(faccessat(dirfd_of(a0), path, (int)a2, 0)) : -EFAULT;
+    ret = (path = guest_str(g, a1)) ? guest_ret(faccessat(guest_dirfd(a0), path, (int)a2, 0))
+                                    : -EFAULT;
     break;
   case SYS_unlink: ret = (path = guest_str(g, a0)) ? guest_ret(unlink(path)) : -EFAULT; break;
   case SYS_unlinkat:
-    ret = (path = guest_str(g, a1)) ? guest_ret(unlinkat(dirfd_of(a0), path, a2 ? AT_REMOVEDIR : 0))
-                                    : -EFAULT;
+    ret = (path = guest_str(g, a1))
+              ? guest_ret(unlinkat(guest_dirfd(a0), path, a2 ? AT_REMOVEDIR : 0))
+              : -EFAULT;
     break;
   case SYS_kill:
   case SYS_tgkill: { /* to itself: pending, delivered when the call returns (guest_signal.c) */
@@ -507,13 +497,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     ret = 0;
     break;
   }
-  default:
-    ret = unknown(g, n, pc);
-    if (g->strict) {
-      r[2] = (uint32_t)-ret, r[7] = 1;
-      return 1;
-    }
-    break;
+  default: ret = unknown(g, n, pc); break;
   }
 done:
   if (ret < 0 && ret > -4096) {
@@ -523,5 +507,5 @@ done:
     r[2] = (uint32_t)ret;
     r[7] = 0;
   }
-  return 0;
+  return g->fatal[0] != 0; /* --strict refused it */
 }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# tests/e2e/test_linux.sh - Linux fidelity: the system calls a static glibc program
+# makes give qemu-mips's results.  tests/outside/linuxcalls calls each (files,
+# directories, metadata and times, fcntl's locks and flags, flock, fsync, readv,
+# getdents64, poll and select, sockets, process groups, mremap through realloc)
+# and prints every result; its output under hwprof must equal qemu-mips's line by
+# line, in every profile mode.  The calls the runtime refuses (its "unsupported"
+# lines) must be refused as documented, each reported once, and stop the run
+# under --strict.  Prints PASS/FAIL for tests/run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+P=$B/guest/outside/linuxcalls
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/e2e/expect.sh
+
+qemu-mips "$P" "$tmp/q" >"$tmp/qemu.out" 2>"$tmp/qemu.err"
+expect "linuxcalls under qemu-mips" 0 '^umask: 18$' cat "$tmp/qemu.out"
+grep -v '^unsupported' "$tmp/qemu.out" >"$tmp/want"
+
+for m in none hw sw; do
+  "$HW" run --quiet --profile $m "$P" "$tmp/$m" >"$tmp/$m.out" 2>"$tmp/$m.err"
+  echo "exit $?" >>"$tmp/$m.err"
+  grep -v '^unsupported' "$tmp/$m.out" >"$tmp/got"
+  if [ "$(wc -l <"$tmp/want")" -gt 100 ] && cmp -s "$tmp/want" "$tmp/got"; then
+    echo "PASS: linuxcalls: every result as under qemu-mips ($m)"
+  else
+    echo "FAIL: linuxcalls: every result as under qemu-mips ($m)"
+    diff "$tmp/want" "$tmp/got" | head -10
+    fails=$((fails + 1))
+  fi
+done
+
+# The refused ones: fcntl's F_NOTIFY (EINVAL) and the old getdents (ENOSYS), each
+# reported once on stderr although F_NOTIFY is called twice.
+expect "linuxcalls: refusals as documented" 0 \
+  '^unsupported fcntl F_NOTIFY: -1 EINVAL,unsupported fcntl F_NOTIFY again: -1 EINVAL,unsupported getdents \(the old one\): -1 ENOSYS$' \
+  sh -c 'grep "^unsupported" "$1" | paste -sd,' sh "$tmp/none.out"
+expect "linuxcalls: each refusal reported once" 0 '^1 1 exit 0$' sh -c '
+  printf "%s %s %s\n" "$(grep -c "^hwprof: unsupported fcntl command 1026 in system call 4220 (fcntl64) at pc" "$1")" \
+    "$(grep -c "^hwprof: unsupported system call 4141 (getdents) at pc .*: -ENOSYS$" "$1")" "$(tail -1 "$1")"' \
+  sh "$tmp/none.err"
+expect "linuxcalls: --strict stops at the first refusal" 126 \
+  'unsupported fcntl command 1026 \(--strict\) at pc 0x' "$HW" run --quiet --strict "$P" "$tmp/strict"
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]
