@@ -211,6 +211,23 @@ int guest_clock_call(guest *g, uint32_t nr, const uint32_t a[4], int64_t *ret) {
     *ret = (uint32_t)(up / (NS / TCK));
     return 1;
   }
+  case SYS_getrusage: { /* o32 struct rusage (72 bytes): user time, the CPU clock */
+    uint64_t cpu;
+    int32_t who = (int32_t)a[0];
+    if (who != 0 && who != -1 && who != 1) /* SELF, CHILDREN, THREAD */
+      *ret = -EINVAL;
+    else if (!guest_owns(g, a[1], 72))
+      *ret = -EFAULT;
+    else if ((*ret = now_ns(g, 2, &cpu)) >= 0) {
+      memset(g->mem + a[1], 0, 72);
+      if (who != -1) { /* children: none measured */
+        guest_wr32(g, a[1], (uint32_t)(cpu / NS));
+        guest_wr32(g, a[1] + 4, (uint32_t)(cpu % NS / 1000));
+      }
+      *ret = 0;
+    }
+    return 1;
+  }
   case SYS_nanosleep: *ret = do_sleep(g, 1, 0, a[0], 0); return 1;
   case SYS_clock_nanosleep: *ret = do_sleep(g, a[0], a[1], a[2], 0); return 1;
   case SYS_clock_nanosleep_time64: *ret = do_sleep(g, a[0], a[1], a[2], 1); return 1;

@@ -7,9 +7,11 @@
  *   names         rename(at, at2), link(at), symlink(at), readlink(at)
  *   metadata      chmod, fchmod(at), chown, lchown, fchown(at), utimensat (32- and
  *                 64-bit times), utimes, truncate(64), umask
- *   descriptors   fcntl and fcntl64 (every command Linux has for a file but the
+ *   file systems  statfs64, fstatfs64 (o32's struct statfs64)
+ *   descriptors   creat, fcntl and fcntl64 (every command Linux has for a file but the
  *                 leases and notifications: those are refused, reported), flock,
- *                 fsync, fdatasync, sync, syncfs
+ *                 fsync, fdatasync, sync, syncfs, fallocate, fadvise64 (advice: the
+ *                 descriptor checked, nothing done), sendfile(64), faccessat2
  *   vectors       readv, preadv, pwritev (writev: syscall.c)
  *   waiting       poll, ppoll, select (_newselect), pselect6 (32- and 64-bit times)
  *
@@ -23,7 +25,9 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/select.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/time.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -162,6 +166,47 @@ static int64_t do_fcntl(guest *g, uint32_t fd, uint32_t cmd, uint32_t arg) {
   default: /* leases, directory notification, owners by struct: not here */
     return guest_refuse(g, -EINVAL, "fcntl command %u", cmd);
   }
+}
+
+/* ---- file systems ------------------------------------------------------- */
+
+/* struct statfs64, o32 (96 bytes): type, bsize, frsize, pad; blocks, bfree, files,
+ * ffree, bavail (64-bit); fsid (two words); namelen, flags; 5 spare words. */
+static int64_t put_statfs64(guest *g, uint32_t size, uint32_t a, const struct statfs *f) {
+  if (size != 96)
+    return -EINVAL;
+  if (!guest_owns(g, a, 96))
+    return -EFAULT;
+  memset(g->mem + a, 0, 96);
+  guest_wr32(g, a, (uint32_t)f->f_type);
+  guest_wr32(g, a + 4, (uint32_t)f->f_bsize);
+  guest_wr32(g, a + 8, (uint32_t)f->f_frsize);
+  const uint64_t n[5] = {f->f_blocks, f->f_bfree, f->f_files, f->f_ffree, f->f_bavail};
+  for (uint32_t i = 0; i < 5; i++)
+    guest_wr64(g, a + 16 + 8 * i, n[i]);
+  int fsid[2];
+  memcpy(fsid, &f->f_fsid, sizeof fsid);
+  guest_wr32(g, a + 56, (uint32_t)fsid[0]);
+  guest_wr32(g, a + 60, (uint32_t)fsid[1]);
+  guest_wr32(g, a + 64, (uint32_t)f->f_namelen);
+  guest_wr32(g, a + 68, (uint32_t)f->f_flags);
+  return 0;
+}
+
+static int64_t do_sendfile(guest *g, uint32_t out, uint32_t in, uint32_t oa, uint32_t n, int wide) {
+  off_t o = 0;
+  if (oa && !guest_owns(g, oa, wide ? 8 : 4))
+    return -EFAULT;
+  if (oa)
+    o = wide ? (off_t)guest_rd64(g, oa) : (off_t)(int32_t)guest_rd32(g, oa);
+  ssize_t r = sendfile((int)out, (int)in, oa ? &o : NULL, n);
+  if (r < 0)
+    return -guest_errno(errno);
+  if (oa && wide)
+    guest_wr64(g, oa, (uint64_t)o);
+  else if (oa)
+    guest_wr32(g, oa, (uint32_t)o);
+  return r;
 }
 
 /* ---- directories -------------------------------------------------------- */
@@ -439,6 +484,29 @@ int guest_fs_call(guest *g, uint32_t nr, const uint32_t a[6], int64_t *ret) {
     PATH1(0) *ret = guest_ret(truncate(p, (off_t)((uint64_t)a[2] << 32 | a[3])));
     return 1;
   case SYS_umask: *ret = umask(a[0] & 0777); return 1;
+  case SYS_statfs64: {
+    struct statfs f;
+    PATH1(0) *ret = statfs(p, &f) < 0 ? -guest_errno(errno) : put_statfs64(g, a[1], a[2], &f);
+    return 1;
+  }
+  case SYS_fstatfs64: {
+    struct statfs f;
+    *ret = fstatfs((int)a[0], &f) < 0 ? -guest_errno(errno) : put_statfs64(g, a[1], a[2], &f);
+    return 1;
+  }
+  case SYS_creat: PATH1(0) *ret = guest_ret(creat(p, a[1])); return 1;
+  case SYS_faccessat2:
+    PATH1(1) *ret = guest_ret(faccessat(guest_dirfd(a[0]), p, (int)a[2], (int)a[3]));
+    return 1;
+  case SYS_fallocate: /* fd, mode, offset (high, low), length (high, low: the stack's) */
+    *ret = guest_ret(fallocate((int)a[0], (int)a[1], (off_t)((uint64_t)a[2] << 32 | a[3]),
+                               (off_t)((uint64_t)a[4] << 32 | a[5])));
+    return 1;
+  case SYS_fadvise64: /* advice only: a bad descriptor is still an error */
+    *ret = fcntl((int)a[0], F_GETFD) < 0 ? -guest_errno(errno) : 0;
+    return 1;
+  case SYS_sendfile: *ret = do_sendfile(g, a[0], a[1], a[2], a[3], 0); return 1;
+  case SYS_sendfile64: *ret = do_sendfile(g, a[0], a[1], a[2], a[3], 1); return 1;
   case SYS_fcntl:
   case SYS_fcntl64: *ret = do_fcntl(g, a[0], a[1], a[2]); return 1;
   case SYS_flock: *ret = guest_ret(flock((int)a[0], (int)a[1])); return 1;

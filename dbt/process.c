@@ -236,6 +236,55 @@ int guest_process_call(guest *g, uint32_t nr, uint32_t r[32], const uint32_t a[6
   case SYS_clone: *ret = do_fork(g, r, a[0], a[1], a[2], a[3], a[4]); return 1;
   case SYS_execve: *ret = do_execve(g, a[0], a[1], a[2]); return 1;
   case SYS_wait4: *ret = do_wait4(g, a[0], a[1], a[2], a[3]); return 1;
+  case SYS_waitpid: *ret = do_wait4(g, a[0], a[1], a[2], 0); return 1;
+  case SYS_getresuid:
+  case SYS_getresgid: {
+    uid_t v[3];
+    gid_t w[3];
+    if (nr == SYS_getresuid ? getresuid(&v[0], &v[1], &v[2]) : getresgid(&w[0], &w[1], &w[2]))
+      *ret = -guest_errno(errno);
+    else if (!guest_owns(g, a[0], 4) || !guest_owns(g, a[1], 4) || !guest_owns(g, a[2], 4))
+      *ret = -EFAULT;
+    else {
+      for (int i = 0; i < 3; i++)
+        guest_wr32(g, a[i], nr == SYS_getresuid ? v[i] : w[i]);
+      *ret = 0;
+    }
+    return 1;
+  }
+  case SYS_getgroups: { /* size, list (32-bit ids) */
+    gid_t l[256];
+    int n = getgroups(256, l);
+    if (n < 0)
+      *ret = -guest_errno(errno);
+    else if (a[0] && (int32_t)a[0] < n)
+      *ret = -EINVAL;
+    else if (a[0] && !guest_owns(g, a[1], 4 * (uint32_t)n))
+      *ret = -EFAULT;
+    else {
+      for (int i = 0; a[0] && i < n; i++)
+        guest_wr32(g, a[1] + 4 * (uint32_t)i, l[i]);
+      *ret = n;
+    }
+    return 1;
+  }
+  case SYS_sched_getaffinity: /* pid, size, mask: the board's one CPU */
+    if (a[1] < 4 || (a[1] & 3))
+      *ret = -EINVAL;
+    else if (!guest_owns(g, a[2], a[1]))
+      *ret = -EFAULT;
+    else {
+      memset(g->mem + a[2], 0, a[1]);
+      guest_wr32(g, a[2], 1);
+      *ret = 4;
+    }
+    return 1;
+  case SYS_getcpu: /* cpu, node: 0 and 0 */
+    for (int i = 0; i < 2; i++)
+      if (a[i] && guest_owns(g, a[i], 4))
+        guest_wr32(g, a[i], 0);
+    *ret = 0;
+    return 1;
   case SYS_getppid: *ret = getppid(); return 1;
   case SYS_getpgrp: *ret = getpgrp(); return 1;
   case SYS_getpgid: *ret = guest_ret(getpgid((pid_t)a[0])); return 1;

@@ -400,6 +400,13 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
   case SYS_mmap2: ret = do_mmap(g, a0, a1, a2, a3, a4, a5); break;
   case SYS_munmap: ret = do_munmap(g, a0, a1); break;
   case SYS_mremap: ret = do_mremap(g, a0, a1, a2, a3, a4); break;
+  case SYS_msync: /* private copies: nothing to write back */
+    ret = (a0 & (DBT_PAGE - 1)) ? -EINVAL : guest_owns(g, a0, a1) ? 0 : -ENOMEM;
+    break;
+  case SYS_mlock:
+  case SYS_munlock:
+  case SYS_mlockall:
+  case SYS_munlockall: ret = 0; break; /* nothing is ever paged out */
   case SYS_rt_sigprocmask: ret = do_sigprocmask(g, a0, a1, a2, a3); break;
   case SYS_mprotect: ret = do_mprotect(g, a0, a1, a2); break;
   case SYS_cacheflush: /* code written: retranslate (the whole cache, as a refill) */

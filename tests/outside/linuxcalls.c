@@ -19,6 +19,9 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/sendfile.h>
+#include <sys/statfs.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -78,6 +81,24 @@ static void files(void) {
   show("truncate", truncate("h", 5));
   show("stat h", stat("h", &st));
   printf("size %lld\n", (long long)st.st_size);
+  show("creat", creat("c", 0600) >= 0 ? 0 : -1);
+  show("faccessat AT_EACCESS", faccessat(AT_FDCWD, "c", R_OK | W_OK, AT_EACCESS));
+  int cfd = open("c", O_RDWR);
+  show("posix_fallocate", posix_fallocate(cfd, 0, 10000) ? -1 : 0);
+  show("posix_fadvise", posix_fadvise(cfd, 0, 0, POSIX_FADV_SEQUENTIAL) ? -1 : 0);
+  show("posix_fadvise bad fd", posix_fadvise(999, 0, 0, POSIX_FADV_SEQUENTIAL) == EBADF ? 0 : -1);
+  show("fstat c", fstat(cfd, &st));
+  printf("size %lld\n", (long long)st.st_size);
+  off_t from = 1;
+  show("sendfile", sendfile(cfd, fd, &from, 3));
+  printf("from %lld\n", (long long)from);
+  struct statfs sf;
+  show("fstatfs", fstatfs(cfd, &sf));
+  printf("namelen %ld\n", (long)sf.f_namelen);
+  show("statfs", statfs(".", &sf));
+  show("statfs missing", statfs("nothere", &sf));
+  close(cfd);
+  show("unlink c", unlink("c"));
   show("unlink h", unlink("h"));
   show("unlink s", unlink("s"));
 
@@ -225,6 +246,17 @@ static void processes(void) {
   show("sched_yield", sched_yield());
   show("getpgrp is getpgid", getpgrp() == getpgid(0) ? 0 : -1);
   show("getsid", getsid(0) > 0 ? 0 : -1);
+  uid_t r, e, sv;
+  show("getresuid", getresuid(&r, &e, &sv));
+  printf("same as getuid %d\n", r == getuid() && e == geteuid());
+  gid_t gl[64];
+  show("getgroups fits", getgroups(64, gl) >= 0 ? 0 : -1);
+  cpu_set_t cs;
+  show("sched_getaffinity", sched_getaffinity(0, sizeof cs, &cs));
+  printf("a CPU %d\n", CPU_COUNT(&cs) >= 1);
+  struct rusage ru;
+  show("getrusage", getrusage(RUSAGE_SELF, &ru));
+  show("getrusage bad", getrusage(7, &ru));
 }
 
 static void memory(void) {
@@ -243,6 +275,9 @@ static void memory(void) {
   n = mremap(n, 4096, 1 << 20, MREMAP_MAYMOVE);
   show("mremap grow", n != MAP_FAILED && n[0] == 'm' ? 0 : -1);
   show("mremap bad", mremap((void *)0x1001, 4096, 8192, 0) == MAP_FAILED ? -1 : 0);
+  show("msync", msync(n, 4096, MS_SYNC));
+  show("mlock", mlock(n, 4096));
+  show("munlock", munlock(n, 4096));
   munmap(n, 1 << 20);
 }
 
