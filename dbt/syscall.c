@@ -282,7 +282,28 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
     put16(g, arg + 4, w.ws_xpixel), put16(g, arg + 6, w.ws_ypixel);
     return 0;
   }
-  return -ENOTTY;
+  switch (req) { /* the descriptor's own: an int in or out, or nothing */
+  case 0x467f: { /* FIONREAD */
+    int n;
+    if (ioctl((int)fd, FIONREAD, &n) < 0)
+      return -guest_errno(errno);
+    if (!guest_owns(g, arg, 4))
+      return -EFAULT;
+    put32(g, arg, (uint32_t)n);
+    return 0;
+  }
+  case 0x667e: { /* FIONBIO */
+    if (!guest_owns(g, arg, 4))
+      return -EFAULT;
+    int on = (int)guest_rd32(g, arg);
+    return guest_ret(ioctl((int)fd, FIONBIO, &on));
+  }
+  case 0x6601: return guest_ret(ioctl((int)fd, FIOCLEX)); /* FIOCLEX */
+  case 0x6602: return guest_ret(ioctl((int)fd, FIONCLEX)); /* FIONCLEX */
+  }
+  if (fcntl((int)fd, F_GETFD) < 0)
+    return -guest_errno(errno);
+  return guest_refuse(g, -ENOTTY, "ioctl request %#x", req);
 }
 
 static int64_t do_uname(guest *g, uint32_t a) {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/sendfile.h>
@@ -184,12 +185,16 @@ static void files(void) {
 static void waiting(void) {
   int p[2];
   show("pipe", pipe(p));
+  show("ioctl FIONBIO", ioctl(p[0], FIONBIO, &(int){0}));
   struct pollfd f[2] = {{p[0], POLLIN, 0}, {p[1], POLLOUT | POLLWRNORM, 0}};
   show("poll", poll(f, 2, 0));
   printf("revents %#x %#x\n", f[0].revents, f[1].revents);
   show("write", write(p[1], "x", 1));
   show("poll", poll(f, 2, 0));
   printf("revents %#x %#x\n", f[0].revents, f[1].revents);
+  int avail = -1;
+  show("ioctl FIONREAD", ioctl(p[0], FIONREAD, &avail));
+  printf("avail %d\n", avail);
   fd_set r;
   FD_ZERO(&r);
   FD_SET(p[0], &r);
