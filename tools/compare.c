@@ -95,7 +95,8 @@ static void help(FILE *f) {
           "  --no-qemu          compare hw and sw only\n"
           "  --show N           list at most N differing blocks or functions (default 10)\n"
           "  --json FILE        the comparison as JSON ('-': stdout)\n"
-          "  --keep DIR         keep the guests' outputs and qemu's counts in DIR\n"
+          "  --keep DIR         keep the guests' outputs and qemu's counts in DIR (made, with\n"
+          "                     its parents, if it is not there)\n"
           "  --brief            one line: program, blocks, blocks hw = sw, lost events, all\n"
           "                     accounted, own-code instructions and how many differ from\n"
           "                     qemu's, the same for library code, output vs qemu, result\n"
@@ -501,6 +502,12 @@ int cmd_compare(int argc, char **argv) {
     outs_input(&out, "qemu-mips", which(qemu, qpath, sizeof qpath));
   }
   outs_output(&out, "--json", json, stdout, &jf);
+  /* --keep's directory is made (with its parents) when it is not there yet. */
+  if (keep && tools_mkdirs(keep) < 0) {
+    fprintf(stderr, "hwprof compare: cannot make the --keep directory %s: %s\n", keep,
+            strerror(errno));
+    return 2;
+  }
   /* The files compare writes in its directory (--keep's, or a temporary one): none
    * may be named as a report. */
   char files[KEPT_N][4200];
