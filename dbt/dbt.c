@@ -150,6 +150,8 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
     return -1;
   d->g.strict = d->o.strict;
   d->g.clock = d->o.clock;
+  if (d->o.messages && guest_log_to(&d->g, d->o.messages, err, errlen) < 0)
+    return -1;
   d->g.cpu_hz = vboard_cpu_hz(d->b);
   d->loaded = 1;
   /* The core may read any guest memory; each translation is bounded by the end of

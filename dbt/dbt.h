@@ -83,6 +83,8 @@ typedef struct dbt_options {
                             * left out: the board faults) */
   int no_caches;           /* the board's caches off: every access hits (vboard_set_caches) */
   int cct;                 /* record call and return packets (cctsrc.c, dbt_cct_packets) */
+  const char *messages;    /* NULL: the runtime's own messages go to stderr; else appended
+                            * to this file (guest_log.c), the guest's stderr its own */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;

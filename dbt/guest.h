@@ -78,7 +78,8 @@ typedef struct guest {
   char *strtab;
   /* System calls. */
   int strict;          /* an unknown system call is fatal */
-  FILE *log;           /* where unknown system calls are reported (stderr) */
+  FILE *log;           /* the runtime's own messages: stderr, or a file (guest_log.c) */
+  char *log_path;      /* that file's absolute path (NULL: stderr), for exec'd programs */
   uint8_t warned[512]; /* unknown numbers reported once */
   int exited, exit_status;
   char fatal[256]; /* set when a system call stops the run (strict mode) */
@@ -125,6 +126,11 @@ enum { GUEST_CLOCK_BOARD, GUEST_CLOCK_HOST };
 int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const argv[],
                char *const envp[], char *err, size_t errlen);
 void guest_free(guest *g);
+/* The runtime's own messages (g->log) appended to the file `path` from now on,
+ * not written to stderr (guest_log.c).  0, or -1 with the reason in err. */
+int guest_log_to(guest *g, const char *path, char *err, size_t errlen);
+/* Back to stderr; the file's FILE closed. */
+void guest_log_close(guest *g);
 
 /* The function containing addr, or NULL; *off is addr's offset in it. */
 const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off);

@@ -353,6 +353,7 @@ void guest_free(guest *g) {
   g->exec = g->owned = NULL;
   free(g->syms);
   free(g->strtab);
+  guest_log_close(g);
   g->mmap_used = NULL;
   g->syms = NULL;
   g->strtab = NULL;

@@ -28,6 +28,11 @@
 
 #define RUN_TOP_MAX 100000 /* --top */
 
+#define MESSAGES_HELP                                                                              \
+  "  --messages FILE    the runtime's own messages (an unsupported system call, a\n"               \
+  "                     refused thread, how a forked or exec'd guest process ended)\n"             \
+  "                     are appended to FILE, not written to stderr: the guest's alone\n"
+
 static void help(FILE *f) {
   fprintf(
       f,
@@ -80,7 +85,7 @@ static void help(FILE *f) {
       "                     Ir = instructions executed, Blocks = entries; with --cct\n"
       "                     also the calls (call graph, inclusive costs)\n"
       "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
-      "                     this program)\n" PROF_IP_MODEL_HELP PROF_CONFINE_HELP
+      "                     this program)\n" PROF_IP_MODEL_HELP PROF_CONFINE_HELP MESSAGES_HELP
       "  --strict           an unsupported system call stops the run (default: -ENOSYS,\n"
       "                     reported once)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP PROF_CACHES_HELP
       "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
@@ -161,6 +166,7 @@ int cmd_run(int argc, char **argv) {
                                        {"callgrind", required_argument, 0, 'g'},
                                        OPT_ENTRY_DTB,
                                        {"strict", no_argument, 0, 's'},
+                                       {"messages", required_argument, 0, 'G'},
                                        OPT_ENTRY_UNALIGNED,
                                        OPT_ENTRY_CONFINE,
                                        OPT_ENTRY_CACHES,
@@ -225,6 +231,7 @@ int cmd_run(int argc, char **argv) {
     case 'C': csv = optarg; break;
     case 'g': callgrind = optarg; break;
     case 's': o.dbt.strict = 1; break;
+    case 'G': o.dbt.messages = optarg; break;
     case 'Y': /* testing (not in --help): the board must catch the missing instructions */
       if (strcmp(optarg, "dcbst") && strcmp(optarg, "icbi") && strcmp(optarg, "both")) {
         fprintf(stderr, "hwprof run: --omit-cache-sync is dcbst, icbi or both, not '%s'\n", optarg);
@@ -324,8 +331,8 @@ int cmd_run(int argc, char **argv) {
   int ran = prof_exec(&o, argc - optind, argv + optind, &pr) == 0;
   if (ran) {
     rc = pr.status;
-    if (pr.r.how != DBT_EXITED)
-      fprintf(stderr, "hwprof: %s\n", pr.r.message);
+    if (pr.r.how != DBT_EXITED) /* with --messages, there (an exec'd guest's end, say) */
+      fprintf(dbt_guest(pr.d)->log, "hwprof: %s\n", pr.r.message);
     if (!quiet)
       prof_summary(stderr, &pr, n_top);
     if (stats)
