@@ -177,6 +177,10 @@ const guest *dbt_guest(const dbt *d) {
   return &d->g;
 }
 
+unsigned dbt_own_functions(dbt *d, const char *pattern) {
+  return guest_own_add(&d->g, pattern);
+}
+
 size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {
   dbt_block_count *v = calloc(d->nblocks ? d->nblocks : 1, sizeof *v);
   if (!v)
