@@ -150,6 +150,8 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
     return -1;
   d->g.strict = d->o.strict;
   d->g.clock = d->o.clock;
+  if (d->o.messages && guest_log_to(&d->g, d->o.messages, err, errlen) < 0)
+    return -1;
   d->g.cpu_hz = vboard_cpu_hz(d->b);
   d->loaded = 1;
   /* The core may read any guest memory; each translation is bounded by the end of
@@ -173,6 +175,10 @@ const dbt_stats *dbt_get_stats(const dbt *d) {
 
 const guest *dbt_guest(const dbt *d) {
   return &d->g;
+}
+
+unsigned dbt_own_functions(dbt *d, const char *pattern) {
+  return guest_own_add(&d->g, pattern);
 }
 
 size_t dbt_block_counts(const dbt *d, dbt_block_count **out) {

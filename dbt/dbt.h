@@ -83,6 +83,8 @@ typedef struct dbt_options {
                             * left out: the board faults) */
   int no_caches;           /* the board's caches off: every access hits (vboard_set_caches) */
   int cct;                 /* record call and return packets (cctsrc.c, dbt_cct_packets) */
+  const char *messages;    /* NULL: the runtime's own messages go to stderr; else appended
+                            * to this file (guest_log.c), the guest's stderr its own */
   /* Called about every million blocks executed, with the guest instructions so far. */
   void (*progress)(void *ctx, uint64_t guest_insns);
   void *progress_ctx;
@@ -173,6 +175,9 @@ const dbt_cut *dbt_cuts(const dbt *d, size_t *n);
  * itself) and their CPU cycles; 0 before. */
 size_t dbt_fp_costs(const char *const **names, const uint32_t **cycles);
 const guest *dbt_guest(const dbt *d);
+/* Marks the functions whose names match the fnmatch(3) pattern as the program's own
+ * code (guest_own_code; reports only: the run is not affected); how many matched. */
+unsigned dbt_own_functions(dbt *d, const char *pattern);
 
 /* Per-block figures after a run, in order of first translation. */
 typedef struct dbt_block_count {

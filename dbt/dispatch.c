@@ -490,7 +490,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   finish_message(d, r);
   if (d->g.child) { /* a fork's child ends as its guest did, with nothing written */
     if (r->how != DBT_EXITED)
-      fprintf(stderr, "hwprof: %s\n", r->message);
+      fprintf(d->g.log, "hwprof: %s\n", r->message);
     d->g.exited_by_signal = r->how == DBT_SIGNALED;
     guest_child_exit(&d->g, r->how == DBT_STOPPED ? 126 : status_of(r));
   }

@@ -67,18 +67,21 @@ typedef struct guest {
                          flushed (cacheflush) since the runtime last looked: retranslate */
   char exe[4096];     /* absolute path, for readlink("/proc/self/exe") */
   /* Symbols (STT_FUNC) for reports, sorted by address.  own: the program's
-   * own code, as the symbol table tells it: a local function of a C file
-   * (STT_FILE "*.c", not gcc's crtstuff.c), or main; libc's objects are "*.o". */
+   * own code (guest_syms.c); from: what the symbol table says of the function's
+   * object (GUEST_SYM_*); file: its STT_FILE group (1, 2, ...), for locals. */
   struct guest_sym {
     uint32_t addr, size;
     const char *name;
     int own;
+    int from;
+    unsigned file;
   } * syms;
   unsigned nsyms;
   char *strtab;
   /* System calls. */
   int strict;          /* an unknown system call is fatal */
-  FILE *log;           /* where unknown system calls are reported (stderr) */
+  FILE *log;           /* the runtime's own messages: stderr, or a file (guest_log.c) */
+  char *log_path;      /* that file's absolute path (NULL: stderr), for exec'd programs */
   uint8_t warned[512]; /* unknown numbers reported once */
   int exited, exit_status;
   char fatal[256];           /* set when a system call stops the run (strict mode) */
@@ -127,11 +130,27 @@ enum { GUEST_CLOCK_BOARD, GUEST_CLOCK_HOST };
 int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const argv[],
                char *const envp[], char *err, size_t errlen);
 void guest_free(guest *g);
+/* The runtime's own messages (g->log) appended to the file `path` from now on,
+ * not written to stderr (guest_log.c).  0, or -1 with the reason in err. */
+int guest_log_to(guest *g, const char *path, char *err, size_t errlen);
+/* Back to stderr; the file's FILE closed. */
+void guest_log_close(guest *g);
 
-/* The function containing addr, or NULL; *off is addr's offset in it. */
+/* The program's functions (guest_syms.c).  The function containing addr, or NULL;
+ * *off is addr's offset in it. */
 const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off);
 /* 1 when addr is in the program's own code (struct guest_sym.own). */
 int guest_own_code(const guest *g, uint32_t addr);
+/* What a function's object is, by its STT_FILE name: GUEST_SYM_OWN (a source file
+ * of the program), GUEST_SYM_CRT (gcc's crtstuff.c) or GUEST_SYM_LIB (a library's
+ * object, "*.o", or the linker's own, ""); a global function is GUEST_SYM_GLOBAL. */
+enum { GUEST_SYM_GLOBAL, GUEST_SYM_OWN, GUEST_SYM_CRT, GUEST_SYM_LIB };
+int guest_sym_source(const char *file);
+/* Sets each function's own flag from what the symbol table tells (g->syms sorted). */
+void guest_own_classify(guest *g);
+/* Marks the functions whose names match the fnmatch(3) pattern as own code (--own);
+ * how many matched. */
+unsigned guest_own_add(guest *g, const char *pattern);
 
 /* One system call: r[0..31] are the MIPS GPRs.  Sets r[2] (v0) and r[7] (a3).
  * pc is the syscall's address, for messages.

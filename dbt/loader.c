@@ -79,52 +79,30 @@ static void load_symbols(guest *g, const uint8_t *img, size_t len) {
       return;
     memcpy(g->strtab, img + stroff, strsize);
     g->strtab[strsize] = 0;
-    int own_file = 0; /* the locals that follow an STT_FILE are that file's */
+    /* The locals that follow an STT_FILE are that object's (guest_syms.c). */
+    unsigned file = 0;
+    int from = GUEST_SYM_LIB;
     for (uint32_t s = 0; s + 16 <= size; s += 16) {
       const uint8_t *e = img + off + s;
       uint32_t name = dbt_be32(e), value = dbt_be32(e + 4), sz = dbt_be32(e + 8);
       if (name >= strsize)
         continue;
       const char *n = g->strtab + name;
-      size_t len = strlen(n);
-      if ((e[12] & 15) == 4) /* STT_FILE */
-        own_file = len > 2 && !strcmp(n + len - 2, ".c") && strcmp(n, "crtstuff.c");
+      if ((e[12] & 15) == 4) { /* STT_FILE */
+        file++;
+        from = guest_sym_source(n);
+      }
       if ((e[12] & 15) != 2) /* STT_FUNC */
         continue;
-      int own = (e[12] >> 4) == 0 ? own_file : !strcmp(n, "main");
-      g->syms[g->nsyms++] = (struct guest_sym){value, sz, n, own};
+      int kind = (e[12] >> 4) == 0                      ? from /* STB_LOCAL: its object's */
+                 : (e[13] & 3) == 1 || (e[13] & 3) == 2 ? GUEST_SYM_LIB /* internal, hidden */
+                                                        : GUEST_SYM_GLOBAL;
+      g->syms[g->nsyms++] = (struct guest_sym){value, sz, n, 0, kind, file};
     }
     qsort(g->syms, g->nsyms, sizeof *g->syms, sym_cmp);
+    guest_own_classify(g);
     return;
   }
-}
-
-static const struct guest_sym *sym_at(const guest *g, uint32_t addr) {
-  unsigned lo = 0, hi = g->nsyms;
-  while (lo < hi) { /* the last symbol at or below addr */
-    unsigned mid = (lo + hi) / 2;
-    if (g->syms[mid].addr <= addr)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  if (!lo)
-    return NULL;
-  const struct guest_sym *s = &g->syms[lo - 1];
-  return addr - s->addr < (s->size ? s->size : 1) ? s : NULL;
-}
-
-const char *guest_symbol(const guest *g, uint32_t addr, uint32_t *off) {
-  const struct guest_sym *s = sym_at(g, addr);
-  if (!s)
-    return NULL;
-  *off = addr - s->addr;
-  return s->name;
-}
-
-int guest_own_code(const guest *g, uint32_t addr) {
-  const struct guest_sym *s = sym_at(g, addr);
-  return s && s->own;
 }
 
 /* Copies the segments; fills entry, text span, phdr, brk. */
@@ -353,6 +331,7 @@ void guest_free(guest *g) {
   g->exec = g->owned = NULL;
   free(g->syms);
   free(g->strtab);
+  guest_log_close(g);
   g->mmap_used = NULL;
   g->syms = NULL;
   g->strtab = NULL;

@@ -15,7 +15,8 @@
  * or exited, as vfork does (a pipe closed on exec).
  *
  * execve of a MIPS ELF executable runs it translated: hwprof runs it under
- * 'hwprof run --quiet --profile none' with the guest's arguments and environment
+ * 'hwprof run --quiet --profile none' (and --messages, when the runtime's
+ * messages go to a file: guest_log.c) with the guest's arguments and environment
  * (qemu-mips needs binfmt_misc for this and fails with ENOEXEC without it).  Any
  * other file is handed to the host's execve as it is (a shell script, the host's
  * /bin/sh), as qemu-mips does.
@@ -145,7 +146,7 @@ static int64_t do_execve(guest *g, uint32_t path_a, uint32_t argv_a, uint32_t en
       n++;
     char self[PATH_MAX];
     ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
-    char **v = calloc(n + 8, sizeof *v);
+    char **v = calloc(n + 10, sizeof *v);
     if (k > 0 && v) {
       self[k] = 0;
       size_t i = 0;
@@ -154,6 +155,10 @@ static int64_t do_execve(guest *g, uint32_t path_a, uint32_t argv_a, uint32_t en
       v[i++] = "--quiet";
       v[i++] = "--clock";
       v[i++] = g->clock == GUEST_CLOCK_HOST ? "host" : "board";
+      if (g->log_path) { /* its messages where ours go */
+        v[i++] = "--messages";
+        v[i++] = g->log_path;
+      }
       v[i++] = (char *)path;
       for (size_t j = 1; j < n; j++)
         v[i++] = argv[j];

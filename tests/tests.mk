@@ -104,7 +104,13 @@ $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
 # Programs from outside the suite's habits (tests/outside/: stdin, signals, clocks,
 # MIPS16e code), for tests/e2e/test_outside.sh.
 OUTSIDE_BINS := $(patsubst tests/outside/%.c,$(BUILD)/guest/outside/%,$(wildcard tests/outside/*.c)) \
-                $(patsubst tests/outside/%.S,$(BUILD)/guest/outside/%,$(wildcard tests/outside/*.S))
+                $(patsubst tests/outside/%.S,$(BUILD)/guest/outside/%,$(wildcard tests/outside/*.S)) \
+                $(BUILD)/guest/outside/ownfiles
+
+# A program of two C files, main's first (tests/outside/ownfiles/): own code by object file.
+$(BUILD)/guest/outside/ownfiles: tests/outside/ownfiles/core_main.c tests/outside/ownfiles/core_list_join.c
+	@mkdir -p $(@D)
+	$(MIPS_CC) -static -O2 $(GUEST_CFLAGS) $^ -o $@
 
 $(BUILD)/guest/outside/%: tests/outside/%.c
 	@mkdir -p $(@D)

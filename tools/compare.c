@@ -13,10 +13,14 @@
  * environment under a TCG plugin (tools/qemu_count/) that counts every
  * executed instruction by address.  The counts our blocks imply (a block's
  * entries for each of its instructions, summed over overlapping blocks) must
- * equal qemu's on the program's own code (guest_own_code).  Library code may
+ * equal qemu's on the program's own code (guest_own_code: the functions of its
+ * own object files, dbt/guest_syms.c, and those --own names).  Library code may
  * differ where it depends on the process's addresses (qemu's stack and heap
  * are elsewhere; string functions branch on alignment): those differences are
- * listed by function, and do not fail the comparison.
+ * listed by function, and do not fail the comparison.  Own-code differences are
+ * checked against a second qemu-mips run (compare_vary.c): where qemu-mips
+ * differs from itself in the same function, they are the program's own
+ * nondeterminism (an address, the time) and accounted for.
  *
  * System calls: a count per (call site, number) from three sources -- the IP's
  * records, the runtime's own count, and qemu-mips (the plugin's sys= file) --
@@ -35,8 +39,10 @@
  *
  * Both runs read the same stdin: compare copies its own to a file once and gives
  * each run the copy from its start (not for a terminal, which both share; a
- * closed stdin is /dev/null for both).  The outputs are compared without the
- * notes qemu-mips and hwprof add when a process dies of a signal (drop_notes).
+ * closed stdin is /dev/null for both).  The runtime's own messages go to a file
+ * of their own (hwprof run --messages), reported apart; the outputs are compared
+ * without qemu-mips's notes and the lines --ignore-lines names
+ * (compare_output.c).
  * When the guest dies of a signal under qemu-mips, qemu 7.2 writes no counts (see
  * qemu_count/): the exit statuses and the outputs are still compared, and the
  * result is ok when both runs behaved the same.
@@ -60,6 +66,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "compare_output.h"
+#include "compare_vary.h"
 #include "io.h"
 #include "options.h"
 #include "outfiles.h"
@@ -77,17 +85,22 @@ static void help(FILE *f) {
           "compares, block by block, the IP's counts with the software counters: equal, or\n"
           "different by exactly the events the IP reports lost.  Then runs it under qemu-mips\n"
           "with a counting plugin and compares the per-instruction counts the blocks imply\n"
-          "with qemu's, on the program's own code (its C files' functions and main), and the\n"
-          "system calls per (call site, number): the IP's records, the runtime's and qemu's;\n"
-          "and the indirect edges per (source, target): the IP's, the sw profile's and qemu's;\n"
-          "and each function's calls and inclusive instructions from the run's calling-context\n"
-          "tree (built sequentially and in parallel: the same) and from the plugin's own\n"
-          "shadow stack.\n"
-          "The guests' output goes to a file, and is compared too.  Both runs read the same\n"
-          "stdin: it is copied to a file once (unless it is a terminal).  A guest that dies of a\n"
-          "signal under qemu-mips leaves no counts there (QEMU 7.2 writes them only at exit):\n"
-          "then the exit statuses (128 + the signal) and the outputs are compared, and agree\n"
-          "when both runs behaved the same.\n"
+          "with qemu's, on the program's own code (the functions of its own object files, by\n"
+          "the symbol table and the link order, and those --own names), and the system calls\n"
+          "per (call site, number): the IP's records, the runtime's and qemu's (but for the\n"
+          "calls the runtime refused as unsupported, listed apart); and the indirect edges per\n"
+          "(source, target): the IP's, the sw profile's and qemu's; and each function's calls\n"
+          "and inclusive instructions from the run's calling-context tree (built sequentially\n"
+          "and in parallel: the same) and from the plugin's own shadow stack.\n"
+          "The guests' output goes to a file, and is compared too; the runtime's own messages\n"
+          "(an unsupported system call, say) go to another (hwprof run --messages) and are\n"
+          "reported apart, never taken for the guest's.  Both runs read the same stdin: it is\n"
+          "copied to a file once (unless it is a terminal).  A guest that dies of a signal\n"
+          "under qemu-mips leaves no counts there (QEMU 7.2 writes them only at exit): then\n"
+          "the exit statuses (128 + the signal) and the outputs are compared, and agree when\n"
+          "both runs behaved the same.  When the program's own counts differ, qemu-mips runs a\n"
+          "second time (its stack lower, later): a difference in a function where its two runs\n"
+          "disagree too is the program's own, address- or time-dependent, and is accounted for.\n"
           "\n"
           "options:\n"
           "  --qemu PATH        the reference emulator (default: qemu-mips)\n"
@@ -95,7 +108,12 @@ static void help(FILE *f) {
           "  --no-qemu          compare hw and sw only\n"
           "  --show N           list at most N differing blocks or functions (default 10)\n"
           "  --json FILE        the comparison as JSON ('-': stdout)\n"
-          "  --keep DIR         keep the guests' outputs and qemu's counts in DIR\n"
+          "  --own PATTERN      the functions whose names match PATTERN (fnmatch, as the shell\n"
+          "                     does; repeatable) are own code too\n"
+          "  --ignore-lines RE  leave the output lines that match RE (a POSIX extended regular\n"
+          "                     expression; repeatable) out of the comparison, on both sides\n"
+          "  --keep DIR         keep the guests' outputs and qemu's counts in DIR (made, with\n"
+          "                     its parents, if it is not there)\n"
           "  --brief            one line: program, blocks, blocks hw = sw, lost events, all\n"
           "                     accounted, own-code instructions and how many differ from\n"
           "                     qemu's, the same for library code, output vs qemu, result\n"
@@ -161,14 +179,29 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
 
 /* ------------------------------------------------------------ qemu-mips */
 
-/* Runs the reference with stdin from `in` (NULL: ours); its exit status as a shell
- * shows it (128 + N for death by signal N), or -1. */
+/* Runs the reference with stdin from `in` (NULL: ours) and environment env, its
+ * plugin writing counts (and, unless sys is NULL, sys, edges and cct); its exit
+ * status as a shell shows it (128 + N for death by signal N), or -1. */
 /* The files a comparison writes in its directory: the guest's stdin, both
- * outputs, the plugin's four files. */
-enum { KEPT_STDIN, KEPT_OURS, KEPT_QEMU, KEPT_COUNTS, KEPT_SYS, KEPT_EDGES, KEPT_CCT, KEPT_N };
+ * outputs, the runtime's messages, the plugin's four files; a second qemu-mips
+ * run's output and counts (compare_vary.c). */
+enum {
+  KEPT_STDIN,
+  KEPT_OURS,
+  KEPT_MSGS,
+  KEPT_QEMU,
+  KEPT_COUNTS,
+  KEPT_SYS,
+  KEPT_EDGES,
+  KEPT_CCT,
+  KEPT_QEMU2,
+  KEPT_COUNTS2,
+  KEPT_N
+};
 static const char *const kept_names[KEPT_N] = {
-    "stdin",          "hwprof.out",  "qemu.out", "qemu-counts.txt", "qemu-syscalls.txt",
-    "qemu-edges.txt", "qemu-cct.txt"};
+    "stdin",           "hwprof.out",        "hwprof-messages.txt", "qemu.out",
+    "qemu-counts.txt", "qemu-syscalls.txt", "qemu-edges.txt",      "qemu-cct.txt",
+    "qemu-2.out",      "qemu-counts-2.txt"};
 
 /* The file a command name runs: itself when it has a slash, else the first
  * executable of that name in PATH (NULL: none). */
@@ -187,9 +220,10 @@ static const char *which(const char *name, char *buf, size_t len) {
 
 static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *sys,
                     const char *edges, const char *cct, const char *in, const char *out, int argc,
-                    char **argv) {
+                    char **argv, char **env) {
   char *arg = NULL;
-  if (asprintf(&arg, "%s,out=%s,sys=%s,edge=%s,cct=%s", plugin, counts, sys, edges, cct) < 0)
+  if (sys ? asprintf(&arg, "%s,out=%s,sys=%s,edge=%s,cct=%s", plugin, counts, sys, edges, cct) < 0
+          : asprintf(&arg, "%s,out=%s", plugin, counts) < 0)
     return -1;
   char **av = calloc((size_t)argc + 4, sizeof *av);
   if (!av) {
@@ -215,7 +249,7 @@ static int run_qemu(const char *qemu, const char *plugin, const char *counts, co
       dup2(fd, 1);
       dup2(fd, 2);
     }
-    execvpe(qemu, av, environ);
+    execvpe(qemu, av, env);
     fprintf(stderr, "cannot run %s: %s\n", qemu, strerror(errno));
     _exit(127);
   }
@@ -227,6 +261,16 @@ static int run_qemu(const char *qemu, const char *plugin, const char *counts, co
   if (st == -1)
     return -1;
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* An empty file at path (the runtime appends to it); 0, or -1 (printed). */
+static int truncate_file(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0 || close(fd) < 0) {
+    fprintf(stderr, "hwprof compare: cannot write %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  return 0;
 }
 
 /* Both runs read the same stdin: ours is copied to `path` once, and each run reads
@@ -254,52 +298,6 @@ static int capture_stdin(const char *path) {
   return 1;
 }
 
-/* qemu-mips adds a line of its own to the guest's stderr when the guest (or a
- * child it forked) dies of a signal that dumps core ("qemu: uncaught target signal
- * 11 (Segmentation fault) - core dumped"), and hwprof one for a child that dies of
- * any signal ("hwprof: guest terminated by SIGSEGV (11) at pc 0x400738", "hwprof:
- * guest raised signal 17"); the guest wrote none of them, so lines that start with
- * one of notes[] are taken out before the outputs are compared.  0, or -1 when the
- * file cannot be rewritten. */
-static const char *const qemu_notes[] = {"qemu: uncaught target signal ", NULL};
-static const char *const hwprof_notes[] = {"hwprof: guest terminated by ",
-                                           "hwprof: guest raised signal ", NULL};
-
-static int is_note(const char *line, const char *const notes[]) {
-  for (; *notes; notes++)
-    if (!strncmp(line, *notes, strlen(*notes)))
-      return 1;
-  return 0;
-}
-
-static int drop_notes(const char *path, const char *const notes[]) {
-  FILE *f = fopen(path, "rb");
-  char *text = NULL, *line = NULL;
-  size_t len = 0, cap = 0;
-  FILE *mem = f ? open_memstream(&text, &len) : NULL;
-  if (!mem) {
-    if (f)
-      fclose(f);
-    return -1;
-  }
-  ssize_t n;
-  while ((n = getline(&line, &cap, f)) > 0)
-    if (!is_note(line, notes))
-      fwrite(line, 1, (size_t)n, mem);
-  free(line);
-  fclose(f);
-  int rc = fclose(mem) ? -1 : 0;
-  if (!rc && (f = fopen(path, "wb"))) {
-    rc = fwrite(text, 1, len, f) == len ? 0 : -1;
-    if (fclose(f))
-      rc = -1;
-  } else {
-    rc = -1;
-  }
-  free(text);
-  return rc;
-}
-
 /* One function's differences. */
 typedef struct fdiff {
   const char *name;
@@ -307,11 +305,14 @@ typedef struct fdiff {
   int own;
   unsigned insns; /* addresses that differ */
   uint64_t ours, qemu;
+  int varies; /* own: qemu-mips's second run differs in it too (compare_vary.c) */
 } fdiff;
 
 typedef struct vsq {
   uint64_t ours_total, qemu_total, outside;
   size_t addrs, own_addrs, own_differ, lib_addrs, lib_differ, annulled;
+  size_t own_varies;   /* own_differ's addresses in functions qemu-mips varies in */
+  int second;          /* qemu-mips ran a second time (own counts differed) */
   uint64_t abs_differ; /* the differing counts' differences, summed */
   fdiff *f;
   size_t nf;
@@ -399,7 +400,7 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
         q->f = nf;
         cap = 2 * cap + 64;
       }
-      q->f[q->nf++] = (fdiff){name ? name : "?", fa, own, 0, 0, 0};
+      q->f[q->nf++] = (fdiff){name ? name : "?", fa, own, 0, 0, 0, 0};
     }
     fdiff *d = &q->f[q->nf - 1];
     d->insns++;
@@ -414,6 +415,56 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
   return rc;
 }
 
+/* Own-code differences against a second qemu-mips run (compare_vary.c), its
+ * environment one variable longer (its stack lower) and its clock later: those in
+ * functions where the two runs disagree are the program's own nondeterminism
+ * (f->varies, q->own_varies).  0, or -1 with the reason in why. */
+static int second_run(const prof_run *pr, const char *qemu, const char *plugin, const char *in,
+                      const char *out2, const char *counts1, const char *counts2, vsq *q, char *why,
+                      size_t wl) {
+  const guest *g = dbt_guest(pr->d);
+  size_t n = 0;
+  while (environ[n])
+    n++;
+  char **env = calloc(n + 2, sizeof *env), pad[CMP_VARY_PAD + 1];
+  if (!env)
+    return snprintf(why, wl, "out of memory"), -1;
+  memcpy(env, environ, n * sizeof *env);
+  int k = snprintf(pad, sizeof pad, "%s=2", CMP_VARY_VAR);
+  memset(pad + k, '.', sizeof pad - 1 - (size_t)k);
+  pad[sizeof pad - 1] = 0;
+  env[n] = pad;
+  int st = run_qemu(qemu, plugin, counts2, NULL, NULL, NULL, in, out2, pr->argc, pr->argv, env);
+  free(env);
+  cmp_vary v;
+  if (st < 0 || access(counts2, F_OK))
+    return snprintf(why, wl, "the second run of %s wrote no counts (status %d)", qemu, st), -1;
+  if (cmp_vary_read(&v, counts1, counts2, g->text_lo, g->text_hi, why, wl) < 0)
+    return -1;
+  for (size_t i = 0; i < q->nf; i++)
+    if (q->f[i].own && cmp_vary_in_function(&v, g, q->f[i].addr)) {
+      q->f[i].varies = 1;
+      q->own_varies += q->f[i].insns;
+    }
+  cmp_vary_free(&v);
+  q->second = 1;
+  q->ok = q->own_varies == q->own_differ;
+  return 0;
+}
+
+/* ,"syscall_refused":[{"number","name","here","qemu"}]: the numbers the runtime refused. */
+static void json_refused(FILE *f, const prof_sys_ref *q) {
+  fprintf(f, ",\"syscall_refused\":[");
+  for (size_t i = 0; i < q->n_refused; i++) {
+    const char *name = guest_syscall_name(q->refused[i].number);
+    fprintf(f, "%s{\"number\":%u,\"name\":", i ? "," : "", q->refused[i].number);
+    name ? prof_json_str(f, name) : (void)fprintf(f, "null");
+    fprintf(f, ",\"here\":%llu,\"qemu\":%llu}", (unsigned long long)q->refused[i].here,
+            (unsigned long long)q->refused[i].ref);
+  }
+  fprintf(f, "]");
+}
+
 /* ------------------------------------------------------------ the command */
 
 int cmd_compare(int argc, char **argv) {
@@ -422,9 +473,15 @@ int cmd_compare(int argc, char **argv) {
   o.dbt.confine = 1;        /* the same */
   const char *qemu = "qemu-mips", *plugin = NULL, *json = NULL, *keep = NULL;
   int use_qemu = 1, brief = 0, c;
+  const char **own = calloc((size_t)argc + 1, sizeof *own); /* --own's patterns */
+  size_t n_own = 0;
+  unsigned own_named = 0; /* functions they named */
+  if (!own)
+    return fprintf(stderr, "hwprof compare: out of memory\n"), 2;
   FILE *rep = stdout; /* the report; with --brief, one line at the end instead */
   uint64_t show = 10;
-  char pbuf[4096];
+  char pbuf[4096], buf[320];
+  cmp_ignore ign = {0};
   static const struct option opts[] = {{"qemu", required_argument, 0, 'q'},
                                        {"plugin", required_argument, 0, 'p'},
                                        {"no-qemu", no_argument, 0, 'n'},
@@ -432,6 +489,8 @@ int cmd_compare(int argc, char **argv) {
                                        {"json", required_argument, 0, 'j'},
                                        {"keep", required_argument, 0, 'k'},
                                        {"brief", no_argument, 0, 'b'},
+                                       {"ignore-lines", required_argument, 0, 'I'},
+                                       {"own", required_argument, 0, 'o'},
                                        OPT_ENTRY_DTB,
                                        {"superblocks", required_argument, 0, 'S'},
                                        {"member-probes", no_argument, 0, 'M'},
@@ -461,6 +520,14 @@ int cmd_compare(int argc, char **argv) {
     case 'j': json = optarg; break;
     case 'k': keep = optarg; break;
     case 'b': brief = 1; break;
+    case 'o': own[n_own++] = optarg; break;
+    case 'I':
+      if (cmp_ignore_add(&ign, optarg, buf, sizeof buf) < 0) {
+        fprintf(stderr, "hwprof compare: %s\n", buf);
+        cmp_ignore_free(&ign);
+        return 2;
+      }
+      break;
     case 'S':
       if (tools_range("compare", "--superblocks", optarg, 1, UINT32_MAX, &v) < 0)
         return 2;
@@ -501,6 +568,12 @@ int cmd_compare(int argc, char **argv) {
     outs_input(&out, "qemu-mips", which(qemu, qpath, sizeof qpath));
   }
   outs_output(&out, "--json", json, stdout, &jf);
+  /* --keep's directory is made (with its parents) when it is not there yet. */
+  if (keep && tools_mkdirs(keep) < 0) {
+    fprintf(stderr, "hwprof compare: cannot make the --keep directory %s: %s\n", keep,
+            strerror(errno));
+    return 2;
+  }
   /* The files compare writes in its directory (--keep's, or a temporary one): none
    * may be named as a report. */
   char files[KEPT_N][4200];
@@ -521,22 +594,34 @@ int cmd_compare(int argc, char **argv) {
     snprintf(files[k], sizeof files[k], "%s/%s", d, kept_names[k]);
   const char *in = files[KEPT_STDIN], *our_out = files[KEPT_OURS], *qemu_out = files[KEPT_QEMU],
              *counts = files[KEPT_COUNTS], *sys = files[KEPT_SYS], *edges = files[KEPT_EDGES],
-             *cctf = files[KEPT_CCT];
+             *cctf = files[KEPT_CCT], *msgs = files[KEPT_MSGS];
   o.dbt.profile = DBT_PROFILE_ALL;
   o.dbt.cct = 1;
   o.guest_out = our_out;
+  o.dbt.messages = msgs; /* the runtime's own, apart from the guest's stderr */
   prof_run pr;
   int rc = 2;
   unsigned sh = (unsigned)show;
+  cmp_lines ml = {0};
   int stdin_copied = capture_stdin(in);
-  if (stdin_copied < 0 || prof_exec(&o, argc - optind, argv + optind, &pr) < 0)
+  if (stdin_copied < 0 || truncate_file(msgs) < 0 ||
+      prof_exec(&o, argc - optind, argv + optind, &pr) < 0)
     goto out;
+  for (size_t i = 0; i < n_own; i++) {
+    unsigned k = dbt_own_functions(pr.d, own[i]);
+    if (!k)
+      fprintf(stderr, "hwprof compare: --own '%s' names no function of %s\n", own[i], pr.program);
+    own_named += k;
+  }
+  if (cmp_read_lines(msgs, &ml) < 0) {
+    fprintf(stderr, "hwprof compare: cannot read %s: %s\n", msgs, strerror(errno));
+    goto out;
+  }
   if (!pr.hw) {
     fprintf(stderr, "hwprof compare: %s\n",
             pr.r.how == DBT_STOPPED ? pr.r.message : dbt_hw_error(pr.d));
     goto out;
   }
-  char buf[320];
   if (brief && !(rep = fopen("/dev/null", "w"))) {
     fprintf(stderr, "hwprof compare: cannot open /dev/null\n");
     goto out;
@@ -583,21 +668,27 @@ int cmd_compare(int argc, char **argv) {
             "sequential and parallel builders: %s\n",
             pr.cct->len, pr.cct->max_depth, (unsigned long long)pr.cct->n[0].incl_insns,
             tree_ok ? "the same tree" : "DIFFERENT TREES");
+  fprintf(rep, "runtime messages      %zu%s\n", ml.n,
+          ml.n ? ", apart from the guest's output:" : "");
+  for (size_t i = 0; i < ml.n && i < sh; i++)
+    fprintf(rep, "  %s\n", ml.v[i]);
+  if (ml.n > sh)
+    fprintf(rep, "  (%zu more in the JSON)\n", ml.n - sh);
   int ok = h.ok && sc.ok && ec.ok && tree_ok;
   vsq q = {0};
   prof_cct_ref cq = {0};
   prof_sys_ref sq = {0};
   prof_edge_ref eq = {0};
   int qs = -1, out_same = 0, uncounted = 0;
-  long out_size = 0;
+  cmp_out co = {0};
   if (use_qemu) {
     qs = run_qemu(qemu, plugin, counts, sys, edges, cctf, stdin_copied ? in : NULL, qemu_out,
-                  pr.argc, pr.argv);
+                  pr.argc, pr.argv, environ);
     if (qs < 0) {
       fprintf(stderr, "hwprof compare: cannot run %s\n", qemu);
       ok = 0;
-    } else if (drop_notes(qemu_out, qemu_notes) < 0 || drop_notes(our_out, hwprof_notes) < 0) {
-      fprintf(stderr, "hwprof compare: cannot rewrite %s or %s\n", qemu_out, our_out);
+    } else if (cmp_outputs(our_out, qemu_out, &ign, &co) < 0) {
+      fprintf(stderr, "hwprof compare: cannot read %s or %s\n", our_out, qemu_out);
       ok = 0;
       qs = -1;
     } else if (qs > 128 && access(counts, F_OK)) {
@@ -608,18 +699,25 @@ int cmd_compare(int argc, char **argv) {
                prof_syscalls_vs_file(&pr, sys, &sq, rep, sh, buf, sizeof buf) < 0 ||
                prof_edges_vs_file(&pr, edges, &eq, rep, sh, buf, sizeof buf) < 0 ||
                (pr.cct &&
-                prof_cct_vs_file(&pr, cctf, q.abs_differ, &cq, rep, sh, buf, sizeof buf) < 0)) {
+                prof_cct_vs_file(&pr, cctf, q.abs_differ, &cq, rep, sh, buf, sizeof buf) < 0) ||
+               (q.own_differ &&
+                second_run(&pr, qemu, plugin, stdin_copied ? in : NULL, files[KEPT_QEMU2], counts,
+                           files[KEPT_COUNTS2], &q, buf, sizeof buf) < 0)) {
       fprintf(stderr, "hwprof compare: %s\n", buf);
       ok = 0;
       qs = -1;
     }
   }
   if (qs >= 0) {
-    out_same = prof_same_file(our_out, qemu_out, &out_size);
+    out_same = co.same;
     fprintf(rep, "exit status           %d (qemu-mips: %d)%s\n", pr.status, qs,
             pr.status == qs ? "" : " DIFFERENT");
-    fprintf(rep, "guest output          %s (%ld bytes)\n", out_same ? "identical" : "DIFFERENT",
-            out_size);
+    fprintf(rep, "guest output          %s (%ld bytes)", out_same ? "identical" : "DIFFERENT",
+            co.bytes);
+    if (ign.n)
+      fprintf(rep, "; --ignore-lines left out %zu lines here, %zu under qemu-mips", co.ignored[0],
+              co.ignored[1]);
+    fprintf(rep, "\n");
   }
   if (uncounted) {
     fprintf(rep,
@@ -631,8 +729,17 @@ int cmd_compare(int argc, char **argv) {
     fprintf(rep, "instructions          %llu here, %llu under qemu-mips (%llu outside the text)\n",
             (unsigned long long)q.ours_total, (unsigned long long)q.qemu_total,
             (unsigned long long)q.outside);
-    fprintf(rep, "own code              %zu instructions executed, %zu counts differ\n",
-            q.own_addrs, q.own_differ);
+    fprintf(rep, "own code              %zu instructions executed, %zu counts differ", q.own_addrs,
+            q.own_differ);
+    if (n_own)
+      fprintf(rep, " (--own named %u functions)", own_named);
+    if (q.second)
+      fprintf(rep,
+              "; %zu of them where qemu-mips differs from itself (a second run, the stack %d "
+              "bytes lower, later): %s",
+              q.own_varies, CMP_VARY_PAD,
+              q.ok ? "address- or time-dependent" : "the rest NOT accounted for");
+    fprintf(rep, "\n");
     fprintf(rep,
             "library code          %zu instructions executed, %zu counts differ "
             "(address-dependent paths)\n",
@@ -642,11 +749,15 @@ int cmd_compare(int argc, char **argv) {
               "annulled delay slots  %zu (a branch-likely not taken: counted with its block)\n",
               q.annulled);
     for (size_t i = 0; i < q.nf && i < sh; i++)
-      fprintf(rep, "  %-7s %-28s %u instructions differ: %llu here, %llu under qemu-mips\n",
+      fprintf(rep, "  %-7s %-28s %u instructions differ: %llu here, %llu under qemu-mips%s\n",
               q.f[i].own ? "own" : "library", q.f[i].name, q.f[i].insns,
-              (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu);
+              (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu,
+              q.f[i].varies ? " (varies between qemu-mips runs)" : "");
     fprintf(rep, "system calls vs qemu  %zu pairs, %llu calls under qemu-mips; %zu pairs differ\n",
             sq.pairs, (unsigned long long)sq.calls, sq.differ);
+    fprintf(rep, "refused by runtime    ");
+    prof_syscalls_refused(rep, &sq, "qemu-mips");
+    fprintf(rep, "%s\n", sq.n_refused ? ": unsupported here (-ENOSYS), not compared" : "");
     fprintf(rep,
             "edges vs qemu         %zu (jump, target) pairs, %llu traversals under qemu-mips; "
             "%zu differ in own code, %zu in library code\n",
@@ -655,7 +766,11 @@ int cmd_compare(int argc, char **argv) {
             "contexts vs qemu      %zu functions (calls, inclusive instructions): %zu equal, %zu "
             "within the address-dependent paths (%llu instructions), %zu NOT accounted for\n",
             cq.functions, cq.equal, cq.within, (unsigned long long)cq.slack, cq.unaccounted);
-    ok = ok && q.ok && out_same && pr.status == qs && !sq.differ && !eq.differ && !cq.unaccounted;
+    /* Paths that vary between two qemu-mips runs account for the own edges and
+     * contexts that differ too (compare_vary.c). */
+    int varies = q.second && q.ok;
+    ok = ok && q.ok && out_same && pr.status == qs && !sq.differ && (!eq.differ || varies) &&
+         (!cq.unaccounted || varies);
   }
   fprintf(rep, "result                %s\n", ok ? "every difference accounted for" : "FAILED");
   if (brief) {
@@ -696,6 +811,15 @@ int cmd_compare(int argc, char **argv) {
             "\"accounted\":%s}",
             (unsigned long long)ec.traversals, ec.edges, ec.differ, (unsigned long long)ec.lost,
             ec.ok ? "true" : "false");
+    fprintf(f, ",\"runtime_messages\":[");
+    for (size_t i = 0; i < ml.n; i++) {
+      fprintf(f, "%s", i ? "," : "");
+      prof_json_str(f, ml.v[i]);
+    }
+    fprintf(f, "]");
+    if (qs >= 0)
+      fprintf(f, ",\"output_ignored_lines\":{\"here\":%zu,\"qemu\":%zu}", co.ignored[0],
+              co.ignored[1]);
     if (uncounted)
       fprintf(f, ",\"qemu\":{\"exit_status\":%d,\"output_identical\":%s,\"counted\":false}", qs,
               out_same ? "true" : "false");
@@ -708,12 +832,14 @@ int cmd_compare(int argc, char **argv) {
           "\"syscall_calls\":%llu,\"syscall_differ\":%zu,\"edge_pairs\":%zu,"
           "\"edge_traversals\":%llu,\"edge_own_differ\":%zu,\"edge_lib_differ\":%zu,"
           "\"cct_functions\":%zu,\"cct_equal\":%zu,\"cct_within\":%zu,"
-          "\"cct_unaccounted\":%zu}",
+          "\"cct_unaccounted\":%zu,\"second_run\":%s,\"own_varies\":%zu}",
           qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
           (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs, q.lib_differ,
           q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ, eq.edges,
           (unsigned long long)eq.traversals, eq.differ, eq.lib_differ, cq.functions, cq.equal,
-          cq.within, cq.unaccounted);
+          cq.within, cq.unaccounted, q.second ? "true" : "false", q.own_varies);
+    if (qs >= 0 && !uncounted)
+      json_refused(f, &sq);
     fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");
   }
   free(q.f);
@@ -724,13 +850,19 @@ out:
   else if (outs_close(&out) < 0)
     rc = 2;
   prof_free(&pr);
+  cmp_lines_free(&ml);
+  cmp_ignore_free(&ign);
+  free(own);
   if (!keep) {
+    unlink(msgs);
     unlink(our_out);
     unlink(qemu_out);
     unlink(counts);
     unlink(sys);
     unlink(edges);
     unlink(cctf);
+    unlink(files[KEPT_QEMU2]);
+    unlink(files[KEPT_COUNTS2]);
     unlink(in);
     rmdir(d);
   }

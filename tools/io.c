@@ -1,6 +1,7 @@
 /*
  * io.c - the commands' files: what lies beside the hwprof program, the board
- * from its device tree, byte-for-byte comparison, and JSON strings (io.h).
+ * from its device tree, byte-for-byte comparison, directories made as needed, and
+ * JSON strings (io.h).
  */
 #define _GNU_SOURCE
 #include "io.h"
@@ -8,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *tools_argv0 = "hwprof";
 
@@ -37,6 +39,28 @@ vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb_out) {
   }
   *dtb_out = dtb;
   return b;
+}
+
+int tools_mkdirs(const char *path) {
+  char p[4096];
+  size_t n = strlen(path);
+  if (!n || n >= sizeof p)
+    return errno = n ? ENAMETOOLONG : ENOENT, -1;
+  memcpy(p, path, n + 1);
+  for (char *s = p + 1; s <= p + n; s++) { /* each parent, then the directory itself */
+    if (*s && *s != '/')
+      continue;
+    char c = *s;
+    *s = 0;
+    struct stat st;
+    if (mkdir(p, 0777) < 0 && (errno != EEXIST || stat(p, &st) < 0 || !S_ISDIR(st.st_mode))) {
+      if (errno == EEXIST)
+        errno = ENOTDIR;
+      return -1;
+    }
+    *s = c;
+  }
+  return 0;
 }
 
 int prof_same_file(const char *a, const char *b, long *size) {

@@ -1,7 +1,7 @@
 /*
  * io.h - the commands' files (io.c): what lies beside the hwprof program, the
- * board from its device tree, byte-for-byte comparison, and JSON strings.  Whole
- * files are read with slurp (common/slurp.h).
+ * board from its device tree, byte-for-byte comparison, directories made as
+ * needed, and JSON strings.  Whole files are read with slurp (common/slurp.h).
  */
 #ifndef HWPROF_TOOLS_IO_H
 #define HWPROF_TOOLS_IO_H
@@ -22,6 +22,9 @@ const char *tools_beside(const char *name, char *buf, size_t len);
  * program).  Prints why and returns NULL when it cannot; *dtb is the blob, to
  * free after the board. */
 vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb);
+
+/* Makes directory `path` and its missing parents (mkdir -p); 0, or -1 with errno. */
+int tools_mkdirs(const char *path);
 
 /* 1 when files a and b have the same bytes (*size: bytes compared). */
 int prof_same_file(const char *a, const char *b, long *size);

@@ -55,13 +55,24 @@ prof_sys_check prof_syscalls_check(const prof_run *pr);
 void prof_syscalls_summary(FILE *f, const prof_run *pr, unsigned top);
 void prof_syscalls_json(FILE *f, const prof_run *pr); /* ,"syscalls":[...] */
 /* Against a reference's pairs (tools/qemu_count/syscalls.c, sys=FILE): the rows that differ
- * (listed on rep, at most show); -1 with err when the file cannot be read. */
+ * (listed on rep, at most show), but for the numbers the runtime refused; -1 with err
+ * when the file cannot be read. */
+#define PROF_SYS_REFUSED_MAX 32
 typedef struct prof_sys_ref {
   size_t pairs, differ; /* the reference's pairs; pairs whose counts differ, either side */
   uint64_t calls;       /* the reference's system calls */
+  /* The numbers the runtime refused as unsupported (-ENOSYS, guest_refused): not
+   * compared, their calls here and under the reference summed per number. */
+  struct prof_sys_refused {
+    uint32_t number;
+    uint64_t here, ref;
+  } refused[PROF_SYS_REFUSED_MAX];
+  size_t n_refused; /* numbers (at most PROF_SYS_REFUSED_MAX listed) */
 } prof_sys_ref;
 int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q, FILE *rep,
                           unsigned show, char *err, size_t errlen);
+/* "mremap x3 (qemu-mips: 2), 4999 x1 (qemu-mips: none)": the refused numbers. */
+void prof_syscalls_refused(FILE *f, const prof_sys_ref *q, const char *ref_name);
 
 /* Indirect edges per (source, target) (tools/edges.c): as the IP and the sw profile
  * counted them. */

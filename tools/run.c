@@ -28,96 +28,101 @@
 
 #define RUN_TOP_MAX 100000 /* --top */
 
+#define MESSAGES_HELP                                                                              \
+  "  --messages FILE    the runtime's own messages (an unsupported system call, a\n"               \
+  "                     refused thread, how a forked or exec'd guest process ended)\n"             \
+  "                     are appended to FILE, not written to stderr: the guest's alone\n"
+
 static void help(FILE *f) {
-  fprintf(f,
-          "usage: hwprof run [OPTIONS] PROGRAM [ARGS...]\n"
-          "\n"
-          "Runs a static MIPS32r2 big-endian Linux executable (mips-linux-gnu-gcc -static) on\n"
-          "the virtual PowerPC 405 board: each block is translated to PowerPC code once, and\n"
-          "the board's CPU runs it, with the hwprof IP (RTL) on its bus.  The guest's stdin,\n"
-          "stdout and stderr are this program's; its environment is this program's.  Then a\n"
-          "summary goes to stderr, each line starting 'hwprof: ': guest instructions,\n"
-          "simulated cycles, blocks, the IP's statistics, the system calls per call site\n"
-          "and number (as the runtime made them and, hw and all, as the IP recorded them),\n"
-          "the indirect edges (each indirect jump's source and target block, as the IP and\n"
-          "the sw profile counted them) and the hottest blocks.\n"
-          "\n"
-          "options:\n"
-          "  --profile MODE     none (default); hw: one store of the block's address to the\n"
-          "                     IP's EVENT register per block; sw: a counter per block in RAM;\n"
-          "                     all: both in every block (one run, both profiles)\n"
-          "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
-          "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
-          "  --superblocks      each hot block heads a superblock, the path the CPU takes\n"
-          "                     from it next, translated as one unit (sw: the counters are\n"
-          "                     scanned every 65,536 block entries); --threshold defaults\n"
-          "                     to " DBT_SB_THRESHOLD_S " with it\n"
-          "  --member-probes    superblocks keep a probe in every member (default: only their\n"
-          "                     entries and side exits are counted, and the members'\n"
-          "                     counts derived from them, as exact)\n"
-          "  --superblocks-from FILE\n"
-          "                     form, before the run starts, the superblocks listed in the\n"
-          "                     JSON report (--json) of an earlier run of the same program:\n"
-          "                     a profile-guided run, with any --profile (none too)\n"
-          "  --hw-probe KIND    hw, all: how a block in the text's first 64 KiB stores its\n"
-          "                     event: window (default: one byte store into the IP's EVENT\n"
-          "                     window, the address is the event) or word (addi + stw to\n"
-          "                     EVENT); blocks past it use lis + ori + stw either way\n"
-          "  --edge-threshold N an indirect edge traversed N times is hot: the IP reports it\n"
-          "                     (hw, all) and the reports mark it (default 5000; 0: never)\n"
-          "  --all-edges        hw, all: the IP counts every pair of blocks entered one after\n"
-          "                     the other, not only indirect jumps (the sw profile still\n"
-          "                     counts those only)\n"
-          "  --top N            the N hottest blocks in the summary (default 10)\n"
-          "  --quiet            no summary\n"
-          "  --json FILE        the summary, every block's counts, every (call site,\n"
-          "                     system-call number) pair's and every indirect edge's as\n"
-          "                     JSON ('-': stdout)\n"
-          "  --csv FILE         a line per block: address, function, offset, instructions,\n"
-          "                     entries, hw, sw, own code\n"
-          "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
-          "                     Ir = instructions executed, Blocks = entries; with --cct\n"
-          "                     also the calls (call graph, inclusive costs)\n"
-          "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
-          "                     this program)\n" PROF_IP_MODEL_HELP PROF_CONFINE_HELP
-          "  --strict           a system call (or a case of one) the runtime does not carry\n"
-          "                     out stops the run (default: an error for the guest, reported\n"
-          "                     once; the README lists them)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP
-              PROF_CACHES_HELP
-          "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
-          "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
-          "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
-          "                     (capstone), to FILE ('-': stderr)\n"
-          "  --code-cache N     code cache bytes (default and most %u); a full cache is\n"
-          "                     flushed and refilled\n"
-          "  --max-block N      guest instructions per block, at most (default 64)\n"
-          "  --max-cycles N     stop after N simulated CPU cycles (default: no limit)\n"
-          "  --stats            the translator's figures too (dispatcher, code size, speed)\n"
-          "  --cct              the calling-context tree of the run from its call and\n"
-          "                     return packets: in hw mode the IP's (a ring in board RAM,\n"
-          "                     each probe weighted with its block's instructions), in sw\n"
-          "                     mode the translated code's own; each checked against the\n"
-          "                     runtime's view and built sequentially and in parallel,\n"
-          "                     timed (the same tree, or exit status 2); with --json,\n"
-          "                     every context and every function's inclusive instructions\n"
-          "                     in \"cct\"\n"
-          "  --folded FILE      the calling contexts as folded stacks (implies --cct): a\n"
-          "                     line 'program;f;g N' per chain of functions, N = guest\n"
-          "                     instructions executed in it itself (the lines add up to the\n"
-          "                     run's); chains are cut at %u frames ('[deeper calls]')\n"
-          "  --flame FILE       the same as an SVG flame graph (implies --cct)\n"
-          "  --help             this text\n"
-          "\n"
-          "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
-          "\n"
-          "Every report file is opened before the guest runs (one that cannot be, or that\n"
-          "is the program or another input, is refused); SIGINT or SIGTERM stops the run\n"
-          "at the next block and writes the reports for what has run.\n"
-          "\n"
-          "Exit status: the guest's; 128+N if it died of signal N; 125 for an instruction\n"
-          "the translator cannot execute; 126 when the board stopped; 130/143 when hwprof\n"
-          "got SIGINT/SIGTERM; 2 for bad usage or input, or a report not written.\n",
-          DBT_CODE_MAX, PROF_CCT_MAX_FRAMES);
+  fprintf(
+      f,
+      "usage: hwprof run [OPTIONS] PROGRAM [ARGS...]\n"
+      "\n"
+      "Runs a static MIPS32r2 big-endian Linux executable (mips-linux-gnu-gcc -static) on\n"
+      "the virtual PowerPC 405 board: each block is translated to PowerPC code once, and\n"
+      "the board's CPU runs it, with the hwprof IP (RTL) on its bus.  The guest's stdin,\n"
+      "stdout and stderr are this program's; its environment is this program's.  Then a\n"
+      "summary goes to stderr, each line starting 'hwprof: ': guest instructions,\n"
+      "simulated cycles, blocks, the IP's statistics, the system calls per call site\n"
+      "and number (as the runtime made them and, hw and all, as the IP recorded them),\n"
+      "the indirect edges (each indirect jump's source and target block, as the IP and\n"
+      "the sw profile counted them) and the hottest blocks.\n"
+      "\n"
+      "options:\n"
+      "  --profile MODE     none (default); hw: one store of the block's address to the\n"
+      "                     IP's EVENT register per block; sw: a counter per block in RAM;\n"
+      "                     all: both in every block (one run, both profiles)\n"
+      "  --threshold N      hw: the IP's threshold: a block reaching N entries raises the\n"
+      "                     interrupt, and the runtime drains the hot FIFO (default 0: off)\n"
+      "  --superblocks      each hot block heads a superblock, the path the CPU takes\n"
+      "                     from it next, translated as one unit (sw: the counters are\n"
+      "                     scanned every 65,536 block entries); --threshold defaults\n"
+      "                     to " DBT_SB_THRESHOLD_S " with it\n"
+      "  --member-probes    superblocks keep a probe in every member (default: only their\n"
+      "                     entries and side exits are counted, and the members'\n"
+      "                     counts derived from them, as exact)\n"
+      "  --superblocks-from FILE\n"
+      "                     form, before the run starts, the superblocks listed in the\n"
+      "                     JSON report (--json) of an earlier run of the same program:\n"
+      "                     a profile-guided run, with any --profile (none too)\n"
+      "  --hw-probe KIND    hw, all: how a block in the text's first 64 KiB stores its\n"
+      "                     event: window (default: one byte store into the IP's EVENT\n"
+      "                     window, the address is the event) or word (addi + stw to\n"
+      "                     EVENT); blocks past it use lis + ori + stw either way\n"
+      "  --edge-threshold N an indirect edge traversed N times is hot: the IP reports it\n"
+      "                     (hw, all) and the reports mark it (default 5000; 0: never)\n"
+      "  --all-edges        hw, all: the IP counts every pair of blocks entered one after\n"
+      "                     the other, not only indirect jumps (the sw profile still\n"
+      "                     counts those only)\n"
+      "  --top N            the N hottest blocks in the summary (default 10)\n"
+      "  --quiet            no summary\n"
+      "  --json FILE        the summary, every block's counts, every (call site,\n"
+      "                     system-call number) pair's and every indirect edge's as\n"
+      "                     JSON ('-': stdout)\n"
+      "  --csv FILE         a line per block: address, function, offset, instructions,\n"
+      "                     entries, hw, sw, own code\n"
+      "  --callgrind FILE   a Callgrind profile (KCachegrind): per block and function,\n"
+      "                     Ir = instructions executed, Blocks = entries; with --cct\n"
+      "                     also the calls (call graph, inclusive costs)\n"
+      "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
+      "                     this program)\n" PROF_IP_MODEL_HELP PROF_CONFINE_HELP MESSAGES_HELP
+      "  --strict           a system call (or a case of one) the runtime does not carry\n"
+      "                     out stops the run (default: an error for the guest, reported\n"
+      "                     once; the README lists them)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP PROF_CACHES_HELP
+      "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
+      "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
+      "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
+      "                     (capstone), to FILE ('-': stderr)\n"
+      "  --code-cache N     code cache bytes (default and most %u); a full cache is\n"
+      "                     flushed and refilled\n"
+      "  --max-block N      guest instructions per block, at most (default 64)\n"
+      "  --max-cycles N     stop after N simulated CPU cycles (default: no limit)\n"
+      "  --stats            the translator's figures too (dispatcher, code size, speed)\n"
+      "  --cct              the calling-context tree of the run from its call and\n"
+      "                     return packets: in hw mode the IP's (a ring in board RAM,\n"
+      "                     each probe weighted with its block's instructions), in sw\n"
+      "                     mode the translated code's own; each checked against the\n"
+      "                     runtime's view and built sequentially and in parallel,\n"
+      "                     timed (the same tree, or exit status 2); with --json,\n"
+      "                     every context and every function's inclusive instructions\n"
+      "                     in \"cct\"\n"
+      "  --folded FILE      the calling contexts as folded stacks (implies --cct): a\n"
+      "                     line 'program;f;g N' per chain of functions, N = guest\n"
+      "                     instructions executed in it itself (the lines add up to the\n"
+      "                     run's); chains are cut at %u frames ('[deeper calls]')\n"
+      "  --flame FILE       the same as an SVG flame graph (implies --cct)\n"
+      "  --help             this text\n"
+      "\n"
+      "A progress line (guest instructions, rate) is shown on stderr when it is a terminal.\n"
+      "\n"
+      "Every report file is opened before the guest runs (one that cannot be, or that\n"
+      "is the program or another input, is refused); SIGINT or SIGTERM stops the run\n"
+      "at the next block and writes the reports for what has run.\n"
+      "\n"
+      "Exit status: the guest's; 128+N if it died of signal N; 125 for an instruction\n"
+      "the translator cannot execute; 126 when the board stopped; 130/143 when hwprof\n"
+      "got SIGINT/SIGTERM; 2 for bad usage or input, or a report not written.\n",
+      DBT_CODE_MAX, PROF_CCT_MAX_FRAMES);
 }
 
 /* SIGINT and SIGTERM stop the board at the next block boundary (vboard_interrupt),
@@ -162,6 +167,7 @@ int cmd_run(int argc, char **argv) {
                                        {"callgrind", required_argument, 0, 'g'},
                                        OPT_ENTRY_DTB,
                                        {"strict", no_argument, 0, 's'},
+                                       {"messages", required_argument, 0, 'G'},
                                        OPT_ENTRY_UNALIGNED,
                                        OPT_ENTRY_CONFINE,
                                        OPT_ENTRY_CACHES,
@@ -226,6 +232,7 @@ int cmd_run(int argc, char **argv) {
     case 'C': csv = optarg; break;
     case 'g': callgrind = optarg; break;
     case 's': o.dbt.strict = 1; break;
+    case 'G': o.dbt.messages = optarg; break;
     case 'Y': /* testing (not in --help): the board must catch the missing instructions */
       if (strcmp(optarg, "dcbst") && strcmp(optarg, "icbi") && strcmp(optarg, "both")) {
         fprintf(stderr, "hwprof run: --omit-cache-sync is dcbst, icbi or both, not '%s'\n", optarg);
@@ -325,8 +332,8 @@ int cmd_run(int argc, char **argv) {
   int ran = prof_exec(&o, argc - optind, argv + optind, &pr) == 0;
   if (ran) {
     rc = pr.status;
-    if (pr.r.how != DBT_EXITED)
-      fprintf(stderr, "hwprof: %s\n", pr.r.message);
+    if (pr.r.how != DBT_EXITED) /* with --messages, there (an exec'd guest's end, say) */
+      fprintf(dbt_guest(pr.d)->log, "hwprof: %s\n", pr.r.message);
     if (!quiet)
       prof_summary(stderr, &pr, n_top);
     if (stats)

@@ -7,6 +7,11 @@
  * The rows are the runtime's pairs in order of first call, each with the IP's
  * count beside it, then any pair only the IP has (a wrong record).  hw = sw means
  * every row's two counts are equal and the IP lost no record.
+ *
+ * Against a reference (qemu-mips's plugin), pair for pair, except the numbers the
+ * runtime refused as unsupported (-ENOSYS from syscall.c's unknown(), which marks
+ * them in g->warned): those say what the runtime lacks, not that the run went
+ * astray, so they are counted per number and reported apart.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -145,6 +150,39 @@ void prof_syscalls_json(FILE *f, const prof_run *pr) {
   free(r);
 }
 
+/* 1 when the runtime refused system call n as unsupported (reported once,
+ * g->warned; numbers past its 4096 bits are not told). */
+static int refused(const prof_run *pr, uint32_t n) {
+  const guest *g = dbt_guest(pr->d);
+  uint32_t k = n - 4000;
+  return k < sizeof g->warned * 8 && (g->warned[k / 8] >> (k % 8) & 1);
+}
+
+/* Adds calls of a refused number to q->refused (here: ours, else the reference's). */
+static void add_refused(prof_sys_ref *q, uint32_t number, uint64_t count, int here) {
+  size_t i = 0;
+  while (i < q->n_refused && i < PROF_SYS_REFUSED_MAX && q->refused[i].number != number)
+    i++;
+  if (i == PROF_SYS_REFUSED_MAX)
+    return;
+  if (i == q->n_refused)
+    q->refused[q->n_refused++] = (struct prof_sys_refused){number, 0, 0};
+  *(here ? &q->refused[i].here : &q->refused[i].ref) += count;
+}
+
+void prof_syscalls_refused(FILE *f, const prof_sys_ref *q, const char *ref_name) {
+  if (!q->n_refused)
+    fprintf(f, "none");
+  for (size_t i = 0; i < q->n_refused; i++) {
+    const struct prof_sys_refused *r = &q->refused[i];
+    const char *name = guest_syscall_name(r->number);
+    fprintf(f, "%s", i ? ", " : "");
+    name ? fprintf(f, "%s", name) : fprintf(f, "%u", r->number);
+    fprintf(f, " x%llu (%s: ", (unsigned long long)r->here, ref_name);
+    r->ref ? fprintf(f, "%llu)", (unsigned long long)r->ref) : fprintf(f, "none)");
+  }
+}
+
 /* The runtime's pairs against a reference's file of "SITE NUMBER COUNT" lines
  * (tools/qemu_count/syscalls.c, sys=FILE). */
 int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q, FILE *rep,
@@ -178,6 +216,13 @@ int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q,
     }
     q->pairs++;
     q->calls += count;
+    if (number <= UINT32_MAX && refused(pr, (uint32_t)number)) {
+      add_refused(q, (uint32_t)number, count, 0);
+      size_t i = find_pair(v, nv, (uint32_t)site, (uint32_t)number);
+      if (i < nv)
+        seen[i] = 1, add_refused(q, (uint32_t)number, v[i].count, 1);
+      continue;
+    }
     size_t i = site > UINT32_MAX || number > UINT32_MAX
                    ? nv
                    : find_pair(v, nv, (uint32_t)site, (uint32_t)number);
@@ -189,7 +234,9 @@ int prof_syscalls_vs_file(const prof_run *pr, const char *path, prof_sys_ref *q,
               name_or_unknown((uint32_t)number), (unsigned long long)ours, count);
   }
   for (size_t i = 0; rc == 0 && i < nv; i++)
-    if (!seen[i] && q->differ++ < show)
+    if (!seen[i] && refused(pr, v[i].number))
+      add_refused(q, v[i].number, v[i].count, 1);
+    else if (!seen[i] && q->differ++ < show)
       fprintf(rep, "  %#010x %5u %-16s %llu here, none under the reference\n", v[i].site,
               v[i].number, name_or_unknown(v[i].number), (unsigned long long)v[i].count);
   free(seen);

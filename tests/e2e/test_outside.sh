@@ -2,7 +2,9 @@
 # tests/e2e/test_outside.sh - programs that are not in the suite, as a new user runs
 # them (tests/outside/): 'hwprof compare' gives qemu-mips the same stdin as the
 # translated run, and compares statuses and outputs when the guest dies of a
-# signal; the guest's clocks give the board's time (--clock board, the default:
+# signal, with the runtime's own messages apart from the guest's output and
+# --ignore-lines, own code by object file (--own) and address-dependent own code
+# explained by a second qemu-mips run; the guest's clocks give the board's time (--clock board, the default:
 # deterministic, and following the simulated cycles) or the host's; the
 # CoreMark-like workload's score; a jump into MIPS16e code is named as such;
 # 'hwprof bench' names every failing run and widens its first column; fork,
@@ -81,6 +83,81 @@ expect "compare: a reference killed by another signal fails" 1 \
   'exit status +134 \(qemu-mips: 137\) DIFFERENT' "$HW" compare --qemu "$tmp/killedqemu" "$O/abort"
 expect "compare: ... and its JSON says so" 1 '"qemu":\{"exit_status":137,"output_identical":false,"counted":false\}' \
   "$HW" compare --json - --qemu "$tmp/killedqemu" "$O/abort"
+
+# --- the runtime's own messages are not the guest's output (issue 43): the guest
+# prints a line like one of hwprof's and makes two calls no kernel has (one in a
+# forked child); the runtime's two messages are reported apart, the guest's line
+# is compared as its own.
+expect "compare: runtime messages apart, a correct run passes" 0 \
+  '^result +every difference accounted for' \
+  "$HW" compare --keep "$tmp/self" --json "$tmp/self.json" "$O/selfnamed"
+cp "$out" "$tmp/self.txt"
+expect "compare: the runtime's two messages reported" 0 \
+  '^runtime messages +2, apart from the guest.s output:' cat "$tmp/self.txt"
+expect "compare: ... the forked child's too" 0 '^  hwprof: unsupported system call 4998 at pc' \
+  cat "$tmp/self.txt"
+expect "compare: ... in the JSON" 0 \
+  '"runtime_messages":\["hwprof: unsupported system call 4999 at pc 0x[0-9a-f]+: -ENOSYS","hwprof: unsupported system call 4998' \
+  cat "$tmp/self.json"
+expect "compare: ... and not in the guest's output" 1 '^0$' grep -c 'system call 4998' "$tmp/self/hwprof.out"
+expect "compare: the guest's own 'hwprof:' line is kept" 0 \
+  '^hwprof: unsupported system call 4999 at pc 0x400000: -ENOSYS$' cat "$tmp/self/hwprof.out"
+"$HW" run --quiet --messages "$tmp/run-msgs" "$O/selfnamed" >"$tmp/run-out" 2>&1
+expect "run --messages FILE: stderr is the guest's alone" 0 '^1$' grep -c '^hwprof:' "$tmp/run-out"
+expect "run --messages FILE: the messages in FILE, the forked child's too" 0 '^2$' \
+  grep -c '^hwprof: unsupported system call 499[89] at pc 0x[0-9a-f]*: -ENOSYS$' "$tmp/run-msgs"
+expect "run --messages FILE: not the guest's line" 1 '^0$' grep -c '0x400000' "$tmp/run-msgs"
+# Own code is every function of the program's own object files (issue 43): a
+# global function of a second C file (CoreMark's layout) is own, the C library's
+# are not; --own names more.
+"$HW" run --quiet --csv "$tmp/own.csv" "$O/ownfiles" >/dev/null 2>&1
+own_of() { awk -F, -v f="$1" '$2 == f { print $8 }' "$tmp/own.csv" | sort -u; }
+expect "own code: a global function of the program's second file" 0 '^1$' own_of core_bench_list
+expect "own code: main" 0 '^1$' own_of main
+expect "own code: not the C library's malloc" 0 '^0$' own_of __malloc
+expect "own code: not crtstuff.c's" 0 '^0$' own_of frame_dummy
+expect "compare: own code by object file, a correct run passes" 0 \
+  '^own code +[0-9]+ instructions executed, 0 counts differ \(--own named [1-9][0-9]* functions\)' \
+  "$HW" compare --own '*_malloc' --own printf "$O/ownfiles" 300
+expect "compare: --own naming nothing is said" 0 "--own 'no_such_fn\*' names no function" \
+  "$HW" compare --no-qemu --own 'no_such_fn*' "$O/ownfiles" 300
+
+# An own-code difference that depends on an address is explained by a second
+# qemu-mips run that differs from the first in the same function, and passes; one
+# that qemu-mips repeats (here: a reference that adds 1 to main's first count in
+# every run, as a translator's error would show against it) fails.
+expect "compare: address-dependent own code explained by a second qemu run" 0 \
+  '^own code +[0-9]+ instructions executed, [1-9][0-9]* counts differ; ([1-9][0-9]*) of them where qemu-mips differs from itself .*: address- or time-dependent$' \
+  "$HW" compare --json "$tmp/seed.json" "$O/stackseed"
+cp "$out" "$tmp/seed.txt"
+expect "compare: ... and passes" 0 '^result +every difference accounted for' cat "$tmp/seed.txt"
+expect "compare: ... the JSON says so" 0 '"second_run":true,"own_varies":[1-9]' cat "$tmp/seed.json"
+main=$(awk -F, '$2 == "main" && $3 == 0 { sub(/^0x/, "", $1); print $1 }' "$tmp/own.csv")
+printf '#!/bin/sh\nqemu-mips "$@"; rc=$?\nf=${2#*,out=}; f=${f%%%%,*}\nawk '"'"'$1 == "%s" { $2 = $2 + 1 } { print }'"'"' "$f" >"$f.x" && mv "$f.x" "$f"\nexit $rc\n' \
+  "$main" >"$tmp/bumpqemu"
+chmod +x "$tmp/bumpqemu"
+expect "compare: an own-code difference both qemu-mips runs show fails" 1 \
+  '^own code +[0-9]+ instructions executed, 1 counts differ; 0 of them where qemu-mips differs from itself .*the rest NOT accounted for$' \
+  "$HW" compare --qemu "$tmp/bumpqemu" "$O/ownfiles" 300
+expect "compare: a run whose own code matches makes no second run" 0 '"second_run":false,"own_varies":0' \
+  "$HW" compare --json - "$O/ownfiles" 300
+
+# A reference whose output differs fails; --ignore-lines leaves the line out on both
+# sides and says so; a bad expression is refused.
+printf '#!/bin/sh\nqemu-mips "$@"; rc=$?\necho "extra line at $(date +%%s)"\nexit $rc\n' >"$tmp/extraqemu"
+chmod +x "$tmp/extraqemu"
+expect "compare: an output that differs fails" 1 'DIFFERENT FAILED$' \
+  "$HW" compare --brief --qemu "$tmp/extraqemu" "$O/selfnamed"
+expect "compare: --ignore-lines leaves the line out" 0 \
+  'guest output +identical \(132 bytes\); --ignore-lines left out 0 lines here, 1 under qemu-mips' \
+  "$HW" compare --qemu "$tmp/extraqemu" --ignore-lines '^extra line at [0-9]+$' --ignore-lines '^nothing$' \
+  "$O/selfnamed"
+expect "compare: --ignore-lines on both sides" 0 \
+  '"output_ignored_lines":\{"here":1,"qemu":2\}' \
+  "$HW" compare --json - --qemu "$tmp/extraqemu" --ignore-lines '^extra line' --ignore-lines '^hwprof:' \
+  "$O/selfnamed"
+expect "compare: --ignore-lines, a bad expression" 2 "--ignore-lines 'x\(': " \
+  "$HW" compare --ignore-lines 'x(' "$O/selfnamed"
 
 # --- the guest's clocks
 "$HW" run --quiet "$O/clocks" >"$tmp/c1" 2>&1

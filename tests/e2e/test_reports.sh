@@ -98,6 +98,13 @@ fi
 mkdir -p "$tmp/kept"
 expect compare_json_is_a_kept_file 2 "--json $tmp/kept/hwprof.out is a file --keep keeps" \
   "$HW" compare --no-qemu --keep "$tmp/kept" --json "$tmp/kept/hwprof.out" "$G/exitcode-O2"
+# compare --keep makes its directory, parents too; one it cannot make is named.
+expect compare_keep_makes_its_directory 0 'result +every difference accounted for' \
+  "$HW" compare --no-qemu --keep "$tmp/new/deeper/kept" "$G/exitcode-O2"
+[ -s "$tmp/new/deeper/kept/hwprof.out" ] && pass compare_keep_kept_the_output ||
+  fail compare_keep_kept_the_output "$(ls -la "$tmp/new/deeper/kept" 2>&1)"
+expect compare_keep_under_a_file 2 "cannot make the --keep directory $tmp/prog/kept: Not a directory" \
+  "$HW" compare --no-qemu --keep "$tmp/prog/kept" "$G/exitcode-O2"
 # A report file the user may not write is refused as the shell's '>' refuses it
 # (root may write anything: then as nobody, when runuser is there; the reports are
 # checked before the program or the board is read, so a copy of hwprof and of the

@@ -1,0 +1,85 @@
+/*
+ * compare_vary.c - 'hwprof compare': is an own-code difference the program's
+ * own nondeterminism?  (compare_vary.h)
+ *
+ * A program may branch on an address or on the time: Lua seeds its string hash
+ * from the clock and from a stack address, so its counts differ between any two
+ * runs, and between the board (its stack at the top of guest memory, its clock
+ * from 2000-01-01) and qemu-mips (its stack elsewhere, the host's clock).  When
+ * the program's own counts differ from qemu-mips's, compare runs qemu-mips a
+ * second time with one more environment variable (HWPROF_COMPARE_RUN=2 padded to
+ * CMP_VARY_PAD bytes), which moves its initial stack down by about as much, at
+ * another moment.  Where the two qemu-mips runs disagree with each other, in the
+ * same function, the difference is the program's (address- or time-dependent)
+ * and is explained; where they agree and ours differs, it is not.  The second
+ * run is made only when there is an own-code difference, so a run that matches
+ * costs nothing more.
+ *
+ *   cmp_vary v;
+ *   cmp_vary_read(&v, "qemu-counts.txt", "qemu-counts-2.txt", lo, hi, err, sizeof err);
+ *   if (cmp_vary_in_function(&v, g, 0x400730)) ...   // varies between the runs
+ */
+#include "compare_vary.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errf.h"
+
+/* Adds a counts file's "ADDR COUNT" lines to c[(addr - lo) / 4]. */
+static int read_counts(const char *path, uint32_t lo, uint32_t n, uint64_t *c, char *err,
+                       size_t errlen) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return errf(err, errlen, "cannot read %s: %s", path, strerror(errno)), -1;
+  unsigned long long addr, cnt;
+  while (fscanf(f, "%llx %llu", &addr, &cnt) == 2)
+    if (addr >= lo && (addr - lo) / 4 < n && !(addr & 3))
+      c[(addr - lo) / 4] += cnt;
+  fclose(f);
+  return 0;
+}
+
+int cmp_vary_read(cmp_vary *v, const char *counts1, const char *counts2, uint32_t lo, uint32_t hi,
+                  char *err, size_t errlen) {
+  memset(v, 0, sizeof *v);
+  v->lo = lo;
+  v->n = hi > lo ? (hi - lo + 3) / 4 : 0;
+  uint64_t *a = calloc(v->n + 1, sizeof *a), *b = calloc(v->n + 1, sizeof *b);
+  v->differs = calloc(v->n + 1, 1);
+  int rc = a && b && v->differs ? 0 : (errf(err, errlen, "out of memory"), -1);
+  if (!rc && (read_counts(counts1, lo, v->n, a, err, errlen) < 0 ||
+              read_counts(counts2, lo, v->n, b, err, errlen) < 0))
+    rc = -1;
+  for (uint32_t i = 0; !rc && i < v->n; i++)
+    if (a[i] != b[i]) {
+      v->differs[i] = 1;
+      v->addrs++;
+    }
+  free(a);
+  free(b);
+  if (rc)
+    cmp_vary_free(v);
+  return rc;
+}
+
+int cmp_vary_in_function(const cmp_vary *v, const guest *g, uint32_t addr) {
+  uint32_t off = 0, from = addr, to = addr + 4;
+  if (guest_symbol(g, addr, &off)) { /* the whole function: [addr - off, its end) */
+    from = addr - off;
+    to = addr + 4;
+    for (uint32_t a = addr + 4; guest_symbol(g, a, &off) && a - off == from; a += 4)
+      to = a + 4;
+  }
+  for (uint32_t a = from; a < to; a += 4)
+    if (a >= v->lo && (a - v->lo) / 4 < v->n && v->differs[(a - v->lo) / 4])
+      return 1;
+  return 0;
+}
+
+void cmp_vary_free(cmp_vary *v) {
+  free(v->differs);
+  memset(v, 0, sizeof *v);
+}
