@@ -9,8 +9,11 @@
  * code-cache core (cache.c).
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime.h"
 
@@ -470,6 +473,12 @@ int dbt_run(dbt *d, dbt_result *r) {
   }
   if (start(d, r) < 0)
     return 126;
+  /* The guest's working directory is this process's: its chdir is undone at the end,
+   * so that what hwprof does afterwards (reports, compare's qemu-mips run) sees the
+   * directory it started in.  A path, not a descriptor: the guest's descriptors stay
+   * numbered as under Linux. */
+  char cwd[PATH_MAX];
+  int have_cwd = getcwd(cwd, sizeof cwd) != NULL;
   uint32_t host = go(d, d->g.entry, r);
   uint64_t host_t0 = rt_now_ns();
   while (host) {
@@ -487,6 +496,9 @@ int dbt_run(dbt *d, dbt_result *r) {
     host = stop == 2 ? paused(d, r) : stop ? stopped(d, r) : exited(d, r);
   }
   readout(d, r);
+  if (have_cwd && chdir(cwd) != 0)
+    fprintf(stderr, "hwprof: cannot return to %s after the guest's chdir: %s\n", cwd,
+            strerror(errno));
   finish_message(d, r);
   if (d->g.child) { /* a fork's child ends as its guest did, with nothing written */
     if (r->how != DBT_EXITED)
