@@ -175,7 +175,7 @@ for p in "${todo[@]}"; do
   fi
   version=${dsc#"${p}"_}
   echo "${version%.dsc}" >"$src/$p.tmp/.fetched"
-  rm -rf "$src/$p"
+  rm -rf "${src:?}/$p"
   mv "$src/$p.tmp" "$src/$p"
   echo "fetch-sources: $p $(cat "$src/$p/.fetched") unpacked in $src/$p (Debian's patches not applied)"
 done
