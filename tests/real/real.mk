@@ -31,16 +31,20 @@ real: $(REAL_BINS)
 $(foreach p,$(REAL_PKGS),$(REAL_SRC)/$(p)/.fetched) &:
 	scripts/fetch-sources.sh --dir $(REAL_DIR) $(REAL_PKGS)
 
-# Lua: src/Makefile's CORE_O and LIB_O, and lua.c; its CFLAGS for 'make posix'.
+# Lua: src/Makefile's CORE_O and LIB_O, and lua.c; its CFLAGS for 'make posix', and
+# a fixed string-hash seed through Lua's own configuration macro luai_makeseed
+# (lstate.c; by default it mixes time(NULL) with a stack address): a run's control
+# flow then does not depend on the clock or the stack, so qemu-mips and hwprof run
+# the same blocks the same number of times, as 'hwprof compare' checks.
 LUA_NAMES := lapi lcode lctype ldebug ldo ldump lfunc lgc llex lmem lobject lopcodes lparser \
              lstate lstring ltable ltm lundump lvm lzio lauxlib lbaselib lcorolib ldblib liolib \
              lmathlib loadlib loslib lstrlib ltablib lutf8lib linit lua
 LUA_OBJS  := $(patsubst %,$(REAL_OBJ)/lua/%.o,$(LUA_NAMES))
 
-$(LUA_OBJS): $(REAL_OBJ)/lua/%.o: $(REAL_SRC)/lua5.4/.fetched
+$(LUA_OBJS): $(REAL_OBJ)/lua/%.o: $(REAL_SRC)/lua5.4/.fetched tests/real/real.mk
 	@mkdir -p $(@D)
 	$(MIPS_CC) -std=gnu99 $(REAL_CFLAGS) -Wall -Wextra -DLUA_COMPAT_5_3 -DLUA_USE_POSIX \
-	  -c $(REAL_SRC)/lua5.4/src/$*.c -o $@
+	  '-Dluai_makeseed(L)=0x2545f491u' -c $(REAL_SRC)/lua5.4/src/$*.c -o $@
 
 $(REAL_DIR)/lua: $(LUA_OBJS)
 	$(MIPS_CC) -static -o $@ $^ -lm
@@ -49,7 +53,7 @@ $(REAL_DIR)/lua: $(LUA_OBJS)
 BZIP2_NAMES := blocksort huffman crctable randtable compress decompress bzlib bzip2
 BZIP2_OBJS  := $(patsubst %,$(REAL_OBJ)/bzip2/%.o,$(BZIP2_NAMES))
 
-$(BZIP2_OBJS): $(REAL_OBJ)/bzip2/%.o: $(REAL_SRC)/bzip2/.fetched
+$(BZIP2_OBJS): $(REAL_OBJ)/bzip2/%.o: $(REAL_SRC)/bzip2/.fetched tests/real/real.mk
 	@mkdir -p $(@D)
 	$(MIPS_CC) $(REAL_CFLAGS) -Wall -Winline -D_FILE_OFFSET_BITS=64 -c $(REAL_SRC)/bzip2/$*.c -o $@
 
@@ -64,7 +68,7 @@ $(REAL_DIR)/bzip2: $(BZIP2_OBJS)
 SQLITE_GEN  := $(REAL_DIR)/sqlite3-gen
 SQLITE_DEFS := -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION
 
-$(SQLITE_GEN)/sqlite3.c $(SQLITE_GEN)/shell.c &: $(REAL_SRC)/sqlite3/.fetched
+$(SQLITE_GEN)/sqlite3.c $(SQLITE_GEN)/shell.c &: $(REAL_SRC)/sqlite3/.fetched tests/real/real.mk
 	rm -rf $(SQLITE_GEN)
 	mkdir -p $(SQLITE_GEN)
 	cd $(SQLITE_GEN) && CC='$(CC)' $(abspath $(REAL_SRC))/sqlite3/configure --disable-tcl \
@@ -72,13 +76,13 @@ $(SQLITE_GEN)/sqlite3.c $(SQLITE_GEN)/shell.c &: $(REAL_SRC)/sqlite3/.fetched
 	  >configure.log 2>&1 || { cat configure.log; echo "real.mk: SQLite's configure failed" >&2; exit 1; }
 	$(MAKE) -C $(SQLITE_GEN) sqlite3.c shell.c
 
-$(REAL_OBJ)/sqlite3/sqlite3.o: $(SQLITE_GEN)/sqlite3.c
+$(REAL_OBJ)/sqlite3/sqlite3.o: $(SQLITE_GEN)/sqlite3.c tests/real/real.mk
 	@mkdir -p $(@D)
-	$(MIPS_CC) $(REAL_CFLAGS) $(SQLITE_DEFS) -c $< -o $@
+	$(MIPS_CC) $(REAL_CFLAGS) $(SQLITE_DEFS) -c $(SQLITE_GEN)/sqlite3.c -o $@
 
-$(REAL_OBJ)/sqlite3/shell.o: $(SQLITE_GEN)/shell.c $(SQLITE_GEN)/sqlite3.c
+$(REAL_OBJ)/sqlite3/shell.o: $(SQLITE_GEN)/shell.c $(SQLITE_GEN)/sqlite3.c tests/real/real.mk
 	@mkdir -p $(@D)
-	$(MIPS_CC) $(REAL_CFLAGS) $(SQLITE_DEFS) -I$(SQLITE_GEN) -c $< -o $@
+	$(MIPS_CC) $(REAL_CFLAGS) $(SQLITE_DEFS) -I$(SQLITE_GEN) -c $(SQLITE_GEN)/shell.c -o $@
 
 $(REAL_DIR)/sqlite3: $(REAL_OBJ)/sqlite3/sqlite3.o $(REAL_OBJ)/sqlite3/shell.o
 	$(MIPS_CC) -static -o $@ $^ -lm
