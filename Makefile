@@ -52,8 +52,10 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(C_FLAGS) -MMD -MP -c $< -o $@
 
-# Our compiler's dependency files (not Verilator's, which name generated sources).
--include $(shell find $(BUILD) -name '*.d' -not -path '*/obj/*' 2>/dev/null)
+# Our compiler's dependency files (not Verilator's, which name generated sources, nor
+# anything in the unpacked sources of tests/real/real.mk).
+-include $(shell find $(BUILD) -path '$(BUILD)/real' -prune -o -name '*.d' -not -path '*/obj/*' -print \
+  2>/dev/null)
 
 C_SOURCES := $(wildcard common/*.[ch] driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
                tools/qemu_count/*.[ch] \

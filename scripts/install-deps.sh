@@ -33,12 +33,15 @@
 #   python3              the tests read the JSON reports with its json module
 #   clang libclang-rt-14-dev   'make fuzz': libFuzzer (its runtime is in the latter) with
 #                        AddressSanitizer and UndefinedBehaviorSanitizer
+#   dpkg-dev bzip2       'make real': scripts/fetch-sources.sh unpacks Debian's source
+#                        packages with dpkg-source (bzip2's is a .tar.bz2)
+#   tcl                  'make real': tclsh generates SQLite's amalgamation
 set -euo pipefail
 
 packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys cvc4 nextpnr-ice40
   libcjson-dev libsystemc-dev device-tree-compiler libfdt-dev libunicorn-dev
   gcc-powerpc-linux-gnu gcc-12-source xz-utils clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
-  libcapstone-dev python3 clang libclang-rt-14-dev)
+  libcapstone-dev python3 clang libclang-rt-14-dev dpkg-dev bzip2 tcl)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -95,6 +95,8 @@ TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests
 # Makefile before the tools), the runtime's own (tests/dbt/*.S), and the random
 # program generator (tests/e2e/mipsgen.mk).
 include tests/e2e/mipsgen.mk
+# Real programs from Debian's source packages (make real; tests/e2e/test_real.sh).
+include tests/real/real.mk
 DBT_TEST_BINS := $(patsubst tests/dbt/%.S,$(BUILD)/guest/dbt/%,$(wildcard tests/dbt/*.S))
 
 $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
