@@ -126,6 +126,17 @@ static int64_t do_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t prot, uin
   uint32_t n = (len + DBT_PAGE - 1) / DBT_PAGE;
   if (!len || n > npages)
     return -(len ? ENOMEM : EINVAL);
+  /* A file mapping is a copy of the file taken now.  A shared one of a file this
+   * process can write would miss its later write()s (SQLite's memory-mapped I/O reads
+   * the pages it wrote back through it): refused, as by a file system that cannot
+   * map, so that the program reads and writes instead (SQLite does). */
+  if (!(flags & 0x800) && (flags & 0x1)) { /* MAP_SHARED */
+    int fl = fcntl((int)fd, F_GETFL);
+    if (fl < 0)
+      return -guest_errno(errno);
+    if ((fl & O_ACCMODE) != O_RDONLY)
+      return guest_refuse(g, -ENODEV, "shared mapping of a file open for writing");
+  }
   uint32_t first = npages;
   if (flags & 0x10) { /* MAP_FIXED */
     if ((addr & (DBT_PAGE - 1)) || addr < DBT_MMAP_BASE || addr > DBT_MMAP_END - n * DBT_PAGE)
@@ -298,7 +309,7 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
     int on = (int)guest_rd32(g, arg);
     return guest_ret(ioctl((int)fd, FIONBIO, &on));
   }
-  case 0x6601: return guest_ret(ioctl((int)fd, FIOCLEX)); /* FIOCLEX */
+  case 0x6601: return guest_ret(ioctl((int)fd, FIOCLEX));  /* FIOCLEX */
   case 0x6602: return guest_ret(ioctl((int)fd, FIONCLEX)); /* FIONCLEX */
   }
   if (fcntl((int)fd, F_GETFD) < 0)

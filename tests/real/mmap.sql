@@ -3,9 +3,9 @@
 -- it 8192 bytes of zeros), writes its pages with write(), and .save (a backup)
 -- reads them back through the mapping.  Under Linux (and qemu-mips) the mapping
 -- shows the writes, and saved.db holds the row; a runtime that maps a file as a
--- copy of its contents at mmap time gives a saved.db with an empty table.  Known
--- to fail under hwprof (docs/testing.md); tests/e2e/test_real.sh runs it with
--- REAL_KNOWN=1.
+-- copy of its contents at mmap time gives a saved.db with an empty table: hwprof
+-- refuses such a mapping (ENODEV, reported) and SQLite reads and writes instead
+-- (tests/e2e/test_real.sh checks both).
 --
 --   sqlite3 -bail t.db < mmap.sql; sqlite3 saved.db 'SELECT count(*) FROM t'   (1)
 
