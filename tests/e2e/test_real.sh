@@ -14,6 +14,9 @@
 # it writes (tests/real/mmap.sql), which must be refused and said so: the runtime's
 # mapping of a file is a copy, and this one would miss the writes.
 #
+# Then 'hwprof compare' must pass on a short run of each (tests/real/compare.lua,
+# compare.sql on a database file, bzip2 -c).
+#
 # REAL_PROFILES="none hw" runs them under more profiles (hw takes minutes).  Prints
 # PASS/FAIL lines for tests/run.sh.
 set -u
@@ -227,6 +230,24 @@ case " ${REAL_PROFILES:-none} " in
   same bzip2_hw hw
   ;;
 esac
+
+# --- hwprof compare passes on correct runs of each (--profile all against qemu-mips's
+# counts, system calls, edges and contexts): a short Lua run with os.rename and a
+# buffer grown by realloc, a SQLite session on a database file (it removes the file
+# first: compare's two runs share the directory), bzip2 compressing to stdout.
+mkdir "$tmp/compare"
+compare_ok() {
+  local name=$1
+  shift
+  expect "compare: $name, every difference accounted for" 0 \
+    'guest output +identical.*result +every difference accounted for' \
+    sh -c 'cd "$1" && shift && "$@" | tr "\n" " "' sh "$tmp/compare" "$@"
+}
+compare_ok lua "$HW" compare "$R/lua" "$T/compare.lua"
+compare_ok "sqlite on a database file" sh -c '"$1" compare "$2" <"$3"' sh "$HW" "$R/sqlite3" \
+  "$T/compare.sql"
+cp "$R/src/bzip2/sample1.ref" "$tmp/compare/f.txt"
+compare_ok "bzip2 -c" "$HW" compare "$R/bzip2" -c f.txt
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]
