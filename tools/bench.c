@@ -3,7 +3,9 @@
  * and sw profiling, and with superblocks; the overhead tables in simulated
  * cycles, whether the IP's counts equal the software counters, and a chart.
  *
- * Each workload runs nine times on a fresh board (the modes below); its output
+ * Each workload (the suite's, with its size argument, or a program of the user's
+ * with its own arguments: --program) runs nine times on a fresh board (the modes
+ * below); its output
  * goes to a file, and the outputs must be the same and the exit status 0.  Each
  * run's host time (wall clock, the whole run) is reported beside its cycles: what
  * the co-simulation costs, not a simulated figure.  hw =
@@ -55,7 +57,9 @@ static void help(FILE *f) {
           "(not in the cycles); then the calling-context collection (--cct): hw+cct (the\n"
           "IP's packet ring, each probe weighted) and sw+cct (the inline shadow stack),\n"
           "their extra cycles over none and the ratio of the two; each with the geometric\n"
-          "means (of the cycle ratios).\n"
+          "means (of the cycle ratios); then the probe and the IP per workload: CPU cycles\n"
+          "per block entry for the probe, events spilled, the IP's probe cycles, CPU stall\n"
+          "cycles; then each run's host time.\n"
           "\n"
           "options:\n"
           "  --size test|train  the workloads' input size (default test)\n"
@@ -63,6 +67,12 @@ static void help(FILE *f) {
           "  --json FILE        the table as JSON ('-': stdout)\n"
           "  --csv FILE         the table as CSV\n"
           "  --svg FILE         a bar chart of the overhead per workload\n"
+          "  --program NAME=COMMAND\n"
+          "                     also run a program of your own (static MIPS, as for 'hwprof\n"
+          "                     run'): COMMAND is its path and arguments, split at blanks (no\n"
+          "                     quoting); NAME names its rows; repeatable.  Its runs are the\n"
+          "                     same nine, next to the suite's workloads\n"
+          "  --programs-only    run the --program ones, not the suite\n"
           "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S ")\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
               PROF_CACHES_HELP PROF_IP_MODEL_HELP "  --help             this text\n"
@@ -94,12 +104,18 @@ static const struct mode {
 
 typedef struct row {
   char name[256];
+  char size[16]; /* test, train, or "program" (--program: its own arguments) */
   uint64_t insns, cycles[NMODES];
   double oh[NMODES], block_insns;         /* oh: overhead over none, %; block_insns: per block */
   int hw_eq_sw, sb_eq_sw, word_eq_sw, ok; /* the hw (hw+sb, hw-word) IP counts equal sw's */
   int sb_eq_sbsw;                         /* hw+sb's IP counts equal sw+sb's counters */
   size_t distinct;
   uint64_t events, lost, fifo_stall, cpu_stall;
+  /* The probe and the IP (hw run): block entries, the probe's cost in CPU cycles per
+   * block entry ((hw - none) / entries), events sent to the spill ring, the IP's
+   * cycles probing its table for a free or matching slot. */
+  uint64_t entries, spilled, probe_cycles;
+  double probe_cpb;
   /* Superblocks: hw+sb and sw+sb over opt, and none over hw+sb (%); how many the
    * hw+sb run formed, the share of its guest instructions run inside them (%), and
    * the host time it took to form them (ms, not in simulated cycles). */
@@ -139,13 +155,22 @@ static dbt_trace *formed_plan(const prof_run *r, size_t *n) {
   return v;
 }
 
+/* One workload: a suite program and its size argument, or a program of the
+ * user's with its own arguments (--program). */
+typedef struct workload {
+  const char *name;
+  char **argv; /* the program's path, then its arguments; NULL-terminated */
+  int argc;
+  const char *size; /* test, train, or "program" */
+} workload;
+
 /* The runs of one workload. */
-static void bench_one(const char *dir, const char *name, const char *size, const char *dtb,
-                      const dbt_options *base, uint32_t threshold, const char *tmp, row *w) {
-  char path[4200], out[NMODES][4300];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
+static void bench_one(const workload *wl, const char *dtb, const dbt_options *base,
+                      uint32_t threshold, const char *tmp, row *w) {
+  char out[NMODES][4300];
+  const char *name = wl->name, *size = wl->size;
   snprintf(w->name, sizeof w->name, "%s", name);
-  char *argv[] = {path, (char *)size, NULL};
+  snprintf(w->size, sizeof w->size, "%s", size);
   prof_run pr[NMODES];
   dbt_trace *plan = NULL;
   size_t nplan = 0;
@@ -173,7 +198,7 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = prof_exec(&o, 2, argv, &pr[m]);
+    int rc = prof_exec(&o, wl->argc, wl->argv, &pr[m]);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     w->host_s[m] = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     if (rc < 0 || pr[m].status != 0) {
@@ -206,6 +231,11 @@ static void bench_one(const char *dir, const char *name, const char *size, const
     w->lost = (uint64_t)h->stats.lost_fifo + h->stats.lost_table + h->stats.spill_errors;
     w->fifo_stall = h->stats.stall;
     w->cpu_stall = pr[1].r.board.stall_cycles;
+    w->spilled = h->stats.spilled;
+    w->probe_cycles = h->stats.probes;
+    w->entries = pr[HW].st.blocks_executed;
+    w->probe_cpb =
+        w->entries ? ((double)w->cycles[HW] - (double)w->cycles[NONE]) / (double)w->entries : 0.0;
     w->hw_eq_sw = hw_equals_sw(&pr[HW], &pr[SW]);
     w->sb_eq_sw = hw_equals_sw(&pr[HW_SB], &pr[SW]);
     w->word_eq_sw = hw_equals_sw(&pr[HW_WORD], &pr[SW]);
@@ -309,6 +339,26 @@ static void print_cct(FILE *f, const row *w, size_t n, int nw) {
             (exp(sh / (double)k) - 1) / (exp(ss / (double)k) - 1));
 }
 
+/* The probe and the IP in the hw run: what a block entry costs the CPU, and how
+ * the IP keeps up (its table, the spill ring, the bus). */
+static void print_probe(FILE *f, const row *w, size_t n, int nw) {
+  fprintf(f, "\nThe probe and the IP (hw run): CPU cycles per block entry for the probe ((hw -\n"
+             "none) / entries), events the IP sent to its spill ring, its cycles probing the\n"
+             "table, CPU cycles stalled on its bus (and their share of the hw run's)\n\n");
+  fprintf(f, "%-*s %12s %9s %12s %12s %12s %12s %8s\n", nw, "workload", "entries", "cyc/blk",
+          "events", "spilled", "probe cyc", "CPU stall", "stall %");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    if (!r->ok)
+      continue;
+    fprintf(f, "%-*s %12llu %9.3f %12llu %12llu %12llu %12llu %7.3f%%\n", nw, r->name,
+            (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->events,
+            (unsigned long long)r->spilled, (unsigned long long)r->probe_cycles,
+            (unsigned long long)r->cpu_stall,
+            r->cycles[HW] ? 100.0 * (double)r->cpu_stall / (double)r->cycles[HW] : 0.0);
+  }
+}
+
 /* The geometric mean, over the rows that ran, of the host time of run m over none's. */
 static double host_ratio(const row *w, size_t n, int m) {
   double s = 0;
@@ -347,8 +397,14 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
   for (size_t i = 0; i < n; i++)
     if ((int)strlen(w[i].name) > nw)
       nw = (int)strlen(w[i].name);
-  fprintf(f, "SPEC-like workloads, size %s: simulated PPC405 cycles and profiling overhead\n\n",
-          size);
+  size_t progs = 0;
+  for (size_t i = 0; i < n; i++)
+    progs += !strcmp(w[i].size, "program");
+  fprintf(f, "%s%s%s: simulated PPC405 cycles and profiling overhead\n\n",
+          progs == n ? "" : "SPEC-like workloads, size ", progs == n ? "" : size,
+          !progs       ? ""
+          : progs == n ? "Programs (--program)"
+                       : ", and programs (--program)");
   fprintf(f, "%-*s %12s %13s %13s %13s %13s %7s %7s %8s %5s %5s %7s %6s %6s %7s %10s\n", nw,
           "workload", "guest insns", "cycles none", "cycles hw", "cycles sw", "cycles hw+sb",
           "hw %", "sw %", "hw+sb %", "hw=sw", "sb=sw", "blocks", "insn/b", "lost", "stall",
@@ -375,13 +431,14 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
           geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
   print_superblocks(f, w, n, nw, threshold);
   print_cct(f, w, n, nw);
+  print_probe(f, w, n, nw);
   print_host(f, w, n, nw);
 }
 
 /* The JSON: every figure of the text table.  overhead_pct.hw_sb and .sw_sb are
  * over opt (the same superblocks, no profiling: what profiling costs the optimized
  * run), overhead_pct.hw_sb_over_none over none. */
-static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold) {
+static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
   fprintf(f, "{\"threshold\":%u,\"workloads\":[", threshold);
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
@@ -396,10 +453,11 @@ static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32
             "\"hw_sb_equals_sw_sb\":%s,\"superblocks\":%llu,\"coverage_pct\":%.4f,"
             "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
             "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
-            "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,"
+            "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
+            "\"probe_cycles_per_block\":%.4f,\"events_spilled\":%llu,\"ip_probe_cycles\":%llu,"
             "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
             "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f}}",
-            size, r->ok ? "true" : "false", (unsigned long long)r->insns,
+            r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
             (unsigned long long)r->cycles[HW_WORD], (unsigned long long)r->cycles[SW_SB],
@@ -409,10 +467,11 @@ static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32
             r->sb_eq_sbsw ? "true" : "false", (unsigned long long)r->superblocks, r->coverage,
             r->form_ms, r->distinct, r->block_insns, (unsigned long long)r->events,
             (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
-            (unsigned long long)r->cpu_stall, (unsigned long long)r->cycles[HW_CCT],
-            (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
-            r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
-            r->host_s[HW_SB]);
+            (unsigned long long)r->cpu_stall, (unsigned long long)r->entries, r->probe_cpb,
+            (unsigned long long)r->spilled, (unsigned long long)r->probe_cycles,
+            (unsigned long long)r->cycles[HW_CCT], (unsigned long long)r->cycles[SW_CCT],
+            r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW],
+            r->host_s[SW], r->host_s[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
@@ -424,29 +483,33 @@ static void write_json(FILE *f, const row *w, size_t n, const char *size, uint32
           host_ratio(w, n, SW), host_ratio(w, n, HW_SB));
 }
 
-static void write_csv(FILE *f, const row *w, size_t n, const char *size) {
+static void write_csv(FILE *f, const row *w, size_t n) {
   fprintf(f, "name,size,ok,guest_insns,cycles_none,cycles_hw,cycles_sw,cycles_hw_sb,"
              "overhead_hw_pct,overhead_sw_pct,overhead_hw_sb_pct,hw_equals_sw,hw_sb_equals_sw,"
              "distinct_blocks,mean_block_insns,events,events_lost,fifo_stall_cycles,"
              "cycles_hw_word,overhead_hw_word_pct,hw_word_equals_sw,cycles_sw_sb,cycles_opt,"
              "overhead_hw_sb_over_opt_pct,overhead_sw_sb_over_opt_pct,speedup_hw_sb_pct,"
              "hw_sb_equals_sw_sb,superblocks,coverage_pct,superblock_host_ms,host_none_s,"
-             "host_hw_s,host_sw_s,host_hw_sb_s\n");
+             "host_hw_s,host_sw_s,host_hw_sb_s,block_entries,probe_cycles_per_block,"
+             "events_spilled,ip_probe_cycles,cpu_stall_cycles\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f,
             "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu,"
-            "%llu,%.4f,%d,%llu,%llu,%.4f,%.4f,%.4f,%d,%llu,%.4f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
-            r->name, size, r->ok, (unsigned long long)r->insns, (unsigned long long)r->cycles[NONE],
-            (unsigned long long)r->cycles[HW], (unsigned long long)r->cycles[SW],
-            (unsigned long long)r->cycles[HW_SB], r->oh[HW], r->oh[SW], r->oh[HW_SB], r->hw_eq_sw,
-            r->sb_eq_sw, r->distinct, r->block_insns, (unsigned long long)r->events,
-            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
-            (unsigned long long)r->cycles[HW_WORD], r->oh[HW_WORD], r->word_eq_sw,
-            (unsigned long long)r->cycles[SW_SB], (unsigned long long)r->cycles[OPT], r->oh_hw_sb,
-            r->oh_sw_sb, r->speedup_hw_sb, r->sb_eq_sbsw, (unsigned long long)r->superblocks,
-            r->coverage, r->form_ms, r->host_s[NONE], r->host_s[HW], r->host_s[SW],
-            r->host_s[HW_SB]);
+            "%llu,%.4f,%d,%llu,%llu,%.4f,%.4f,%.4f,%d,%llu,%.4f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,"
+            "%.4f,%llu,%llu,%llu\n",
+            r->name, r->size, r->ok, (unsigned long long)r->insns,
+            (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
+            (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB], r->oh[HW],
+            r->oh[SW], r->oh[HW_SB], r->hw_eq_sw, r->sb_eq_sw, r->distinct, r->block_insns,
+            (unsigned long long)r->events, (unsigned long long)r->lost,
+            (unsigned long long)r->fifo_stall, (unsigned long long)r->cycles[HW_WORD],
+            r->oh[HW_WORD], r->word_eq_sw, (unsigned long long)r->cycles[SW_SB],
+            (unsigned long long)r->cycles[OPT], r->oh_hw_sb, r->oh_sw_sb, r->speedup_hw_sb,
+            r->sb_eq_sbsw, (unsigned long long)r->superblocks, r->coverage, r->form_ms,
+            r->host_s[NONE], r->host_s[HW], r->host_s[SW], r->host_s[HW_SB],
+            (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->spilled,
+            (unsigned long long)r->probe_cycles, (unsigned long long)r->cpu_stall);
   }
 }
 
@@ -502,6 +565,37 @@ static void write_svg(FILE *f, const row *w, size_t n, const char *size) {
   fprintf(f, "</svg>\n");
 }
 
+/* --program NAME=COMMAND: the program (COMMAND's first word) and its arguments (the
+ * other words, split at blanks: no quoting), under NAME in the tables. */
+static int program_arg(const char *arg, workload *w) {
+  const char *eq = strchr(arg, '=');
+  if (!eq || eq == arg || memchr(arg, '/', (size_t)(eq - arg)) ||
+      strspn(eq + 1, " \t") == strlen(eq + 1)) {
+    fprintf(stderr,
+            "hwprof bench: --program takes NAME=COMMAND (a name without '/', then the "
+            "program and its arguments), not '%s'\n",
+            arg);
+    return -1;
+  }
+  char *name = strndup(arg, (size_t)(eq - arg)), *cmd = strdup(eq + 1 + strspn(eq + 1, " \t"));
+  char **v = calloc(strlen(eq + 1) / 2 + 2, sizeof *v);
+  if (!name || !cmd || !v) {
+    fprintf(stderr, "hwprof bench: out of memory\n");
+    free(name), free(cmd), free(v);
+    return -1;
+  }
+  int n = 0;
+  for (char *save = NULL, *t = strtok_r(cmd, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
+    v[n++] = t;
+  if (access(v[0], X_OK)) {
+    fprintf(stderr, "hwprof bench: --program %s: cannot run %s: %s\n", name, v[0], strerror(errno));
+    free(name), free(cmd), free(v);
+    return -1;
+  }
+  *w = (workload){name, v, n, "program"};
+  return 0;
+}
+
 static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -522,8 +616,13 @@ int cmd_bench(int argc, char **argv) {
                                        {"threshold", required_argument, 0, 't'},
                                        OPT_ENTRY_CACHES,
                                        OPT_ENTRY_IP_MODEL,
+                                       {"program", required_argument, 0, 'p'},
+                                       {"programs-only", no_argument, 0, 'P'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
+  workload *progs = NULL; /* --program's, in the order given */
+  size_t nprogs = 0;
+  int programs_only = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
     int k = tools_board_option("bench", c, optarg, &dtb, &base);
@@ -541,9 +640,25 @@ int cmd_bench(int argc, char **argv) {
       if (tools_range("bench", "--threshold", optarg, 1, UINT32_MAX, &threshold) < 0)
         return 2;
       break;
+    case 'p': {
+      workload *v = realloc(progs, (nprogs + 1) * sizeof *v);
+      if (!v || program_arg(optarg, &v[nprogs]) < 0) {
+        free(v ? v : progs);
+        return 2;
+      }
+      progs = v;
+      nprogs++;
+      break;
+    }
+    case 'P': programs_only = 1; break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
+  }
+  if (programs_only && (!nprogs || optind < argc)) {
+    fprintf(stderr, "hwprof bench: --programs-only runs the --program ones, and only them%s\n",
+            nprogs ? ": no workload names with it" : ": there is none");
+    return 2;
   }
   if (strcmp(size, "test") && strcmp(size, "train")) {
     fprintf(stderr, "hwprof bench: --size is test or train, not '%s'\n", size);
@@ -553,7 +668,9 @@ int cmd_bench(int argc, char **argv) {
     dir = tools_beside("workloads", dbuf, sizeof dbuf);
   char **names = NULL;
   size_t n = 0;
-  if (optind < argc) {
+  if (programs_only) /* the suite is not listed */
+    ;
+  else if (optind < argc) {
     names = calloc((size_t)(argc - optind), sizeof *names);
     for (int i = optind; names && i < argc; i++)
       names[n++] = argv[i];
@@ -580,17 +697,33 @@ int cmd_bench(int argc, char **argv) {
     closedir(dd);
     qsort(names, n, sizeof *names, by_name);
   }
-  if (!n) {
+  if (!n && !programs_only) {
     fprintf(stderr, "hwprof bench: no workloads in %s\n", dir);
     return 2;
   }
+  /* The suite's workloads with their size argument, then the --program ones. */
+  size_t nw = n + nprogs;
+  workload *wl = calloc(nw, sizeof *wl);
+  if (!wl)
+    return 2;
   for (size_t i = 0; i < n; i++) {
-    char p[8300];
-    snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-    if (access(p, X_OK)) {
-      fprintf(stderr, "hwprof bench: no workload %s (%s)\n", names[i], p);
+    char **v = calloc(3, sizeof *v);
+    if (!v || asprintf(&v[0], "%s/%s", dir, names[i]) < 0)
+      return 2;
+    v[1] = (char *)size;
+    wl[i] = (workload){names[i], v, 2, size};
+    if (access(v[0], X_OK)) {
+      fprintf(stderr, "hwprof bench: no workload %s (%s)\n", names[i], v[0]);
       return 2;
     }
+  }
+  for (size_t i = 0; i < nprogs; i++) {
+    for (size_t j = 0; j < n + i; j++)
+      if (!strcmp((j < n ? wl[j] : progs[j - n]).name, progs[i].name)) {
+        fprintf(stderr, "hwprof bench: two workloads named %s\n", progs[i].name);
+        return 2;
+      }
+    wl[n + i] = progs[i];
   }
   /* The device tree is read and checked once, before any run (else each run would
    * say what is wrong with it). */
@@ -605,42 +738,45 @@ int cmd_bench(int argc, char **argv) {
   FILE *jf, *cf, *sf;
   outs_init(&out, "bench");
   outs_input(&out, "the device tree", dtb);
-  char **paths = calloc(n, sizeof *paths); /* (each workload: not to be written over) */
-  for (size_t i = 0; paths && i < n; i++)
-    if (asprintf(&paths[i], "%s/%s", dir, names[i]) >= 0)
-      outs_input(&out, "a workload", paths[i]);
+  for (size_t i = 0; i < nw; i++) /* (each workload: not to be written over) */
+    outs_input(&out, "a workload", wl[i].argv[0]);
   outs_output(&out, "--json", json, stdout, &jf);
   outs_output(&out, "--csv", csv, stdout, &cf);
   outs_output(&out, "--svg", svg, stdout, &sf);
   char tmp[] = "/tmp/hwprof-bench.XXXXXX";
-  int opened = outs_open(&out);
-  for (size_t i = 0; paths && i < n; i++)
-    free(paths[i]);
-  free(paths);
-  if (opened < 0)
+  if (outs_open(&out) < 0)
     return 2;
   if (!mkdtemp(tmp)) {
     fprintf(stderr, "hwprof bench: cannot make a temporary directory: %s\n", strerror(errno));
     outs_abandon(&out); /* nothing ran: earlier reports stay */
     return 2;
   }
-  row *w = calloc(n, sizeof *w);
+  row *w = calloc(nw, sizeof *w);
   int ok = w != NULL;
-  for (size_t i = 0; w && i < n; i++) {
-    bench_one(dir, names[i], size, dtb, &base, (uint32_t)threshold, tmp, &w[i]);
+  for (size_t i = 0; w && i < nw; i++) {
+    bench_one(&wl[i], dtb, &base, (uint32_t)threshold, tmp, &w[i]);
     ok = ok && w[i].ok;
   }
   rmdir(tmp); /* kept when a failed run's outputs are in it */
   if (w) {
-    print_table(stdout, w, n, size, (uint32_t)threshold);
+    print_table(stdout, w, nw, size, (uint32_t)threshold);
     if (jf)
-      write_json(jf, w, n, size, (uint32_t)threshold);
+      write_json(jf, w, nw, (uint32_t)threshold);
     if (cf)
-      write_csv(cf, w, n, size);
+      write_csv(cf, w, nw);
     if (sf)
-      write_svg(sf, w, n, size);
+      write_svg(sf, w, nw, size);
   }
   int written = outs_close(&out) == 0;
+  for (size_t i = 0; i < nw; i++) {
+    if (i < n)
+      free(wl[i].argv[0]);
+    else
+      free((char *)wl[i].name), free(wl[i].argv[0]);
+    free(wl[i].argv);
+  }
+  free(wl);
+  free(progs);
   if (optind >= argc)
     for (size_t i = 0; i < n; i++)
       free(names[i]);

@@ -15,7 +15,8 @@
 # mapping of a file is a copy, and this one would miss the writes.
 #
 # Then 'hwprof compare' must pass on a short run of each (tests/real/compare.lua,
-# compare.sql on a database file, bzip2 -c).
+# compare.sql on a database file, bzip2 -c), and 'hwprof bench --program' must run
+# Lua with its own arguments and give the probe's cost per block.
 #
 # REAL_PROFILES="none hw" runs them under more profiles (hw takes minutes).  Prints
 # PASS/FAIL lines for tests/run.sh.
@@ -248,6 +249,29 @@ compare_ok "sqlite on a database file" sh -c '"$1" compare "$2" <"$3"' sh "$HW" 
   "$T/compare.sql"
 cp "$R/src/bzip2/sample1.ref" "$tmp/compare/f.txt"
 compare_ok "bzip2 -c" "$HW" compare "$R/bzip2" -c f.txt
+
+# --- hwprof bench runs a program of the user's with its own arguments (--program),
+# here alone (--programs-only): its rows say so, and the probe's cost per block, the
+# events spilled and the stall cycles are in the JSON.
+expect "bench --program: Lua with its own arguments, alone" 0 '^program 1 yes ok$' \
+  sh -c 'cd "$1" && "$2" bench --programs-only --program "lua=$3 $4" --json bench.json \
+    >/dev/null && python3 -c "
+import json
+j = json.load(open(\"bench.json\"))
+w = j[\"workloads\"]
+r = w[0]
+assert r[\"events\"] == r[\"block_entries\"] > 0, r
+cpb = (r[\"cycles\"][\"hw\"] - r[\"cycles\"][\"none\"]) / r[\"block_entries\"]
+assert abs(cpb - r[\"probe_cycles_per_block\"]) < 1e-3 and cpb > 1, r
+assert r[\"events_lost\"] == 0 and r[\"events_spilled\"] >= 0 and r[\"ip_probe_cycles\"] > 0, r
+print(r[\"size\"], len(w), \"yes\" if r[\"hw_equals_sw\"] else \"NO\", \"ok\" if r[\"ok\"] else \"FAILED\")
+"' sh "$tmp/compare" "$HW" "$R/lua" "$T/compare.lua"
+expect "bench --program: a program that is not there" 2 \
+  '^hwprof bench: --program x: cannot run /nonexistent/lua: No such file or directory$' \
+  "$HW" bench --program 'x=/nonexistent/lua a.lua'
+expect "bench --program: NAME=COMMAND or nothing" 2 '--program takes NAME=COMMAND' \
+  "$HW" bench --program "$R/lua"
+expect "bench --programs-only needs a --program" 2 'there is none' "$HW" bench --programs-only
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]
