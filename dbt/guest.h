@@ -99,6 +99,7 @@ typedef struct guest {
   uint64_t board_ns;               /* the board's time since the run started */
   uint64_t slept_ns;               /* board clock: nanosleep's time, which passes without cycles */
   uint32_t tls;                    /* set_thread_area */
+  uint64_t rand_state;             /* getrandom's generator (0: not started) */
   uint64_t rlim[GUEST_NRLIMIT][2]; /* resource limits, soft and hard (guest_rlimit.c) */
   uint32_t sigmask[4];             /* rt_sigprocmask's blocked set (128 signals) */
   /* Signals (guest_signal.c): actions, pending signals (with their si_code), the

@@ -504,5 +504,11 @@ PY
 }
 expect "bench: the first column widens for a long name" 0 checked check_width
 
+# getrandom's bytes are the same in every run, also the nine runs of one bench process
+# (its generator's state was the process's: each run got other bytes, and the runs'
+# outputs differed).
+expect "bench: getrandom gives every run the same bytes" 0 'randbytes .* yes +yes' \
+  "$HW" bench --programs-only --program "randbytes=$O/randbytes"
+
 echo "outside: $fails failed"
 [ "$fails" -eq 0 ]
