@@ -246,6 +246,14 @@ static inline uint32_t guest_rd32(const guest *g, uint32_t a) {
 static inline void guest_wr32(guest *g, uint32_t a, uint32_t v) {
   dbt_put_be32(g->mem + a, v);
 }
+/* ... a big-endian halfword (o32's shorts: flock's type, poll's events, an address's
+ * family). */
+static inline uint16_t guest_rd16(const guest *g, uint32_t a) {
+  return (uint16_t)(g->mem[a] << 8 | g->mem[a + 1]);
+}
+static inline void guest_wr16(guest *g, uint32_t a, uint16_t v) {
+  g->mem[a] = (uint8_t)(v >> 8), g->mem[a + 1] = (uint8_t)v;
+}
 /* ... a big-endian doubleword (o32's 64-bit fields: high word first). */
 static inline uint64_t guest_rd64(const guest *g, uint32_t a) {
   return (uint64_t)guest_rd32(g, a) << 32 | guest_rd32(g, a + 4);

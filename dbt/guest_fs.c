@@ -94,8 +94,8 @@ static int get_flock(const guest *g, uint32_t a, int wide, struct flock *l) {
   if (!guest_owns(g, a, wide ? 32 : 36))
     return -EFAULT;
   memset(l, 0, sizeof *l);
-  l->l_type = (short)(g->mem[a] << 8 | g->mem[a + 1]);
-  l->l_whence = (short)(g->mem[a + 2] << 8 | g->mem[a + 3]);
+  l->l_type = (short)guest_rd16(g, a);
+  l->l_whence = (short)guest_rd16(g, a + 2);
   if (wide) {
     l->l_start = (off_t)guest_rd64(g, a + 8);
     l->l_len = (off_t)guest_rd64(g, a + 16);
@@ -107,8 +107,8 @@ static int get_flock(const guest *g, uint32_t a, int wide, struct flock *l) {
 }
 
 static int64_t put_flock(guest *g, uint32_t a, int wide, const struct flock *l) {
-  g->mem[a] = (uint8_t)(l->l_type >> 8), g->mem[a + 1] = (uint8_t)l->l_type;
-  g->mem[a + 2] = (uint8_t)(l->l_whence >> 8), g->mem[a + 3] = (uint8_t)l->l_whence;
+  guest_wr16(g, a, (uint16_t)l->l_type);
+  guest_wr16(g, a + 2, (uint16_t)l->l_whence);
   if (wide) {
     guest_wr64(g, a + 8, (uint64_t)l->l_start);
     guest_wr64(g, a + 16, (uint64_t)l->l_len);
@@ -137,9 +137,9 @@ static int64_t do_lock(guest *g, int fd, int cmd, uint32_t a, int wide) {
 static int64_t do_fcntl(guest *g, uint32_t fd, uint32_t cmd, uint32_t arg) {
   int f = (int)fd;
   switch (cmd) {
-  case F_DUPFD:
+  case F_DUPFD: /* the same number and an int argument on both */
   case F_DUPFD_CLOEXEC:
-  case F_SETFD: return guest_ret(fcntl(f, (int)cmd, (int)arg));
+  case F_SETFD:
   case F_GETFD:
   case F_GETSIG:
   case F_SETSIG:
@@ -227,7 +227,7 @@ static int64_t do_getdents64(guest *g, uint32_t fd, uint32_t a, uint32_t n) {
     memcpy(&ino, d, 8), memcpy(&off, d + 8, 8), memcpy(&len, d + 16, 2);
     guest_wr64(g, a + (uint32_t)o, ino);
     guest_wr64(g, a + (uint32_t)o + 8, off);
-    d[16] = (uint8_t)(len >> 8), d[17] = (uint8_t)len;
+    guest_wr16(g, a + (uint32_t)o + 16, len);
     o += len;
   }
   return r;
@@ -348,16 +348,14 @@ static int64_t do_poll(guest *g, uint32_t fa, uint32_t n, int ms, const struct t
   struct pollfd p[4096];
   for (uint32_t i = 0; i < n; i++) {
     p[i].fd = (int)guest_rd32(g, fa + 8 * i);
-    p[i].events = host_events((uint16_t)(g->mem[fa + 8 * i + 4] << 8 | g->mem[fa + 8 * i + 5]));
+    p[i].events = host_events(guest_rd16(g, fa + 8 * i + 4));
     p[i].revents = 0;
   }
   int r = timed ? ppoll(p, n, ts, NULL) : poll(p, n, ms);
   if (r < 0)
     return -guest_errno(errno);
-  for (uint32_t i = 0; i < n; i++) {
-    uint16_t e = mips_events(p[i].revents);
-    g->mem[fa + 8 * i + 6] = (uint8_t)(e >> 8), g->mem[fa + 8 * i + 7] = (uint8_t)e;
-  }
+  for (uint32_t i = 0; i < n; i++)
+    guest_wr16(g, fa + 8 * i + 6, mips_events(p[i].revents));
   return r;
 }
 

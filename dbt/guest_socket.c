@@ -53,7 +53,7 @@ static int64_t get_addr(const guest *g, uint32_t a, uint32_t len, struct sockadd
   memset(sa, 0, sizeof *sa);
   memcpy(sa, g->mem + a, len);
   if (len >= 2)
-    sa->ss_family = (sa_family_t)(g->mem[a] << 8 | g->mem[a + 1]);
+    sa->ss_family = guest_rd16(g, a);
   return 0;
 }
 
@@ -71,7 +71,7 @@ static int64_t put_addr(guest *g, uint32_t a, uint32_t la, const struct sockaddr
     return -EFAULT;
   memcpy(g->mem + a, sa, n);
   if (n >= 2)
-    g->mem[a] = (uint8_t)(sa->ss_family >> 8), g->mem[a + 1] = (uint8_t)sa->ss_family;
+    guest_wr16(g, a, sa->ss_family);
   guest_wr32(g, la, hlen);
   return 0;
 }

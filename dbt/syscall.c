@@ -26,14 +26,10 @@
 #include "guest.h"
 #include "mips_syscalls.h"
 
-#define MIPS_ENOSYS   89
-#define MIPS_AT_FDCWD (-100)
+#define MIPS_ENOSYS 89
 
 static void put32(guest *g, uint32_t a, uint32_t v) {
   guest_wr32(g, a, v);
-}
-static void put16(guest *g, uint32_t a, uint16_t v) {
-  g->mem[a] = (uint8_t)(v >> 8), g->mem[a + 1] = (uint8_t)v;
 }
 
 /* struct stat64, o32 (104 bytes). */
@@ -71,7 +67,7 @@ static int64_t put_statx(guest *g, uint32_t a, const struct statx *s) {
   put32(g, a + 16, s->stx_nlink);
   put32(g, a + 20, s->stx_uid);
   put32(g, a + 24, s->stx_gid);
-  put16(g, a + 28, s->stx_mode);
+  guest_wr16(g, a + 28, s->stx_mode);
   guest_wr64(g, a + 32, s->stx_ino);
   guest_wr64(g, a + 40, s->stx_size);
   guest_wr64(g, a + 48, s->stx_blocks);
@@ -289,8 +285,8 @@ static int64_t do_ioctl(guest *g, uint32_t fd, uint32_t req, uint32_t arg) {
       return -guest_errno(errno);
     if (!guest_owns(g, arg, 8))
       return -EFAULT;
-    put16(g, arg, w.ws_row), put16(g, arg + 2, w.ws_col);
-    put16(g, arg + 4, w.ws_xpixel), put16(g, arg + 6, w.ws_ypixel);
+    guest_wr16(g, arg, w.ws_row), guest_wr16(g, arg + 2, w.ws_col);
+    guest_wr16(g, arg + 4, w.ws_xpixel), guest_wr16(g, arg + 6, w.ws_ypixel);
     return 0;
   }
   switch (req) { /* the descriptor's own: an int in or out, or nothing */
