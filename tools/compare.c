@@ -354,22 +354,12 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
         ours[(a - lo) / 4] -= cut[i].n;
       q->ours_total -= cut[i].n;
     }
-  FILE *f = fopen(counts, "r");
-  if (!f) {
+  if (cmp_read_counts(counts, lo, n, ref, &q->qemu_total, &q->outside) < 0) {
     snprintf(why, wl, "qemu-mips wrote no counts (%.200s: %s)", counts, strerror(errno));
     free(ours);
     free(ref);
     return -1;
   }
-  unsigned long long addr, cnt;
-  while (fscanf(f, "%llx %llu", &addr, &cnt) == 2) {
-    q->qemu_total += cnt;
-    if (addr >= lo && (addr - lo) / 4 < n && !(addr & 3))
-      ref[(addr - lo) / 4] += cnt;
-    else
-      q->outside += cnt;
-  }
-  fclose(f);
   size_t cap = 0;
   int rc = 0;
   for (uint32_t i = 0; i < n && !rc; i++) {

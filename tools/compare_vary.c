@@ -28,17 +28,29 @@
 
 #include "errf.h"
 
-/* Adds a counts file's "ADDR COUNT" lines to c[(addr - lo) / 4]. */
-static int read_counts(const char *path, uint32_t lo, uint32_t n, uint64_t *c, char *err,
-                       size_t errlen) {
+int cmp_read_counts(const char *path, uint32_t lo, uint32_t n, uint64_t *c, uint64_t *total,
+                    uint64_t *outside) {
   FILE *f = fopen(path, "r");
   if (!f)
-    return errf(err, errlen, "cannot read %s: %s", path, strerror(errno)), -1;
+    return -1;
   unsigned long long addr, cnt;
-  while (fscanf(f, "%llx %llu", &addr, &cnt) == 2)
+  while (fscanf(f, "%llx %llu", &addr, &cnt) == 2) {
+    if (total)
+      *total += cnt;
     if (addr >= lo && (addr - lo) / 4 < n && !(addr & 3))
       c[(addr - lo) / 4] += cnt;
+    else if (outside)
+      *outside += cnt;
+  }
   fclose(f);
+  return 0;
+}
+
+/* Adds a counts file to c, or says why it cannot be read. */
+static int read_counts(const char *path, uint32_t lo, uint32_t n, uint64_t *c, char *err,
+                       size_t errlen) {
+  if (cmp_read_counts(path, lo, n, c, NULL, NULL) < 0)
+    return errf(err, errlen, "cannot read %s: %s", path, strerror(errno)), -1;
   return 0;
 }
 

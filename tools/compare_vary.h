@@ -21,6 +21,11 @@ typedef struct cmp_vary {
   size_t addrs;     /* how many do */
 } cmp_vary;
 
+/* Adds the counting plugin's file (lines "ADDR COUNT") to c[(addr - lo) / 4] for the
+ * n instructions from lo; *total gets every count and *outside those elsewhere
+ * (either may be NULL).  0, or -1 with errno when the file cannot be opened. */
+int cmp_read_counts(const char *path, uint32_t lo, uint32_t n, uint64_t *c, uint64_t *total,
+                    uint64_t *outside);
 /* The two runs' counts files ("ADDR COUNT" lines) over the text [lo, hi).  0, or -1
  * with the reason in err. */
 int cmp_vary_read(cmp_vary *v, const char *counts1, const char *counts2, uint32_t lo, uint32_t hi,
