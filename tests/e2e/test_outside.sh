@@ -24,17 +24,6 @@ fails=0
 
 . tests/e2e/expect.sh
 
-# same_bytes NAME WANT GOT: the file GOT holds WANT's bytes (a PASS or FAIL line)
-same_bytes() {
-  if cmp -s "$2" "$3"; then
-    echo "PASS: $1"
-  else
-    echo "FAIL: $1"
-    diff "$2" "$3" | head -5
-    fails=$((fails + 1))
-  fi
-}
-
 # --- compare with input on stdin: both runs read the same bytes (a file and a pipe)
 seq 1 5000 >"$tmp/input"
 want=$(qemu-mips "$O/readstdin" <"$tmp/input")
