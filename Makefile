@@ -44,6 +44,7 @@ include workloads/workloads.mk
 include tests/guest/guest.mk
 include tools/tools.mk
 include syn/syn.mk
+include tools/ipcfg.mk
 include sim/systemc/systemc.mk
 include tests/fuzz/fuzz.mk
 include tests/tests.mk

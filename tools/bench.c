@@ -18,7 +18,6 @@
  * differ; 2 bad usage or a workload that is not there.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -596,36 +595,6 @@ static int program_arg(const char *arg, workload *w) {
   return 0;
 }
 
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The suite: every executable file in dir, by name (*names malloc'ed, and each). */
-static int list_suite(const char *dir, char ***names, size_t *n) {
-  DIR *dd = opendir(dir);
-  if (!dd) {
-    fprintf(stderr, "hwprof bench: cannot read %s: %s (make workloads builds them)\n", dir,
-            strerror(errno));
-    return -1;
-  }
-  struct dirent *e;
-  while ((e = readdir(dd))) {
-    char p[8300];
-    struct stat st;
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-    if (e->d_name[0] == '.' || stat(p, &st) || !S_ISREG(st.st_mode) || !(st.st_mode & 0111))
-      continue;
-    char **nn = realloc(*names, (*n + 1) * sizeof *nn);
-    if (!nn || !(nn[*n] = strdup(e->d_name)))
-      break;
-    *names = nn;
-    (*n)++;
-  }
-  closedir(dd);
-  qsort(*names, *n, sizeof **names, by_name);
-  return 0;
-}
-
 int cmd_bench(int argc, char **argv) {
   const char *size = "test", *dir = NULL, *json = NULL, *csv = NULL, *svg = NULL, *dtb = NULL;
   char dbuf[4096];
@@ -698,7 +667,7 @@ int cmd_bench(int argc, char **argv) {
     names = calloc((size_t)(argc - optind), sizeof *names);
     for (int i = optind; names && i < argc; i++)
       names[n++] = argv[i];
-  } else if (!programs_only && list_suite(dir, &names, &n) < 0)
+  } else if (!programs_only && tools_list_suite("bench", dir, &names, &n) < 0)
     return 2;
   if (!n && !programs_only) {
     fprintf(stderr, "hwprof bench: no workloads in %s\n", dir);

@@ -20,6 +20,7 @@ static const struct {
     {"run", cmd_run, "run a static MIPS Linux program on the board through the translator"},
     {"compare", cmd_compare, "hw vs sw counts of one run, and both against qemu-mips's counts"},
     {"bench", cmd_bench, "the SPEC-like workloads: profiling overhead table and chart"},
+    {"sweep", cmd_sweep, "IP configurations x workloads: overhead and area, table and plots"},
 };
 
 static void usage(FILE *f) {

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "io.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,4 +96,33 @@ void prof_json_str(FILE *f, const char *s) {
       fputc(c, f);
   }
   fputc('"', f);
+}
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int tools_list_suite(const char *cmd, const char *dir, char ***names, size_t *n) {
+  DIR *dd = opendir(dir);
+  if (!dd) {
+    fprintf(stderr, "hwprof %s: cannot read %s: %s (make workloads builds them)\n", cmd, dir,
+            strerror(errno));
+    return -1;
+  }
+  struct dirent *e;
+  while ((e = readdir(dd))) {
+    char p[8300];
+    struct stat st;
+    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    if (e->d_name[0] == '.' || stat(p, &st) || !S_ISREG(st.st_mode) || !(st.st_mode & 0111))
+      continue;
+    char **nn = realloc(*names, (*n + 1) * sizeof *nn);
+    if (!nn || !(nn[*n] = strdup(e->d_name)))
+      break;
+    *names = nn;
+    (*n)++;
+  }
+  closedir(dd);
+  qsort(*names, *n, sizeof **names, by_name);
+  return 0;
 }

@@ -23,6 +23,11 @@ const char *tools_beside(const char *name, char *buf, size_t len);
  * free after the board. */
 vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb);
 
+/* The suite in dir: every executable regular file in it, sorted by name (*names and
+ * each name malloc'ed, appended to *n of them).  Prints why (naming cmd) and returns
+ * -1 when dir cannot be read. */
+int tools_list_suite(const char *cmd, const char *dir, char ***names, size_t *n);
+
 /* Makes directory `path` and its missing parents (mkdir -p); 0, or -1 with errno. */
 int tools_mkdirs(const char *path);
 

@@ -6,12 +6,19 @@ HWPROF    := $(BUILD)/hwprof
 # the commands; main (hwprof.c).
 TOOL_OBJS := $(addprefix $(BUILD)/tools/,io.o options.o outfiles.o trace.o ipstream.o sbplan.o \
                profile.o cct_report.o syscalls.o edges.o report.o \
-               ipdemo.o vp.o run.o compare_output.o compare_vary.o compare.o bench.o hwprof.o) \
+               ipdemo.o vp.o run.o compare_output.o compare_vary.o compare.o bench.o \
+               jobs.o sweep_plot.o sweep.o hwprof.o) \
              $(VBOARD_OBJS) \
              $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS)
 
+# The sweep runs make in the source tree (tools/ipcfg.mk).
+$(BUILD)/tools/sweep.o: C_FLAGS += -DHWPROF_SRCDIR='"$(CURDIR)"'
+
+# (tools/ipcfg.mk links the same objects with another IP's library.)
+HWPROF_LINK = $(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) \
+                -lcjson
 $(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST)
-	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lcjson
+	$(HWPROF_LINK)
 
 # The TCG plugin that counts each instruction qemu-mips executes ('hwprof compare').
 QEMU_COUNT := $(BUILD)/qemu-count.so
