@@ -36,12 +36,16 @@
 #   dpkg-dev bzip2       'make real': scripts/fetch-sources.sh unpacks Debian's source
 #                        packages with dpkg-source (bzip2's is a .tar.bz2)
 #   tcl                  'make real': tclsh generates SQLite's amalgamation
+#   slurm-wlm slurmctld slurmd slurm-client munge
+#                        'hwprof sweep --slurm' submits its runs as a Slurm job array;
+#                        its test starts a single-node Slurm of its own
 set -euo pipefail
 
 packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys cvc4 nextpnr-ice40
   libcjson-dev libsystemc-dev device-tree-compiler libfdt-dev libunicorn-dev
   gcc-powerpc-linux-gnu gcc-12-source xz-utils clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
-  libcapstone-dev python3 clang libclang-rt-14-dev dpkg-dev bzip2 tcl)
+  libcapstone-dev python3 clang libclang-rt-14-dev dpkg-dev bzip2 tcl
+  slurm-wlm slurmctld slurmd slurm-client munge)
 
 missing=()
 for p in "${packages[@]}"; do

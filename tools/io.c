@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 const char *tools_argv0 = "hwprof";
 
@@ -124,5 +125,24 @@ int tools_list_suite(const char *cmd, const char *dir, char ***names, size_t *n)
   }
   closedir(dd);
   qsort(*names, *n, sizeof **names, by_name);
+  return 0;
+}
+
+FILE *tools_create(const char *cmd, const char *path, char *tmp, size_t len) {
+  snprintf(tmp, len, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f)
+    fprintf(stderr, "hwprof %s: cannot create %s: %s\n", cmd, tmp, strerror(errno));
+  return f;
+}
+
+int tools_commit(const char *cmd, FILE *f, const char *tmp, const char *path) {
+  errno = 0;
+  int bad = ferror(f);
+  if (fclose(f) || bad || rename(tmp, path)) {
+    fprintf(stderr, "hwprof %s: cannot write %s: %s\n", cmd, path, strerror(errno ? errno : EIO));
+    unlink(tmp);
+    return -1;
+  }
   return 0;
 }

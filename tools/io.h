@@ -28,6 +28,12 @@ vboard *tools_board(const char *cmd, const char *dtb_path, void **dtb);
  * -1 when dir cannot be read. */
 int tools_list_suite(const char *cmd, const char *dir, char ***names, size_t *n);
 
+/* A file written whole or not at all: tools_create opens tmp (path.tmp, in a buffer
+ * of len bytes) for writing; tools_commit closes it and renames it over path, or
+ * removes it.  Each prints why ("hwprof CMD: ...") and returns NULL or -1 on failure. */
+FILE *tools_create(const char *cmd, const char *path, char *tmp, size_t len);
+int tools_commit(const char *cmd, FILE *f, const char *tmp, const char *path);
+
 /* Makes directory `path` and its missing parents (mkdir -p); 0, or -1 with errno. */
 int tools_mkdirs(const char *path);
 

@@ -31,9 +31,10 @@ unsigned jobs_cores(void) {
 
 /* Starts j: its output to its log, stdin from /dev/null.  0, or -1 (j failed). */
 static int start(job *j) {
-  int fd = open(j->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int fd = j->log ? open(j->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : dup(2);
   if (fd < 0) {
-    snprintf(j->why, sizeof j->why, "cannot create its log %s: %s", j->log, strerror(errno));
+    snprintf(j->why, sizeof j->why, "cannot create its log %s: %s", j->log ? j->log : "(stderr)",
+             strerror(errno));
     return -1;
   }
   fflush(NULL);
@@ -47,7 +48,10 @@ static int start(job *j) {
     int in = open("/dev/null", O_RDONLY), null = open("/dev/null", O_WRONLY);
     if (in >= 0)
       dup2(in, 0);
-    dup2(j->stdout_null && null >= 0 ? null : fd, 1);
+    if (j->stdout_null && null >= 0)
+      dup2(null, 1);
+    else if (j->log)
+      dup2(fd, 1);
     dup2(fd, 2);
     if (j->cwd && chdir(j->cwd)) {
       dprintf(2, "cannot enter %s: %s\n", j->cwd, strerror(errno));
@@ -81,9 +85,11 @@ static void finish(job *j, int wstatus) {
   j->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
   j->state = JOB_FAILED;
   if (WIFEXITED(wstatus))
-    snprintf(j->why, sizeof j->why, "exit status %d (see %s)", j->status, j->log);
+    snprintf(j->why, sizeof j->why, "exit status %d (see %s)", j->status,
+             j->log ? j->log : "above");
   else
-    snprintf(j->why, sizeof j->why, "killed by signal %d (see %s)", WTERMSIG(wstatus), j->log);
+    snprintf(j->why, sizeof j->why, "killed by signal %d (see %s)", WTERMSIG(wstatus),
+             j->log ? j->log : "above");
 }
 
 static void progress(const char *cmd, const job *j, size_t n, double t0) {
@@ -150,9 +156,9 @@ size_t jobs_run(job *j, size_t n, unsigned max_jobs, const char *cmd) {
       if (j[i].state == JOB_RUNNING && j[i].pid == pid) {
         finish(&j[i], ws);
         running--;
-        if (j[i].state == JOB_FAILED)
+        if (j[i].state == JOB_FAILED && cmd)
           fprintf(stderr, "hwprof %s: %s: %s\n", cmd, j[i].what, j[i].why);
-        ended = 1;
+        ended = cmd != NULL;
         break;
       }
   }

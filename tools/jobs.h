@@ -24,7 +24,8 @@ typedef struct job {
   char *const *argv; /* argv[0] without a slash is searched for in PATH */
   char *const *envp; /* its environment; NULL: this process's */
   const char *cwd;   /* its working directory; NULL: this process's */
-  const char *log;   /* created (truncated): the job's stderr, and its stdout */
+  const char *log;   /* created (truncated): the job's stderr, and its stdout; NULL:
+                        this process's */
   int stdout_null;   /* 1: its stdout is /dev/null instead */
   const char *what;  /* for messages: "run gzip hw (INDEX_BITS=10)" */
   long after;        /* index of the job that must succeed first, or -1 */
@@ -42,7 +43,8 @@ typedef struct job {
 } job;
 
 /* Runs every job in state JOB_WAITING, up to max_jobs at a time (at least 1).
- * Returns the number that failed; cmd names the command in progress lines. */
+ * Returns the number that failed; cmd names the command in progress lines (NULL:
+ * none, nor the failures' lines). */
 size_t jobs_run(job *j, size_t n, unsigned max_jobs, const char *cmd);
 
 /* The number of processors online (at least 1): the default for max_jobs. */

@@ -25,6 +25,10 @@
  * Then the join: per point OUT/points/POINT.json, and OUT/sweep.csv, OUT/sweep.json
  * with one row per point, and the plots OUT/NAME.svg (sweep_plot.h).
  *
+ * --slurm runs the builds and synthesis here and submits the runs as a Slurm job
+ * array (sweep_task.h: each task is 'hwprof sweep --run-task FILE', the command a
+ * local job runs); --collect runs nothing and joins what is there.
+ *
  * Exit status: 0 every point ran; 1 a job failed (its row says which); 2 bad usage.
  */
 #define _GNU_SOURCE
@@ -46,6 +50,8 @@
 #include "options.h"
 #include "slurp.h"
 #include "sweep_plot.h"
+#include "sweep_table.h"
+#include "sweep_task.h"
 #include "tools.h"
 
 #ifndef HWPROF_SRCDIR
@@ -113,7 +119,10 @@ typedef struct run {
 
 typedef struct sweep {
   const char *out, *size, *workdir;
-  char build[3800]; /* this hwprof's directory: the build tree */
+  char self[3800];  /* this program */
+  char build[3800]; /* its directory: the build tree */
+  char *sbatch[32]; /* --sbatch's */
+  size_t n_sbatch;
   dim dims[NDIMS];
   int modes[NMODES]; /* which profiled runs a point has */
   int fam[NFAM];     /* which families are synthesized */
@@ -130,7 +139,7 @@ typedef struct sweep {
 
 static void help(FILE *f) {
   fprintf(f,
-          "usage: hwprof sweep --out DIR [OPTIONS]\n"
+          "usage: hwprof sweep --out DIR [OPTIONS] [--slurm | --collect]\n"
           "\n"
           "Runs a grid of IP configurations x thresholds x caches x workloads on the\n"
           "virtual board: builds the IP of every configuration (its Verilated model and a\n"
@@ -161,6 +170,16 @@ static void help(FILE *f) {
           "                     *.svg                  LUTs and block RAMs (xc2vp) against\n"
           "                                            hw overhead, LUTs against spilled events\n"
           "  --jobs N           jobs at a time (default: the processors, %u here)\n"
+          "  --slurm            build and synthesize here, then submit the runs not done\n"
+          "                     yet as a Slurm job array (sbatch --array; DIR/slurm/ has\n"
+          "                     its script), each task running a run as a local sweep does:\n"
+          "                     DIR and the build tree must be on the nodes, at the same\n"
+          "                     paths\n"
+          "  --sbatch ARG       with --slurm: an argument for sbatch (repeatable), e.g.\n"
+          "                     --sbatch=--partition=long --sbatch=--time=2:00:00\n"
+          "  --collect          run nothing: join the results in DIR (after --slurm's job\n"
+          "                     array has ended; a point whose runs are not done is\n"
+          "                     incomplete)\n"
           "  --help             this text\n"
           "\n"
           "Figures: cycles are simulated CPU cycles; overhead_pct_MODE is MODE's cycles\n"
@@ -389,8 +408,6 @@ static int make_configs(sweep *s, long prereq) {
   return 0;
 }
 
-static int run_done(job *j, char *why, size_t whylen);
-
 /* The run of (configuration, mode, threshold, caches, workload), shared by every
  * point that needs it. */
 static long add_run(sweep *s, size_t cfg, int mode, unsigned threshold, int caches, size_t w) {
@@ -418,12 +435,13 @@ static long add_run(sweep *s, size_t cfg, int mode, unsigned threshold, int cach
 static int make_run_jobs(sweep *s) {
   for (size_t i = 0; i < s->n_runs; i++) {
     run *r = &s->runs[i];
-    char done[4700], result[4700], log[4700], what[700], prog[4200], num[32];
+    char done[4700], result[4700], log[4700], task[4700], what[700], prog[4200], num[32];
     snprintf(done, sizeof done, "%s/runs/%s.done", s->out, r->key);
     if (!access(done, F_OK))
       continue;
     snprintf(result, sizeof result, "%s/runs/%s.json", s->out, r->key);
     snprintf(log, sizeof log, "%s/logs/%s.log", s->out, r->key);
+    snprintf(task, sizeof task, "%s/runs/%s.task", s->out, r->key);
     snprintf(prog, sizeof prog, "workloads/%s", s->workloads[r->workload]);
     const config *c = &s->cfg[r->cfg];
     snprintf(what, sizeof what, "%s run of %s (IP %s, caches %s)", mode_name[r->mode],
@@ -441,22 +459,15 @@ static int make_run_jobs(sweep *s) {
     }
     argv_add(v, prog);
     argv_add(v, s->size);
-    r->job = add_job(s, v, log, what, c->build);
+    /* Run in the build tree, as workloads/NAME (sweep_task.h says why). */
+    if (sweep_task_write(task, s->build, done, v) < 0)
+      return -1;
+    r->job = add_job(s, argv_of(s->self, "sweep", "--run-task", task, NULL), log, what, c->build);
     if (r->job < 0)
       return -1;
-    /* The guest's stack holds its environment: each run gets the same one, whatever
-     * the sweep's (a shell's $_, a batch system's variables), so that its cycles are
-     * the same wherever it runs. */
-    static char *const run_env[] = {"PATH=/usr/bin:/bin", NULL};
-    s->jobs[r->job].envp = run_env;
-    s->jobs[r->job].cwd = s->build;  /* and its path: workloads/NAME */
-    s->jobs[r->job].stdout_null = 1; /* the program's output: its buffers' size is stdout's */
-    s->jobs[r->job].done = run_done;
-    s->jobs[r->job].ctx = s;
   }
   return 0;
 }
-
 /* ----------------------------------------------------------------- results */
 
 static cJSON *read_json(const char *path, char *why, size_t whylen) {
@@ -483,42 +494,23 @@ static double num(const cJSON *o, const char *path) {
 }
 
 /* A run ended with status 0: its guest must have too; then the run is marked done. */
-static int run_done(job *j, char *why, size_t whylen) {
-  sweep *s = j->ctx;
-  run *r = NULL;
-  for (size_t i = 0; i < s->n_runs && !r; i++)
-    if (s->runs[i].job == j - s->jobs)
-      r = &s->runs[i];
-  char path[4700];
-  snprintf(path, sizeof path, "%s/runs/%s.json", s->out, r->key);
-  cJSON *res = read_json(path, why, whylen);
-  if (!res)
-    return -1;
-  double st = num(res, "exit_status");
-  cJSON_Delete(res);
-  if (st != 0) {
-    snprintf(why, whylen, "the program exited with status %g (see %s)", st, j->log);
-    return -1;
-  }
-  snprintf(path, sizeof path, "%s/runs/%s.done", s->out, r->key);
-  FILE *f = fopen(path, "w");
-  if (!f || fprintf(f, "{\"host_s\": %.3f}\n", j->seconds) < 0 || fclose(f)) {
-    snprintf(why, whylen, "cannot write %s: %s", path, strerror(errno));
-    return -1;
-  }
-  return 0;
-}
 
 /* Reads back every run's result (those done before too). */
 static void load_runs(sweep *s) {
   for (size_t i = 0; i < s->n_runs; i++) {
     run *r = &s->runs[i];
-    if (r->job >= 0 && s->jobs[r->job].state != JOB_OK) {
-      snprintf(r->why, sizeof r->why, "%s: %s", s->jobs[r->job].what, s->jobs[r->job].why);
+    const job *j = r->job >= 0 ? &s->jobs[r->job] : NULL;
+    if (j && j->state == JOB_FAILED) {
+      snprintf(r->why, sizeof r->why, "%s: %s", j->what, j->why);
       continue;
     }
     char path[4700];
     snprintf(path, sizeof path, "%s/runs/%s.done", s->out, r->key);
+    if (access(path, F_OK)) {
+      snprintf(r->why, sizeof r->why, "%s run of %s (IP %s) not done yet: no runs/%.200s.done",
+               mode_name[r->mode], s->workloads[r->workload], s->cfg[r->cfg].key, r->key);
+      continue;
+    }
     cJSON *d = read_json(path, r->why, sizeof r->why);
     if (!d)
       continue;
@@ -528,83 +520,29 @@ static void load_runs(sweep *s) {
     r->result = read_json(path, r->why, sizeof r->why);
   }
 }
-
-/* One row: columns in order, each a number (NaN: none) or a text. */
-typedef struct col {
-  const char *name;
-  double v;
-  char *text;
-} col;
-typedef struct row {
-  col c[96];
-  size_t n;
-  char key[600];
-  char error[1000]; /* what is missing and why ("" when complete) */
-} row;
-
-static void put_num(row *w, const char *name, double v) {
-  if (w->n < sizeof w->c / sizeof *w->c)
-    w->c[w->n++] = (col){name, v, NULL};
-}
-static void put_text(row *w, const char *name, const char *t) {
-  if (w->n < sizeof w->c / sizeof *w->c)
-    w->c[w->n++] = (col){name, NAN, strdup(t ? t : "")};
-}
-static double get(const row *w, const char *name) {
-  for (size_t i = 0; i < w->n; i++)
-    if (!strcmp(w->c[i].name, name))
-      return w->c[i].v;
-  return NAN;
-}
-static const char *text(const row *w, const char *name) {
-  for (size_t i = 0; i < w->n; i++)
-    if (!strcmp(w->c[i].name, name) && w->c[i].text)
-      return w->c[i].text;
-  return "";
-}
-/* Adds why to the row's error column (the first reason of each kind is enough). */
-static void row_error(row *w, const char *why) {
-  size_t l = strlen(w->error);
-  if (!strstr(w->error, why))
-    snprintf(w->error + l, sizeof w->error - l, "%s%s", l ? "; " : "", why);
-}
-
-/* Column names made at run time (luts_xc2vp, cycles_hw, ...), kept for the sweep. */
-static const char *name_of(const char *fmt, const char *a) {
-  static char *names[256];
-  static size_t n;
-  char buf[64];
-  snprintf(buf, sizeof buf, fmt, a);
-  for (size_t i = 0; i < n; i++)
-    if (!strcmp(names[i], buf))
-      return names[i];
-  if (n == 256)
-    return "?";
-  return names[n++] = strdup(buf);
-}
-
 static void synth_cols(sweep *s, const config *c, row *w) {
   for (size_t f = 0; f < NFAM; f++) {
     if (!s->fam[f])
       continue;
     cJSON *rep = NULL;
-    char why[300] = "";
-    if (s->jobs[c->synth[f]].state == JOB_OK) {
+    char why[600] = "";
+    const job *j = &s->jobs[c->synth[f]];
+    if (j->state == JOB_FAILED) {
+      snprintf(why, sizeof why, "%s: %s", j->what, j->why);
+    } else { /* done now, or before (--collect) */
       char path[4700];
       snprintf(path, sizeof path, "%s/ipcfg/%s/synth-%s/report.json", s->build, c->key,
                families[f]);
       rep = read_json(path, why, sizeof why);
-    } else {
-      snprintf(why, sizeof why, "%s: %s", s->jobs[c->synth[f]].what, s->jobs[c->synth[f]].why);
     }
     if (!rep)
       row_error(w, why);
-    put_num(w, name_of("luts_%s", families[f]), num(rep, "luts"));
-    put_num(w, name_of("ffs_%s", families[f]), num(rep, "ffs"));
-    put_num(w, name_of("brams_%s", families[f]), num(rep, "brams"));
-    put_num(w, name_of("depth_%s", families[f]), num(rep, "logic_depth"));
+    row_num(w, col_name("luts_%s", families[f]), num(rep, "luts"));
+    row_num(w, col_name("ffs_%s", families[f]), num(rep, "ffs"));
+    row_num(w, col_name("brams_%s", families[f]), num(rep, "brams"));
+    row_num(w, col_name("depth_%s", families[f]), num(rep, "logic_depth"));
     if (!strcmp(families[f], "ice40"))
-      put_num(w, "fmax_mhz_ice40", num(rep, "fmax_mhz"));
+      row_num(w, "fmax_mhz_ice40", num(rep, "fmax_mhz"));
     cJSON_Delete(rep);
   }
 }
@@ -620,18 +558,18 @@ static void make_row(sweep *s, size_t ci, unsigned threshold, int caches, size_t
   snprintf(r->key, sizeof r->key, "%s.t%u.%s.%s.%s", c->key, threshold, caches ? "on" : "off",
            s->workloads[w], s->size);
   for (int d = 0; d < NPARAM; d++)
-    put_num(r, ip_params[d].name, c->v[d]);
-  put_num(r, "threshold", threshold);
-  put_text(r, "caches", caches ? "on" : "off");
-  put_text(r, "workload", s->workloads[w]);
-  put_text(r, "size", s->size);
-  put_text(r, "config", c->key);
+    row_num(r, ip_params[d].name, c->v[d]);
+  row_num(r, "threshold", threshold);
+  row_text(r, "caches", caches ? "on" : "off");
+  row_text(r, "workload", s->workloads[w]);
+  row_text(r, "size", s->size);
+  row_text(r, "config", c->key);
   synth_cols(s, c, r);
   const run *base = &s->runs[add_run(s, ci, NONE, 0, caches, w)];
   double none = num(base->result, "cycles");
-  put_num(r, "guest_insns", num(base->result, "guest_insns"));
-  put_num(r, "cycles_none", none);
-  put_num(r, "host_s_none", base->result ? base->host_s : NAN);
+  row_num(r, "guest_insns", num(base->result, "guest_insns"));
+  row_num(r, "cycles_none", none);
+  row_num(r, "host_s_none", base->result ? base->host_s : NAN);
   if (!base->result)
     row_error(r, base->why);
   int ip_done = 0;
@@ -641,13 +579,13 @@ static void make_row(sweep *s, size_t ci, unsigned threshold, int caches, size_t
     const run *x = &s->runs[add_run(s, ci, m, threshold, caches, w)];
     const cJSON *res = x->result;
     double cyc = num(res, "cycles");
-    put_num(r, name_of("cycles_%s", mode_col[m]), cyc);
-    put_num(r, name_of("overhead_pct_%s", mode_col[m]), pct(cyc, none));
-    put_num(r, name_of("host_s_%s", mode_col[m]), res ? x->host_s : NAN);
+    row_num(r, col_name("cycles_%s", mode_col[m]), cyc);
+    row_num(r, col_name("overhead_pct_%s", mode_col[m]), pct(cyc, none));
+    row_num(r, col_name("host_s_%s", mode_col[m]), res ? x->host_s : NAN);
     if (m == HW_SB) {
-      put_num(r, "speedup_pct_hw_sb", pct(none, cyc));
+      row_num(r, "speedup_pct_hw_sb", pct(none, cyc));
       cJSON *sb = cJSON_GetObjectItemCaseSensitive(res, "superblocks");
-      put_num(r, "superblocks", cJSON_IsArray(sb) ? cJSON_GetArraySize(sb) : NAN);
+      row_num(r, "superblocks", cJSON_IsArray(sb) ? cJSON_GetArraySize(sb) : NAN);
     }
     if (m != SW && !ip_done) { /* the IP's figures, of the first hw run */
       ip_done = 1;
@@ -666,108 +604,23 @@ static void make_row(sweep *s, size_t ci, unsigned threshold, int caches, size_t
           {"interrupts", "ip.interrupts"},
       };
       for (size_t k = 0; k < sizeof ipf / sizeof *ipf; k++)
-        put_num(r, ipf[k][0], num(res, ipf[k][1]));
-      put_num(r, "distinct_blocks", num(res, "distinct_blocks"));
+        row_num(r, ipf[k][0], num(res, ipf[k][1]));
+      row_num(r, "distinct_blocks", num(res, "distinct_blocks"));
     }
     if (!res)
       row_error(r, x->why);
   }
-  put_text(r, "error", r->error);
+  row_text(r, "error", r->error);
 }
 
-static void csv_text(FILE *f, const char *t) {
-  if (!strpbrk(t, ",\"\n")) {
-    fputs(t, f);
-    return;
-  }
-  fputc('"', f);
-  for (; *t; t++) {
-    if (*t == '"')
-      fputc('"', f);
-    fputc(*t, f);
-  }
-  fputc('"', f);
-}
-
-static void write_value(FILE *f, const col *c, int json) {
-  if (c->text) {
-    if (json)
-      prof_json_str(f, c->text);
-    else
-      csv_text(f, c->text);
-  } else if (isnan(c->v)) {
-    fputs(json ? "null" : "", f);
-  } else if (c->v == floor(c->v) && fabs(c->v) < 1e15) {
-    fprintf(f, "%.0f", c->v);
-  } else {
-    fprintf(f, "%.4f", c->v);
-  }
-}
-
-static void write_row_json(FILE *f, const row *r, const char *indent) {
-  fputs("{", f);
-  for (size_t i = 0; i < r->n; i++) {
-    fprintf(f, "%s\n%s  \"%s\": ", i ? "," : "", indent, r->c[i].name);
-    write_value(f, &r->c[i], 1);
-  }
-  fprintf(f, "\n%s}", indent);
-}
-
-/* Writes path through a temporary renamed over it; -1 (and why) on failure. */
-static FILE *open_out(const char *path, char *tmp, size_t len) {
-  snprintf(tmp, len, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
-  if (!f)
-    fprintf(stderr, "hwprof sweep: cannot create %s: %s\n", tmp, strerror(errno));
-  return f;
-}
-static int close_out(FILE *f, const char *tmp, const char *path) {
-  int bad = ferror(f);
-  if (fclose(f) || bad || rename(tmp, path)) {
-    fprintf(stderr, "hwprof sweep: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
-    unlink(tmp);
-    return -1;
-  }
-  return 0;
-}
-
-/* The points' series for a plot: the workload, and the run axes that vary. */
-static void series_of(const sweep *s, const row *r, char *buf, size_t len) {
-  int n = snprintf(buf, len, "%s", text(r, "workload"));
+/* The point's line in the plots: its workload, and the run axes that vary. */
+static void series_of(const sweep *s, row *r) {
+  int n = snprintf(r->series, sizeof r->series, "%s", row_str(r, "workload"));
   if (s->dims[DIM_THRESHOLD].n > 1 && s->modes[HW_SB])
-    n += snprintf(buf + n, len - (size_t)n, " threshold=%.0f", get(r, "threshold"));
+    n += snprintf(r->series + n, sizeof r->series - (size_t)n, " threshold=%.0f",
+                  row_get(r, "threshold"));
   if (s->dims[DIM_CACHES].n > 1)
-    snprintf(buf + n, len - (size_t)n, " caches=%s", text(r, "caches"));
-}
-
-static int plot(const sweep *s, const row *rows, size_t n, const char *file, const char *xcol,
-                const char *ycol, const sweep_plot *p) {
-  sweep_pt *pts = calloc(n, sizeof *pts);
-  char(*series)[128] = calloc(n, sizeof *series);
-  if (!pts || !series) {
-    free(pts), free(series);
-    return -1;
-  }
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    double x = get(&rows[i], xcol), y = get(&rows[i], ycol);
-    if (isnan(x) || isnan(y))
-      continue;
-    series_of(s, &rows[i], series[k], sizeof series[k]);
-    pts[k] = (sweep_pt){series[k], x, y, text(&rows[i], "config")};
-    k++;
-  }
-  int rc = 0;
-  if (k) {
-    char path[4700], tmp[4800];
-    snprintf(path, sizeof path, "%s/%s", s->out, file);
-    FILE *f = open_out(path, tmp, sizeof tmp);
-    rc = !f || sweep_plot_svg(f, p, pts, k) < 0;
-    if (f && close_out(f, tmp, path) < 0)
-      rc = 1;
-  }
-  free(pts), free(series);
-  return rc ? -1 : 0;
+    snprintf(r->series + n, sizeof r->series - (size_t)n, " caches=%s", row_str(r, "caches"));
 }
 
 /* The rows: OUT/points/, sweep.csv, sweep.json, the plots; a table on stdout. */
@@ -780,110 +633,45 @@ static int join(sweep *s, size_t *failed_points) {
   for (size_t c = 0; c < s->n_cfg; c++)
     for (size_t t = 0; t < s->dims[DIM_THRESHOLD].n; t++)
       for (size_t ca = 0; ca < s->dims[DIM_CACHES].n; ca++)
-        for (size_t w = 0; w < s->n_workloads; w++)
-          make_row(s, c, s->dims[DIM_THRESHOLD].v[t], (int)s->dims[DIM_CACHES].v[ca], w,
-                   &rows[k++]);
+        for (size_t w = 0; w < s->n_workloads; w++, k++) {
+          make_row(s, c, s->dims[DIM_THRESHOLD].v[t], (int)s->dims[DIM_CACHES].v[ca], w, &rows[k]);
+          series_of(s, &rows[k]);
+        }
   int rc = 0;
-  char path[4700], tmp[4800];
+  char path[4700];
   *failed_points = 0;
   for (size_t i = 0; i < n; i++) {
-    *failed_points += rows[i].error[0] != 0;
+    if (rows[i].error[0] && ++*failed_points <= 5)
+      fprintf(stderr, "hwprof sweep: %s: %s\n", rows[i].key, rows[i].error);
     snprintf(path, sizeof path, "%s/points/%s.json", s->out, rows[i].key);
-    FILE *f = open_out(path, tmp, sizeof tmp);
-    if (!f)
-      rc = -1;
-    if (f) {
-      write_row_json(f, &rows[i], "");
-      fputc('\n', f);
-      rc |= close_out(f, tmp, path);
-    }
+    rc |= table_write_point(path, &rows[i]);
   }
   snprintf(path, sizeof path, "%s/sweep.csv", s->out);
-  FILE *f = open_out(path, tmp, sizeof tmp);
-  if (f) {
-    for (size_t i = 0; i < rows[0].n; i++)
-      fprintf(f, "%s%s", i ? "," : "", rows[0].c[i].name);
-    fputc('\n', f);
-    for (size_t r = 0; r < n; r++) {
-      for (size_t i = 0; i < rows[r].n; i++) {
-        if (i)
-          fputc(',', f);
-        write_value(f, &rows[r].c[i], 0);
-      }
-      fputc('\n', f);
-    }
-    rc |= close_out(f, tmp, path);
-  } else {
-    rc = -1;
-  }
+  rc |= table_write_csv(path, rows, n);
   snprintf(path, sizeof path, "%s/sweep.json", s->out);
-  if ((f = open_out(path, tmp, sizeof tmp))) {
-    fputs("[", f);
-    for (size_t r = 0; r < n; r++) {
-      fputs(r ? ",\n  " : "\n  ", f);
-      write_row_json(f, &rows[r], "  ");
-    }
-    fputs("\n]\n", f);
-    rc |= close_out(f, tmp, path);
-  } else {
-    rc = -1;
-  }
-
-  char title[200];
+  rc |= table_write_json(path, rows, n);
   if (s->fam[0] && s->modes[HW]) {
+    char title[200];
     snprintf(title, sizeof title, "hw profiling overhead against LUTs (xc2vp, size %s)", s->size);
     sweep_plot p = {title,       "LUTs (xc2vp)",       "hw overhead (% of cycles over none)",
                     XC2VP7_LUTS, "XC2VP7: 9,856 LUTs", 0};
-    rc |= plot(s, rows, n, "luts-overhead.svg", "luts_xc2vp", "overhead_pct_hw", &p);
+    snprintf(path, sizeof path, "%s/luts-overhead.svg", s->out);
+    rc |= table_plot(path, rows, n, "luts_xc2vp", "overhead_pct_hw", &p);
     snprintf(title, sizeof title, "hw profiling overhead against block RAMs (xc2vp, size %s)",
              s->size);
     p = (sweep_plot){title,        "RAMB16s (xc2vp)",    "hw overhead (% of cycles over none)",
                      XC2VP7_BRAMS, "XC2VP7: 44 RAMB16s", 0};
-    rc |= plot(s, rows, n, "brams-overhead.svg", "brams_xc2vp", "overhead_pct_hw", &p);
+    snprintf(path, sizeof path, "%s/brams-overhead.svg", s->out);
+    rc |= table_plot(path, rows, n, "brams_xc2vp", "overhead_pct_hw", &p);
     snprintf(title, sizeof title, "Events spilled to RAM against LUTs (xc2vp, size %s)", s->size);
     p = (sweep_plot){title,       "LUTs (xc2vp)",       "events spilled (log)",
                      XC2VP7_LUTS, "XC2VP7: 9,856 LUTs", 1};
-    rc |= plot(s, rows, n, "luts-spilled.svg", "luts_xc2vp", "events_spilled", &p);
+    snprintf(path, sizeof path, "%s/luts-spilled.svg", s->out);
+    rc |= table_plot(path, rows, n, "luts_xc2vp", "events_spilled", &p);
   }
-
-  /* The table on stdout: the point, the area and the profiled runs' figures. */
-  static const struct {
-    const char *head, *col;
-    int width, prec;
-  } tc[] = {{"LUTs", "luts_xc2vp", 6, 0},      {"BRAMs", "brams_xc2vp", 5, 0},
-            {"hw %", "overhead_pct_hw", 7, 2}, {"hw+sb %", "overhead_pct_hw_sb", 8, 2},
-            {"sw %", "overhead_pct_sw", 7, 2}, {"spilled", "events_spilled", 9, 0},
-            {"lost", "events_lost", 5, 0},     {"stall", "cpu_stall_cycles", 9, 0},
-            {"host s", "host_s_hw", 7, 1}};
-  int show[sizeof tc / sizeof *tc];
-  printf("%-30s %-9s %-6s", "IP configuration", "workload", "caches");
-  if (s->modes[HW_SB])
-    printf(" %9s", "threshold");
-  for (size_t i = 0; i < sizeof tc / sizeof *tc; i++) {
-    show[i] = 0;
-    for (size_t r = 0; r < n; r++)
-      show[i] |= !isnan(get(&rows[r], tc[i].col)) || !strcmp(tc[i].col, "luts_xc2vp");
-    if (show[i])
-      printf(" %*s", tc[i].width, tc[i].head);
-  }
-  printf("\n");
-  for (size_t r = 0; r < n; r++) {
-    printf("%-30s %-9s %-6s", text(&rows[r], "config"), text(&rows[r], "workload"),
-           text(&rows[r], "caches"));
-    if (s->modes[HW_SB])
-      printf(" %9.0f", get(&rows[r], "threshold"));
-    for (size_t i = 0; i < sizeof tc / sizeof *tc; i++) {
-      double v = get(&rows[r], tc[i].col);
-      if (show[i] && isnan(v))
-        printf(" %*s", tc[i].width, "-");
-      else if (show[i])
-        printf(" %*.*f", tc[i].width, tc[i].prec, v);
-    }
-    printf("%s\n", rows[r].error[0] ? "  incomplete" : "");
-  }
+  table_print(stdout, rows, n, s->modes[HW_SB]);
   for (size_t r = 0; r < n; r++)
-    for (size_t i = 0; i < rows[r].n; i++)
-      free(rows[r].c[i].text);
+    row_free(&rows[r]);
   free(rows);
   return rc ? -1 : 0;
 }
@@ -913,20 +701,57 @@ static int list_arg(const char *opt, const char *arg, const char *const *names, 
   return 0;
 }
 
+/* --slurm: the runs as a job array; the builds and synthesis have run here. */
+static int submit(sweep *s) {
+  char **tasks = calloc(s->n_runs + 1, sizeof *tasks), **logs = calloc(s->n_runs + 1, sizeof *logs);
+  size_t n = 0;
+  for (size_t i = 0; tasks && logs && i < s->n_runs; i++) {
+    const run *r = &s->runs[i];
+    if (r->job < 0)
+      continue; /* done before */
+    long b = s->cfg[r->cfg].build;
+    if (b >= 0 && s->jobs[b].state != JOB_OK)
+      continue; /* its IP was not built: the table says so */
+    tasks[n] = (char *)s->jobs[r->job].argv[3];
+    logs[n++] = (char *)s->jobs[r->job].log;
+  }
+  int rc = 0;
+  if (!tasks || !logs) {
+    rc = -1;
+  } else if (!n) {
+    fprintf(stderr, "hwprof sweep: every run is done: nothing to submit (--collect joins them)\n");
+  } else {
+    char dir[4200], id[64];
+    snprintf(dir, sizeof dir, "%s/slurm", s->out);
+    rc = tools_mkdirs(dir);
+    if (rc < 0)
+      fprintf(stderr, "hwprof sweep: cannot make %s: %s\n", dir, strerror(errno));
+    else if (!(rc = sweep_slurm_submit(dir, s->self, tasks, logs, n, s->sbatch, s->n_sbatch, id,
+                                       sizeof id)))
+      fprintf(stderr,
+              "hwprof sweep: submitted %zu runs as Slurm job array %s; when it has ended, "
+              "the same command with --collect instead of --slurm joins them\n",
+              n, id);
+  }
+  free(tasks), free(logs);
+  return rc;
+}
+
 int cmd_sweep(int argc, char **argv) {
+  if (argc == 3 && !strcmp(argv[1], "--run-task"))
+    return sweep_task_run(argv[2]);
   sweep s = {.size = "test", .max_jobs = jobs_cores()};
   const char *workloads = NULL;
+  int slurm = 0, collect = 0;
   s.modes[HW] = 1;
   s.fam[0] = 1;
-  static const struct option opts[] = {{"set", required_argument, 0, 'S'},
-                                       {"workloads", required_argument, 0, 'w'},
-                                       {"size", required_argument, 0, 's'},
-                                       {"modes", required_argument, 0, 'm'},
-                                       {"synth", required_argument, 0, 'y'},
-                                       {"out", required_argument, 0, 'o'},
-                                       {"jobs", required_argument, 0, 'j'},
-                                       {"help", no_argument, 0, 'h'},
-                                       {0, 0, 0, 0}};
+  static const struct option opts[] = {
+      {"set", required_argument, 0, 'S'},    {"workloads", required_argument, 0, 'w'},
+      {"size", required_argument, 0, 's'},   {"modes", required_argument, 0, 'm'},
+      {"synth", required_argument, 0, 'y'},  {"out", required_argument, 0, 'o'},
+      {"jobs", required_argument, 0, 'j'},   {"slurm", no_argument, 0, 'L'},
+      {"sbatch", required_argument, 0, 'B'}, {"collect", no_argument, 0, 'C'},
+      {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
   int c;
   uint64_t v;
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -959,6 +784,15 @@ int cmd_sweep(int argc, char **argv) {
         return 2;
       s.max_jobs = (unsigned)v;
       break;
+    case 'L': slurm = 1; break;
+    case 'C': collect = 1; break;
+    case 'B':
+      if (s.n_sbatch == sizeof s.sbatch / sizeof *s.sbatch) {
+        fprintf(stderr, "hwprof sweep: more than %zu --sbatch options\n", s.n_sbatch);
+        return 2;
+      }
+      s.sbatch[s.n_sbatch++] = optarg;
+      break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -972,6 +806,15 @@ int cmd_sweep(int argc, char **argv) {
     fprintf(stderr, "hwprof sweep: --out DIR is needed: where the results go\n");
     return 2;
   }
+  if (slurm && collect) {
+    fprintf(stderr, "hwprof sweep: --slurm submits the runs, --collect joins them: one or the "
+                    "other\n");
+    return 2;
+  }
+  if (s.n_sbatch && !slurm) {
+    fprintf(stderr, "hwprof sweep: --sbatch is for --slurm\n");
+    return 2;
+  }
   if (s.dims[DIM_THRESHOLD].n && !s.modes[HW_SB]) {
     fprintf(stderr, "hwprof sweep: --set threshold is hw+sb's: add it to --modes\n");
     return 2;
@@ -979,16 +822,14 @@ int cmd_sweep(int argc, char **argv) {
   if (default_dims(&s) < 0)
     return 2;
 
-  /* The build tree: this hwprof's directory. */
-  char exe[3800];
-  ssize_t el = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  /* This program, and the build tree: its directory. */
+  ssize_t el = readlink("/proc/self/exe", s.self, sizeof s.self - 1);
   if (el <= 0) {
     fprintf(stderr, "hwprof sweep: cannot find this program: %s\n", strerror(errno));
     return 2;
   }
-  exe[el] = 0;
-  *strrchr(exe, '/') = 0;
-  snprintf(s.build, sizeof s.build, "%s", exe);
+  s.self[el] = 0;
+  snprintf(s.build, sizeof s.build, "%.*s", (int)(strrchr(s.self, '/') - s.self), s.self);
   char dir[4200];
   snprintf(dir, sizeof dir, "%s/workloads", s.build);
   if (workloads ? split_list("--workloads", workloads, &s.workloads, &s.n_workloads) < 0
@@ -1016,13 +857,14 @@ int cmd_sweep(int argc, char **argv) {
     }
   }
   char *out_abs = realpath(s.out, NULL); /* the runs do not run here */
-  if (!out_abs) {
-    fprintf(stderr, "hwprof sweep: %s: %s\n", s.out, strerror(errno));
+  if (!out_abs || strchr(out_abs, '\n') || strchr(s.build, '\n')) {
+    fprintf(stderr, "hwprof sweep: %s: %s\n", s.out,
+            out_abs ? "a path with a newline cannot be a task's" : strerror(errno));
     return 2;
   }
   s.out = out_abs;
 
-  /* The jobs: the prerequisites, the configurations, the runs. */
+  /* The jobs: the prerequisites, the configurations, then the runs. */
   char log[4700], bld[4200], jn[32];
   snprintf(log, sizeof log, "%s/logs/prereqs.log", s.out);
   snprintf(bld, sizeof bld, "BUILD=%s", s.build);
@@ -1032,6 +874,7 @@ int cmd_sweep(int argc, char **argv) {
               "make ipcfg-prereqs", -1);
   if (prereq < 0 || make_configs(&s, prereq) < 0)
     return 2;
+  size_t n_build_jobs = s.n_jobs;
   for (size_t ci = 0; ci < s.n_cfg; ci++)
     for (size_t t = 0; t < s.dims[DIM_THRESHOLD].n; t++)
       for (size_t ca = 0; ca < s.dims[DIM_CACHES].n; ca++)
@@ -1043,26 +886,31 @@ int cmd_sweep(int argc, char **argv) {
             if (s.modes[m] && add_run(&s, ci, m, s.dims[DIM_THRESHOLD].v[t], caches, w) < 0)
               return 2;
         }
-  if (make_run_jobs(&s) < 0)
+  if (!collect && make_run_jobs(&s) < 0)
     return 2;
-  size_t resumed = 0;
+  size_t resumed = 0,
+         points = s.n_cfg * s.dims[DIM_THRESHOLD].n * s.dims[DIM_CACHES].n * s.n_workloads;
   for (size_t i = 0; i < s.n_runs; i++)
     resumed += s.runs[i].job < 0;
-  fprintf(stderr,
-          "hwprof sweep: %zu IP configurations, %zu points, %zu runs (%zu done before), %zu "
-          "jobs, %u at a time\n",
-          s.n_cfg, s.n_cfg * s.dims[DIM_THRESHOLD].n * s.dims[DIM_CACHES].n * s.n_workloads,
-          s.n_runs, resumed, s.n_jobs, s.max_jobs);
-  size_t failed = jobs_run(s.jobs, s.n_jobs, s.max_jobs, "sweep");
+  size_t failed = 0;
+  if (!collect) {
+    fprintf(stderr,
+            "hwprof sweep: %zu IP configurations, %zu points, %zu runs (%zu done before), %zu "
+            "jobs%s, %u at a time\n",
+            s.n_cfg, points, s.n_runs, resumed, slurm ? n_build_jobs : s.n_jobs,
+            slurm ? " here (the runs go to Slurm)" : "", s.max_jobs);
+    failed = jobs_run(s.jobs, slurm ? n_build_jobs : s.n_jobs, s.max_jobs, "sweep");
+  }
+  if (slurm)
+    return submit(&s) < 0 ? 2 : failed ? 1 : 0;
   load_runs(&s);
   size_t failed_points = 0;
   int rc = join(&s, &failed_points);
-  fprintf(stderr, "hwprof sweep: %s/sweep.csv: %zu points%s", s.out,
-          s.n_cfg * s.dims[DIM_THRESHOLD].n * s.dims[DIM_CACHES].n * s.n_workloads,
+  fprintf(stderr, "hwprof sweep: %s/sweep.csv: %zu points%s", s.out, points,
           failed_points ? "" : ", all complete");
   if (failed_points)
-    fprintf(stderr, ", %zu incomplete (%zu jobs failed: see their 'error' columns and %s/logs)",
-            failed_points, failed, s.out);
+    fprintf(stderr, ", %zu incomplete (see their 'error' column, and %s/logs)", failed_points,
+            s.out);
   fputc('\n', stderr);
   return rc < 0 ? 2 : failed_points || failed ? 1 : 0;
 }

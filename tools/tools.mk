@@ -7,7 +7,7 @@ HWPROF    := $(BUILD)/hwprof
 TOOL_OBJS := $(addprefix $(BUILD)/tools/,io.o options.o outfiles.o trace.o ipstream.o sbplan.o \
                profile.o cct_report.o syscalls.o edges.o report.o \
                ipdemo.o vp.o run.o compare_output.o compare_vary.o compare.o bench.o \
-               jobs.o sweep_plot.o sweep.o hwprof.o) \
+               jobs.o sweep_plot.o sweep_table.o sweep_task.o sweep.o hwprof.o) \
              $(VBOARD_OBJS) \
              $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS)
 
