@@ -10,14 +10,16 @@
 // Parameters
 //   WIDTH  (default = 32)  word width
 //   LOG2   (default = 4)   capacity is 2^LOG2 words, LOG2 in 1..10
-//   LUTRAM (default = 0)   1: the storage in LUT RAM (hwprof_lutram), for a few words
-//                          too wide to spend block RAMs on
+//   LUTRAM (default = -1)  1: the storage in LUT RAM (hwprof_lutram), 0: in block RAM;
+//                          -1: LUT RAM for 32 words or fewer (a 16-word FIFO of 32-bit
+//                          words is about 64 LUTs on a Virtex-II Pro, not a whole
+//                          RAMB16), block RAM for more.  The same cycles either way.
 `default_nettype none
 
 module hwprof_fifo #(
   parameter integer WIDTH = 32,
   parameter integer LOG2  = 4,
-  parameter integer LUTRAM = 0
+  parameter integer LUTRAM = -1
 ) (
   input  wire             clk,
   input  wire             rst,
@@ -52,7 +54,7 @@ module hwprof_fifo #(
   wire [LOG2:0] mem_d     = (wr_en == load) ? mem_count_q : (wr_en ? mem_inc : mem_dec);
 
   generate
-    if (LUTRAM != 0) begin : g_lutram
+    if (LUTRAM > 0 || (LUTRAM < 0 && LOG2 <= 5)) begin : g_lutram
       hwprof_lutram #(
         .DATA_W (WIDTH),
         .ADDR_W (LOG2)
