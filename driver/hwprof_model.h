@@ -49,7 +49,7 @@ typedef struct hwprof_model_params {
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
 #define HWPROF_MODEL_DEFAULTS                                                                      \
-  { 9u, 4u, 13u, HWPROF_HASH_LOW16_SHR2, 16u, 32u, 5u, 4u, 8u, 1u }
+  { 9u, 4u, 12u, HWPROF_HASH_MULT, 16u, 32u, 5u, 4u, 8u, 1u }
 
 typedef struct hwprof_model_entry {
   uint32_t key;

@@ -16,6 +16,14 @@ $(BUILD)/firmware/hwprof.o: driver/hwprof.c driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
+# The self-test finds keys that collide under the IP's hash with the model's hash
+# (driver/hwprof_model*.c, freestanding like the driver core).
+FW_MODEL := $(addprefix $(BUILD)/firmware/,hwprof_model.o hwprof_model_edge.o hwprof_model_cct.o)
+$(FW_MODEL): $(BUILD)/firmware/%.o: driver/%.c driver/hwprof_model.h driver/hwprof_regs.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+$(FIRMWARE): $(FW_MODEL)
+
 $(BUILD)/firmware/crt0.o: firmware/crt0.S
 	@mkdir -p $(@D)
 	$(FW_CC) -mcpu=405 -c $< -o $@
@@ -23,7 +31,7 @@ $(BUILD)/firmware/crt0.o: firmware/crt0.S
 $(BUILD)/firmware/%.elf: $(BUILD)/firmware/%.o $(FW_OBJS) firmware/link.ld
 	$(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
 	  -Wl,--no-warn-rwx-segments -T firmware/link.ld -Wl,-Map=$(@:.elf=.map) \
-	  -o $@ $(FW_OBJS) $< -lgcc
+	  -o $@ $(FW_OBJS) $(filter $(FW_MODEL),$^) $< -lgcc
 
 # Firmware that faults on purpose, for the board's tests (firmware/faults.c).
 FAULT_FIRMWARE := $(foreach n,1 2 3,$(BUILD)/firmware/fault$(n).elf)

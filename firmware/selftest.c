@@ -18,6 +18,7 @@
 
 #include "fw.h"
 #include "hwprof.h"
+#include "hwprof_model.h"
 
 static hwprof_mmio mmio;
 static hwprof_dev dev;
@@ -102,9 +103,16 @@ static void test_registers(void) {
         "STATUS idle and empty");
 }
 
-/* Keys that share a table index: they differ only above the hash's bits. */
-static uint32_t colliding(uint32_t i) {
-  return 0x00400000u + (i << 20);
+/* Eight keys that share a table index under the IP's hash (the model's hwprof_hash16,
+ * which the RTL's equals), the first words from 0x00400000 on that do. */
+static uint32_t coll[8];
+
+static void find_colliding(void) {
+  uint32_t mask = dev.cfg.entries - 1, k = 0x00400000u;
+  uint32_t want = hwprof_hash16(dev.cfg.hash, k) & mask;
+  for (unsigned n = 0; n < 8; k += 4)
+    if ((hwprof_hash16(dev.cfg.hash, k) & mask) == want)
+      coll[n++] = k;
 }
 
 static void test_fifo_backpressure(void) {
@@ -118,15 +126,17 @@ static void test_fifo_backpressure(void) {
    * most events probe, so the IP drains slower than the CPU stores and the FIFO
    * fills. */
   volatile uint32_t *ev = mmio.base + HWPROF_EVENT_OFFSET / 4;
+  const uint32_t k0 = coll[0], k1 = coll[1], k2 = coll[2], k3 = coll[3], k4 = coll[4],
+                 k5 = coll[5], k6 = coll[6], k7 = coll[7];
   for (uint32_t i = 0; i < n; i += 8) {
-    *ev = colliding(0);
-    *ev = colliding(1);
-    *ev = colliding(2);
-    *ev = colliding(3);
-    *ev = colliding(4);
-    *ev = colliding(5);
-    *ev = colliding(6);
-    *ev = colliding(7);
+    *ev = k0;
+    *ev = k1;
+    *ev = k2;
+    *ev = k3;
+    *ev = k4;
+    *ev = k5;
+    *ev = k6;
+    *ev = k7;
   }
   check(hwprof_wait_idle(&dev) == 0, "FIFO drains");
   hwprof_read_stats(&dev, &after);
@@ -150,11 +160,11 @@ static void test_table(void) {
   hwprof_enable(&dev, 1);
   for (uint32_t i = 0; i < 3; i++)
     wr(HWPROF_EVENT_OFFSET, 0x00401000u); /* insert, then hits */
-  wr(HWPROF_EVENT_OFFSET, colliding(1));  /* same index as colliding(0)... */
-  wr(HWPROF_EVENT_OFFSET, colliding(0));  /* ...so one of them probes */
+  wr(HWPROF_EVENT_OFFSET, coll[1]);      /* same index as coll[0]... */
+  wr(HWPROF_EVENT_OFFSET, coll[0]);      /* ...so one of them probes */
   hwprof_wait_idle(&dev);
   check(hwprof_lookup(&dev, 0x00401000u, &c) == 0 && c == 3, "insert and hits");
-  check(hwprof_lookup(&dev, colliding(0), &c) == 0 && c == 1, "probed entry found");
+  check(hwprof_lookup(&dev, coll[0], &c) == 0 && c == 1, "probed entry found");
   check(hwprof_lookup(&dev, 0x00402000u, &c) == 0 && c == 0, "absent key counts 0");
   int total = hwprof_read_entries(&dev, e, 64, &n);
   check(total == 3 && n == 3, "read-out finds 3 entries");
@@ -198,6 +208,7 @@ int fw_main(const void *dtb, uint32_t ip_base, uint32_t uart_base) {
   fw_puts("\n");
   test_identity();
   if (failures == 0) {
+    find_colliding();
     test_registers();
     test_fifo_backpressure();
     test_table();

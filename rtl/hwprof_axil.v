@@ -97,8 +97,8 @@
 module hwprof_axil #(
   parameter integer FIFO_LOG2   = 9,
   parameter integer HOT_LOG2    = 4,
-  parameter integer INDEX_BITS  = 13,
-  parameter integer HASH        = 1,
+  parameter integer INDEX_BITS  = 12,
+  parameter integer HASH        = 3,
   parameter integer MAX_PROBE   = 16,
   parameter integer COUNT_WIDTH = 32,
   parameter integer SYSCALL_BITS = 5,

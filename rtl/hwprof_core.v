@@ -57,8 +57,8 @@
 // Parameters
 //   FIFO_LOG2   (default = 9)   event FIFO depth 2^n, n in 1..10
 //   HOT_LOG2    (default = 4)   hot FIFO depth 2^n, n in 1..10
-//   INDEX_BITS  (default = 13)  table entries 2^n, n in 4..16
-//   HASH        (default = 1)   hash kind, see hwprof_hash.v
+//   INDEX_BITS  (default = 12)  table entries 2^n, n in 4..16
+//   HASH        (default = 3)   hash kind, see hwprof_hash.v
 //   MAX_PROBE   (default = 16)  slots one event may examine, 1..2^INDEX_BITS
 //   COUNT_WIDTH (default = 32)  counter bits, 4..32; counters saturate
 //   SLOT_CACHE  (default = 4)   slot-cache entries, 0..8 (0: none)
@@ -67,8 +67,8 @@
 module hwprof_core #(
   parameter integer FIFO_LOG2   = 9,
   parameter integer HOT_LOG2    = 4,
-  parameter integer INDEX_BITS  = 13,
-  parameter integer HASH        = 1,
+  parameter integer INDEX_BITS  = 12,
+  parameter integer HASH        = 3,
   parameter integer MAX_PROBE   = 16,
   parameter integer COUNT_WIDTH = 32,
   parameter integer SLOT_CACHE  = 4

@@ -24,9 +24,9 @@ IPCFG_big     := -GFIFO_LOG2=9 -GHOT_LOG2=6 -GINDEX_BITS=16 -GHASH=3 -GMAX_PROBE
                  -GSYSCALL_BITS=8 -GSLOT_CACHE=8 -GEDGE_BITS=10
 IPCFG_hash0   := -GHASH=0
 IPCFG_hash2   := -GHASH=2
-IPCFG_hash3   := -GHASH=3
+IPCFG_hash1   := -GHASH=1
 IP_TEST_CONFIGS    := default tiny narrow big
-IP_BENCH_CONFIGS   := default hash0 hash2 hash3
+IP_BENCH_CONFIGS   := default hash0 hash1 hash2
 IP_NETLIST_CONFIGS := default narrow
 
 # Verilator's flags for every model, and the fast model's (hwprof_sim.cpp): the same RTL

@@ -1,6 +1,6 @@
 # syn/ - synthesis with Yosys (and place and route with nextpnr-ice40).
 #
-#   make synth [FAMILY=xc7] [PARAMS="-GINDEX_BITS=10 ..."]   one family
+#   make synth [FAMILY=xc7] [PRESET=large] [PARAMS="-GINDEX_BITS=10 ..."]   one family
 #   make synth-all                                             every family
 #   make synth-sweep                                           the resource table in docs/synthesis.md
 
@@ -11,7 +11,17 @@ NETDEPTH    := $(BUILD)/syn/netdepth
 # not fit, nor, beside the edge path (15 EBRs: its table and two 16-word FIFOs) and
 # the system-call table (5), a 1024-entry one or 32-bit counters; nor (33 EBRs) the
 # call/return packet unit's ring FIFO beside the spill path's.
-SYNTH_PARAMS_ice40 := -GINDEX_BITS=8 -GFIFO_LOG2=8 -GCOUNT_WIDTH=24 -GCCT=0
+# The iCE40 has no multipliers either: the default hash (mult) built from LUTs took
+# 5,365 LUTs and 47.3 MHz; low16_shr2 suits its 256-entry table.
+SYNTH_PARAMS_ice40 := -GINDEX_BITS=8 -GFIFO_LOG2=8 -GCOUNT_WIDTH=24 -GCCT=0 -GHASH=1
+
+# Named configurations beside the default (whose 4,096-entry table fits the ML300's
+# XC2VP7 in half its block RAMs): large, the 8,192-entry table for parts with block RAM
+# to spare (an XC2VP30 has 136 RAMB16s), the default until the sweep of 2026-11-26
+# (docs/synthesis.md, "Fitting the ML300's XC2VP7").
+PRESET             ?=
+SYNTH_PRESETS      := large
+SYNTH_PRESET_large := -GINDEX_BITS=13
 
 $(NETDEPTH): syn/netdepth.c common/slurp.c common/slurp.h
 	@mkdir -p $(@D)
@@ -19,9 +29,11 @@ $(NETDEPTH): syn/netdepth.c common/slurp.c common/slurp.h
 
 .PHONY: synth synth-all synth-sweep
 synth: $(NETDEPTH)
-	NETDEPTH=$(NETDEPTH) syn/synth.sh $(FAMILY) $(BUILD)/synth/$(FAMILY) \
-	  $(SYNTH_PARAMS_$(FAMILY)) $(PARAMS)
-	@cat $(BUILD)/synth/$(FAMILY)/report.json
+	$(if $(filter-out $(SYNTH_PRESETS),$(PRESET)),$(error PRESET=$(PRESET): the presets are \
+	  $(SYNTH_PRESETS)))
+	NETDEPTH=$(NETDEPTH) syn/synth.sh $(FAMILY) $(BUILD)/synth/$(FAMILY)$(PRESET:%=-%) \
+	  $(SYNTH_PARAMS_$(FAMILY)) $(SYNTH_PRESET_$(PRESET)) $(PARAMS)
+	@cat $(BUILD)/synth/$(FAMILY)$(PRESET:%=-%)/report.json
 
 synth-all: $(NETDEPTH)
 	@for f in $(FAMILIES); do $(MAKE) -s synth FAMILY=$$f || exit 1; done

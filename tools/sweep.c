@@ -540,6 +540,7 @@ static void synth_cols(sweep *s, const config *c, row *w) {
     row_num(w, col_name("luts_%s", families[f]), num(rep, "luts"));
     row_num(w, col_name("ffs_%s", families[f]), num(rep, "ffs"));
     row_num(w, col_name("brams_%s", families[f]), num(rep, "brams"));
+    row_num(w, col_name("dsps_%s", families[f]), num(rep, "dsps"));
     row_num(w, col_name("depth_%s", families[f]), num(rep, "logic_depth"));
     if (!strcmp(families[f], "ice40"))
       row_num(w, "fmax_mhz_ice40", num(rep, "fmax_mhz"));

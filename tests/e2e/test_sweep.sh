@@ -39,7 +39,7 @@ EOF
   fi
 }
 
-sweep=("$HW" sweep --set INDEX_BITS=10,13 --workloads gzip --out "$tmp/s" --jobs 2)
+sweep=("$HW" sweep --set INDEX_BITS=10,12 --workloads gzip --out "$tmp/s" --jobs 2)
 expect sweep_runs 0 'all complete' "${sweep[@]}"
 cp "$out" "$tmp/sweep.out"
 expect sweep_table 0 'INDEX_BITS-10 +gzip' cat "$tmp/sweep.out"
@@ -47,7 +47,7 @@ check sweep_two_rows 'len(rows) == 2 and set(row) == {"default", "INDEX_BITS-10"
 check sweep_columns 'all(c in rows[0] for c in ("INDEX_BITS", "workload", "luts_xc2vp",
   "brams_xc2vp", "overhead_pct_hw", "events_lost", "events_spilled", "cpu_stall_cycles",
   "cycles_none", "cycles_hw", "host_s_hw", "error"))'
-check sweep_ran_each_ip 'row["default"]["table_entries"] == "8192" and
+check sweep_ran_each_ip 'row["default"]["table_entries"] == "4096" and
   row["INDEX_BITS-10"]["table_entries"] == "1024" and row["INDEX_BITS-10"]["INDEX_BITS"] == "10"'
 check sweep_overhead_is_cycles 'all(abs(float(r["overhead_pct_hw"]) -
   (int(r["cycles_hw"]) / int(r["cycles_none"]) - 1) * 100) < 1e-3 for r in rows)'
@@ -83,7 +83,7 @@ check sweep_rerun_same_cycles 'row["INDEX_BITS-10"]["cycles_hw"] ==
 # A configuration that cannot be built (the table smaller than MAX_PROBE): its point
 # fails naming the build, the other completes, the exit status is 1.
 expect sweep_bad_config 1 'build of the IP INDEX_BITS-3' \
-  "$HW" sweep --set INDEX_BITS=3,13 --workloads gzip --out "$tmp/s" --synth none
+  "$HW" sweep --set INDEX_BITS=3,12 --workloads gzip --out "$tmp/s" --synth none
 check sweep_bad_config_row 'row["INDEX_BITS-3"]["error"] != "" and
   row["INDEX_BITS-3"]["cycles_hw"] == "" and row["default"]["error"] == ""'
 

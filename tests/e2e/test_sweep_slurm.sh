@@ -89,7 +89,7 @@ else
   exit 1
 fi
 
-grid=(--set INDEX_BITS=10,13 --workloads gzip --modes hw,sw --jobs 2)
+grid=(--set INDEX_BITS=10,12 --workloads gzip --modes hw,sw --jobs 2)
 expect sweep_local 0 'all complete' "$HW" sweep "${grid[@]}" --out "$tmp/local"
 expect sweep_slurm_submits 0 'submitted 6 runs as Slurm job array [0-9]+' \
   "$HW" sweep "${grid[@]}" --out "$tmp/slurm" --slurm --sbatch=--wait

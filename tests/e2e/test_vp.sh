@@ -21,7 +21,7 @@ expect vp_not_elf 2 'not an ELF file' "$HW" vp --firmware tests/run.sh
 expect vp_host_elf 2 'not a 32-bit ELF' "$HW" vp --firmware "$HW"
 expect vp_no_firmware 2 'cannot read|No such file' "$HW" vp --firmware /nonexistent.elf
 expect vp_missing_option 2 'firmware is required' "$HW" vp
-expect vp_dtb_mismatch 2 'hwprof,index-bits = <10>, but the simulated RTL was built with 13' \
+expect vp_dtb_mismatch 2 'hwprof,index-bits = <10>, but the simulated RTL was built with 12' \
   "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb/board-mismatch.dtb"
 expect vp_dtb_overlap 2 'overlaps' \
   "$HW" vp --firmware "$B/firmware/selftest.elf" --dtb "$B/dtb/board-overlap.dtb"

@@ -213,7 +213,7 @@ static void test_params(void) {
   p.max_probe = 16;
   CHECK_EQ(hwprof_model_init(&m, &p, table, 15), -2);
   CHECK_EQ(hwprof_model_config_word(&p),
-           9u | 4u << 4 | 4u << 8 | 1u << 13 | 32u << 16 | 5u << 22 | 4u << 26);
+           9u | 4u << 4 | 4u << 8 | HWPROF_HASH_MULT << 13 | 32u << 16 | 5u << 22 | 4u << 26);
   p.syscall_bits = 0;
   CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "syscall_bits 0 accepted\n");
   p.syscall_bits = 9;
