@@ -78,8 +78,6 @@ static void finish(job *j, int wstatus) {
   if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) {
     j->status = 0;
     j->state = JOB_OK;
-    if (j->done && j->done(j, j->why, sizeof j->why) < 0)
-      j->state = JOB_FAILED;
     return;
   }
   j->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);

@@ -6,8 +6,7 @@
  * starts up to max_jobs at once, a job only when the job it names in 'after' has
  * succeeded (one whose prerequisite failed is not run, and fails naming it), and
  * reports progress on stderr as jobs end: how many are done, failed, running and
- * left, and the time left at the pace so far.  A job succeeds when it exits 0 and
- * its 'done' callback (run in this process, one job at a time) accepts it.
+ * left, and the time left at the pace so far.  A job succeeds when it exits 0.
  *
  *   job j[2] = {{.argv = build, .log = "b.log", .what = "build", .after = -1},
  *               {.argv = run, .log = "r.log", .what = "run", .after = 0}};
@@ -29,9 +28,6 @@ typedef struct job {
   int stdout_null;   /* 1: its stdout is /dev/null instead */
   const char *what;  /* for messages: "run gzip hw (INDEX_BITS=10)" */
   long after;        /* index of the job that must succeed first, or -1 */
-  /* Called when the job exits 0: returns 0 to accept it, or -1 with why[] set. */
-  int (*done)(struct job *j, char *why, size_t whylen);
-  void *ctx;
   /* Results. */
   job_state state;
   int status;     /* the exit status, or 128 + signal */
