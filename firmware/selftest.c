@@ -126,8 +126,8 @@ static void test_fifo_backpressure(void) {
    * most events probe, so the IP drains slower than the CPU stores and the FIFO
    * fills. */
   volatile uint32_t *ev = mmio.base + HWPROF_EVENT_OFFSET / 4;
-  const uint32_t k0 = coll[0], k1 = coll[1], k2 = coll[2], k3 = coll[3], k4 = coll[4],
-                 k5 = coll[5], k6 = coll[6], k7 = coll[7];
+  const uint32_t k0 = coll[0], k1 = coll[1], k2 = coll[2], k3 = coll[3], k4 = coll[4], k5 = coll[5],
+                 k6 = coll[6], k7 = coll[7];
   for (uint32_t i = 0; i < n; i += 8) {
     *ev = k0;
     *ev = k1;
@@ -160,8 +160,8 @@ static void test_table(void) {
   hwprof_enable(&dev, 1);
   for (uint32_t i = 0; i < 3; i++)
     wr(HWPROF_EVENT_OFFSET, 0x00401000u); /* insert, then hits */
-  wr(HWPROF_EVENT_OFFSET, coll[1]);      /* same index as coll[0]... */
-  wr(HWPROF_EVENT_OFFSET, coll[0]);      /* ...so one of them probes */
+  wr(HWPROF_EVENT_OFFSET, coll[1]);       /* same index as coll[0]... */
+  wr(HWPROF_EVENT_OFFSET, coll[0]);       /* ...so one of them probes */
   hwprof_wait_idle(&dev);
   check(hwprof_lookup(&dev, 0x00401000u, &c) == 0 && c == 3, "insert and hits");
   check(hwprof_lookup(&dev, coll[0], &c) == 0 && c == 1, "probed entry found");
