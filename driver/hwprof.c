@@ -42,6 +42,9 @@ int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx) {
           ? 1u << ((cfg2 & HWPROF_CONFIG2_EDGE_BITS_MASK) >> HWPROF_CONFIG2_EDGE_BITS_SHIFT)
           : 0;
   dev->cfg.cct = (cfg2 & HWPROF_CONFIG2_CCT) != 0;
+  /* Before 1.7 every statistic and the spill path were always built. */
+  dev->cfg.stats = (dev->version & 0xFFFFu) < 7u || (cfg2 & HWPROF_CONFIG2_STATS) != 0;
+  dev->cfg.spill = (dev->version & 0xFFFFu) < 7u || (cfg2 & HWPROF_CONFIG2_SPILL) != 0;
   dev->cfg.syscall_entries =
       HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) ? 1u << HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) : 0;
   dev->cfg.slot_cache = HWPROF_CONFIG_FIELD(cfg, SLOT_CACHE);
@@ -250,7 +253,7 @@ const char *hwprof_strerror(int err) {
   case HWPROF_EINVAL: return "invalid argument";
   case HWPROF_ENOSPC: return "buffer too small for the table";
   case HWPROF_ENOENT: return "no hwprof node in the device tree";
-  case HWPROF_ENOTSUP: return "unsupported hwprof IP version";
+  case HWPROF_ENOTSUP: return "not in this hwprof IP (its version, or a unit it is built without)";
   case HWPROF_ETIMEDOUT: return "the hwprof IP did not become ready in time";
   case HWPROF_EMISMATCH: return "device-tree parameters differ from the IP's CONFIG";
   case HWPROF_EBADDT: return "malformed hwprof device-tree node";

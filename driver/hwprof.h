@@ -37,7 +37,7 @@ extern "C" {
 #define HWPROF_EINVAL    22  /* a bad argument */
 #define HWPROF_ENOSPC    28  /* the caller's buffer is too small */
 #define HWPROF_ENOENT    2   /* no matching device-tree node */
-#define HWPROF_ENOTSUP   95  /* an IP version this driver does not know */
+#define HWPROF_ENOTSUP   95  /* not in this IP: its version, or a unit it is built without */
 #define HWPROF_ETIMEDOUT 110 /* the IP did not become ready in time */
 #define HWPROF_EMISMATCH 200 /* device-tree parameters differ from CONFIG */
 #define HWPROF_EBADDT    201 /* a malformed device-tree node */
@@ -64,6 +64,8 @@ typedef struct hwprof_config {
   uint32_t slot_cache;      /* slot-cache entries (1.4; 0 before: none) */
   uint32_t edge_entries;    /* the edge table's (1.5; 0 before) */
   uint32_t cct;             /* 1: the call/return packet unit is built (1.6) */
+  uint32_t stats;           /* 1: every statistic is built (0: only the losses count; 1.7) */
+  uint32_t spill;           /* 1: the spill path is built (always before 1.7) */
 } hwprof_config;
 
 typedef struct hwprof_dev {

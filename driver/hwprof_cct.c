@@ -4,7 +4,7 @@
  */
 #include "hwprof_cct.h"
 
-static int cct_supported(const hwprof_dev *dev) {
+int hwprof_cct_present(const hwprof_dev *dev) {
   /* The packet ring came with 1.6, and an instance may be built without it. */
   return (dev->version & 0xFFFFu) >= 6u && dev->cfg.cct;
 }
@@ -19,7 +19,7 @@ static int write_idle(hwprof_dev *dev, uint32_t base, uint32_t size, uint32_t ma
 }
 
 int hwprof_cct_start(hwprof_dev *dev, hwprof_ring *ring, uint32_t mark) {
-  if (!cct_supported(dev))
+  if (!hwprof_cct_present(dev))
     return -HWPROF_ENOTSUP;
   if (!ring || !ring->load || ring->words < HWPROF_CCT_MIN_WORDS ||
       ring->words > HWPROF_CCT_MAX_WORDS || (ring->words & (ring->words - 1u)) ||
@@ -30,7 +30,7 @@ int hwprof_cct_start(hwprof_dev *dev, hwprof_ring *ring, uint32_t mark) {
 }
 
 int hwprof_cct_stop(hwprof_dev *dev) {
-  return cct_supported(dev) ? write_idle(dev, 0, 0, 0) : 0;
+  return hwprof_cct_present(dev) ? write_idle(dev, 0, 0, 0) : 0;
 }
 
 int hwprof_cct_drain(hwprof_dev *dev, hwprof_ring *ring,

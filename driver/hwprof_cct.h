@@ -25,6 +25,9 @@
 extern "C" {
 #endif
 
+/* Whether the IP has the packet unit: 1.6 or later, built with it (CONFIG2.CCT). */
+int hwprof_cct_present(const hwprof_dev *dev);
+
 /* Turns the ring on (words: a power of two, HWPROF_CCT_MIN_WORDS ..
  * HWPROF_CCT_MAX_WORDS; bus_addr word-aligned) with IRQ_CCT at `mark` words, after
  * waiting for the IP to be idle; the totals start at 0.  -HWPROF_ENOTSUP for an IP

@@ -43,14 +43,18 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
     bad = "max_probe must be 1..2^index_bits";
   else if (p->count_width < 4 || p->count_width > 32)
     bad = "count_width must be 4..32";
-  else if (p->syscall_bits < 1 || p->syscall_bits > 8)
-    bad = "syscall_bits must be 1..8";
+  else if (p->syscall_bits > 8)
+    bad = "syscall_bits must be 0..8";
   else if (p->slot_cache > HWPROF_SLOT_CACHE_MAX)
     bad = "slot_cache must be 0..8";
-  else if (p->edge_bits < 1 || p->edge_bits > 10)
-    bad = "edge_bits must be 1..10";
+  else if (p->edge_bits > 10)
+    bad = "edge_bits must be 0..10";
   else if (p->cct > 1)
     bad = "cct must be 0 or 1";
+  else if (p->stats > 1)
+    bad = "stats must be 0 or 1";
+  else if (p->spill > 1)
+    bad = "spill must be 0 or 1";
   if (why)
     *why = bad;
   return bad ? -1 : 0;
@@ -67,7 +71,8 @@ uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
 
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
   return p->max_probe << HWPROF_CONFIG2_MAX_PROBE_SHIFT |
-         p->edge_bits << HWPROF_CONFIG2_EDGE_BITS_SHIFT | (p->cct ? HWPROF_CONFIG2_CCT : 0u);
+         p->edge_bits << HWPROF_CONFIG2_EDGE_BITS_SHIFT | (p->cct ? HWPROF_CONFIG2_CCT : 0u) |
+         (p->stats ? HWPROF_CONFIG2_STATS : 0u) | (p->spill ? HWPROF_CONFIG2_SPILL : 0u);
 }
 
 void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, uint32_t config2) {
@@ -81,6 +86,8 @@ void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, ui
   p->max_probe = (config2 & HWPROF_CONFIG2_MAX_PROBE_MASK) >> HWPROF_CONFIG2_MAX_PROBE_SHIFT;
   p->edge_bits = (config2 & HWPROF_CONFIG2_EDGE_BITS_MASK) >> HWPROF_CONFIG2_EDGE_BITS_SHIFT;
   p->cct = (config2 & HWPROF_CONFIG2_CCT) != 0;
+  p->stats = (config2 & HWPROF_CONFIG2_STATS) != 0;
+  p->spill = (config2 & HWPROF_CONFIG2_SPILL) != 0;
 }
 
 int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_model_entry *table,
@@ -136,7 +143,15 @@ void hwprof_model_reset(hwprof_model *m) {
 }
 
 void hwprof_model_set_spill(hwprof_model *m, int on) {
-  m->spill = on != 0;
+  m->spill = on && m->p.spill; /* without the spill path SPILL_SIZE takes only 0 */
+}
+
+int hwprof_model_stat_built(const hwprof_model_params *p, uint32_t offset) {
+  if (p->stats)
+    return 1;
+  return offset == HWPROF_STAT_LOST_FIFO_OFFSET || offset == HWPROF_STAT_LOST_TABLE_OFFSET ||
+         offset == HWPROF_STAT_HOT_LOST_OFFSET || offset == HWPROF_STAT_SPILL_ERR_OFFSET ||
+         offset >= HWPROF_STAT_SYSCALLS_OFFSET; /* the units' own: theirs to leave out */
 }
 
 void hwprof_model_syscall_clear(hwprof_model *m) {
@@ -174,6 +189,8 @@ static uint32_t count_max(const hwprof_model *m) {
  * counts (saturating), a new one is appended, or lost when the table is full. */
 void hwprof_model_syscall(hwprof_model *m, uint32_t site, uint32_t number) {
   uint32_t i;
+  if (!m->p.syscall_bits)
+    return; /* no system-call unit: SYSCALL is unmapped */
   for (i = 0; i < m->sys_used; i++) {
     hwprof_model_sys_entry *e = &m->sys[i];
     if (e->site == site && e->number == number) {

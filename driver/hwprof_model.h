@@ -41,15 +41,17 @@ typedef struct hwprof_model_params {
   unsigned hash;         /* HWPROF_HASH_* */
   unsigned max_probe;    /* 1..2^index_bits */
   unsigned count_width;  /* 4..32 */
-  unsigned syscall_bits; /* 1..8: the system-call table's 2^n entries */
+  unsigned syscall_bits; /* 0..8: the system-call table's 2^n entries (0: not built) */
   unsigned slot_cache;   /* 0..8: slot-cache entries (rtl/hwprof_core.v) */
-  unsigned edge_bits;    /* 1..10: the edge table's 2^n entries (rtl/hwprof_edge.v) */
+  unsigned edge_bits;    /* 0..10: the edge table's 2^n entries (rtl/hwprof_edge.v; 0: not built) */
   unsigned cct;          /* 0 or 1: the call/return packet unit is built (rtl/hwprof_cct.v) */
+  unsigned stats;        /* 0 or 1: every statistic is built (0: only the losses count) */
+  unsigned spill;        /* 0 or 1: the spill path is built (rtl/hwprof_spill.v) */
 } hwprof_model_params;
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
 #define HWPROF_MODEL_DEFAULTS                                                                      \
-  { 9u, 4u, 12u, HWPROF_HASH_MULT, 16u, 32u, 5u, 4u, 8u, 1u }
+  { 9u, 4u, 12u, HWPROF_HASH_MULT, 16u, 32u, 5u, 4u, 8u, 1u, 1u, 1u }
 
 typedef struct hwprof_model_entry {
   uint32_t key;
@@ -178,8 +180,12 @@ void hwprof_model_cct_event(hwprof_model *m, uint32_t word, uint8_t weight);
 void hwprof_model_set_cct(hwprof_model *m, int on);
 
 /* SPILL_SIZE written (0 = off).  The IP takes it only while idle, so it falls
- * between two events in bus order. */
+ * between two events in bus order; built without the spill path, only 0. */
 void hwprof_model_set_spill(hwprof_model *m, int on);
+
+/* Whether the statistic at `offset` (HWPROF_STAT_*_OFFSET) is built in an IP with these
+ * parameters: with stats = 0 only the losses are; one that is not reads 0. */
+int hwprof_model_stat_built(const hwprof_model_params *p, uint32_t offset);
 
 /* How the IP's hot SPCs compare with the model's threshold crossings: returns
  * how many crossings are missing from `popped` when `popped` is the crossings

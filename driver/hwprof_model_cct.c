@@ -26,7 +26,7 @@ void hwprof_model_cct_event(hwprof_model *m, uint32_t word, uint8_t weight) {
 }
 
 void hwprof_model_set_cct(hwprof_model *m, int on) {
-  m->cct = on != 0;
+  m->cct = on && m->p.cct; /* without the packet unit CCT_SIZE takes only 0 */
   m->cct_prev = 0;
   m->cct_prev_valid = 0;
   m->cct_blocks = 0;

@@ -86,6 +86,8 @@ static void traverse(hwprof_model *m, uint32_t src, uint32_t dst) {
 }
 
 void hwprof_model_edge_event(hwprof_model *m, uint32_t word) {
+  if (!m->p.edge_bits)
+    return; /* no edge unit */
   if (m->edge_prev_valid && ((m->edge_ctrl & HWPROF_EDGE_CTRL_ALL) ||
                              (m->edge_prev & HWPROF_EVENT_FLAGS) == HWPROF_EVENT_INDIRECT))
     traverse(m, m->edge_prev & ~HWPROF_EVENT_FLAGS, word & ~HWPROF_EVENT_FLAGS);
@@ -94,6 +96,8 @@ void hwprof_model_edge_event(hwprof_model *m, uint32_t word) {
 }
 
 uint32_t hwprof_model_edge_count(const hwprof_model *m, uint32_t src, uint32_t dst) {
+  if (!m->p.edge_bits)
+    return 0;
   uint32_t idx = slot_of(m, src, dst);
   return idx < 1u << m->p.edge_bits ? m->edge[idx].count : 0; /* an empty slot: 0 */
 }

@@ -37,9 +37,10 @@
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
 #define HWPROF_VERSION_MINOR                                                                       \
-  6u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
+  7u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
       * 1.3: the EVENT window; 1.4: the system-call table;                                         \
-      * 1.5: the indirect-edge table; 1.6: call/return packets */
+      * 1.5: the indirect-edge table; 1.6: call/return packets;                                    \
+      * 1.7: units that can be left out (CONFIG2.STATS, CONFIG2.SPILL) */
 #define HWPROF_VERSION_VALUE ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
@@ -56,7 +57,7 @@
 #define HWPROF_CONFIG_COUNT_WIDTH_MASK  0x003F0000u
 #define HWPROF_CONFIG_SYSCALL_BITS_SHIFT                                                           \
   22 /* [25:22] system-call table entries = 2^n                                                    \
-      * (1.4; 0 before) */
+      * (1.4; 0 before, and 0 when the unit is left out) */
 #define HWPROF_CONFIG_SYSCALL_BITS_MASK 0x03C00000u
 #define HWPROF_CONFIG_SLOT_CACHE_SHIFT                                                             \
   26 /* [29:26] slot-cache entries, 0..8                                                           \
@@ -66,13 +67,26 @@
 
 /* CONFIG2 (RO): MAX_PROBE, the number of slots one lookup may examine, (1.5)
  * EDGE_BITS, the edge table's size, and (1.6) CCT, set when the call/return packet
- * unit is built (the RTL's CCT parameter; without it CCT_SIZE takes only 0). */
+ * unit is built (the RTL's CCT parameter; without it CCT_SIZE takes only 0).  1.7:
+ * STATS, set when every statistic is built (the RTL's STATS parameter; without it only
+ * the losses count -- LOST_FIFO, LOST_TABLE, HOT_LOST, SPILL_ERRORS -- and the other
+ * statistics, CYCLES included, read 0), and SPILL, set when the spill path is built
+ * (without it SPILL_SIZE takes only 0 and an event that finds no slot is lost and
+ * counted).  Before 1.7 both units were always built.
+ *
+ * Units left out (1.7).  An IP built without the system-call table (CONFIG.SYSCALL_BITS
+ * 0), the edge table (EDGE_BITS 0), the packet unit (CCT clear) or the spill path (SPILL
+ * clear) has that unit's registers unmapped: they and its window read 0, writes to them
+ * answer SLVERR, except CCT_SIZE and SPILL_SIZE, which take 0 while IDLE.  The unit's
+ * CTRL bits do nothing and its interrupt never rises. */
 #define HWPROF_CONFIG2_OFFSET          0x00Cu
 #define HWPROF_CONFIG2_MAX_PROBE_SHIFT 0 /* [16:0] */
 #define HWPROF_CONFIG2_MAX_PROBE_MASK  0x0001FFFFu
 #define HWPROF_CONFIG2_EDGE_BITS_SHIFT 20 /* [23:20] edge table entries = 2^n (1.5; 0 before) */
 #define HWPROF_CONFIG2_EDGE_BITS_MASK  0x00F00000u
 #define HWPROF_CONFIG2_CCT             0x01000000u /* [24] the packet unit (1.6) */
+#define HWPROF_CONFIG2_STATS           0x02000000u /* [25] every statistic (1.7) */
+#define HWPROF_CONFIG2_SPILL           0x04000000u /* [26] the spill path (1.7) */
 
 /* Hash kinds (CONFIG.HASH and the RTL's HASH parameter).  Each yields a
  * 16-bit hash; the table index is its low INDEX_BITS bits. */

@@ -14,6 +14,8 @@ static int write_idle(hwprof_dev *dev, uint32_t base, uint32_t size, uint32_t ma
 }
 
 int hwprof_spill_start(hwprof_dev *dev, hwprof_ring *ring, uint32_t mark) {
+  if (!dev->cfg.spill)
+    return -HWPROF_ENOTSUP; /* built without the spill path */
   if (!ring || !ring->load || ring->words < 2 || ring->words > HWPROF_SPILL_MAX_WORDS ||
       (ring->words & (ring->words - 1u)) || (ring->bus_addr & 3u) || mark > ring->words)
     return -HWPROF_EINVAL;

@@ -54,7 +54,8 @@ typedef struct hwprof_spill_table {
 
 /* Waits until the IP is idle, then programs SPILL_BASE, SPILL_SIZE and
  * SPILL_MARK (0: no IRQ_SPILL) and sets ring->tail to 0. */
-int hwprof_spill_start(hwprof_dev *dev, hwprof_ring *ring, uint32_t mark);
+int hwprof_spill_start(hwprof_dev *dev, hwprof_ring *ring,
+                       uint32_t mark); /* -HWPROF_ENOTSUP: no spill path (1.7) */
 /* Waits until the IP is idle and turns spilling off (table misses are lost
  * and counted again).  Drain the ring first: its contents are forgotten. */
 int hwprof_spill_stop(hwprof_dev *dev);

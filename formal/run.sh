@@ -54,6 +54,11 @@ prove() { # name top depth params files...
 prove core core_top 28 "" $CORE formal/core_top.v
 prove spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
 prove ip hwprof_axil 24 "$IP_PARAMS" $IP
+# The counts-only IP (sim/sim.mk's IPCFG_counts): the bus and the core with every
+# optional unit left out.
+prove ip-counts hwprof_axil 24 "-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 \
+-set MAX_PROBE 3 -set COUNT_WIDTH 4 -set SLOT_CACHE 0 -set SYSCALL_BITS 0 -set EDGE_BITS 0 \
+-set CCT 0 -set STATS 0 -set SPILL 0" $IP
 
 # mutant NAME FILE SED-EXPRESSION PROOF TOP DEPTH PARAMS FILES...
 mutant() {

@@ -9,7 +9,8 @@
 //                             [15:13] HASH [21:16] COUNT_WIDTH [25:22] SYSCALL_BITS
 //                             [29:26] SLOT_CACHE
 //   0x00C CONFIG2       RO    [16:0] MAX_PROBE [23:20] EDGE_BITS [24] CCT (the packet
-//                             unit is built)
+//                             unit is built) [25] STATS (every statistic is built)
+//                             [26] SPILL (the spill path is built)
 //   0x010 CTRL          RW    [0] ENABLE [1] CLEAR (queued, reads 0) [2] FREEZE
 //                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
 //                             [5] SYSCALL_CLEAR (reads 0) [6] EDGE_CLEAR (queued, reads 0)
@@ -84,9 +85,20 @@
 // answers one cycle later, or later for table-window reads, lookups and HOT_POP.
 //
 // Parameters: as hwprof_core (FIFO_LOG2, HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE,
-// COUNT_WIDTH, SLOT_CACHE), passed through unchanged; SYSCALL_BITS, the system-call table's
-// 2^SYSCALL_BITS entries (1..8; hwprof_syscall); EDGE_BITS, the edge table's 2^EDGE_BITS
-// entries (1..10; hwprof_edge).
+// COUNT_WIDTH, SLOT_CACHE, STATS), passed through unchanged; SYSCALL_BITS, the system-call
+// table's 2^SYSCALL_BITS entries (1..8; hwprof_syscall); EDGE_BITS, the edge table's
+// 2^EDGE_BITS entries (1..10; hwprof_edge); CCT, the call/return packet unit.
+//
+// Units left out.  SYSCALL_BITS = 0, EDGE_BITS = 0, CCT = 0 and SPILL = 0 build the IP
+// without the system-call table, the edge table, the packet unit or the spill path
+// (CONFIG and CONFIG2 say so).  The registers of a unit not built are unmapped: they and
+// its window read 0, and writes to them answer SLVERR -- except CCT_SIZE and SPILL_SIZE,
+// which take 0 (off) while IDLE, as software that turns a ring off expects.  CTRL's
+// SYSCALL_CLEAR and EDGE_CLEAR bits then do nothing, and the unit's interrupt never
+// rises.  Without the spill path an event that finds no slot is lost and counted, as
+// with SPILL_SIZE = 0.  STATS = 0 leaves out the statistics that only measure
+// (hwprof_core): the counts of losses stay.  All of these, and no slot cache, make the
+// counts-only IP (syn/syn.mk's PRESET=counts).
 //
 // The AXI4 write master (m_axi_*) is shared (hwprof_wrarb) by the spill path,
 // hwprof_spill, which writes the SPCs that the table cannot place to the ring at
@@ -101,12 +113,17 @@ module hwprof_axil #(
   parameter integer HASH        = 3,
   parameter integer MAX_PROBE   = 16,
   parameter integer COUNT_WIDTH = 32,
-  parameter integer SYSCALL_BITS = 5,
+  parameter integer SYSCALL_BITS = 5,  // 0: no system-call unit
   parameter integer SLOT_CACHE  = 4,
-  parameter integer EDGE_BITS   = 8,
+  parameter integer EDGE_BITS   = 8,   // 0: no edge unit
   // 0: no call/return packet unit (hwprof_cct, its ring and the write arbiter): the
   // CCT registers read 0 and CCT_SIZE takes only 0; saves two block RAMs.
-  parameter integer CCT         = 1
+  parameter integer CCT         = 1,
+  // 0: only the statistics of losses (hwprof_core)
+  parameter integer STATS       = 1,
+  // 0: no spill path (hwprof_spill and its ring): an event that finds no slot is lost
+  // and counted, as with SPILL_SIZE = 0
+  parameter integer SPILL       = 1
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -201,11 +218,18 @@ module hwprof_axil #(
   localparam [19:0] A_STAT_CCT_ERR = 20'h000FC;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0006;
+  localparam [31:0] VERSION  = 32'h0001_0007;
   localparam [31:0] CONFIG   = (SLOT_CACHE << 26) | (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) |
                                (HASH << 13) | (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
-  localparam [31:0] CONFIG2  = ((CCT != 0 ? 1 : 0) << 24) | (EDGE_BITS << 20) | MAX_PROBE;
-  localparam [31:0] EDGE_CTRL_RESET = 32'd5000;
+  localparam [31:0] CONFIG2  = ((SPILL != 0 ? 1 : 0) << 26) | ((STATS != 0 ? 1 : 0) << 25) |
+                               ((CCT != 0 ? 1 : 0) << 24) |
+                               (EDGE_BITS << 20) | MAX_PROBE;
+  // Which optional units are built, and the widths of their index wires (at least 1).
+  localparam        HAS_SYS  = (SYSCALL_BITS != 0);
+  localparam        HAS_EDGE = (EDGE_BITS != 0);
+  localparam integer SYS_W   = HAS_SYS ? SYSCALL_BITS : 1;
+  localparam integer EDGE_W  = HAS_EDGE ? EDGE_BITS : 1;
+  localparam [31:0] EDGE_CTRL_RESET = HAS_EDGE ? 32'd5000 : 32'd0;
   localparam [31:0] ENTRIES  = 32'd1 << INDEX_BITS;
 
   localparam [1:0] OP_EVENT  = 2'd0;
@@ -344,7 +368,8 @@ module hwprof_axil #(
     .HASH        (HASH),
     .MAX_PROBE   (MAX_PROBE),
     .COUNT_WIDTH (COUNT_WIDTH),
-    .SLOT_CACHE  (SLOT_CACHE)
+    .SLOT_CACHE  (SLOT_CACHE),
+    .STATS       (STATS)
   ) u_core (
     .clk           (clk),
     .rst           (rst),
@@ -393,38 +418,69 @@ module hwprof_axil #(
     .cycles_hi     (cycles_hi)
   );
 
-  hwprof_spill u_spill (
-    .clk           (clk),
-    .rst           (rst),
-    .base          (spill_base_q),
-    .size          (spill_size_q),
-    .tail          (spill_tail_q),
-    .ring_reset    (spill_ring_reset),
-    .spill_valid   (spill_valid),
-    .spill_ready   (spill_ready),
-    .spill_spc     (spill_spc),
-    .head          (spill_head),
-    .ring_full     (spill_ring_full),
-    .busy          (spill_busy),
-    .done_pulse    (spill_done),
-    .err_pulse     (spill_err),
-    .m_axi_awaddr  (sp_awaddr),
-    .m_axi_awlen   (m_axi_awlen),
-    .m_axi_awsize  (m_axi_awsize),
-    .m_axi_awburst (m_axi_awburst),
-    .m_axi_awcache (m_axi_awcache),
-    .m_axi_awprot  (m_axi_awprot),
-    .m_axi_awvalid (sp_awvalid),
-    .m_axi_awready (sp_awready),
-    .m_axi_wdata   (sp_wdata),
-    .m_axi_wstrb   (m_axi_wstrb),
-    .m_axi_wlast   (m_axi_wlast),
-    .m_axi_wvalid  (sp_wvalid),
-    .m_axi_wready  (sp_wready),
-    .m_axi_bresp   (m_axi_bresp),
-    .m_axi_bvalid  (sp_bvalid),
-    .m_axi_bready  (sp_bready)
-  );
+  generate
+    if (SPILL != 0 && SPILL != 1) begin : g_check_spill
+      hwprof_error_SPILL_must_be_0_or_1 u_error ();
+    end
+    if (SPILL != 0) begin : g_spill
+    hwprof_spill u_spill (
+      .clk           (clk),
+      .rst           (rst),
+      .base          (spill_base_q),
+      .size          (spill_size_q),
+      .tail          (spill_tail_q),
+      .ring_reset    (spill_ring_reset),
+      .spill_valid   (spill_valid),
+      .spill_ready   (spill_ready),
+      .spill_spc     (spill_spc),
+      .head          (spill_head),
+      .ring_full     (spill_ring_full),
+      .busy          (spill_busy),
+      .done_pulse    (spill_done),
+      .err_pulse     (spill_err),
+      .m_axi_awaddr  (sp_awaddr),
+      .m_axi_awlen   (m_axi_awlen),
+      .m_axi_awsize  (m_axi_awsize),
+      .m_axi_awburst (m_axi_awburst),
+      .m_axi_awcache (m_axi_awcache),
+      .m_axi_awprot  (m_axi_awprot),
+      .m_axi_awvalid (sp_awvalid),
+      .m_axi_awready (sp_awready),
+      .m_axi_wdata   (sp_wdata),
+      .m_axi_wstrb   (m_axi_wstrb),
+      .m_axi_wlast   (m_axi_wlast),
+      .m_axi_wvalid  (sp_wvalid),
+      .m_axi_wready  (sp_wready),
+      .m_axi_bresp   (m_axi_bresp),
+      .m_axi_bvalid  (sp_bvalid),
+      .m_axi_bready  (sp_bready)
+    );
+    end else begin : g_no_spill
+      // No spill path: an event that finds no slot is lost and counted (STAT_LOST_TABLE,
+      // IRQ_LOST), as with SPILL_SIZE = 0.  The master, if the packet unit has it, writes
+      // single beats with the same attributes.
+      assign spill_ready      = 1'b1;
+      assign spill_head       = 32'd0;
+      assign spill_ring_full  = 1'b0;
+      assign spill_busy       = 1'b0;
+      assign spill_done       = 1'b0;
+      assign spill_err        = 1'b0;
+      assign sp_awaddr        = 32'd0;
+      assign sp_awvalid       = 1'b0;
+      assign sp_wdata         = 32'd0;
+      assign sp_wvalid        = 1'b0;
+      assign sp_bready        = 1'b0;
+      assign m_axi_awlen      = 8'd0;
+      assign m_axi_awsize     = 3'b010;
+      assign m_axi_awburst    = 2'b01;
+      assign m_axi_awcache    = 4'b0011;
+      assign m_axi_awprot     = 3'b000;
+      assign m_axi_wstrb      = 4'b1111;
+      assign m_axi_wlast      = 1'b1;
+      wire unused_no_spill = &{1'b0, spill_valid, spill_spc, sp_awready, sp_wready, sp_bvalid,
+                               spill_base_q, spill_tail_q, spill_ring_reset};
+    end
+  endgenerate
 
   // ---------------------------------------------------------------- call/return packets
   wire [31:0] cct_head;
@@ -544,45 +600,66 @@ module hwprof_axil #(
   wire                    sys_stats_clear;
   wire                    sys_rd_valid;
   wire                    sys_rd_ready;
-  wire [SYSCALL_BITS-1:0] sys_rd_index;
+  wire [SYS_W-1:0]        sys_rd_index;
   wire [31:0]             sys_rd_site;
   wire [31:0]             sys_rd_number;
   wire [31:0]             sys_rd_count;
   wire                    sys_idle;
-  wire [SYSCALL_BITS:0]   sys_used;
+  wire [SYS_W:0]          sys_used;
   wire [31:0]             sys_stat_records;
   wire [31:0]             sys_stat_lost;
   wire                    sys_lost;
 
-  hwprof_syscall #(
-    .BITS        (SYSCALL_BITS),
-    .COUNT_WIDTH (COUNT_WIDTH)
-  ) u_syscall (
-    .clk          (clk),
-    .rst          (rst),
-    .rec_valid    (sys_rec_valid),
-    .rec_ready    (sys_rec_ready),
-    .rec_site     (sys_site_q),
-    .rec_number   (s_axil_wdata),
-    .clear        (sys_clear),
-    .stats_clear  (sys_stats_clear),
-    .rd_valid     (sys_rd_valid),
-    .rd_ready     (sys_rd_ready),
-    .rd_index     (sys_rd_index),
-    .rd_site      (sys_rd_site),
-    .rd_number    (sys_rd_number),
-    .rd_count     (sys_rd_count),
-    .idle         (sys_idle),
-    .used         (sys_used),
-    .stat_records (sys_stat_records),
-    .stat_lost    (sys_stat_lost),
-    .lost_pulse   (sys_lost)
-  );
+  generate
+    if (SYSCALL_BITS < 0 || SYSCALL_BITS > 8) begin : g_check_sys
+      hwprof_error_SYSCALL_BITS_must_be_0_to_8 u_error ();
+    end
+    if (HAS_SYS) begin : g_sys
+      hwprof_syscall #(
+        .BITS        (SYSCALL_BITS),
+        .COUNT_WIDTH (COUNT_WIDTH)
+      ) u_syscall (
+        .clk          (clk),
+        .rst          (rst),
+        .rec_valid    (sys_rec_valid),
+        .rec_ready    (sys_rec_ready),
+        .rec_site     (sys_site_q),
+        .rec_number   (s_axil_wdata),
+        .clear        (sys_clear),
+        .stats_clear  (sys_stats_clear),
+        .rd_valid     (sys_rd_valid),
+        .rd_ready     (sys_rd_ready),
+        .rd_index     (sys_rd_index),
+        .rd_site      (sys_rd_site),
+        .rd_number    (sys_rd_number),
+        .rd_count     (sys_rd_count),
+        .idle         (sys_idle),
+        .used         (sys_used),
+        .stat_records (sys_stat_records),
+        .stat_lost    (sys_stat_lost),
+        .lost_pulse   (sys_lost)
+      );
+    end else begin : g_no_sys
+      // No system-call unit: its registers are unmapped (no write reaches it).
+      assign sys_rec_ready    = 1'b1;
+      assign sys_rd_ready     = 1'b1;
+      assign sys_rd_site      = 32'd0;
+      assign sys_rd_number    = 32'd0;
+      assign sys_rd_count     = 32'd0;
+      assign sys_idle         = 1'b1;
+      assign sys_used         = {(SYS_W + 1){1'b0}};
+      assign sys_stat_records = 32'd0;
+      assign sys_stat_lost    = 32'd0;
+      assign sys_lost         = 1'b0;
+      wire unused_no_sys = &{1'b0, sys_rec_valid, sys_clear, sys_stats_clear, sys_rd_valid,
+                             sys_rd_index, sys_site_q};
+    end
+  endgenerate
 
   // ---------------------------------------------------------------- indirect edges
   wire                 edge_rd_valid;
   wire                 edge_rd_ready;
-  wire [EDGE_BITS-1:0] edge_rd_index;
+  wire [EDGE_W-1:0]    edge_rd_index;
   wire [31:0]          edge_rd_src;
   wire [31:0]          edge_rd_dst;
   wire [31:0]          edge_rd_count;
@@ -591,50 +668,75 @@ module hwprof_axil #(
   wire [31:0]          edge_hot_src;
   wire [31:0]          edge_hot_dst;
   wire                 edge_idle;
-  wire [EDGE_BITS:0]   edge_used;
+  wire [EDGE_W:0]      edge_used;
   wire [31:0]          edge_stat_edges;
   wire [31:0]          edge_stat_lost;
   wire [31:0]          edge_stat_hot_lost;
   wire                 edge_lost;
   wire                 edge_hot;
 
-  hwprof_edge #(
-    .BITS        (EDGE_BITS),
-    .COUNT_WIDTH (COUNT_WIDTH)
-  ) u_edge (
-    .clk           (clk),
-    .rst           (rst),
-    .tap_valid     (tap_valid && cct_tap_ready),
-    .tap_ready     (edge_tap_ready),
-    .tap_op        (tap_op),
-    .tap_data      (tap_data),
-    .rd_valid      (edge_rd_valid),
-    .rd_ready      (edge_rd_ready),
-    .rd_index      (edge_rd_index),
-    .rd_src        (edge_rd_src),
-    .rd_dst        (edge_rd_dst),
-    .rd_count      (edge_rd_count),
-    .hot_pop       (edge_hot_pop),
-    .hot_valid     (edge_hot_valid),
-    .hot_src       (edge_hot_src),
-    .hot_dst       (edge_hot_dst),
-    .idle          (edge_idle),
-    .used          (edge_used),
-    .stat_edges    (edge_stat_edges),
-    .stat_lost     (edge_stat_lost),
-    .stat_hot_lost (edge_stat_hot_lost),
-    .lost_pulse    (edge_lost),
-    .hot_pulse     (edge_hot)
-  );
+  generate
+    if (EDGE_BITS < 0 || EDGE_BITS > 10) begin : g_check_edge
+      hwprof_error_EDGE_BITS_must_be_0_to_10 u_error ();
+    end
+    if (HAS_EDGE) begin : g_edge
+      hwprof_edge #(
+        .BITS        (EDGE_BITS),
+        .COUNT_WIDTH (COUNT_WIDTH)
+      ) u_edge (
+        .clk           (clk),
+        .rst           (rst),
+        .tap_valid     (tap_valid && cct_tap_ready),
+        .tap_ready     (edge_tap_ready),
+        .tap_op        (tap_op),
+        .tap_data      (tap_data),
+        .rd_valid      (edge_rd_valid),
+        .rd_ready      (edge_rd_ready),
+        .rd_index      (edge_rd_index),
+        .rd_src        (edge_rd_src),
+        .rd_dst        (edge_rd_dst),
+        .rd_count      (edge_rd_count),
+        .hot_pop       (edge_hot_pop),
+        .hot_valid     (edge_hot_valid),
+        .hot_src       (edge_hot_src),
+        .hot_dst       (edge_hot_dst),
+        .idle          (edge_idle),
+        .used          (edge_used),
+        .stat_edges    (edge_stat_edges),
+        .stat_lost     (edge_stat_lost),
+        .stat_hot_lost (edge_stat_hot_lost),
+        .lost_pulse    (edge_lost),
+        .hot_pulse     (edge_hot)
+      );
+    end else begin : g_no_edge
+      // No edge unit: the tap only waits for the packet unit; its registers are unmapped.
+      assign edge_tap_ready     = 1'b1;
+      assign edge_rd_ready      = 1'b1;
+      assign edge_rd_src        = 32'd0;
+      assign edge_rd_dst        = 32'd0;
+      assign edge_rd_count      = 32'd0;
+      assign edge_hot_valid     = 1'b0;
+      assign edge_hot_src       = 32'd0;
+      assign edge_hot_dst       = 32'd0;
+      assign edge_idle          = 1'b1;
+      assign edge_used          = {(EDGE_W + 1){1'b0}};
+      assign edge_stat_edges    = 32'd0;
+      assign edge_stat_lost     = 32'd0;
+      assign edge_stat_hot_lost = 32'd0;
+      assign edge_lost          = 1'b0;
+      assign edge_hot           = 1'b0;
+      wire unused_no_edge = &{1'b0, edge_rd_valid, edge_rd_index, edge_hot_pop};
+    end
+  endgenerate
 
-  wire [31:0] edge_used32 = {{(31 - EDGE_BITS){1'b0}}, edge_used};
+  wire [31:0] edge_used32 = {{(31 - EDGE_W){1'b0}}, edge_used};
   wire        edge_mark   = (edge_mark_q != 32'd0) && (edge_used32 >= edge_mark_q);
 
   // The tap moves when both its takers are ready, and each sees a command as valid
   // only then (neither readiness depends on the other's valid: no loop).
   assign tap_ready = edge_tap_ready && cct_tap_ready;
 
-  wire [31:0] sys_used32 = {{(31 - SYSCALL_BITS){1'b0}}, sys_used};
+  wire [31:0] sys_used32 = {{(31 - SYS_W){1'b0}}, sys_used};
   wire        sys_mark   = (sys_mark_q != 32'd0) && (sys_used32 >= sys_mark_q);
 
   wire unused_spill_done  = spill_done;
@@ -666,11 +768,12 @@ module hwprof_axil #(
   wire w_ssize  = (wa == A_SPILL_SIZE);
   wire w_stail  = (wa == A_SPILL_TAIL);
   wire w_smark  = (wa == A_SPILL_MARK);
-  wire w_ssite  = (wa == A_SYS_SITE);
-  wire w_sys    = (wa == A_SYSCALL);
-  wire w_symark = (wa == A_SYS_MARK);
-  wire w_ectrl  = (wa == A_EDGE_CTRL);
-  wire w_emark  = (wa == A_EDGE_MARK);
+  // (A unit not built: its registers are unmapped.)
+  wire w_ssite  = HAS_SYS && (wa == A_SYS_SITE);
+  wire w_sys    = HAS_SYS && (wa == A_SYSCALL);
+  wire w_symark = HAS_SYS && (wa == A_SYS_MARK);
+  wire w_ectrl  = HAS_EDGE && (wa == A_EDGE_CTRL);
+  wire w_emark  = HAS_EDGE && (wa == A_EDGE_MARK);
   wire w_cbase  = (wa == A_CCT_BASE);
   wire w_csize  = (wa == A_CCT_SIZE);
   wire w_ctail  = (wa == A_CCT_TAIL);
@@ -756,8 +859,8 @@ module hwprof_axil #(
   end
 
   // The rings' registers.  SPILL_SIZE: 0 or a power of two from 2 to 2^24; CCT_SIZE
-  // from 4 (whole packets), and only 0 without the packet unit.
-  hwprof_ring_regs #(.MIN_SIZE(2), .ON(1)) u_spill_regs (
+  // from 4 (whole packets); each only 0 without its unit (the others unmapped then).
+  hwprof_ring_regs #(.MIN_SIZE(2), .BUILT(SPILL)) u_spill_regs (
     .clk     (clk),
     .rst     (rst),
     .set     (w_set),
@@ -779,7 +882,7 @@ module hwprof_axil #(
     .restart (spill_ring_reset)
   );
 
-  hwprof_ring_regs #(.MIN_SIZE(4), .ON(CCT)) u_cct_regs (
+  hwprof_ring_regs #(.MIN_SIZE(4), .BUILT(CCT)) u_cct_regs (
     .clk     (clk),
     .rst     (rst),
     .set     (w_set),
@@ -862,21 +965,21 @@ module hwprof_axil #(
                          ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
   // The system-call window, 0x1000 + 16*i for the table's 2^SYSCALL_BITS entries.
   localparam [8:0] SYS_ENTRIES = 9'd1 << SYSCALL_BITS;
-  wire        ar_sys   = (s_axil_araddr[19:12] == 8'h01) && (s_axil_araddr[1:0] == 2'b00) &&
+  wire        ar_sys   = HAS_SYS && (s_axil_araddr[19:12] == 8'h01) && (s_axil_araddr[1:0] == 2'b00) &&
                          ({1'b0, s_axil_araddr[11:4]} < SYS_ENTRIES);
   reg         r_sys_q;      // the accepted read is an entry of the system-call window
   assign sys_rd_valid = sys_rq_q;
-  assign sys_rd_index = ra[SYSCALL_BITS+3:4];
+  assign sys_rd_index = ra[SYS_W+3:4];
   // The edge window, 0x2000 + 16*i for the table's 2^EDGE_BITS entries.
   localparam [19:0] EDGE_WINDOW = 20'h02000;
   localparam [19:0] EDGE_BYTES  = 20'd16 << EDGE_BITS;
   wire [19:0] ar_edge_off = s_axil_araddr - EDGE_WINDOW;
-  wire        ar_edge     = (s_axil_araddr >= EDGE_WINDOW) && (ar_edge_off < EDGE_BYTES) &&
+  wire        ar_edge     = HAS_EDGE && (s_axil_araddr >= EDGE_WINDOW) && (ar_edge_off < EDGE_BYTES) &&
                             (s_axil_araddr[1:0] == 2'b00);
   wire [19:0] r_edge_off  = ra - EDGE_WINDOW;
   reg         r_edge_q;     // the accepted read is an entry of the edge window
   assign edge_rd_valid = edge_rq_q;
-  assign edge_rd_index = r_edge_off[EDGE_BITS+3:4];
+  assign edge_rd_index = r_edge_off[EDGE_W+3:4];
   wire        unused_edge_off = &{1'b0, r_edge_off};
 
   assign stat_sel = ra[5:2];
@@ -1050,6 +1153,8 @@ module hwprof_axil #(
   end
 
   wire unused_inputs = &{1'b0, s_axil_awprot, s_axil_arprot};
+  // (Read by no unit when the edge unit, the packet unit and the spill path are all left out.)
+  wire unused_bare   = &{1'b0, tap_valid, tap_op, tap_data, m_axi_bresp};
   wire unused_r_wait = r_wait_q;   // (the bus checks' only: HWPROF_ASSERT)
 
 `ifdef HWPROF_ASSERT

@@ -62,6 +62,10 @@
 //   MAX_PROBE   (default = 16)  slots one event may examine, 1..2^INDEX_BITS
 //   COUNT_WIDTH (default = 32)  counter bits, 4..32; counters saturate
 //   SLOT_CACHE  (default = 4)   slot-cache entries, 0..8 (0: none)
+//   STATS       (default = 1)   0: only the statistics of losses are built (LOST_FIFO,
+//                               LOST_TABLE, HOT_LOST, SPILL_ERRORS); the others, which
+//                               only measure, read 0 (synthesis then removes their
+//                               counters; a simulation keeps them, unread)
 `default_nettype none
 
 module hwprof_core #(
@@ -71,7 +75,8 @@ module hwprof_core #(
   parameter integer HASH        = 3,
   parameter integer MAX_PROBE   = 16,
   parameter integer COUNT_WIDTH = 32,
-  parameter integer SLOT_CACHE  = 4
+  parameter integer SLOT_CACHE  = 4,
+  parameter integer STATS       = 1
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -184,6 +189,9 @@ module hwprof_core #(
     end
     if (HASH < 0 || HASH > 3) begin : g_check_hash
       hwprof_error_HASH_must_be_0_to_3 u_error ();
+    end
+    if (STATS != 0 && STATS != 1) begin : g_check_stats
+      hwprof_error_STATS_must_be_0_or_1 u_error ();
     end
   endgenerate
 
@@ -753,25 +761,28 @@ module hwprof_core #(
     end
   end
 
-  assign cycles_hi = cycles_q[63:32];
+  // STATS = 0 keeps only the losses (LOST_FIFO, LOST_TABLE, HOT_LOST, SPILL_ERRORS).
+  localparam MEASURE = (STATS != 0);
+
+  assign cycles_hi = MEASURE ? cycles_q[63:32] : 32'd0;
 
   always @* begin
     case (stat_sel)
-      4'd0:    stat_data = st_events_in_q;
-      4'd1:    stat_data = st_events_q;
+      4'd0:    stat_data = MEASURE ? st_events_in_q : 32'd0;
+      4'd1:    stat_data = MEASURE ? st_events_q : 32'd0;
       4'd2:    stat_data = st_lost_fifo_q;
       4'd3:    stat_data = st_lost_table_q;
-      4'd4:    stat_data = st_ignored_q;
-      4'd5:    stat_data = st_hot_q;
+      4'd4:    stat_data = MEASURE ? st_ignored_q : 32'd0;
+      4'd5:    stat_data = MEASURE ? st_hot_q : 32'd0;
       4'd6:    stat_data = st_hot_lost_q;
-      4'd7:    stat_data = st_probes_q;
-      4'd8:    stat_data = st_max_probe_q;
-      4'd9:    stat_data = {{(31 - IB){1'b0}}, st_occupied_q};
-      4'd10:   stat_data = st_fifo_high_q;
-      4'd11:   stat_data = st_stall_q;
-      4'd12:   stat_data = cycles_q[31:0];
-      4'd13:   stat_data = cycles_q[63:32];
-      4'd14:   stat_data = st_spilled_q;
+      4'd7:    stat_data = MEASURE ? st_probes_q : 32'd0;
+      4'd8:    stat_data = MEASURE ? st_max_probe_q : 32'd0;
+      4'd9:    stat_data = MEASURE ? {{(31 - IB){1'b0}}, st_occupied_q} : 32'd0;
+      4'd10:   stat_data = MEASURE ? st_fifo_high_q : 32'd0;
+      4'd11:   stat_data = MEASURE ? st_stall_q : 32'd0;
+      4'd12:   stat_data = MEASURE ? cycles_q[31:0] : 32'd0;
+      4'd13:   stat_data = MEASURE ? cycles_q[63:32] : 32'd0;
+      4'd14:   stat_data = MEASURE ? st_spilled_q : 32'd0;
       default: stat_data = st_spill_err_q;
     endcase
   end

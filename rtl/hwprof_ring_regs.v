@@ -4,11 +4,13 @@
 //
 // Write rules (the register file decodes the address; this module decides):
 //   BASE  any word address (bits 1:0 read 0), only while the IP is idle; TAIL to 0
-//   SIZE  0 (off) or a power of two from MIN_SIZE to 2^24 words, only while idle
-//         (with ON = 0 only 0: the ring's unit is not built); TAIL to 0
+//   SIZE  0 (off) or a power of two from MIN_SIZE to 2^24 words, only while idle;
+//         TAIL to 0
 //   TAIL  only forward, to at most HEAD (head - wd <= level)
 //   MARK  any value; 0 = never
 // A write that breaks its rule changes nothing and is not ok (the bus answers SLVERR).
+// BUILT = 0: the ring's unit is left out; the registers read 0 and only SIZE takes a
+// write, of 0, while idle (BASE, TAIL and MARK are unmapped).
 //
 // Outputs for the rest of the IP: on (SIZE != 0), level (HEAD - TAIL: words written and
 // not consumed), mark (on, MARK != 0 and level >= MARK: the ring's interrupt) and
@@ -17,7 +19,7 @@
 
 module hwprof_ring_regs #(
   parameter integer MIN_SIZE = 2,
-  parameter integer ON       = 1
+  parameter integer BUILT    = 1
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -42,16 +44,18 @@ module hwprof_ring_regs #(
 
   localparam [31:0] MIN = MIN_SIZE;
 
-  wire size_ok = (wd == 32'd0) || (ON != 0 && (wd & (wd - 32'd1)) == 32'd0 && wd >= MIN &&
+  localparam ON = (BUILT != 0);
+
+  wire size_ok = (wd == 32'd0) || (ON && (wd & (wd - 32'd1)) == 32'd0 && wd >= MIN &&
                                    wd <= 32'h0100_0000);
-  wire tail_ok = (head - wd) <= level;
-  wire base_ok = w_base && idle;
-  wire size_in = w_size && size_ok && idle;
+  wire tail_ok = ON && (head - wd) <= level;
+  wire base_ok = ON && w_base && idle;
+  wire size_in = ON && w_size && size_ok && idle;
 
   assign on      = (size_q != 32'd0);
-  assign level   = head - tail_q;
+  assign level   = ON ? head - tail_q : 32'd0;
   assign mark    = on && (mark_q != 32'd0) && (level >= mark_q);
-  assign ok      = ((w_base || (w_size && size_ok)) && idle) || (w_tail && tail_ok) || w_mark;
+  assign ok      = base_ok || (w_size && size_ok && idle) || (w_tail && tail_ok) || (ON && w_mark);
   assign restart = set && (base_ok || size_in);
 
   always @(posedge clk) begin
@@ -72,7 +76,7 @@ module hwprof_ring_regs #(
       if (w_tail && tail_ok) begin
         tail_q <= wd;
       end
-      if (w_mark) begin
+      if (ON && w_mark) begin
         mark_q <= wd;
       end
     end

@@ -22,10 +22,13 @@ IPCFG_narrow  := -GFIFO_LOG2=1 -GHOT_LOG2=2 -GINDEX_BITS=12 -GHASH=2 -GMAX_PROBE
                  -GCOUNT_WIDTH=12 -GSYSCALL_BITS=2 -GSLOT_CACHE=0 -GEDGE_BITS=3 -GCCT=0
 IPCFG_big     := -GFIFO_LOG2=9 -GHOT_LOG2=6 -GINDEX_BITS=16 -GHASH=3 -GMAX_PROBE=64 \
                  -GSYSCALL_BITS=8 -GSLOT_CACHE=8 -GEDGE_BITS=10
+# The counts-only IP (make synth PRESET=counts): the counter table and its hot FIFO, no
+# other unit, only the statistics of losses.
+IPCFG_counts  := -GCCT=0 -GSYSCALL_BITS=0 -GEDGE_BITS=0 -GSLOT_CACHE=0 -GSTATS=0 -GSPILL=0
 IPCFG_hash0   := -GHASH=0
 IPCFG_hash2   := -GHASH=2
 IPCFG_hash1   := -GHASH=1
-IP_TEST_CONFIGS    := default tiny narrow big
+IP_TEST_CONFIGS    := default tiny narrow big counts
 IP_BENCH_CONFIGS   := default hash0 hash1 hash2
 IP_NETLIST_CONFIGS := default narrow
 

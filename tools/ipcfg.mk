@@ -18,9 +18,9 @@
 # cached by its parameters is never stale.
 
 # The IP's build parameters (rtl/hwprof_axil.v) and the device-tree property of each
-# (firmware/boards/ml300-virtual.dts; CCT has none).
+# (firmware/boards/ml300-virtual.dts; CCT, STATS and SPILL have none).
 IPCFG_NAMES := FIFO_LOG2 HOT_LOG2 INDEX_BITS HASH MAX_PROBE COUNT_WIDTH SYSCALL_BITS SLOT_CACHE \
-               EDGE_BITS CCT
+               EDGE_BITS CCT STATS SPILL
 IP_PARAMS   ?=
 ipcfg_empty :=
 ipcfg_space := $(ipcfg_empty) $(ipcfg_empty)
@@ -76,9 +76,9 @@ $(IPCFG_DIR)/dtb/ml300-virtual.dtb: firmware/boards/ml300-virtual.dts tools/ipcf
 	    HASH) echo "hwprof,hash = <$$v>;";; \
 	    MAX_PROBE) echo "hwprof,max-probe = <$$v>;";; \
 	    COUNT_WIDTH) echo "hwprof,count-width = <$$v>;";; \
-	    SYSCALL_BITS) echo "hwprof,syscall-entries = <$$((1 << v))>;";; \
+	    SYSCALL_BITS) echo "hwprof,syscall-entries = <$$((v ? 1 << v : 0))>;";; \
 	    SLOT_CACHE) echo "hwprof,slot-cache = <$$v>;";; \
-	    EDGE_BITS) echo "hwprof,edge-entries = <$$((1 << v))>;";; \
+	    EDGE_BITS) echo "hwprof,edge-entries = <$$((v ? 1 << v : 0))>;";; \
 	  esac; done; echo '};'; } >$(@D)/board.dts
 	dtc -q -i firmware/boards -I dts -O dtb -o $@ $(@D)/board.dts
 endif

@@ -59,7 +59,7 @@
 #endif
 
 /* The IP's build parameters (rtl/hwprof_axil.v; tools/ipcfg.mk has the same list). */
-#define NPARAM 10
+#define NPARAM 12
 static const struct {
   const char *name;
   size_t off; /* in hwprof_model_params: the default */
@@ -74,6 +74,8 @@ static const struct {
     {"SLOT_CACHE", offsetof(hwprof_model_params, slot_cache)},
     {"EDGE_BITS", offsetof(hwprof_model_params, edge_bits)},
     {"CCT", offsetof(hwprof_model_params, cct)},
+    {"STATS", offsetof(hwprof_model_params, stats)},
+    {"SPILL", offsetof(hwprof_model_params, spill)},
 };
 
 /* The profiled runs of a point; NONE is the baseline. */
@@ -153,7 +155,8 @@ static void help(FILE *f) {
           "  --set NAME=V1[,V2...]  the values of one axis of the grid (repeatable):\n"
           "                     an IP build parameter (FIFO_LOG2, HOT_LOG2, INDEX_BITS,\n"
           "                     HASH, MAX_PROBE, COUNT_WIDTH, SYSCALL_BITS, SLOT_CACHE,\n"
-          "                     EDGE_BITS, CCT; rtl/hwprof_axil.v), threshold (hw+sb's,\n"
+          "                     EDGE_BITS, CCT, STATS, SPILL; rtl/hwprof_axil.v),\n"
+          "                     threshold (hw+sb's,\n"
           "                     default 500) or caches (on, off; default on); an axis not\n"
           "                     set has its default\n"
           "  --workloads W1[,W2...] the suite's workloads to run (default: all of them)\n"
@@ -590,22 +593,29 @@ static void make_row(sweep *s, size_t ci, unsigned threshold, int caches, size_t
     }
     if (m != SW && !ip_done) { /* the IP's figures, of the first hw run */
       ip_done = 1;
-      static const char *const ipf[][2] = {
-          {"events", "ip.events"},
-          {"events_spilled", "ip.events_spilled"},
-          {"events_lost", "ip.events_lost"},
-          {"blocks_spilled", "ip.blocks_spilled"},
-          {"table_entries", "ip.entries"},
-          {"occupied", "ip.occupied"},
-          {"max_probe", "ip.max_probe"},
-          {"probe_cycles", "ip.probe_cycles"},
-          {"fifo_high_water", "ip.fifo_high_water"},
-          {"fifo_stall_cycles", "ip.fifo_stall_cycles"},
-          {"cpu_stall_cycles", "ip.cpu_stall_cycles"},
-          {"interrupts", "ip.interrupts"},
+      /* The IP's statistics (a 1 marks those an IP built with STATS = 0 has not: empty
+       * cells then), the board's and the runtime's figures. */
+      static const struct {
+        const char *col, *path;
+        int stat;
+      } ipf[] = {
+          {"events", "ip.events", 1},
+          {"events_spilled", "ip.events_spilled", 1},
+          {"events_lost", "ip.events_lost", 0},
+          {"blocks_spilled", "ip.blocks_spilled", 0},
+          {"table_entries", "ip.entries", 0},
+          {"occupied", "ip.occupied", 1},
+          {"max_probe", "ip.max_probe", 1},
+          {"probe_cycles", "ip.probe_cycles", 1},
+          {"fifo_high_water", "ip.fifo_high_water", 1},
+          {"fifo_stall_cycles", "ip.fifo_stall_cycles", 1},
+          {"cpu_stall_cycles", "ip.cpu_stall_cycles", 0},
+          {"interrupts", "ip.interrupts", 0},
       };
+      const cJSON *ip = cJSON_GetObjectItemCaseSensitive(res, "ip");
+      int measured = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ip, "stats_built"));
       for (size_t k = 0; k < sizeof ipf / sizeof *ipf; k++)
-        row_num(r, ipf[k][0], num(res, ipf[k][1]));
+        row_num(r, ipf[k].col, ipf[k].stat && !measured ? NAN : num(res, ipf[k].path));
       row_num(r, "distinct_blocks", num(res, "distinct_blocks"));
     }
     if (!res)

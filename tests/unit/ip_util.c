@@ -44,6 +44,10 @@ void ip_built_params(hwprof_model_params *p) {
       p->edge_bits = v;
     else if (!strcmp(name, "CCT"))
       p->cct = v;
+    else if (!strcmp(name, "STATS"))
+      p->stats = v;
+    else if (!strcmp(name, "SPILL"))
+      p->spill = v;
   }
 }
 

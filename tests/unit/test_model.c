@@ -4,6 +4,7 @@
  * once-per-entry threshold, loss accounting, clears.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "hwprof_model.h"
@@ -214,10 +215,65 @@ static void test_params(void) {
   CHECK_EQ(hwprof_model_init(&m, &p, table, 15), -2);
   CHECK_EQ(hwprof_model_config_word(&p),
            9u | 4u << 4 | 4u << 8 | HWPROF_HASH_MULT << 13 | 32u << 16 | 5u << 22 | 4u << 26);
-  p.syscall_bits = 0;
-  CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "syscall_bits 0 accepted\n");
   p.syscall_bits = 9;
   CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "syscall_bits 9 accepted\n");
+  p.syscall_bits = 5;
+  p.edge_bits = 11;
+  CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "edge_bits 11 accepted\n");
+  p.edge_bits = 8;
+  p.stats = 2;
+  CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "stats 2 accepted\n");
+  p.stats = 1;
+  p.spill = 2;
+  CHECK(hwprof_model_check_params(&p, &why) < 0 && why, "spill 2 accepted\n");
+}
+
+/* The counts-only IP: no system-call, edge or packet unit and no spill path (the RTL's
+ * 0 parameters), only the statistics of losses.  The model records no system call,
+ * forms no edge, and cannot turn spilling on: a miss is lost and counted. */
+static void test_units_left_out(void) {
+  hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  const char *why;
+  hwprof_model m;
+  p.index_bits = 4;
+  p.max_probe = 4;
+  p.hash = HWPROF_HASH_LOW16_SHR2;
+  p.syscall_bits = p.edge_bits = p.cct = p.stats = p.spill = 0;
+  CHECK_EQ(hwprof_model_check_params(&p, &why), 0);
+  CHECK_EQ(hwprof_model_config_word(&p) & HWPROF_CONFIG_SYSCALL_BITS_MASK, 0);
+  CHECK_EQ(hwprof_model_config2_word(&p) & (HWPROF_CONFIG2_EDGE_BITS_MASK | HWPROF_CONFIG2_CCT |
+                                            HWPROF_CONFIG2_STATS | HWPROF_CONFIG2_SPILL),
+           0);
+  hwprof_model_params back;
+  hwprof_model_params_from_config(&back, hwprof_model_config_word(&p),
+                                  hwprof_model_config2_word(&p));
+  CHECK(!memcmp(&back, &p, sizeof p), "CONFIG does not decode to the parameters\n");
+  CHECK_EQ(hwprof_model_init(&m, &p, table, 16), 0);
+  hwprof_model_set_spill(&m, 1);
+  CHECK_EQ(m.spill, 0);
+  hwprof_model_set_cct(&m, 1);
+  CHECK_EQ(m.cct, 0);
+  hwprof_model_syscall(&m, 0x400100, 4001);
+  CHECK_EQ(m.sys_used, 0);
+  CHECK_EQ(m.st.syscalls, 0);
+  hwprof_model_set_edge_ctrl(&m, HWPROF_EDGE_CTRL_ALL | 1);
+  for (uint32_t i = 0; i < 6; i++) /* six keys for slot 0, four slots to probe */
+    hwprof_model_event(&m, (0x400000 + 64 * i) | HWPROF_EVENT_INDIRECT);
+  CHECK_EQ(m.st.edges, 0);
+  CHECK_EQ(m.edge_used, 0);
+  CHECK_EQ(hwprof_model_edge_count(&m, 0x400000, 0x400040), 0);
+  CHECK_EQ(m.st.events, 4);
+  CHECK_EQ(m.st.lost_table, 2);
+  CHECK_EQ(m.st.spilled, 0);
+  /* Which statistics are built: with stats = 0 only the losses. */
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_LOST_TABLE_OFFSET), 1);
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_LOST_FIFO_OFFSET), 1);
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_HOT_LOST_OFFSET), 1);
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_SPILL_ERR_OFFSET), 1);
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_EVENTS_OFFSET), 0);
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_CYCLES_HI_OFFSET), 0);
+  p.stats = 1;
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_EVENTS_OFFSET), 1);
 }
 
 static void test_probe_wrap_and_loss(void) {
@@ -343,6 +399,7 @@ int main(void) {
   RUN(test_hashes);
   RUN(test_event_flags);
   RUN(test_params);
+  RUN(test_units_left_out);
   RUN(test_probe_wrap_and_loss);
   RUN(test_spill);
   RUN(test_saturation_and_threshold);
