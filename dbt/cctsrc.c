@@ -287,6 +287,10 @@ static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
 static int ip_setup(dbt *d) {
   if (!d->core.cct_hw)
     return 0;
+  if (!hwprof_cct_present(rt_ip_dev(d))) {
+    d->core.cct_hw = 0; /* an IP built without the packet unit (or older than 1.6): */
+    return 0;           /* no packets, and the probes carry no weights */
+  }
   d->cct->ring = (hwprof_ring){DBT_CCT_HW_RING, DBT_CCT_HW_WORDS, hw_ring_load, d, 0};
   int rc = hwprof_cct_start(rt_ip_dev(d), &d->cct->ring, DBT_CCT_HW_WORDS / 4);
   return rc < 0 ? rt_hw_fail(d, "set-up", rc) : 0;

@@ -148,7 +148,8 @@ static int setup(dbt *d) {
       (d->core.probe_window &&
        (rc = hwprof_set_event_origin(&d->ip->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) <
            0) ||
-      (rc = hwprof_spill_start(&d->ip->dev, &d->ip->ring, SPILL_MARK)) < 0)
+      (d->ip->dev.cfg.spill && /* without it a miss is lost and counted: LOST_TABLE */
+       (rc = hwprof_spill_start(&d->ip->dev, &d->ip->ring, SPILL_MARK)) < 0))
     return rt_hw_fail(d, "set-up", rc);
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_setup && d->hooks[i]->ip_setup(d) < 0)

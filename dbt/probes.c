@@ -149,7 +149,7 @@ void tr_profile(em *e, uint32_t key, uint32_t counter) {
  * system-call exit.  Returns the instructions it added. */
 uint32_t tr_syscall_record(em *e, uint32_t pc) {
   const dbt_core *c = e->c;
-  if (c->profile != DBT_PROFILE_HW && c->profile != DBT_PROFILE_ALL)
+  if ((c->profile != DBT_PROFILE_HW && c->profile != DBT_PROFILE_ALL) || !c->sys_hw)
     return 0;
   uint32_t mark = e->n;
   int32_t ip = (int32_t)c->event_offset - (int32_t)HWPROF_EVENT_OFFSET; /* IP base - r2 */

@@ -50,8 +50,10 @@ static void table_free(rt_sys_table *t) {
 static int ip_setup(dbt *d) {
   int rc;
   table_free(&d->sys->hw);
-  if (!rt_ip_dev(d)->cfg.syscall_entries)
-    return 0; /* an IP older than 1.4: no system-call records */
+  /* An IP older than 1.4, or built without the table: the blocks record no call. */
+  d->core.sys_hw = rt_ip_dev(d)->cfg.syscall_entries != 0;
+  if (!d->core.sys_hw)
+    return 0;
   /* IRQ_SYSCALL at half full (the table has 2 entries at least) */
   if ((rc = hwprof_clear_syscalls(rt_ip_dev(d))) < 0 ||
       (rc = hwprof_set_syscall_mark(rt_ip_dev(d), rt_ip_dev(d)->cfg.syscall_entries / 2)) < 0)

@@ -147,6 +147,8 @@ typedef struct dbt_core {
   int cct_hw; /* --cct, hw, all: each block's probe carries its guest instruction count as
                * the event's weight (hwprof_regs.h, 1.6): li r0, n before the window's stb,
                * or the word probe's stw to EVENT_W + 4n instead of EVENT */
+  int sys_hw; /* hw, all: the IP has a system-call table: a syscall's block records the
+               * call in it (SYSCALL_SITE, SYSCALL; none before 1.4 or when left out) */
 } dbt_core;
 
 /* Host registers: where each MIPS GPR lives (-1: in the state), without and with

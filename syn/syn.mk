@@ -1,6 +1,6 @@
 # syn/ - synthesis with Yosys (and place and route with nextpnr-ice40).
 #
-#   make synth [FAMILY=xc7] [PRESET=large] [PARAMS="-GINDEX_BITS=10 ..."]   one family
+#   make synth [FAMILY=xc7] [PRESET=large|counts] [PARAMS="-GINDEX_BITS=10 ..."]   one family
 #   make synth-all                                             every family
 #   make synth-sweep                                           the resource table in docs/synthesis.md
 
@@ -18,10 +18,13 @@ SYNTH_PARAMS_ice40 := -GINDEX_BITS=8 -GFIFO_LOG2=8 -GCOUNT_WIDTH=24 -GCCT=0 -GHA
 # Named configurations beside the default (whose 4,096-entry table fits the ML300's
 # XC2VP7 in half its block RAMs): large, the 8,192-entry table for parts with block RAM
 # to spare (an XC2VP30 has 136 RAMB16s), the default until the sweep of 2026-11-26
-# (docs/synthesis.md, "Fitting the ML300's XC2VP7").
-PRESET             ?=
-SYNTH_PRESETS      := large
-SYNTH_PRESET_large := -GINDEX_BITS=13
+# (docs/synthesis.md, "Fitting the ML300's XC2VP7"); counts, the counts-only IP
+# (sim/sim.mk's IPCFG_counts, tested as the simulation configuration "counts"): the
+# default table and hash with no other unit, about a quarter of the default's LUTs.
+PRESET              ?=
+SYNTH_PRESETS       := large counts
+SYNTH_PRESET_large  := -GINDEX_BITS=13
+SYNTH_PRESET_counts := $(IPCFG_counts)
 
 $(NETDEPTH): syn/netdepth.c common/slurp.c common/slurp.h
 	@mkdir -p $(@D)

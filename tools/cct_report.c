@@ -58,8 +58,10 @@ int prof_cct_summary(FILE *f, prof_run *pr) {
   static const char *const board_name[2] = {"the sw probes' packets", "the IP's packets     "};
   size_t n = 0, nb[2] = {0, 0};
   const cct_packet *p = dbt_cct_packets(pr->d, &n), *bp[2];
+  /* (An IP built without the packet unit writes none: only the sw probes' then.) */
   int has[2] = {pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL,
-                pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL};
+                (pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw &&
+                    pr->hw->cfg.cct};
   unsigned threads = cpus();
   double ts = 0, tp = 0, tb = 0;
   cct *seq = p ? tree_of(p, n, 1, &ts) : NULL, *par = seq ? tree_of(p, n, threads, &tp) : NULL;
@@ -94,6 +96,9 @@ int prof_cct_summary(FILE *f, prof_run *pr) {
             (unsigned long long)seq->unwinds, (unsigned long long)seq->n[0].incl_insns, 1e3 * ts,
             (double)n / ts / 1e6, threads, 1e3 * tp, (double)n / tp / 1e6, ts / tp,
             same ? "the same tree" : "DIFFERENT TREES");
+  if (f && !has[1] && pr->hw)
+    fprintf(f, "hwprof: the IP's packets        none: the IP is built without the packet unit "
+               "(CCT = 0)\n");
   for (int k = 0; k < 2; k++)
     if (brd[k]) {
       board_same[k] = cct_equal(seq, brd[k]);

@@ -173,7 +173,8 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
             pr->hw_only[i].count);
   c.lost = (uint64_t)t->lost_fifo + t->lost_table + t->spill_errors;
   c.ok = !c.hw_more && !c.hw_only && !c.entries_differ && c.deficit == c.lost &&
-         t->events_in == prof_events_expected(pr);
+         (!pr->hw->cfg.stats ||
+          t->events_in == prof_events_expected(pr)); /* (STATS = 0: not counted) */
   return c;
 }
 
@@ -635,22 +636,32 @@ int cmd_compare(int argc, char **argv) {
           (unsigned long long)h.lost, t->lost_fifo, t->lost_table, t->spill_errors,
           (unsigned long long)h.deficit,
           h.deficit == h.lost ? "accounted for" : "NOT accounted for");
-  fprintf(rep, "IP events stored      %u for %llu block entries", t->events_in,
-          (unsigned long long)pr.st.blocks_executed);
-  if (pr.hw->sb_derived)
-    fprintf(rep, ", of them %llu derived in superblocks from %llu entry and exit events",
-            (unsigned long long)pr.hw->sb_derived, (unsigned long long)pr.hw->sb_events);
-  fprintf(rep, "%s\n", t->events_in == prof_events_expected(&pr) ? "" : " (MISMATCH)");
+  if (!pr.hw->cfg.stats) {
+    fprintf(rep, "IP events stored      not counted: the IP is built without its statistics "
+                 "(STATS = 0)\n");
+  } else {
+    fprintf(rep, "IP events stored      %u for %llu block entries", t->events_in,
+            (unsigned long long)pr.st.blocks_executed);
+    if (pr.hw->sb_derived)
+      fprintf(rep, ", of them %llu derived in superblocks from %llu entry and exit events",
+              (unsigned long long)pr.hw->sb_derived, (unsigned long long)pr.hw->sb_events);
+    fprintf(rep, "%s\n", t->events_in == prof_events_expected(&pr) ? "" : " (MISMATCH)");
+  }
   fprintf(rep, "sw vs block entries   %zu of %zu blocks equal\n", pr.n - h.entries_differ, pr.n);
   prof_sys_check sc = prof_syscalls_check(&pr);
-  fprintf(
-      rep,
-      "system calls          %llu at %zu (site, number) pairs; hw vs sw: %zu differ, %llu lost\n",
-      (unsigned long long)sc.calls, sc.pairs, sc.differ, (unsigned long long)sc.lost);
+  fprintf(rep, "system calls          %llu at %zu (site, number) pairs; ",
+          (unsigned long long)sc.calls, sc.pairs);
+  if (sc.has_hw)
+    fprintf(rep, "hw vs sw: %zu differ, %llu lost\n", sc.differ, (unsigned long long)sc.lost);
+  else
+    fprintf(rep, "no hw records (the IP has no system-call table)\n");
   prof_edge_check ec = prof_edges_check(&pr);
-  fprintf(rep,
-          "indirect edges        %llu traversals of %zu edges; hw vs sw: %zu differ, %llu lost\n",
-          (unsigned long long)ec.traversals, ec.edges, ec.differ, (unsigned long long)ec.lost);
+  fprintf(rep, "indirect edges        %llu traversals of %zu edges; ",
+          (unsigned long long)ec.traversals, ec.edges);
+  if (ec.has_hw)
+    fprintf(rep, "hw vs sw: %zu differ, %llu lost\n", ec.differ, (unsigned long long)ec.lost);
+  else
+    fprintf(rep, "no hw edges (the IP has no edge table)\n");
   int tree_ok = prof_cct_summary(NULL, &pr) == 0;
   if (pr.cct)
     fprintf(rep,

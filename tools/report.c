@@ -64,25 +64,39 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
   const dbt_hw_profile *h = pr->hw;
   if (h) {
     const hwprof_stats *t = &h->stats;
-    fprintf(f,
-            "hwprof: IP events            %u stored, %u counted on chip, %u in the spill ring; "
-            "lost %u (FIFO full %u, table full %u, ring errors %u); ignored %u\n",
-            t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
-            t->lost_fifo, t->lost_table, t->spill_errors, t->ignored);
+    if (h->cfg.stats)
+      fprintf(f,
+              "hwprof: IP events            %u stored, %u counted on chip, %u in the spill ring; "
+              "lost %u (FIFO full %u, table full %u, ring errors %u); ignored %u\n",
+              t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
+              t->lost_fifo, t->lost_table, t->spill_errors, t->ignored);
+    else /* built with STATS = 0: the IP counts its losses only */
+      fprintf(f,
+              "hwprof: IP events            lost %u (FIFO full %u, table full %u, ring errors %u); "
+              "the other statistics are not built (STATS = 0)\n",
+              t->lost_fifo + t->lost_table + t->spill_errors, t->lost_fifo, t->lost_table,
+              t->spill_errors);
     if (h->sb_events)
       fprintf(f,
               "hwprof: IP superblock events %llu superblock entries and side exits, from which "
               "%llu block entries are derived\n",
               (unsigned long long)h->sb_events, (unsigned long long)h->sb_derived);
-    fprintf(f,
-            "hwprof: IP table             %u of %u entries, %zu more %s counted from the "
-            "spill ring; max probe length %u; %u probe cycles\n",
-            t->occupied, h->cfg.entries, h->n_entries - h->n_chip,
-            h->n_entries - h->n_chip == 1 ? "block" : "blocks", t->max_probe, t->probes);
-    fprintf(f,
-            "hwprof: IP FIFO              high-water %u of %u; %u IP cycles holding the bus, "
-            "%llu CPU stall cycles\n",
-            t->fifo_high, h->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles);
+    if (h->cfg.stats) {
+      fprintf(f,
+              "hwprof: IP table             %u of %u entries, %zu more %s counted from the "
+              "spill ring; max probe length %u; %u probe cycles\n",
+              t->occupied, h->cfg.entries, h->n_entries - h->n_chip,
+              h->n_entries - h->n_chip == 1 ? "block" : "blocks", t->max_probe, t->probes);
+      fprintf(f,
+              "hwprof: IP FIFO              high-water %u of %u; %u IP cycles holding the bus, "
+              "%llu CPU stall cycles\n",
+              t->fifo_high, h->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles);
+    } else {
+      fprintf(f, "hwprof: IP table             %zu of %u entries (read from the table)\n",
+              h->n_chip, h->cfg.entries);
+      fprintf(f, "hwprof: IP FIFO              %u deep; %llu CPU stall cycles\n", h->cfg.fifo_depth,
+              (unsigned long long)b->stall_cycles);
+    }
     fprintf(f,
             "hwprof: IP interrupts        %llu raised and serviced; %u threshold crossings, "
             "%u lost (hot FIFO full)\n",
@@ -179,13 +193,14 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
             "\"fifo_stall_cycles\":%u,\"cpu_stall_cycles\":%llu,\"threshold_crossings\":%u,"
             "\"hot_lost\":%u,\"interrupts\":%llu,\"syscalls_recorded\":%u,"
             "\"syscalls_lost\":%u,\"superblock_events\":%llu,\"derived_entries\":%llu,"
-            "\"hot\":[",
+            "\"stats_built\":%s,\"hot\":[",
             t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
             t->lost_fifo, t->lost_table, t->spill_errors, t->ignored, t->max_probe, t->probes,
             t->occupied, pr->hw->cfg.entries, pr->hw->n_entries - pr->hw->n_chip, t->fifo_high,
             pr->hw->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles, t->hot,
             t->hot_lost, (unsigned long long)pr->hw->irqs, t->syscalls, t->syscall_lost,
-            (unsigned long long)pr->hw->sb_events, (unsigned long long)pr->hw->sb_derived);
+            (unsigned long long)pr->hw->sb_events, (unsigned long long)pr->hw->sb_derived,
+            pr->hw->cfg.stats ? "true" : "false");
     for (size_t i = 0; i < pr->hw->n_hot; i++)
       fprintf(f, "%s{\"pc\":\"%#010x\",\"guest_insns\":%llu}", i ? "," : "", pr->hw->hot[i].pc,
               (unsigned long long)pr->hw->hot[i].guest_insns);
