@@ -10,18 +10,18 @@ FIRMWARE  := $(BUILD)/firmware/selftest.elf
 
 $(BUILD)/firmware/%.o: firmware/%.c firmware/fw.h driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/firmware/hwprof.o: driver/hwprof.c driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
 # The self-test finds keys that collide under the IP's hash with the model's hash
 # (driver/hwprof_model*.c, freestanding like the driver core).
 FW_MODEL := $(addprefix $(BUILD)/firmware/,hwprof_model.o hwprof_model_edge.o hwprof_model_cct.o)
 $(FW_MODEL): $(BUILD)/firmware/%.o: driver/%.c driver/hwprof_model.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 $(FIRMWARE): $(FW_MODEL)
 
 $(BUILD)/firmware/crt0.o: firmware/crt0.S
@@ -38,7 +38,7 @@ FAULT_FIRMWARE := $(foreach n,1 2 3,$(BUILD)/firmware/fault$(n).elf)
 
 $(BUILD)/firmware/fault%.o: firmware/faults.c firmware/fw.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -DFAULT=$* -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -MMD -MP -DFAULT=$* -c $< -o $@
 
 # Store loops for make bench-vp: one store every N instructions, to the IP or to RAM.
 STORELOOP_N := 4 8 16
@@ -47,11 +47,11 @@ STORELOOPS  := $(foreach n,$(STORELOOP_N),$(BUILD)/firmware/storeloop-ip-$(n).el
 
 $(BUILD)/firmware/storeloop-ip-%.o: firmware/storeloop.c firmware/fw.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -DEVERY=$* -DTARGET_IP=1 -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -MMD -MP -DEVERY=$* -DTARGET_IP=1 -c $< -o $@
 
 $(BUILD)/firmware/storeloop-ram-%.o: firmware/storeloop.c firmware/fw.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -DEVERY=$* -DTARGET_IP=0 -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -MMD -MP -DEVERY=$* -DTARGET_IP=0 -c $< -o $@
 
 all: $(FIRMWARE)
 
@@ -82,14 +82,14 @@ $(SOFTFP)/.extracted:
 	@touch $@
 
 $(SOFTFP)/%.o: $(SOFTFP)/.extracted
-	$(FW_CC) $(SOFTFP_FLAGS) -c $(SOFTFP)/libgcc/soft-fp/$*.c -o $@
+	$(FW_CC) $(SOFTFP_FLAGS) -MMD -MP -c $(SOFTFP)/libgcc/soft-fp/$*.c -o $@
 
 $(SOFTFP)/fpcost_sfp.o: firmware/fpcost_sfp.c $(SOFTFP)/.extracted
-	$(FW_CC) $(SOFTFP_FLAGS) -c $< -o $@
+	$(FW_CC) $(SOFTFP_FLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/firmware/fpcost.o: firmware/fpcost.c firmware/fpcost.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
 $(FPCOST): $(BUILD)/firmware/fpcost_entry.o $(BUILD)/firmware/fpcost.o $(SOFTFP_OBJS) firmware/link.ld
 	$(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \

@@ -23,7 +23,7 @@ define ip_tests
 $(BUILD)/tests/$(1)/%.o: tests/unit/%.c tests/unit/ip_util.h tests/unit/check.h sim/hwprof_sim.h \
                          driver/hwprof_regs.h driver/hwprof_model.h tests/tests.mk
 	@mkdir -p $$(@D)
-	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -c $$< -o $$@
+	$(CC) $(C_FLAGS) -MMD -MP -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -c $$< -o $$@
 
 $(BUILD)/tests/$(1)/%: $(BUILD)/tests/$(1)/%.o $(BUILD)/tests/$(1)/ip_util.o $(BUILD)/tests/check.o \
                        $(MODEL_LIB) $(BUILD)/sim/$(1)/libhwprof_sim.a
@@ -38,7 +38,7 @@ define netlist_tests
 $(BUILD)/tests/netlist-$(1)/%.o: tests/unit/%.c tests/unit/ip_util.h tests/unit/check.h sim/hwprof_sim.h \
                                  driver/hwprof_regs.h driver/hwprof_model.h tests/tests.mk
 	@mkdir -p $$(@D)
-	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -DHWPROF_NETLIST \
+	$(CC) $(C_FLAGS) -MMD -MP -DHWPROF_IP_PARAMS='"$(strip $(IPCFG_$(1)))"' -DHWPROF_NETLIST \
 	  -DHWPROF_DIFF_DEFAULT_EVENTS=20000 -c $$< -o $$@
 
 $(BUILD)/tests/netlist-$(1)/%: $(BUILD)/tests/netlist-$(1)/%.o \
@@ -53,7 +53,7 @@ $(foreach c,$(IP_NETLIST_CONFIGS),$(eval $(call netlist_tests,$(c))))
 $(BUILD)/tests/test_driver.o: tests/unit/test_driver.c tests/unit/ip_util.h tests/unit/check.h driver/hwprof.h \
                               driver/hwprof_fdt.h driver/hwprof_uio.h sim/hwprof_sim_bus.h
 	@mkdir -p $(@D)
-	$(CC) $(C_FLAGS) -DHWPROF_IP_PARAMS='""' -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
+	$(CC) $(C_FLAGS) -MMD -MP -DHWPROF_IP_PARAMS='""' -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
 
 $(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/ip_util.o $(BUILD)/tests/check.o \
     $(BUILD)/sim/hwprof_sim_bus.o $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
@@ -62,7 +62,7 @@ $(BUILD)/tests/test_driver: $(BUILD)/tests/test_driver.o $(BUILD)/tests/default/
 # The board's caches, by micro-benchmarks on the board (sim/vcache.c, sim/vboard.c).
 $(BUILD)/tests/test_caches.o: tests/unit/test_caches.c tests/unit/check.h sim/vboard.h sim/vcache.h
 	@mkdir -p $(@D)
-	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
+	$(CC) $(C_FLAGS) -MMD -MP -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' -c $< -o $@
 $(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(BUILD)/tests/check.o $(VBOARD_OBJS) $(COMMON_OBJS) \
     $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(SIM_LDLIBS)
@@ -71,7 +71,7 @@ $(BUILD)/tests/test_caches: $(BUILD)/tests/test_caches.o $(BUILD)/tests/check.o 
 # with a small guest program loaded.
 $(BUILD)/tests/test_cache.o: tests/unit/test_cache.c tests/unit/check.h dbt/runtime.h dbt/dbt.h
 	@mkdir -p $(@D)
-	$(CC) $(C_FLAGS) -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' \
+	$(CC) $(C_FLAGS) -MMD -MP -DHWPROF_DTB_DIR='"$(BUILD)/dtb"' \
 	  -DHWPROF_GUEST='"$(BUILD)/guest/asm/branch"' -c $< -o $@
 $(BUILD)/tests/test_cache: $(BUILD)/tests/test_cache.o $(BUILD)/tests/check.o $(DBT_OBJS) $(CCT_OBJS) \
     $(COMMON_OBJS) $(VBOARD_OBJS) $(BUILD)/libhwprof.a $(MODEL_LIB) $(SIM_LIB) | $(DTBS) \

@@ -6,12 +6,12 @@ SC_LIBS  := -lsystemc
 
 $(BUILD)/sim/systemc/%.o: sim/systemc/%.cpp sim/systemc/hwprof_tlm.h sim/hwprof_sim.h
 	@mkdir -p $(@D)
-	$(CXX) $(SC_FLAGS) -c $< -o $@
+	$(CXX) $(SC_FLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/tests/test_systemc.o: tests/unit/test_systemc.cpp sim/systemc/hwprof_tlm.h driver/hwprof_model.h \
                               driver/hwprof_regs.h sim/hwprof_sim.h
 	@mkdir -p $(@D)
-	$(CXX) $(SC_FLAGS) -c $< -o $@
+	$(CXX) $(SC_FLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/tests/test_systemc: $(BUILD)/tests/test_systemc.o $(BUILD)/sim/systemc/hwprof_tlm.o \
                              $(BUILD)/libhwprof_model.a $(SIM_LIB)

@@ -40,7 +40,7 @@ FUZZ_LF_OBJS := $(patsubst %.c,$(BUILD)/fuzz/lf/%.o,$(FUZZ_SRCS))
 $(BUILD)/fuzz/lf/%.o: %.c
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) -Wno-typedef-redefinition $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
-	  -frounding-math -c $< -o $@
+	  -frounding-math -MMD -MP -c $< -o $@
 
 $(BUILD)/fuzz/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LF_OBJS) $(SIM_LIB)
 	clang $(FUZZ_CFLAGS) -Wno-typedef-redefinition $(FUZZ_SAN) -fsanitize=fuzzer -o $@ \
