@@ -423,38 +423,38 @@ module hwprof_axil #(
       hwprof_error_SPILL_must_be_0_or_1 u_error ();
     end
     if (SPILL != 0) begin : g_spill
-    hwprof_spill u_spill (
-      .clk           (clk),
-      .rst           (rst),
-      .base          (spill_base_q),
-      .size          (spill_size_q),
-      .tail          (spill_tail_q),
-      .ring_reset    (spill_ring_reset),
-      .spill_valid   (spill_valid),
-      .spill_ready   (spill_ready),
-      .spill_spc     (spill_spc),
-      .head          (spill_head),
-      .ring_full     (spill_ring_full),
-      .busy          (spill_busy),
-      .done_pulse    (spill_done),
-      .err_pulse     (spill_err),
-      .m_axi_awaddr  (sp_awaddr),
-      .m_axi_awlen   (m_axi_awlen),
-      .m_axi_awsize  (m_axi_awsize),
-      .m_axi_awburst (m_axi_awburst),
-      .m_axi_awcache (m_axi_awcache),
-      .m_axi_awprot  (m_axi_awprot),
-      .m_axi_awvalid (sp_awvalid),
-      .m_axi_awready (sp_awready),
-      .m_axi_wdata   (sp_wdata),
-      .m_axi_wstrb   (m_axi_wstrb),
-      .m_axi_wlast   (m_axi_wlast),
-      .m_axi_wvalid  (sp_wvalid),
-      .m_axi_wready  (sp_wready),
-      .m_axi_bresp   (m_axi_bresp),
-      .m_axi_bvalid  (sp_bvalid),
-      .m_axi_bready  (sp_bready)
-    );
+      hwprof_spill u_spill (
+        .clk           (clk),
+        .rst           (rst),
+        .base          (spill_base_q),
+        .size          (spill_size_q),
+        .tail          (spill_tail_q),
+        .ring_reset    (spill_ring_reset),
+        .spill_valid   (spill_valid),
+        .spill_ready   (spill_ready),
+        .spill_spc     (spill_spc),
+        .head          (spill_head),
+        .ring_full     (spill_ring_full),
+        .busy          (spill_busy),
+        .done_pulse    (spill_done),
+        .err_pulse     (spill_err),
+        .m_axi_awaddr  (sp_awaddr),
+        .m_axi_awlen   (m_axi_awlen),
+        .m_axi_awsize  (m_axi_awsize),
+        .m_axi_awburst (m_axi_awburst),
+        .m_axi_awcache (m_axi_awcache),
+        .m_axi_awprot  (m_axi_awprot),
+        .m_axi_awvalid (sp_awvalid),
+        .m_axi_awready (sp_awready),
+        .m_axi_wdata   (sp_wdata),
+        .m_axi_wstrb   (m_axi_wstrb),
+        .m_axi_wlast   (m_axi_wlast),
+        .m_axi_wvalid  (sp_wvalid),
+        .m_axi_wready  (sp_wready),
+        .m_axi_bresp   (m_axi_bresp),
+        .m_axi_bvalid  (sp_bvalid),
+        .m_axi_bready  (sp_bready)
+      );
     end else begin : g_no_spill
       // No spill path: an event that finds no slot is lost and counted (STAT_LOST_TABLE,
       // IRQ_LOST), as with SPILL_SIZE = 0.  The master, if the packet unit has it, writes
@@ -965,7 +965,8 @@ module hwprof_axil #(
                          ({16'd0, s_axil_araddr[18:3]} < ENTRIES);
   // The system-call window, 0x1000 + 16*i for the table's 2^SYSCALL_BITS entries.
   localparam [8:0] SYS_ENTRIES = 9'd1 << SYSCALL_BITS;
-  wire        ar_sys   = HAS_SYS && (s_axil_araddr[19:12] == 8'h01) && (s_axil_araddr[1:0] == 2'b00) &&
+  wire        ar_sys   = HAS_SYS && (s_axil_araddr[19:12] == 8'h01) &&
+                         (s_axil_araddr[1:0] == 2'b00) &&
                          ({1'b0, s_axil_araddr[11:4]} < SYS_ENTRIES);
   reg         r_sys_q;      // the accepted read is an entry of the system-call window
   assign sys_rd_valid = sys_rq_q;
@@ -974,7 +975,8 @@ module hwprof_axil #(
   localparam [19:0] EDGE_WINDOW = 20'h02000;
   localparam [19:0] EDGE_BYTES  = 20'd16 << EDGE_BITS;
   wire [19:0] ar_edge_off = s_axil_araddr - EDGE_WINDOW;
-  wire        ar_edge     = HAS_EDGE && (s_axil_araddr >= EDGE_WINDOW) && (ar_edge_off < EDGE_BYTES) &&
+  wire        ar_edge     = HAS_EDGE && (s_axil_araddr >= EDGE_WINDOW) &&
+                            (ar_edge_off < EDGE_BYTES) &&
                             (s_axil_araddr[1:0] == 2'b00);
   wire [19:0] r_edge_off  = ra - EDGE_WINDOW;
   reg         r_edge_q;     // the accepted read is an entry of the edge window
