@@ -147,11 +147,12 @@ void hwprof_model_set_spill(hwprof_model *m, int on) {
 }
 
 int hwprof_model_stat_built(const hwprof_model_params *p, uint32_t offset) {
-  if (p->stats)
+  /* STATS covers the core's block, EVENTS_IN .. SPILL_ERRORS; the units' statistics
+   * after it, and every other register, are theirs to leave out. */
+  if (p->stats || offset < HWPROF_STAT_FIRST_OFFSET || offset >= HWPROF_STAT_SYSCALLS_OFFSET)
     return 1;
   return offset == HWPROF_STAT_LOST_FIFO_OFFSET || offset == HWPROF_STAT_LOST_TABLE_OFFSET ||
-         offset == HWPROF_STAT_HOT_LOST_OFFSET || offset == HWPROF_STAT_SPILL_ERR_OFFSET ||
-         offset >= HWPROF_STAT_SYSCALLS_OFFSET; /* the units' own: theirs to leave out */
+         offset == HWPROF_STAT_HOT_LOST_OFFSET || offset == HWPROF_STAT_SPILL_ERR_OFFSET;
 }
 
 void hwprof_model_syscall_clear(hwprof_model *m) {

@@ -183,8 +183,9 @@ void hwprof_model_set_cct(hwprof_model *m, int on);
  * between two events in bus order; built without the spill path, only 0. */
 void hwprof_model_set_spill(hwprof_model *m, int on);
 
-/* Whether the statistic at `offset` (HWPROF_STAT_*_OFFSET) is built in an IP with these
- * parameters: with stats = 0 only the losses are; one that is not reads 0. */
+/* Whether the register at `offset` is left in by STATS: with stats = 0 the core's
+ * statistics (HWPROF_STAT_EVENTS_IN .. SPILL_ERR) but the losses read 0; any other
+ * register answers 1 (its unit's own parameter says whether it is built). */
 int hwprof_model_stat_built(const hwprof_model_params *p, uint32_t offset);
 
 /* How the IP's hot SPCs compare with the model's threshold crossings: returns

@@ -178,6 +178,14 @@ static hwsw compare_hwsw(const prof_run *pr, unsigned show, FILE *f) {
   return c;
 }
 
+/* The end of a system-call or edge line: hw against sw, or why the IP has nothing. */
+static void hw_vs_sw(FILE *f, int has_hw, size_t differ, uint64_t lost, const char *absent) {
+  if (has_hw)
+    fprintf(f, "hw vs sw: %zu differ, %llu lost\n", differ, (unsigned long long)lost);
+  else
+    fprintf(f, "%s\n", absent);
+}
+
 /* ------------------------------------------------------------ qemu-mips */
 
 /* Runs the reference with stdin from `in` (NULL: ours) and environment env, its
@@ -651,17 +659,11 @@ int cmd_compare(int argc, char **argv) {
   prof_sys_check sc = prof_syscalls_check(&pr);
   fprintf(rep, "system calls          %llu at %zu (site, number) pairs; ",
           (unsigned long long)sc.calls, sc.pairs);
-  if (sc.has_hw)
-    fprintf(rep, "hw vs sw: %zu differ, %llu lost\n", sc.differ, (unsigned long long)sc.lost);
-  else
-    fprintf(rep, "no hw records (the IP has no system-call table)\n");
+  hw_vs_sw(rep, sc.has_hw, sc.differ, sc.lost, "no hw records (the IP has no system-call table)");
   prof_edge_check ec = prof_edges_check(&pr);
   fprintf(rep, "indirect edges        %llu traversals of %zu edges; ",
           (unsigned long long)ec.traversals, ec.edges);
-  if (ec.has_hw)
-    fprintf(rep, "hw vs sw: %zu differ, %llu lost\n", ec.differ, (unsigned long long)ec.lost);
-  else
-    fprintf(rep, "no hw edges (the IP has no edge table)\n");
+  hw_vs_sw(rep, ec.has_hw, ec.differ, ec.lost, "no hw edges (the IP has no edge table)");
   int tree_ok = prof_cct_summary(NULL, &pr) == 0;
   if (pr.cct)
     fprintf(rep,

@@ -64,18 +64,18 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
   const dbt_hw_profile *h = pr->hw;
   if (h) {
     const hwprof_stats *t = &h->stats;
+    /* (Built with STATS = 0 the IP counts its losses only.) */
+    fprintf(f, "hwprof: IP events            ");
     if (h->cfg.stats)
-      fprintf(f,
-              "hwprof: IP events            %u stored, %u counted on chip, %u in the spill ring; "
-              "lost %u (FIFO full %u, table full %u, ring errors %u); ignored %u\n",
-              t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
-              t->lost_fifo, t->lost_table, t->spill_errors, t->ignored);
-    else /* built with STATS = 0: the IP counts its losses only */
-      fprintf(f,
-              "hwprof: IP events            lost %u (FIFO full %u, table full %u, ring errors %u); "
-              "the other statistics are not built (STATS = 0)\n",
-              t->lost_fifo + t->lost_table + t->spill_errors, t->lost_fifo, t->lost_table,
-              t->spill_errors);
+      fprintf(f, "%u stored, %u counted on chip, %u in the spill ring; ", t->events_in, t->events,
+              t->spilled);
+    fprintf(f, "lost %u (FIFO full %u, table full %u, ring errors %u); ",
+            t->lost_fifo + t->lost_table + t->spill_errors, t->lost_fifo, t->lost_table,
+            t->spill_errors);
+    if (h->cfg.stats)
+      fprintf(f, "ignored %u\n", t->ignored);
+    else
+      fprintf(f, "the other statistics are not built (STATS = 0)\n");
     if (h->sb_events)
       fprintf(f,
               "hwprof: IP superblock events %llu superblock entries and side exits, from which "

@@ -555,21 +555,30 @@ static int ring_write(void *ctx, uint32_t addr, uint32_t data) {
   return 0;
 }
 
-/* Built without the spill path (SPILL = 0): CONFIG2 says so, SPILL_SIZE takes only 0,
- * the other ring registers are unmapped, and an event that finds no slot is lost and
- * counted -- LOST_TABLE, TABLE_FULL, IRQ_LOST -- with nothing written to memory. */
-static void test_spill_absent(hwprof_sim *s) {
-  CHECK_EQ(ip_rd(s, HWPROF_CONFIG2_OFFSET) & HWPROF_CONFIG2_SPILL, 0);
-  static const uint32_t sizes[] = {2, 4, 1024, 1u << 24, 3};
+/* A ring whose unit is not built (hwprof_ring_regs' BUILT = 0), its registers at BASE,
+ * SIZE, HEAD, TAIL, MARK from `base`: CONFIG2's `bit` clear, SIZE refuses every size but 0
+ * (the unit's smallest, `min`, included) and takes 0, BASE, TAIL and MARK refuse writes,
+ * and all five read 0. */
+static void check_ring_absent(hwprof_sim *s, uint32_t bit, uint32_t base, uint32_t min) {
+  const uint32_t size = base + 4, tail = base + 12, mark = base + 16; /* (HEAD at base + 8) */
+  CHECK_EQ(ip_rd(s, HWPROF_CONFIG2_OFFSET) & bit, 0);
+  const uint32_t sizes[] = {min, 2 * min, 1024, 1u << 24, 3};
   for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-    CHECK(try_wr(s, HWPROF_SPILL_SIZE_OFFSET, sizes[i]) == HWPROF_RESP_SLVERR,
-          "SPILL_SIZE %#x accepted without the spill path\n", sizes[i]);
-  ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 0);
-  CHECK_EQ(try_wr(s, HWPROF_SPILL_BASE_OFFSET, 0x20000000u), HWPROF_RESP_SLVERR);
-  CHECK_EQ(try_wr(s, HWPROF_SPILL_TAIL_OFFSET, 0), HWPROF_RESP_SLVERR);
-  CHECK_EQ(try_wr(s, HWPROF_SPILL_MARK_OFFSET, 1), HWPROF_RESP_SLVERR);
-  for (uint32_t off = HWPROF_SPILL_BASE_OFFSET; off <= HWPROF_SPILL_MARK_OFFSET; off += 4)
-    CHECK(ip_rd(s, off) == 0, "spill register %#x not 0 without the path\n", off);
+    CHECK(try_wr(s, size, sizes[i]) == HWPROF_RESP_SLVERR,
+          "size %#x accepted at %#x without the ring's unit\n", sizes[i], size);
+  ip_wr(s, size, 0);
+  CHECK_EQ(try_wr(s, base, 0x20000000u), HWPROF_RESP_SLVERR);
+  CHECK_EQ(try_wr(s, tail, 0), HWPROF_RESP_SLVERR);
+  CHECK_EQ(try_wr(s, mark, min), HWPROF_RESP_SLVERR);
+  for (uint32_t off = base; off <= mark; off += 4)
+    CHECK(ip_rd(s, off) == 0, "ring register %#x not 0 without its unit\n", off);
+}
+
+/* Built without the spill path (SPILL = 0): its ring's registers absent, and an event
+ * that finds no slot is lost and counted -- LOST_TABLE, TABLE_FULL, IRQ_LOST -- with
+ * nothing written to memory. */
+static void test_spill_absent(hwprof_sim *s) {
+  check_ring_absent(s, HWPROF_CONFIG2_SPILL, HWPROF_SPILL_BASE_OFFSET, 2);
   uint64_t rng = 5;
   uint32_t n = P.max_probe + 3;
   uint32_t *k = malloc(n * sizeof *k);
@@ -779,15 +788,7 @@ static void window_event(hwprof_sim *s, uint32_t w, uint8_t n) {
  * other ring registers are unmapped, the unit's registers read 0 through calls and
  * returns, and the events still count (their weights ignored). */
 static void test_cct_absent(hwprof_sim *s) {
-  CHECK_EQ(ip_rd(s, HWPROF_CONFIG2_OFFSET) & HWPROF_CONFIG2_CCT, 0);
-  static const uint32_t sizes[] = {4, 8, 1024, 1u << 24, 3};
-  for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-    CHECK(try_wr(s, HWPROF_CCT_SIZE_OFFSET, sizes[i]) == HWPROF_RESP_SLVERR,
-          "CCT_SIZE %#x accepted without the packet unit\n", sizes[i]);
-  ip_wr(s, HWPROF_CCT_SIZE_OFFSET, 0);
-  CHECK_EQ(try_wr(s, HWPROF_CCT_BASE_OFFSET, 0x20000000u), HWPROF_RESP_SLVERR);
-  CHECK_EQ(try_wr(s, HWPROF_CCT_TAIL_OFFSET, 0), HWPROF_RESP_SLVERR);
-  CHECK_EQ(try_wr(s, HWPROF_CCT_MARK_OFFSET, 4), HWPROF_RESP_SLVERR);
+  check_ring_absent(s, HWPROF_CONFIG2_CCT, HWPROF_CCT_BASE_OFFSET, 4);
   ip_wr(s, HWPROF_EVENT_ORIGIN_OFFSET, 0x400000u);
   enable(s);
   window_event(s, 0x400118 | HWPROF_EVENT_CALL, 3);

@@ -272,6 +272,8 @@ static void test_units_left_out(void) {
   CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_SPILL_ERR_OFFSET), 1);
   CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_EVENTS_OFFSET), 0);
   CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_CYCLES_HI_OFFSET), 0);
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_SYSCALLS_OFFSET), 1); /* the units' own */
+  CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_EDGE_USED_OFFSET), 1);     /* not a statistic */
   p.stats = 1;
   CHECK_EQ(hwprof_model_stat_built(&p, HWPROF_STAT_EVENTS_OFFSET), 1);
 }
