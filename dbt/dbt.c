@@ -20,6 +20,7 @@ dbt_options dbt_defaults(void) {
   o.code_size = DBT_CODE_MAX;
   o.max_block = 64;
   o.edge_threshold = 5000;
+  o.sb_budget = -1;
   return o;
 }
 

@@ -72,6 +72,9 @@ typedef struct dbt_options {
   uint64_t max_cycles;     /* simulated CPU cycles, 0 = no limit */
   uint32_t threshold;      /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */
   int superblocks;         /* with a threshold: form superblocks from the hot blocks */
+  int64_t sb_budget;       /* superblocks: bytes of duplicated code allowed (-1, the default:
+                            * a quarter of the board's instruction cache, no limit without
+                            * one; superblock.c) */
   int member_probes;       /* superblocks keep every member's probe (default: the entry's and
                             * the side exits', the members' counts derived: sbcount.c) */
   int probe;               /* hw, all: DBT_PROBE_WINDOW (default) or DBT_PROBE_WORD */
@@ -107,6 +110,9 @@ typedef struct dbt_stats {
   uint64_t superblocks;            /* formed (superblock.c) */
   uint64_t superblock_members;     /* blocks in them, over all */
   uint64_t superblocks_dropped;    /* recorded but not formed: no room in the cache */
+  uint64_t superblock_bytes;       /* their code, side exits' stubs included */
+  uint64_t superblock_dup_bytes;   /* ... for blocks another copy of which was there */
+  uint64_t superblock_budget;      /* the duplication allowed (UINT64_MAX: no limit) */
   uint64_t superblock_insns;       /* guest instructions executed inside superblocks */
   uint64_t superblock_ns;          /* host time forming them (not simulated cycles) */
   uint64_t translate_ns;           /* host time translating blocks (not simulated cycles) */

@@ -15,7 +15,20 @@
  * Running through other heads duplicates their code (tail duplication, as in
  * Dynamo's traces): a path through several hot regions is one superblock, one entry
  * to count, instead of one per region (make demo: 3.1 % faster at test size than
- * stopping at heads, 2026-11-24).
+ * stopping at heads, 2026-11-24, with an ideal memory).
+ *
+ * The code-growth budget.  Duplicated code is what the board's 16 KB instruction
+ * cache punishes: a loop unrolled, or a tail run through from another head, is hot
+ * twice.  So duplication is spent from a budget, an eighth of the instruction cache
+ * (DBT_SB_BUDGET_DIV; --sb-budget sets it in bytes; no limit on a board without an
+ * instruction cache or with the caches off): each superblock's members that were
+ * already in a superblock, or repeat in its unrolled loop, charge their code's bytes.
+ * Once the budget is spent, a path ends where it reaches another superblock's head
+ * (and branches to it, as NET's paths end at trace heads) and a loop is not unrolled.
+ * The first superblocks, the hottest (the IP reports a block when its count reaches
+ * the threshold, so the hottest get there first), spend it.  At test size with the
+ * caches on, hw+sb's speed-up over none goes from -13.9 % geomean with no limit to
+ * -4.6 % (docs/superblocks.md, "The code-growth budget": the sweep that chose it).
  * A hot block that is already a head or a member of a superblock heads none of
  * its own; but a side exit that turns hot (its own count reaches the threshold,
  * sbcount.c) makes its target a head, member or not, as Dynamo starts a new trace
@@ -106,11 +119,16 @@ static void sb_scan_sw(dbt *d) {
  * its body repeated while the copies fit, at most DBT_UNROLL times, so that a tight
  * loop takes a branch back, and with derived counts an entry event (sbcount.c),
  * once every few trips instead of every trip. */
+/* The duplication budget is spent: paths stop at heads, loops are not unrolled. */
+static int spent(const sb_state *s) {
+  return s->dup_bytes >= s->dup_budget;
+}
+
 static void complete(dbt *d, uint32_t next) {
   sb_state *s = d->sb;
   dbt_trace *t = &s->t;
   unsigned body = t->n;
-  if (next == t->pc[0])
+  if (next == t->pc[0] && !spent(s))
     for (unsigned copy = 1; copy < DBT_UNROLL && t->n + body <= DBT_TRACE_MAX; copy++)
       for (unsigned i = 0; i < body; i++, t->n++) {
         t->pc[t->n] = t->pc[i];
@@ -138,7 +156,7 @@ static void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
     }
     return;
   }
-  int seen = 0;
+  int seen = spent(s) && s->is_head[id] == SB_HEAD;
   for (unsigned i = 0; i < t->n; i++)
     seen |= t->pc[i] == pc;
   if (seen || t->n == DBT_TRACE_MAX) {
@@ -171,9 +189,14 @@ static int form(dbt *d, const dbt_trace *t) {
   uint32_t sb = DBT_CODE + at;
   for (unsigned i = 0; i < members; i++)
     rt_fire_translated(d, &out[i]);
+  uint64_t dup = 0;
   for (unsigned i = 0; i < members; i++) {
     uint32_t w = (out[i].host_addr - DBT_CODE) / 4;
     rec *r = &d->tab[d->by_id[t->counter[i]]];
+    int again = s->is_head[t->counter[i]] == SB_HEAD || s->is_head[t->counter[i]] == SB_MEMBER;
+    for (unsigned j = 0; j < i && !again; j++)
+      again = t->counter[j] == t->counter[i];
+    dup += again ? out[i].host_size : 0;
     if (r->insns == UINT32_MAX) { /* a block first translated here (a planned superblock) */
       r->insns = out[i].guest_insns;
       r->flags = out[i].flags;
@@ -190,6 +213,9 @@ static int form(dbt *d, const dbt_trace *t) {
   d->st.code_bytes += (uint32_t)n;
   d->st.superblocks++;
   d->st.superblock_members += members;
+  d->st.superblock_bytes += (uint32_t)n;
+  d->st.superblock_dup_bytes += dup;
+  s->dup_bytes += dup;
   rt_redirect(d, h, sb); /* the head, its predecessors and its jump-table entry */
   s->is_head[h->id] = SB_HEAD;
   for (unsigned i = 1; i < members; i++) {
@@ -263,7 +289,19 @@ static void flushed(dbt *d) {
   for (uint32_t id = 0; id < d->nblocks; id++) /* heads still waiting stay so */
     if (d->sb->is_head[id] != SB_PENDING)
       d->sb->is_head[id] = SB_NONE;
+  d->sb->dup_bytes = 0;
   idle(d);
+}
+
+/* The budget: the options', or a share of the board's instruction cache. */
+static int sb_start(dbt *d) {
+  vboard_cache_info ci;
+  int ic = vboard_caches(d->b, &ci) && ci.on && ci.icache_size;
+  d->sb->dup_budget = d->o.sb_budget >= 0 ? (uint64_t)d->o.sb_budget
+                      : ic                ? ci.icache_size / DBT_SB_BUDGET_DIV
+                                          : UINT64_MAX;
+  d->st.superblock_budget = d->sb->dup_budget;
+  return 0;
 }
 
 /* Each block entered: recorded on the path while one is (pending heads, or a
@@ -300,7 +338,7 @@ static int sw_readout(dbt *d) {
 /* With --superblocks, the paths are recorded from the blocks entered; without, a
  * run may still have the superblocks of a plan (dbt_plan_superblocks). */
 #define SB_HOOKS                                                                                   \
-  .what = "the superblocks' counts", .flushed = flushed, .left = rt_sb_leave,                      \
+  .what = "the superblocks' counts", .flushed = flushed, .start = sb_start, .left = rt_sb_leave,   \
   .readout = sw_readout, .free = sb_free, .hot = hot, .ip_readout = ip_readout
 
 int rt_sb_register(dbt *d) {

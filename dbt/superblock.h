@@ -23,15 +23,20 @@ enum { SB_NONE, SB_HEAD, SB_MEMBER, SB_PENDING };
 typedef struct sb_inst sb_inst;
 
 /* A loop's superblock holds up to this many copies of its body (superblock.c). */
-#define DBT_UNROLL 4
+#define DBT_UNROLL        4
+/* The duplication budget, when the options leave it to the board: this share of the
+ * board's instruction cache (superblock.c, "The code-growth budget"). */
+#define DBT_SB_BUDGET_DIV 8
 
 typedef struct sb_state {
-  size_t pending;    /* hot blocks waiting to head a superblock (SB_PENDING) */
-  dbt_trace t;       /* the path being recorded (t.n = 0: none) */
-  int ready;         /* t is complete: form it at the next pause */
-  uint8_t *is_head;  /* per block id: SB_PENDING, or in the current cache SB_HEAD, SB_MEMBER */
-  uint8_t *sw_hot;   /* per block id: the sw counters' scan reported it hot */
-  dbt_trace *formed; /* every superblock formed, in order (dbt_superblocks) */
+  size_t pending;      /* hot blocks waiting to head a superblock (SB_PENDING) */
+  dbt_trace t;         /* the path being recorded (t.n = 0: none) */
+  int ready;           /* t is complete: form it at the next pause */
+  uint8_t *is_head;    /* per block id: SB_PENDING, or in the current cache SB_HEAD, SB_MEMBER */
+  uint8_t *sw_hot;     /* per block id: the sw counters' scan reported it hot */
+  uint64_t dup_budget; /* bytes of duplicated code superblocks may add (UINT64_MAX: any) */
+  uint64_t dup_bytes;  /* ... added since the code cache was last emptied */
+  dbt_trace *formed;   /* every superblock formed, in order (dbt_superblocks) */
   size_t nformed, formed_cap;
   sb_inst *inst; /* derived counts: every superblock formed, with its probes (sbcount.c) */
   size_t ninst, inst_cap;

@@ -30,6 +30,15 @@ int prof_clock_parse(const char *cmd, const char *s, dbt_options *o);
   "                     simulated time, cycles at the CPU clock from 2000-01-01, so\n"             \
   "                     runs are deterministic; host gives the host's clocks\n"
 
+/* --sb-budget auto|BYTES into o->sb_budget; prints why and returns -1 for anything else. */
+int prof_sb_budget_parse(const char *cmd, const char *s, dbt_options *o);
+#define PROF_SB_BUDGET_HELP                                                                        \
+  "  --sb-budget BYTES  superblocks: the code they may duplicate (unrolled loops, paths\n"         \
+  "                     run through another superblock's head); once it is spent,\n"               \
+  "                     paths end at heads and loops are not unrolled (default auto:\n"            \
+  "                     an eighth of the board's instruction cache; no limit without\n"            \
+  "                     one or with --caches off)\n"
+
 /* --unaligned allow|trap into o->unaligned_trap; prints why and returns -1 for anything else. */
 int prof_unaligned_parse(const char *cmd, const char *s, dbt_options *o);
 #define PROF_UNALIGNED_HELP                                                                        \

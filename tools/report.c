@@ -219,6 +219,12 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   }
   fprintf(f, "],\"superblock_insns\":%llu,\"superblock_host_ms\":%.3f",
           (unsigned long long)s->superblock_insns, (double)s->superblock_ns / 1e6);
+  fprintf(f, ",\"superblock_bytes\":%llu,\"superblock_dup_bytes\":%llu,\"superblock_budget\":",
+          (unsigned long long)s->superblock_bytes, (unsigned long long)s->superblock_dup_bytes);
+  if (s->superblock_budget == UINT64_MAX)
+    fprintf(f, "null");
+  else
+    fprintf(f, "%llu", (unsigned long long)s->superblock_budget);
   if (pr->cct)
     prof_cct_json(f, pr);
   size_t k;
@@ -389,6 +395,16 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             (unsigned long long)s->superblocks_dropped,
             s->guest_insns ? 100.0 * (double)s->superblock_insns / (double)s->guest_insns : 0.0,
             (double)s->superblock_ns / 1e6);
+  if (s->superblocks) {
+    char budget[32] = "no limit";
+    if (s->superblock_budget != UINT64_MAX)
+      snprintf(budget, sizeof budget, "budget %llu", (unsigned long long)s->superblock_budget);
+    fprintf(f,
+            "hwprof: superblock code        %llu bytes, %llu of them duplicated (%s): code "
+            "for blocks already in a superblock, or repeated in an unrolled loop\n",
+            (unsigned long long)s->superblock_bytes, (unsigned long long)s->superblock_dup_bytes,
+            budget);
+  }
   if (s->fp_gate + s->fp_exits)
     fprintf(f,
             "hwprof: floating point         %llu FPU instructions (%llu at the gate, %llu through "

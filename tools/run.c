@@ -56,7 +56,7 @@ static void help(FILE *f) {
           "  --superblocks      each hot block heads a superblock, the path the CPU takes\n"
           "                     from it next, translated as one unit (sw: the counters are\n"
           "                     scanned every 65,536 block entries); --threshold defaults\n"
-          "                     to " DBT_SB_THRESHOLD_S " with it\n"
+          "                     to " DBT_SB_THRESHOLD_S " with it\n" PROF_SB_BUDGET_HELP
           "  --member-probes    superblocks keep a probe in every member (default: only their\n"
           "                     entries and side exits are counted, and the members'\n"
           "                     counts derived from them, as exact)\n"
@@ -157,6 +157,7 @@ int cmd_run(int argc, char **argv) {
                                        {"superblocks", no_argument, 0, 'B'},
                                        {"superblocks-from", required_argument, 0, 'F'},
                                        {"member-probes", no_argument, 0, 'M'},
+                                       {"sb-budget", required_argument, 0, 'u'},
                                        {"hw-probe", required_argument, 0, 'P'},
                                        {"edge-threshold", required_argument, 0, 'e'},
                                        {"all-edges", no_argument, 0, 'A'},
@@ -226,6 +227,10 @@ int cmd_run(int argc, char **argv) {
       break;
     case 'B': o.dbt.superblocks = 1; break;
     case 'M': o.dbt.member_probes = 1; break;
+    case 'u':
+      if (prof_sb_budget_parse("run", optarg, &o.dbt) < 0)
+        return 2;
+      break;
     case 'F': plan_path = optarg; break;
     case 'q': quiet = 1; break;
     case 'j': json = optarg; break;

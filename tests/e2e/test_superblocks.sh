@@ -159,6 +159,42 @@ expect "superblocks: run with --dump" 0 '' \
 expect "superblocks: the dump shows one looping to its head" 0 '^superblock 0x.*loops to' \
   cat "$tmp/dump"
 
+# --- the code-growth budget (superblock.c): with none, no loop is unrolled and no
+# path runs through an earlier superblock's head; with plenty, loops are unrolled;
+# counts exact either way.  The default is an eighth of the board's 16 KB
+# instruction cache, no limit with the caches off.
+expect "superblocks: --sb-budget 0" 0 'budget 0\)' \
+  "$HW" run --profile all --superblocks --sb-budget 0 --stats --json "$tmp/b0.json" "$p" test
+expect "superblocks: --sb-budget 0, hw = sw = entries" 0 'counts exact' check_counts "$tmp/b0.json"
+"$HW" run --profile hw --superblocks --sb-budget 1000000 --quiet --json "$tmp/bbig.json" "$p" test \
+  >/dev/null 2>&1
+check_budget() {
+  python3 - "$tmp/b0.json" "$tmp/bbig.json" <<'PY'
+import json, sys
+none, big = (json.load(open(f)) for f in sys.argv[1:3])
+heads = set()
+for s in none["superblocks"]:
+    b = s["blocks"]
+    assert len(set(b)) == len(b), "unrolled with no budget: %s" % s["head"]
+    assert not heads & set(b[1:]), "through an earlier head with no budget: %s" % s["head"]
+    heads.add(s["head"])
+assert none["superblock_budget"] == 0 and none["superblock_bytes"] > 0
+assert any(len(set(s["blocks"])) < len(s["blocks"]) for s in big["superblocks"]), "none unrolled"
+assert big["superblock_dup_bytes"] > none["superblock_dup_bytes"], "no more duplication"
+assert big["superblock_budget"] == 1000000
+print("budget kept: %d superblocks, %d and %d bytes duplicated" % (
+    len(none["superblocks"]), none["superblock_dup_bytes"], big["superblock_dup_bytes"]))
+PY
+}
+expect "superblocks: the budget limits duplication" 0 'budget kept' check_budget
+expect "superblocks: the default budget, an eighth of the instruction cache" 0 \
+  'superblock code .* duplicated \(budget 2048\)' \
+  "$HW" run --profile hw --superblocks --stats --quiet "$p" test
+expect "superblocks: no budget with the caches off" 0 'duplicated \(no limit\)' \
+  "$HW" run --profile hw --superblocks --caches off --stats --quiet "$p" test
+expect "superblocks: --sb-budget takes bytes" 2 'sb-budget' \
+  "$HW" run --profile hw --superblocks --sb-budget lots "$p" test
+
 # --- fewer simulated cycles than the same run without them (both hw profiled).
 c0=$(cycles --profile hw --threshold 1000 "$p" test)
 c1=$(cycles --profile hw --threshold 1000 --superblocks "$p" test)
