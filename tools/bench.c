@@ -72,7 +72,8 @@ static void help(FILE *f) {
           "                     quoting); NAME names its rows; repeatable.  Its runs are the\n"
           "                     same nine, next to the suite's workloads\n"
           "  --programs-only    run the --program ones, not the suite\n"
-          "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S ")\n"
+          "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S
+          ")\n" PROF_SB_BUDGET_HELP
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
               PROF_CACHES_HELP PROF_IP_MODEL_HELP "  --help             this text\n"
           "\n"
@@ -122,7 +123,11 @@ typedef struct row {
   uint64_t superblocks;
   double coverage, form_ms;
   double host_s[NMODES]; /* host wall-clock seconds of each run, whole: not simulated */
-  char why[1200];        /* every failing run: "profile MODE: reason; ..." */
+  /* Code and the instruction cache: the code each run translated (bytes, superblocks
+   * included), and its instruction-cache misses, % of lookups (0 without the cache). */
+  uint64_t code_bytes[NMODES];
+  double imiss_pct[NMODES];
+  char why[1200]; /* every failing run: "profile MODE: reason; ..." */
 } row;
 
 /* Every block's count in run h's IP table equals its RAM counter in run s, and the
@@ -179,6 +184,7 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
     o.dtb_path = dtb;
     o.dbt.clock = base->clock;
     o.dbt.no_caches = base->no_caches;
+    o.dbt.sb_budget = base->sb_budget;
     o.dbt.profile = modes[m].profile;
     o.dbt.threshold = modes[m].superblocks == SB_AT_THRESHOLD ? threshold : 0;
     o.dbt.superblocks = modes[m].superblocks == SB_AT_THRESHOLD;
@@ -211,6 +217,10 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
       w->ok = 0;
     }
     w->cycles[m] = pr[m].r.board.cpu_cycles;
+    w->code_bytes[m] = pr[m].st.code_bytes;
+    w->imiss_pct[m] = pr[m].r.board.icache_lines ? 100.0 * (double)pr[m].r.board.icache_misses /
+                                                       (double)pr[m].r.board.icache_lines
+                                                 : 0.0;
   }
   long bytes;
   for (int m = 1; m < NMODES && w->ok; m++)
@@ -308,6 +318,31 @@ static void print_superblocks(FILE *f, const row *w, size_t n, int nw, uint32_t 
   }
   fprintf(f, "%-*s %13s %13s %13s %9.2f%% %9.2f%% %9.2f%%\n", nw, "geomean", "", "", "",
           GEO(oh_hw_sb), GEO(oh_sw_sb), GEO(speedup_hw_sb));
+}
+
+/* What superblocks do to the code and the instruction cache: the code translated
+ * without them (none) and with them (hw+sb), and each run's misses. */
+static void print_code(FILE *f, const row *w, size_t n, int nw) {
+  fprintf(f, "\nCode and the instruction cache: bytes of PowerPC code translated, and misses in\n"
+             "%% of instruction-cache lookups (0 without the cache), without superblocks (none)\n"
+             "and with them (hw+sb).\n\n");
+  fprintf(f, "%-*s %11s %11s %7s %11s %11s\n", nw, "workload", "code none", "code hw+sb", "growth",
+          "imiss none", "imiss hw+sb");
+  double s = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    if (!r->ok || !r->code_bytes[NONE])
+      continue;
+    double g = (double)r->code_bytes[HW_SB] / (double)r->code_bytes[NONE];
+    fprintf(f, "%-*s %11llu %11llu %6.2fx %10.3f%% %10.3f%%\n", nw, r->name,
+            (unsigned long long)r->code_bytes[NONE], (unsigned long long)r->code_bytes[HW_SB], g,
+            r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
+    s += log(g);
+    k++;
+  }
+  if (k)
+    fprintf(f, "%-*s %11s %11s %6.2fx\n", nw, "geomean", "", "", exp(s / (double)k));
 }
 
 /* Calling contexts (--cct): the extra cycles of collecting them in hw (the IP's
@@ -429,6 +464,7 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
           nw, "geomean", "", "", "", "", "", geomean_pct(w, n, HW), geomean_pct(w, n, SW),
           geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
   print_superblocks(f, w, n, nw, threshold);
+  print_code(f, w, n, nw);
   print_cct(f, w, n, nw);
   print_probe(f, w, n, nw);
   print_host(f, w, n, nw);
@@ -455,7 +491,9 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
             "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
             "\"probe_cycles_per_block\":%.4f,\"events_spilled\":%llu,\"ip_probe_cycles\":%llu,"
             "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
-            "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f}}",
+            "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
+            "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
+            "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f}}",
             r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
@@ -470,7 +508,8 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
             (unsigned long long)r->spilled, (unsigned long long)r->probe_cycles,
             (unsigned long long)r->cycles[HW_CCT], (unsigned long long)r->cycles[SW_CCT],
             r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW],
-            r->host_s[SW], r->host_s[HW_SB]);
+            r->host_s[SW], r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
+            (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
@@ -490,13 +529,14 @@ static void write_csv(FILE *f, const row *w, size_t n) {
              "overhead_hw_sb_over_opt_pct,overhead_sw_sb_over_opt_pct,speedup_hw_sb_pct,"
              "hw_sb_equals_sw_sb,superblocks,coverage_pct,superblock_host_ms,host_none_s,"
              "host_hw_s,host_sw_s,host_hw_sb_s,block_entries,probe_cycles_per_block,"
-             "events_spilled,ip_probe_cycles,cpu_stall_cycles\n");
+             "events_spilled,ip_probe_cycles,cpu_stall_cycles,code_bytes_none,code_bytes_hw_sb,"
+             "icache_miss_none_pct,icache_miss_hw_sb_pct\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f,
             "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu,"
             "%llu,%.4f,%d,%llu,%llu,%.4f,%.4f,%.4f,%d,%llu,%.4f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,"
-            "%.4f,%llu,%llu,%llu\n",
+            "%.4f,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f\n",
             r->name, r->size, r->ok, (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB], r->oh[HW],
@@ -508,7 +548,9 @@ static void write_csv(FILE *f, const row *w, size_t n) {
             r->sb_eq_sbsw, (unsigned long long)r->superblocks, r->coverage, r->form_ms,
             r->host_s[NONE], r->host_s[HW], r->host_s[SW], r->host_s[HW_SB],
             (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->spilled,
-            (unsigned long long)r->probe_cycles, (unsigned long long)r->cpu_stall);
+            (unsigned long long)r->probe_cycles, (unsigned long long)r->cpu_stall,
+            (unsigned long long)r->code_bytes[NONE], (unsigned long long)r->code_bytes[HW_SB],
+            r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
   }
 }
 
@@ -599,7 +641,7 @@ int cmd_bench(int argc, char **argv) {
   const char *size = "test", *dir = NULL, *json = NULL, *csv = NULL, *svg = NULL, *dtb = NULL;
   char dbuf[4096];
   int c;
-  dbt_options base = dbt_defaults(); /* only its clock and caches: --clock, --caches */
+  dbt_options base = dbt_defaults(); /* only its clock, caches and budget */
   uint64_t threshold = DBT_SB_THRESHOLD;
   static const struct option opts[] = {{"size", required_argument, 0, 's'},
                                        {"dir", required_argument, 0, 'D'},
@@ -609,6 +651,7 @@ int cmd_bench(int argc, char **argv) {
                                        OPT_ENTRY_DTB,
                                        OPT_ENTRY_CLOCK,
                                        {"threshold", required_argument, 0, 't'},
+                                       {"sb-budget", required_argument, 0, 'u'},
                                        OPT_ENTRY_CACHES,
                                        OPT_ENTRY_IP_MODEL,
                                        {"program", required_argument, 0, 'p'},
@@ -633,6 +676,10 @@ int cmd_bench(int argc, char **argv) {
     case 'g': svg = optarg; break;
     case 't':
       if (tools_range("bench", "--threshold", optarg, 1, UINT32_MAX, &threshold) < 0)
+        return 2;
+      break;
+    case 'u':
+      if (prof_sb_budget_parse("bench", optarg, &base) < 0)
         return 2;
       break;
     case 'p': {

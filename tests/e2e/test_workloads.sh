@@ -117,12 +117,21 @@ for w in ws:
     assert abs(k["hw_pct"] - 100.0 * (k["cycles_hw"] - c["hw"]) / c["none"]) < 1e-3, k
     assert abs(k["sw_pct"] - 100.0 * (k["cycles_sw"] - c["sw"]) / c["none"]) < 1e-3, k
     assert 0 < k["hw_pct"] < k["sw_pct"], k
+    # Code and the instruction cache: the hw+sb run translates more (probes,
+    # superblocks) than none; both runs miss (cold misses at least, caches on).
+    b, m = w["code_bytes"], w["icache_miss_pct"]
+    assert 0 < b["none"] < b["hw_sb"], b
+    assert 0 < m["none"] < 100 and 0 < m["hw_sb"] < 100, m
 geo = lambda v: 100 * (math.exp(sum(math.log(1 + x / 100) for x in v) / len(v)) - 1)
 for m in ("hw", "sw", "hw_sb", "hw_word", "sw_sb", "hw_sb_over_none"):
     assert abs(geo([w["overhead_pct"][m] for w in ws]) - j["geomean_overhead_pct"][m]) < 1e-3
 assert abs(geo([w["speedup_pct"]["hw_sb"] for w in ws]) - j["geomean_speedup_pct"]["hw_sb"]) < 1e-3
 assert j["threshold"] == 500
-assert len(open(sys.argv[2]).read().splitlines()) == 3
+rows = [r.split(",") for r in open(sys.argv[2]).read().splitlines()]
+assert len(rows) == 3 and all(len(r) == len(rows[0]) for r in rows), "CSV rows"
+col = dict(zip(rows[0], rows[1]))
+assert int(col["code_bytes_hw_sb"]) == ws[0]["code_bytes"]["hw_sb"], col
+assert abs(float(col["icache_miss_none_pct"]) - ws[0]["icache_miss_pct"]["none"]) < 1e-3, col
 assert open(sys.argv[3]).read().startswith("<svg")
 print("bench JSON agrees")
 PY
