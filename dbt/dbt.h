@@ -73,7 +73,7 @@ typedef struct dbt_options {
   uint32_t threshold;      /* hw: the IP's THRESHOLD (0: no hot detection); sw: the counters' */
   int superblocks;         /* with a threshold: form superblocks from the hot blocks */
   int64_t sb_budget;       /* superblocks: bytes of duplicated code allowed (-1, the default:
-                            * a quarter of the board's instruction cache, no limit without
+                            * an eighth of the board's instruction cache, no limit without
                             * one; superblock.c) */
   int member_probes;       /* superblocks keep every member's probe (default: the entry's and
                             * the side exits', the members' counts derived: sbcount.c) */

@@ -16,6 +16,10 @@
  * Dynamo's traces): a path through several hot regions is one superblock, one entry
  * to count, instead of one per region (make demo: 3.1 % faster at test size than
  * stopping at heads, 2026-11-24, with an ideal memory).
+ * A hot block that is already a head or a member of a superblock heads none of
+ * its own; but a side exit that turns hot (its own count reaches the threshold,
+ * sbcount.c) makes its target a head, member or not, as Dynamo starts a new trace
+ * at a hot exit: the program has moved to another path.
  *
  * The code-growth budget.  Duplicated code is what the board's 16 KB instruction
  * cache punishes: a loop unrolled, or a tail run through from another head, is hot
@@ -29,10 +33,6 @@
  * the threshold, so the hottest get there first), spend it.  At test size with the
  * caches on, hw+sb's speed-up over none goes from -13.9 % geomean with no limit to
  * -4.6 % (docs/superblocks.md, "The code-growth budget": the sweep that chose it).
- * A hot block that is already a head or a member of a superblock heads none of
- * its own; but a side exit that turns hot (its own count reaches the threshold,
- * sbcount.c) makes its target a head, member or not, as Dynamo starts a new trace
- * at a hot exit: the program has moved to another path.
  *
  * The sw profile has no IP to report hot blocks: there, a handler that a periodic
  * timer would run (every 65,536 block entries, on the host, not charged) scans
@@ -115,15 +115,15 @@ static void sb_scan_sw(dbt *d) {
     }
 }
 
-/* The path is complete, going on to `next`.  A loop (back to the head) is unrolled:
- * its body repeated while the copies fit, at most DBT_UNROLL times, so that a tight
- * loop takes a branch back, and with derived counts an entry event (sbcount.c),
- * once every few trips instead of every trip. */
 /* The duplication budget is spent: paths stop at heads, loops are not unrolled. */
 static int spent(const sb_state *s) {
   return s->dup_bytes >= s->dup_budget;
 }
 
+/* The path is complete, going on to `next`.  A loop (back to the head) is unrolled
+ * while the duplication budget lasts: its body repeated while the copies fit, at most
+ * DBT_UNROLL times, so that a tight loop takes a branch back, and with derived counts
+ * an entry event (sbcount.c), once every few trips instead of every trip. */
 static void complete(dbt *d, uint32_t next) {
   sb_state *s = d->sb;
   dbt_trace *t = &s->t;
