@@ -68,19 +68,13 @@ int prof_clock_parse(const char *cmd, const char *s, dbt_options *o) {
 }
 
 int prof_sb_budget_parse(const char *cmd, const char *s, dbt_options *o) {
-  char *end = NULL;
-  unsigned long long v = isdigit((unsigned char)*s) ? strtoull(s, &end, 10) : 0;
-  if (strcmp(s, "auto") == 0) {
+  uint64_t v;
+  if (strcmp(s, "auto") == 0)
     o->sb_budget = -1;
-    return 0;
-  }
-  if (!end || *end || v > UINT32_MAX) { /* (strtoull saturates: ULLONG_MAX is too big) */
-    fprintf(stderr,
-            "hwprof %s: --sb-budget is auto or a number of bytes, 0..4294967295, not '%s'\n", cmd,
-            s);
+  else if (tools_range(cmd, "--sb-budget", s, 0, UINT32_MAX, &v) < 0)
     return -1;
-  }
-  o->sb_budget = (int64_t)v;
+  else
+    o->sb_budget = (int64_t)v;
   return 0;
 }
 
