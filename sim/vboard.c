@@ -455,6 +455,7 @@ void vboard_exit(vboard *b, int exit_status) {
     b->r->stop = VBOARD_EXITED;
     b->r->exit_status = exit_status;
     b->stop = 1;
+    uc_emu_stop(b->uc); /* (from a hook: the CPU stops here) */
   }
 }
 
@@ -593,6 +594,41 @@ void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
            VBOARD_IRQ_ENTRY + VBOARD_HANDLER_FIXED + accesses + vb_to_cpu(b, ip_cycles, b->bus_hz),
            &b->r->irq_cycles);
   b->r->irqs_serviced++;
+}
+
+void vboard_on_exception(vboard *b, int (*fn)(void *ctx, vboard_exc kind, uint32_t pc), void *ctx) {
+  b->on_exc = fn;
+  b->exc_ctx = ctx;
+}
+
+void vboard_data_access(vboard *b, uint32_t addr, unsigned size, int store) {
+  if (b->h_mem_on)
+    vb_hook_mem(b->uc, store ? UC_MEM_WRITE : UC_MEM_READ, addr, (int)size, 0, b);
+}
+
+void vboard_fault(vboard *b, const char *fmt, ...) {
+  if (b->stop)
+    return;
+  char msg[sizeof b->r->message];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fault(b, "%s", msg);
+}
+
+void vboard_set_pc(vboard *b, uint32_t v) {
+  uc_reg_write(b->uc, UC_PPC_REG_PC, &v);
+}
+
+uint32_t vboard_get_cr(vboard *b) {
+  uint32_t v = 0;
+  uc_reg_read(b->uc, UC_PPC_REG_CR, &v);
+  return v;
+}
+
+void vboard_set_cr(vboard *b, uint32_t v) {
+  uc_reg_write(b->uc, UC_PPC_REG_CR, &v);
 }
 
 void vboard_charge(vboard *b, uint64_t cycles) {

@@ -40,6 +40,9 @@ typedef struct vboard vboard;
 /* The board's reserved page (trampoline and scratch) at the top of the address
  * space; firmware must not use it. */
 #define VBOARD_RESERVED_BASE 0xFFFFF000u
+/* An address the CPU never reaches (the reserved page's last word): vboard_call's
+ * `until` for a run that ends only by vboard_exit or a fault. */
+#define VBOARD_NEVER         (VBOARD_RESERVED_BASE + 0xFFCu)
 
 typedef enum vboard_stop {
   VBOARD_EXITED,      /* firmware wrote EXIT */
@@ -203,6 +206,24 @@ uint32_t vboard_paused_pc(const vboard *b);
  * charges what its work costs the CPU with vboard_charge.  One per board: 0, or
  * -1 when there is one already. */
 int vboard_set_service(vboard *b, uint32_t addr, void (*fn)(void *ctx), void *ctx);
+/* Exceptions a runtime takes on the host, as a kernel would: a native program's
+ * system calls (sc) and the instructions the PPC405 lacks (its FP instructions,
+ * which a 405 Linux kernel emulates).  fn(ctx, kind, pc) runs inside the run, from
+ * the exception, with pc the instruction that raised it; the CPU has left the
+ * block there and goes on at the next instruction (or where fn puts it with
+ * vboard_set_pc).  fn returns 1 when it handled the exception, 0 for the board's
+ * own fault naming it.  The work's cycles are fn's to charge (vboard_charge), its
+ * accesses to RAM the data cache's (vboard_data_access). */
+typedef enum vboard_exc { VBOARD_EXC_SYSCALL, VBOARD_EXC_ILLEGAL } vboard_exc;
+void vboard_on_exception(vboard *b, int (*fn)(void *ctx, vboard_exc kind, uint32_t pc), void *ctx);
+/* An access to RAM the host made for the CPU (an emulated load or store): through
+ * the data cache, its stalls charged, as the CPU's own access would be. */
+void vboard_data_access(vboard *b, uint32_t addr, unsigned size, int store);
+void vboard_set_pc(vboard *b, uint32_t pc);
+/* Stops the run with VBOARD_FAULT and this message (from a hook, or between calls). */
+void vboard_fault(vboard *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint32_t vboard_get_cr(vboard *b);
+void vboard_set_cr(vboard *b, uint32_t v);
 /* Charges the CPU cycles of work the host did for it (a service, a helper), as if
  * the CPU had spent them at this point of the run. */
 void vboard_charge(vboard *b, uint64_t cycles);

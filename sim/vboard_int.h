@@ -44,8 +44,10 @@
 #define SCRATCH_EVPR       (VBOARD_RESERVED_BASE + 0xC)
 #define TRAMPOLINE         (VBOARD_RESERVED_BASE + 0x100)
 #define TRAMPOLINE_END     (TRAMPOLINE + 6 * 4)
-#define RUN_UNTIL          (VBOARD_RESERVED_BASE + 0xFFC) /* never reached */
+#define RUN_UNTIL          VBOARD_NEVER
 #define PPC_EXCP_PROGRAM   6          /* Unicorn's exception number (QEMU's POWERPC_EXCP_PROGRAM) */
+#define PPC_EXCP_SYSCALL   8          /* ... for sc (QEMU's POWERPC_EXCP_SYSCALL) */
+#define PPC_EXCP_ILLEGAL   96         /* ... for an opcode the 405 lacks (measured: FP, 0) */
 #define VBOARD_RENEW_BYTES (1u << 18) /* code replaced before the emulator is renewed */
 
 typedef struct block {
@@ -78,6 +80,8 @@ struct vboard {
   uint32_t pause_pc;     /* the block the CPU stopped at, not executed yet */
   uint64_t ip_start;     /* the IP's cycle when the run started */
   uc_hook h_block, h_tramp, h_unmapped, h_intr, h_service;
+  int (*on_exc)(void *ctx, vboard_exc kind, uint32_t pc); /* vboard_on_exception */
+  void *exc_ctx;
   void (*service)(void *ctx); /* vboard_set_service */
   void *service_ctx;
   uint32_t service_addr;
