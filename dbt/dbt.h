@@ -180,6 +180,13 @@ const dbt_cut *dbt_cuts(const dbt *d, size_t *n);
  * measured it: the operations of firmware/fpcost.h by name ("NOP": the call
  * itself) and their CPU cycles; 0 before. */
 size_t dbt_fp_costs(const char *const **names, const uint32_t **cycles);
+/* Measures that table once per process, on a board of its own built from b's
+ * device tree, running the soft-float image (firmware/fpcost.elf) with b's
+ * caches on or off; 0, or -1 with a message.  Then dbt_fp_op_cost(op) is one
+ * operation's cycles (firmware/fpcost.h; 0 before): for another runtime on the
+ * board that charges soft-float work (native/). */
+int dbt_fp_measure(vboard *b, const char *image, char *err, size_t errlen);
+uint32_t dbt_fp_op_cost(int op);
 const guest *dbt_guest(const dbt *d);
 /* Marks the functions whose names match the fnmatch(3) pattern as the program's own
  * code (guest_own_code; reports only: the run is not affected); how many matched. */

@@ -103,19 +103,20 @@ static void operands(uint8_t *p, int op) {
 }
 
 /* Measures cycles[] on a board of its own (the caller runs this in a child process). */
-static int measure_board(dbt *d, uint32_t cycles[FPCOST_NOPS], char *err, size_t errlen) {
+static int measure_board(vboard *b, const char *image, uint32_t cycles[FPCOST_NOPS], char *err,
+                         size_t errlen) {
   uint32_t base, size;
-  uint8_t *ram = vboard_ram(d->b, &base, &size);
-  const void *dtb = ram + (vboard_dtb_addr(d->b) - base);
-  if (!d->o.fp_image)
+  uint8_t *ram = vboard_ram(b, &base, &size);
+  const void *dtb = ram + (vboard_dtb_addr(b) - base);
+  if (!image)
     return errf(err, errlen, "no soft-float image to measure the FPU's cost with"), -1;
   vboard *m = vboard_new(dtb, fdt_totalsize(dtb), err, errlen);
   if (!m)
     return -1;
   vboard_cache_info ci; /* the routines run with the run's caches, on or off */
-  vboard_caches(d->b, &ci);
+  vboard_caches(b, &ci);
   vboard_set_caches(m, ci.on);
-  if (vboard_load_elf(m, d->o.fp_image, err, errlen) < 0) {
+  if (vboard_load_elf(m, image, err, errlen) < 0) {
     vboard_free(m);
     return -1;
   }
@@ -131,7 +132,7 @@ static int measure_board(dbt *d, uint32_t cycles[FPCOST_NOPS], char *err, size_t
       vboard_set_gpr(m, regs[i][0], regs[i][1]);
     uint64_t t0 = vboard_cycles(m);
     if (vboard_call(m, entry, entry + 4) != 0) {
-      errf(err, errlen, "the soft-float image %s stopped: %s", d->o.fp_image, r.message);
+      errf(err, errlen, "the soft-float image %s stopped: %s", image, r.message);
       vboard_free(m);
       return -1;
     }
@@ -142,7 +143,7 @@ static int measure_board(dbt *d, uint32_t cycles[FPCOST_NOPS], char *err, size_t
 
 /* The measurement runs in a child process: a second board (a second Verilated IP
  * and Unicorn CPU) then never shares this process with the run's. */
-static int measure(dbt *d, char *err, size_t errlen) {
+static int measure(vboard *b, const char *image, char *err, size_t errlen) {
   struct {
     int ok;
     uint32_t cycles[FPCOST_NOPS];
@@ -156,7 +157,7 @@ static int measure(dbt *d, char *err, size_t errlen) {
   if (pid == 0) {
     close(fd[0]);
     memset(&m, 0, sizeof m);
-    m.ok = measure_board(d, m.cycles, m.err, sizeof m.err) == 0;
+    m.ok = measure_board(b, image, m.cycles, m.err, sizeof m.err) == 0;
     _exit(write(fd[1], &m, sizeof m) == (ssize_t)sizeof m ? 0 : 1);
   }
   close(fd[1]);
@@ -180,8 +181,12 @@ static int measure(dbt *d, char *err, size_t errlen) {
   return 0;
 }
 
+int dbt_fp_measure(vboard *b, const char *image, char *err, size_t errlen) {
+  return table.measured ? 0 : measure(b, image, err, errlen);
+}
+
 int rt_fp_costs(dbt *d, char *err, size_t errlen) {
-  return table.measured ? 0 : measure(d, err, errlen);
+  return dbt_fp_measure(d->b, d->o.fp_image, err, errlen);
 }
 
 size_t dbt_fp_costs(const char *const **names, const uint32_t **cycles) {
@@ -199,7 +204,7 @@ int rt_fp_costs_ready(void) {
   return table.measured;
 }
 
-uint32_t rt_fp_op_cost(int op) {
+uint32_t dbt_fp_op_cost(int op) {
   return op >= 0 && op < FPCOST_NOPS ? table.op[op] : 0;
 }
 

@@ -131,6 +131,41 @@ enum { GUEST_CLOCK_BOARD, GUEST_CLOCK_HOST };
 int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const argv[],
                char *const envp[], char *err, size_t errlen);
 void guest_free(guest *g);
+/* The auxiliary vector's entries (Linux's include/uapi/linux/auxvec.h; the cache
+ * line sizes: arch/powerpc/include/uapi/asm/auxvec.h). */
+enum {
+  AT_NULL = 0,
+  AT_PHDR = 3,
+  AT_PHENT = 4,
+  AT_PHNUM = 5,
+  AT_PAGESZ = 6,
+  AT_BASE = 7,
+  AT_FLAGS = 8,
+  AT_ENTRY = 9,
+  AT_UID = 11,
+  AT_EUID = 12,
+  AT_GID = 13,
+  AT_EGID = 14,
+  AT_PLATFORM = 15,
+  AT_HWCAP = 16,
+  AT_CLKTCK = 17,
+  AT_DCACHEBSIZE = 19,
+  AT_ICACHEBSIZE = 20,
+  AT_UCACHEBSIZE = 21,
+  AT_SECURE = 23,
+  AT_BASE_PLATFORM = 24,
+  AT_RANDOM = 25,
+  AT_EXECFN = 31
+};
+/* The initial stack as Linux builds it, below DBT_GUEST_TOP in mem (guest address a is
+ * mem[a]): the strings (path, platform, envp, argv), 16 fixed AT_RANDOM bytes, then
+ * argc, argv, envp and the auxiliary vector aux[0..naux), which ends with AT_NULL
+ * and whose AT_EXECFN, AT_RANDOM, AT_PLATFORM and AT_BASE_PLATFORM values this
+ * fills in.  *sp: 16-byte aligned.  0, or -1 when it does not fit the stack.  The
+ * MIPS guest's (guest_load), and a native PPC32 program's (native/). */
+int guest_build_stack(uint8_t *mem, const char *path, const char *platform, int argc,
+                      char *const argv[], char *const envp[], uint32_t (*aux)[2], unsigned naux,
+                      uint32_t *sp, char *err, size_t errlen);
 /* The runtime's own messages (g->log) appended to the file `path` from now on,
  * not written to stderr (guest_log.c).  0, or -1 with the reason in err. */
 int guest_log_to(guest *g, const char *path, char *err, size_t errlen);

@@ -26,27 +26,6 @@
 #define EF_MIPS_ARCH_32R2 0x70000000u
 #define EF_MIPS_ARCH_32   0x50000000u
 
-enum {
-  AT_NULL = 0,
-  AT_PHDR = 3,
-  AT_PHENT = 4,
-  AT_PHNUM = 5,
-  AT_PAGESZ = 6,
-  AT_BASE = 7,
-  AT_FLAGS = 8,
-  AT_ENTRY = 9,
-  AT_UID = 11,
-  AT_EUID = 12,
-  AT_GID = 13,
-  AT_EGID = 14,
-  AT_HWCAP = 16,
-  AT_CLKTCK = 17,
-  AT_SECURE = 23,
-  AT_BASE_PLATFORM = 24,
-  AT_RANDOM = 25,
-  AT_EXECFN = 31
-};
-
 static uint16_t be16(const uint8_t *p) {
   return (uint16_t)(p[0] << 8 | p[1]);
 }
@@ -220,9 +199,9 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
   return 0;
 }
 
-/* The stack: strings at the top, then the vectors; sp 16-byte aligned. */
-static int build_stack(guest *g, const char *path, int argc, char *const argv[], char *const envp[],
-                       char *err, size_t errlen) {
+int guest_build_stack(uint8_t *mem, const char *path, const char *platform, int argc,
+                      char *const argv[], char *const envp[], uint32_t (*aux)[2], unsigned naux,
+                      uint32_t *sp, char *err, size_t errlen) {
   uint32_t p = DBT_GUEST_TOP - 16;
   int envc = 0;
   while (envp && envp[envc])
@@ -238,12 +217,12 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
       return errf(err, errlen, "arguments and environment do not fit the stack"), -1;              \
     }                                                                                              \
     p -= (uint32_t)n_;                                                                             \
-    memcpy(g->mem + p, s, n_);                                                                     \
+    memcpy(mem + p, s, n_);                                                                        \
     dst = p;                                                                                       \
   } while (0)
-  uint32_t execfn, platform;
+  uint32_t execfn, plat;
   PUSH_STR(path, execfn);
-  PUSH_STR("mips", platform); /* AT_BASE_PLATFORM, as qemu-mips gives it */
+  PUSH_STR(platform, plat);
   for (int i = envc - 1; i >= 0; i--)
     PUSH_STR(envp[i], ptrs[argc + i]);
   for (int i = argc - 1; i >= 0; i--)
@@ -253,45 +232,45 @@ static int build_stack(guest *g, const char *path, int argc, char *const argv[],
   p = (p - 16) & ~15u;
   uint32_t random = p;
   for (int i = 0; i < 16; i++)
-    g->mem[p + i] = (uint8_t)(0x5A ^ (i * 37));
-  const uint32_t aux[][2] = {
-      {AT_PHDR, g->phdr},
-      {AT_PHENT, 32},
-      {AT_PHNUM, g->phnum},
-      {AT_PAGESZ, DBT_PAGE},
-      {AT_BASE, 0},
-      {AT_FLAGS, 0},
-      {AT_ENTRY, g->entry},
-      {AT_UID, 1000},
-      {AT_EUID, 1000},
-      {AT_GID, 1000},
-      {AT_EGID, 1000},
-      {AT_HWCAP, 0},
-      {AT_CLKTCK, 100},
-      {AT_SECURE, 0},
-      {AT_RANDOM, random},
-      {AT_EXECFN, execfn},
-      {AT_BASE_PLATFORM, platform},
-      {AT_NULL, 0},
-  };
-  unsigned naux = sizeof aux / sizeof aux[0];
+    mem[p + i] = (uint8_t)(0x5A ^ (i * 37));
+  for (unsigned i = 0; i < naux; i++)
+    if (aux[i][0] == AT_EXECFN)
+      aux[i][1] = execfn;
+    else if (aux[i][0] == AT_RANDOM)
+      aux[i][1] = random;
+    else if (aux[i][0] == AT_PLATFORM || aux[i][0] == AT_BASE_PLATFORM)
+      aux[i][1] = plat;
   uint32_t words = 1 + (uint32_t)argc + 1 + (uint32_t)envc + 1 + 2 * naux;
-  uint32_t sp = (p - 4 * words) & ~15u;
-  uint32_t q = sp;
-  guest_wr32(g, q, (uint32_t)argc), q += 4;
+  uint32_t q = (p - 4 * words) & ~15u;
+  *sp = q;
+  dbt_put_be32(mem + q, (uint32_t)argc), q += 4;
   for (int i = 0; i < argc; i++)
-    guest_wr32(g, q, ptrs[i]), q += 4;
-  guest_wr32(g, q, 0), q += 4;
+    dbt_put_be32(mem + q, ptrs[i]), q += 4;
+  dbt_put_be32(mem + q, 0), q += 4;
   for (int i = 0; i < envc; i++)
-    guest_wr32(g, q, ptrs[argc + i]), q += 4;
-  guest_wr32(g, q, 0), q += 4;
+    dbt_put_be32(mem + q, ptrs[argc + i]), q += 4;
+  dbt_put_be32(mem + q, 0), q += 4;
   for (unsigned i = 0; i < naux; i++) {
-    guest_wr32(g, q, aux[i][0]), q += 4;
-    guest_wr32(g, q, aux[i][1]), q += 4;
+    dbt_put_be32(mem + q, aux[i][0]), q += 4;
+    dbt_put_be32(mem + q, aux[i][1]), q += 4;
   }
   free(ptrs);
-  g->sp = sp;
   return 0;
+}
+
+/* The MIPS guest's stack: the auxiliary vector qemu-mips gives (AT_BASE_PLATFORM
+ * "mips"; no AT_HWCAP bits). */
+static int build_stack(guest *g, const char *path, int argc, char *const argv[], char *const envp[],
+                       char *err, size_t errlen) {
+  uint32_t aux[][2] = {
+      {AT_PHDR, g->phdr},    {AT_PHENT, 32}, {AT_PHNUM, g->phnum}, {AT_PAGESZ, DBT_PAGE},
+      {AT_BASE, 0},          {AT_FLAGS, 0},  {AT_ENTRY, g->entry}, {AT_UID, 1000},
+      {AT_EUID, 1000},       {AT_GID, 1000}, {AT_EGID, 1000},      {AT_HWCAP, 0},
+      {AT_CLKTCK, 100},      {AT_SECURE, 0}, {AT_RANDOM, 0},       {AT_EXECFN, 0},
+      {AT_BASE_PLATFORM, 0}, {AT_NULL, 0},
+  };
+  return guest_build_stack(g->mem, path, "mips", argc, argv, envp, aux, sizeof aux / sizeof *aux,
+                           &g->sp, err, errlen);
 }
 
 int guest_load(guest *g, uint8_t *mem, const char *path, int argc, char *const argv[],

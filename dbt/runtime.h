@@ -286,7 +286,6 @@ int rt_fpu_exit(dbt *d, uint32_t pc, dbt_result *r);
 int rt_fp_costs(dbt *d, char *err, size_t errlen);
 int rt_fp_costs_ready(void);
 uint32_t rt_fp_cost(const dbt *d, uint32_t w);
-uint32_t rt_fp_op_cost(int op); /* one soft-float operation (firmware/fpcost.h) */
 
 /* Derived counts in superblocks (sbcount.c), under superblock.c: the run's
  * superblocks probe only their entries and side exits (rt_sb_derived).
