@@ -20,7 +20,7 @@ VERILATOR ?= verilator
 CFLAGS    ?= -O2 -g
 CXXFLAGS  ?= -O2 -g
 WARN      := -Wall -Wextra -Werror
-C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Icommon -Idriver -Isim -Idbt -Icct -Itests/unit
+C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Icommon -Idriver -Isim -Idbt -Inative -Icct -Itests/unit
 CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
 
 .PHONY: all test lint bench-ip demo clean format workloads
@@ -39,6 +39,7 @@ include driver/driver.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include dbt/dbt.mk
+include native/native.mk
 include cct/cct.mk
 include workloads/workloads.mk
 include tests/guest/guest.mk
@@ -61,7 +62,8 @@ $(BUILD)/%.o: %.c
 C_SOURCES := $(wildcard common/*.[ch] driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
                tools/qemu_count/*.[ch] \
                tests/unit/*.[ch] tests/unit/*.cpp tests/e2e/*.c tests/fuzz/*.[ch] tests/outside/*.c \
-               syn/*.c firmware/*.[ch] dbt/*.[ch] cct/*.[ch] workloads/*.c)
+               syn/*.c firmware/*.[ch] dbt/*.[ch] native/*.[ch] cct/*.[ch] workloads/*.c \
+               tests/native/*.[ch])
 
 lint: lint-rtl lint-c lint-format lint-make
 

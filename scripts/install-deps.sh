@@ -21,6 +21,8 @@
 #   device-tree-compiler libfdt-dev   the board's device tree (dtc) and the driver's probe
 #   libunicorn-dev       the virtual board's PowerPC 405 CPU
 #   gcc-powerpc-linux-gnu   the PPC405 firmware (bare metal, -mcpu=405, its libgcc)
+#   libc6-dev-powerpc-cross static glibc for the suite built for the PPC405, run natively on
+#                        the board ('hwprof native', the bench's floor; R: of the compiler)
 #   gcc-12-source xz-utils  gcc's soft-fp routines (from its source tarball, unpacked
 #                        with tar -J) built for the 405 with -msoft-float: what the
 #                        translator charges the guest's floating point as
@@ -28,7 +30,8 @@
 #   clang-format         'make format' and the format check in 'make lint'
 #   gcc-mips-linux-gnu   the MIPS guest programs the translator runs
 #   libc6-dev-mips-cross static glibc for those programs (R: of gcc-mips-linux-gnu)
-#   qemu-user            qemu-mips, the reference the translator is checked against
+#   qemu-user            qemu-mips, the reference the translator is checked against, and
+#                        qemu-ppc, the reference for the native runs
 #   libcapstone-dev      disassembly of MIPS and PowerPC in the translator's reports
 #   python3              the tests read the JSON reports with its json module
 #   clang libclang-rt-14-dev   'make fuzz': libFuzzer (its runtime is in the latter) with
@@ -43,7 +46,7 @@ set -euo pipefail
 
 packages=(gcc g++ make libc6-dev binutils verilator zlib1g-dev yosys cvc4 nextpnr-ice40
   libcjson-dev libsystemc-dev device-tree-compiler libfdt-dev libunicorn-dev
-  gcc-powerpc-linux-gnu gcc-12-source xz-utils clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
+  gcc-powerpc-linux-gnu libc6-dev-powerpc-cross gcc-12-source xz-utils clang-format gcc-mips-linux-gnu libc6-dev-mips-cross qemu-user
   libcapstone-dev python3 clang libclang-rt-14-dev dpkg-dev bzip2 tcl
   slurm-wlm slurmctld slurmd slurm-client munge)
 

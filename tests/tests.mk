@@ -97,6 +97,8 @@ TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests
 include tests/e2e/mipsgen.mk
 # Real programs from Debian's source packages (make real; tests/e2e/test_real.sh).
 include tests/real/real.mk
+# PPC32 programs for hwprof native (tests/native/native.mk).
+include tests/native/native.mk
 DBT_TEST_BINS := $(patsubst tests/dbt/%.S,$(BUILD)/guest/dbt/%,$(wildcard tests/dbt/*.S))
 
 $(BUILD)/guest/dbt/%: tests/dbt/%.S tests/guest/asm/common.h
@@ -126,7 +128,8 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
              tests/e2e/test_superblocks.sh tests/e2e/test_syscalls.sh tests/e2e/test_edges.sh \
              tests/e2e/test_outside.sh tests/e2e/test_reports.sh tests/fuzz/test_fuzz.sh tests/e2e/test_cct.sh \
              tests/repo/test_layers.sh tests/e2e/test_ip_models.sh tests/e2e/test_linux.sh tests/e2e/test_real.sh \
-             tests/e2e/test_sweep.sh tests/e2e/test_counts_ip.sh
+             tests/e2e/test_sweep.sh tests/e2e/test_counts_ip.sh tests/e2e/test_native.sh \
+             tests/native/test_fpu.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the
@@ -136,7 +139,8 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
                 $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) \
-                $(QEMU_COUNT) $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS) $(REAL_BINS)
+                $(QEMU_COUNT) $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS) $(REAL_BINS) \
+                $(NATIVE_WORKLOADS) $(NATIVE_TEST_BINS)
 IP_DIFF_TESTS := $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff) \
                  $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/test_ip_diff)
 SLOW_TESTS := formal/run.sh tests/e2e/test_superblocks.sh tests/e2e/test_cct.sh \

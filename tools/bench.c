@@ -12,7 +12,10 @@
  * sw means: every block's count in the IP's table (hw run) equals its RAM counter
  * (sw run) and the IP holds nothing else.  The opt run forms the hw+sb run's
  * superblocks before it starts and profiles nothing: the optimized run that the
- * profiled ones with superblocks are measured against.
+ * profiled ones with superblocks are measured against.  Where the native
+ * directory has the same program built for the PPC405 (--native-dir,
+ * workloads/workloads.mk), it also runs natively on the board (nativerun.h): the
+ * floor each translated run's cycles are read against, its output the same.
  *
  * Exit status: 0 all ran and agreed; 1 a workload failed, or its runs' outputs
  * differ; 2 bad usage or a workload that is not there.
@@ -30,6 +33,7 @@
 #include <unistd.h>
 
 #include "io.h"
+#include "nativerun.h"
 #include "options.h"
 #include "outfiles.h"
 #include "profile.h"
@@ -58,11 +62,16 @@ static void help(FILE *f) {
           "their extra cycles over none and the ratio of the two; each with the geometric\n"
           "means (of the cycle ratios); then the probe and the IP per workload: CPU cycles\n"
           "per block entry for the probe, events spilled, the IP's probe cycles, CPU stall\n"
-          "cycles; then each run's host time.\n"
+          "cycles; then each run's host time; then the floor: the same C program built for\n"
+          "the PPC405 (in --native-dir, where it is there) run on the board without the\n"
+          "translator ('hwprof native'), and the none, opt and hw+sb runs' cycles over its.\n"
           "\n"
           "options:\n"
           "  --size test|train  the workloads' input size (default test)\n"
           "  --dir DIR          where the workloads are (default: workloads/ beside this program)\n"
+          "  --native-dir DIR   where their PPC405 builds are, for the floor (default:\n"
+          "                     workloads-ppc405/ beside this program); a workload without\n"
+          "                     one has no native figures\n"
           "  --json FILE        the table as JSON ('-': stdout)\n"
           "  --csv FILE         the table as CSV\n"
           "  --svg FILE         a bar chart of the overhead per workload\n"
@@ -127,6 +136,11 @@ typedef struct row {
    * included), and its instruction-cache misses, % of lookups (0 without the cache). */
   uint64_t code_bytes[NMODES];
   double imiss_pct[NMODES];
+  /* The floor (a native build run): its cycles, the share of them in FP emulation
+   * (%), and the none, opt and hw+sb runs' cycles over its. */
+  int has_native;
+  uint64_t cycles_native;
+  double native_fp_pct, to_native[3];
   char why[1200]; /* every failing run: "profile MODE: reason; ..." */
 } row;
 
@@ -166,7 +180,44 @@ typedef struct workload {
   char **argv; /* the program's path, then its arguments; NULL-terminated */
   int argc;
   const char *size; /* test, train, or "program" */
+  char *native;     /* the same program built for the PPC405, or NULL (no floor) */
 } workload;
+
+/* The workload's native build on the board (nativerun.h), its output to out: 1 when
+ * it ran to exit status 0 (w->cycles_native ...), else 0 with why in w. */
+static int bench_native(const workload *wl, const char *dtb, const dbt_options *base,
+                        const char *tmp, char *out, size_t len, row *w) {
+  snprintf(out, len, "%s/%s.native.out", tmp, wl->name);
+  FILE *log = fopen("/dev/null", "w"); /* (the runs' own messages go nowhere, as theirs) */
+  native_opts o = {
+      .cmd = "bench", .dtb_path = dtb, .no_caches = base->no_caches, .out = out, .log = log};
+  char *argv[3] = {wl->native, (char *)wl->size, NULL};
+  native_result r;
+  double wall;
+  if (isatty(2)) {
+    fprintf(stderr, "\r\033[Khwprof bench: %s %s, native", wl->name, wl->size);
+    fflush(stderr);
+  }
+  int rc = native_exec(&o, 2, argv, &r, &wall);
+  if (log)
+    fclose(log);
+  if (rc < 0 || !r.exited || r.status != 0) {
+    size_t k = strlen(w->why);
+    char st[24];
+    snprintf(st, sizeof st, "exit status %d", rc < 0 ? 0 : r.status);
+    snprintf(w->why + k, sizeof w->why - k, "%snative: %s", k ? "; " : "",
+             rc < 0     ? "could not start"
+             : r.exited ? st
+                        : r.message);
+    w->ok = 0;
+    return 0;
+  }
+  w->has_native = 1;
+  w->cycles_native = r.board.cpu_cycles;
+  w->native_fp_pct =
+      r.board.cpu_cycles ? 100.0 * (double)r.fp_cycles / (double)r.board.cpu_cycles : 0.0;
+  return 1;
+}
 
 /* The runs of one workload. */
 static void bench_one(const workload *wl, const char *dtb, const dbt_options *base,
@@ -228,6 +279,7 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
       snprintf(w->why, sizeof w->why, "the runs' outputs differ (%s/)", tmp);
       w->ok = 0;
     }
+
   w->insns = pr[0].st.guest_insns;
   w->block_insns =
       pr[0].st.blocks_executed ? (double)w->insns / (double)pr[0].st.blocks_executed : 0.0;
@@ -263,11 +315,25 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
                                            : 0;
     w->form_ms = (double)pr[HW_SB].st.superblock_ns / 1e6;
   }
-  for (int m = 0; m < NMODES; m++) {
+  for (int m = 0; m < NMODES; m++)
     prof_free(&pr[m]);
+  /* The floor, on a board of its own once the translated runs' are freed. */
+  char nout[4300];
+  if (wl->native && bench_native(wl, dtb, base, tmp, nout, sizeof nout, w)) {
+    if (w->ok && !prof_same_file(out[0], nout, &bytes)) {
+      snprintf(w->why, sizeof w->why, "the native run's output differs (%s/)", tmp);
+      w->ok = 0;
+    }
     if (w->ok)
-      unlink(out[m]);
+      unlink(nout);
   }
+  if (w->ok && w->has_native) {
+    const int to[3] = {NONE, OPT, HW_SB};
+    for (int k = 0; k < 3; k++)
+      w->to_native[k] = (double)w->cycles[to[k]] / (double)w->cycles_native;
+  }
+  for (int m = 0; m < NMODES && w->ok; m++)
+    unlink(out[m]);
   free(plan);
   if (isatty(2))
     fprintf(stderr, "\r\033[K");
@@ -426,6 +492,42 @@ static void print_host(FILE *f, const row *w, size_t n, int nw) {
           host_ratio(w, n, HW), host_ratio(w, n, SW), host_ratio(w, n, HW_SB));
 }
 
+/* The geometric mean of the rows' to_native[k] (the ones with a native run). */
+static double geomean_to_native(const row *w, size_t n, int k) {
+  double s = 0;
+  size_t c = 0;
+  for (size_t i = 0; i < n; i++)
+    if (w[i].ok && w[i].has_native) {
+      s += log(w[i].to_native[k]);
+      c++;
+    }
+  return c ? exp(s / (double)c) : 0;
+}
+
+/* The floor: the program built for the PPC405 and run natively on the same board. */
+static void print_native(FILE *f, const row *w, size_t n, int nw) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    k += w[i].ok && w[i].has_native;
+  if (!k)
+    return;
+  fprintf(f, "\nThe floor: the same C program built for the PPC405 (gcc -mcpu=405 -O2) and run "
+             "on the board\nwithout the translator, its FP instructions emulated as a 405 kernel "
+             "does (their share of\nits cycles: FP %%); the translated runs' cycles over its.\n\n");
+  fprintf(f, "%-*s %13s %7s %11s %11s %11s\n", nw, "workload", "cycles native", "FP %", "none/nat",
+          "opt/nat", "hw+sb/nat");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &w[i];
+    if (!r->ok || !r->has_native)
+      continue;
+    fprintf(f, "%-*s %13llu %6.2f%% %10.3fx %10.3fx %10.3fx\n", nw, r->name,
+            (unsigned long long)r->cycles_native, r->native_fp_pct, r->to_native[0],
+            r->to_native[1], r->to_native[2]);
+  }
+  fprintf(f, "%-*s %13s %7s %10.3fx %10.3fx %10.3fx\n", nw, "geomean", "", "",
+          geomean_to_native(w, n, 0), geomean_to_native(w, n, 1), geomean_to_native(w, n, 2));
+}
+
 static void print_table(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold) {
   int nw = 10; /* the first column: as wide as the longest name */
   for (size_t i = 0; i < n; i++)
@@ -468,20 +570,33 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
   print_cct(f, w, n, nw);
   print_probe(f, w, n, nw);
   print_host(f, w, n, nw);
+  print_native(f, w, n, nw);
 }
 
 /* The JSON: every figure of the text table.  overhead_pct.hw_sb and .sw_sb are
  * over opt (the same superblocks, no profiling: what profiling costs the optimized
  * run), overhead_pct.hw_sb_over_none over none. */
 static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
+  char geo_nat[96] = "null"; /* (no workload ran natively) */
+  if (geomean_to_native(w, n, 0) > 0)
+    snprintf(geo_nat, sizeof geo_nat, "{\"none\":%.4f,\"opt\":%.4f,\"hw_sb\":%.4f}",
+             geomean_to_native(w, n, 0), geomean_to_native(w, n, 1), geomean_to_native(w, n, 2));
   fprintf(f, "{\"threshold\":%u,\"workloads\":[", threshold);
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
+    char nat[24] = "null", ratio[96] = "null", fp[24] = "null"; /* (no native run) */
+    if (r->ok && r->has_native) {
+      snprintf(nat, sizeof nat, "%llu", (unsigned long long)r->cycles_native);
+      snprintf(ratio, sizeof ratio, "{\"none\":%.4f,\"opt\":%.4f,\"hw_sb\":%.4f}", r->to_native[0],
+               r->to_native[1], r->to_native[2]);
+      snprintf(fp, sizeof fp, "%.4f", r->native_fp_pct);
+    }
     fprintf(f, "%s\n{\"name\":", i ? "," : "");
     prof_json_str(f, r->name);
     fprintf(f,
             ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
-            "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu,\"sw_sb\":%llu,\"opt\":%llu},"
+            "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu,\"sw_sb\":%llu,\"opt\":%llu,"
+            "\"native\":%s},\"ratio_to_native\":%s,\"native_fp_pct\":%s,"
             "\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f,"
             "\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},\"speedup_pct\":{\"hw_sb\":%.4f},"
             "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,"
@@ -498,27 +613,29 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
             (unsigned long long)r->cycles[HW_WORD], (unsigned long long)r->cycles[SW_SB],
-            (unsigned long long)r->cycles[OPT], r->oh[HW], r->oh[SW], r->oh_hw_sb, r->oh[HW_WORD],
-            r->oh_sw_sb, r->oh[HW_SB], r->speedup_hw_sb, r->hw_eq_sw ? "true" : "false",
-            r->sb_eq_sw ? "true" : "false", r->word_eq_sw ? "true" : "false",
-            r->sb_eq_sbsw ? "true" : "false", (unsigned long long)r->superblocks, r->coverage,
-            r->form_ms, r->distinct, r->block_insns, (unsigned long long)r->events,
-            (unsigned long long)r->lost, (unsigned long long)r->fifo_stall,
-            (unsigned long long)r->cpu_stall, (unsigned long long)r->entries, r->probe_cpb,
-            (unsigned long long)r->spilled, (unsigned long long)r->probe_cycles,
-            (unsigned long long)r->cycles[HW_CCT], (unsigned long long)r->cycles[SW_CCT],
-            r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW],
-            r->host_s[SW], r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
+            (unsigned long long)r->cycles[OPT], nat, ratio, fp, r->oh[HW], r->oh[SW], r->oh_hw_sb,
+            r->oh[HW_WORD], r->oh_sw_sb, r->oh[HW_SB], r->speedup_hw_sb,
+            r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
+            r->word_eq_sw ? "true" : "false", r->sb_eq_sbsw ? "true" : "false",
+            (unsigned long long)r->superblocks, r->coverage, r->form_ms, r->distinct,
+            r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
+            (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall,
+            (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->spilled,
+            (unsigned long long)r->probe_cycles, (unsigned long long)r->cycles[HW_CCT],
+            (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
+            r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
+            r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
             (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
           "\"hw_word\":%.4f,\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},"
           "\"geomean_speedup_pct\":{\"hw_sb\":%.4f},"
-          "\"geomean_host_ratio\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}\n",
+          "\"geomean_host_ratio\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
+          "\"geomean_ratio_to_native\":%s}\n",
           geomean_pct(w, n, HW), geomean_pct(w, n, SW), GEO(oh_hw_sb), geomean_pct(w, n, HW_WORD),
           GEO(oh_sw_sb), geomean_pct(w, n, HW_SB), GEO(speedup_hw_sb), host_ratio(w, n, HW),
-          host_ratio(w, n, SW), host_ratio(w, n, HW_SB));
+          host_ratio(w, n, SW), host_ratio(w, n, HW_SB), geo_nat);
 }
 
 static void write_csv(FILE *f, const row *w, size_t n) {
@@ -530,13 +647,14 @@ static void write_csv(FILE *f, const row *w, size_t n) {
              "hw_sb_equals_sw_sb,superblocks,coverage_pct,superblock_host_ms,host_none_s,"
              "host_hw_s,host_sw_s,host_hw_sb_s,block_entries,probe_cycles_per_block,"
              "events_spilled,ip_probe_cycles,cpu_stall_cycles,code_bytes_none,code_bytes_hw_sb,"
-             "icache_miss_none_pct,icache_miss_hw_sb_pct\n");
+             "icache_miss_none_pct,icache_miss_hw_sb_pct,cycles_native,ratio_to_native_none,"
+             "ratio_to_native_opt,ratio_to_native_hw_sb,native_fp_pct\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f,
             "%s,%s,%d,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f,%d,%d,%zu,%.4f,%llu,%llu,%llu,"
             "%llu,%.4f,%d,%llu,%llu,%.4f,%.4f,%.4f,%d,%llu,%.4f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,"
-            "%.4f,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f\n",
+            "%.4f,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,",
             r->name, r->size, r->ok, (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB], r->oh[HW],
@@ -551,6 +669,11 @@ static void write_csv(FILE *f, const row *w, size_t n) {
             (unsigned long long)r->probe_cycles, (unsigned long long)r->cpu_stall,
             (unsigned long long)r->code_bytes[NONE], (unsigned long long)r->code_bytes[HW_SB],
             r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
+    if (r->ok && r->has_native) /* (else empty: no native run) */
+      fprintf(f, "%llu,%.4f,%.4f,%.4f,%.4f\n", (unsigned long long)r->cycles_native,
+              r->to_native[0], r->to_native[1], r->to_native[2], r->native_fp_pct);
+    else
+      fprintf(f, ",,,,\n");
   }
 }
 
@@ -633,18 +756,20 @@ static int program_arg(const char *arg, workload *w) {
     free(name), free(cmd), free(v);
     return -1;
   }
-  *w = (workload){name, v, n, "program"};
+  *w = (workload){name, v, n, "program", NULL};
   return 0;
 }
 
 int cmd_bench(int argc, char **argv) {
-  const char *size = "test", *dir = NULL, *json = NULL, *csv = NULL, *svg = NULL, *dtb = NULL;
-  char dbuf[4096];
+  const char *size = "test", *dir = NULL, *ndir = NULL, *json = NULL, *csv = NULL, *svg = NULL,
+             *dtb = NULL;
+  char dbuf[4096], nbuf[4096];
   int c;
   dbt_options base = dbt_defaults(); /* only its clock, caches and budget */
   uint64_t threshold = DBT_SB_THRESHOLD;
   static const struct option opts[] = {{"size", required_argument, 0, 's'},
                                        {"dir", required_argument, 0, 'D'},
+                                       {"native-dir", required_argument, 0, 'N'},
                                        {"json", required_argument, 0, 'j'},
                                        {"csv", required_argument, 0, 'c'},
                                        {"svg", required_argument, 0, 'g'},
@@ -671,6 +796,7 @@ int cmd_bench(int argc, char **argv) {
     switch (c) {
     case 's': size = optarg; break;
     case 'D': dir = optarg; break;
+    case 'N': ndir = optarg; break;
     case 'j': json = optarg; break;
     case 'c': csv = optarg; break;
     case 'g': svg = optarg; break;
@@ -708,6 +834,8 @@ int cmd_bench(int argc, char **argv) {
   }
   if (!dir)
     dir = tools_beside("workloads", dbuf, sizeof dbuf);
+  if (!ndir)
+    ndir = tools_beside("workloads-ppc405", nbuf, sizeof nbuf);
   char **names = NULL;
   size_t n = 0;
   if (!programs_only && optind < argc) {
@@ -730,7 +858,9 @@ int cmd_bench(int argc, char **argv) {
     if (!v || asprintf(&v[0], "%s/%s", dir, names[i]) < 0)
       return 2;
     v[1] = (char *)size;
-    wl[i] = (workload){names[i], v, 2, size};
+    wl[i] = (workload){names[i], v, 2, size, NULL};
+    if (asprintf(&wl[i].native, "%s/%s", ndir, names[i]) >= 0 && access(wl[i].native, X_OK))
+      free(wl[i].native), wl[i].native = NULL; /* (no native build: no floor) */
     if (access(v[0], X_OK)) {
       fprintf(stderr, "hwprof bench: no workload %s (%s)\n", names[i], v[0]);
       return 2;
@@ -793,6 +923,7 @@ int cmd_bench(int argc, char **argv) {
     else
       free((char *)wl[i].name), free(wl[i].argv[0]);
     free(wl[i].argv);
+    free(wl[i].native);
   }
   free(wl);
   free(progs);

@@ -18,6 +18,7 @@ static const struct {
     {"ip", cmd_ip, "stream a trace of block addresses through the simulated IP (RTL)"},
     {"vp", cmd_vp, "run PPC405 firmware on the virtual board (CPU + RTL of the IP)"},
     {"run", cmd_run, "run a static MIPS Linux program on the board through the translator"},
+    {"native", cmd_native, "run a static PPC405 Linux program on the board, no translator"},
     {"compare", cmd_compare, "hw vs sw counts of one run, and both against qemu-mips's counts"},
     {"bench", cmd_bench, "the SPEC-like workloads: profiling overhead table and chart"},
     {"sweep", cmd_sweep, "IP configurations x workloads: overhead and area, table and plots"},

@@ -5,6 +5,7 @@
 int cmd_ip(int argc, char **argv);
 int cmd_vp(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_native(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);

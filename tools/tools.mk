@@ -6,10 +6,10 @@ HWPROF    := $(BUILD)/hwprof
 # the commands; main (hwprof.c).
 TOOL_OBJS := $(addprefix $(BUILD)/tools/,io.o options.o outfiles.o trace.o ipstream.o sbplan.o \
                profile.o cct_report.o syscalls.o edges.o report.o \
-               ipdemo.o vp.o run.o compare_output.o compare_vary.o compare.o bench.o \
+               ipdemo.o vp.o run.o nativerun.o compare_output.o compare_vary.o compare.o bench.o \
                jobs.o sweep_plot.o sweep_table.o sweep_task.o sweep.o hwprof.o) \
              $(VBOARD_OBJS) \
-             $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS)
+             $(NATIVE_OBJS) $(DBT_OBJS) $(CCT_OBJS) $(COMMON_OBJS)
 
 # The sweep runs make in the source tree (tools/ipcfg.mk).
 $(BUILD)/tools/sweep.o: C_FLAGS += -DHWPROF_SRCDIR='"$(CURDIR)"'
@@ -32,8 +32,9 @@ $(QEMU_COUNT): $(QEMU_COUNT_SRCS) $(wildcard tools/qemu_count/*.h)
 all: $(HWPROF) $(QEMU_COUNT)
 
 # The main job: the SPEC-like suite (workloads/) on the virtual board at test size:
-# the overhead table with no, hw and sw profiling (JSON, CSV and an SVG chart in
-# $(BUILD)/bench/), then hw vs sw vs qemu-mips for every workload.
+# the overhead table with no, hw and sw profiling and the floor (the suite built for
+# the PPC405, run natively) (JSON, CSV and an SVG chart in $(BUILD)/bench/), then hw
+# vs sw vs qemu-mips for every workload.
 # bench-train: the same at train size (about 35 minutes on 2 cores).
 COMPARE_HEADER := "workload      blocks   hw=sw lost-ev accounted own-ins differ lib-ins differ output    result"
 define suite
@@ -46,10 +47,10 @@ define suite
 endef
 
 .PHONY: demo bench-train demo-ip
-demo: $(HWPROF) $(QEMU_COUNT) $(WORKLOADS)
+demo: $(HWPROF) $(QEMU_COUNT) $(WORKLOADS) $(NATIVE_WORKLOADS)
 	$(call suite,test)
 
-bench-train: $(HWPROF) $(QEMU_COUNT) $(WORKLOADS)
+bench-train: $(HWPROF) $(QEMU_COUNT) $(WORKLOADS) $(NATIVE_WORKLOADS)
 	$(call suite,train)
 
 # The IP alone on synthetic traces, and one small program with hw profiling.

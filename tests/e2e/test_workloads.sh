@@ -81,9 +81,12 @@ expect "run: --threshold needs hw" 2 'needs --profile hw' "$HW" run --threshold 
 mkdir -p "$tmp/suite"
 ln -s "$(cd "$B/guest" && pwd)/recursion-O2" "$tmp/suite/recursion"
 ln -s "$(cd "$B/guest" && pwd)/strings-O2" "$tmp/suite/strings"
+# (the floor: strings built for the PPC405; recursion has none)
+mkdir -p "$tmp/native"
+ln -s "$(cd "$B/guest" && pwd)/ppc405/strings" "$tmp/native/strings"
 expect "bench on two programs" 0 'geomean' \
-  "$HW" bench --dir "$tmp/suite" --json "$tmp/bench.json" --csv "$tmp/bench.csv" \
-  --svg "$tmp/bench.svg"
+  "$HW" bench --dir "$tmp/suite" --native-dir "$tmp/native" --json "$tmp/bench.json" \
+  --csv "$tmp/bench.csv" --svg "$tmp/bench.svg"
 check_bench() {
   python3 - "$tmp/bench.json" "$tmp/bench.csv" "$tmp/bench.svg" <<'PY'
 import json, math, sys
@@ -132,6 +135,17 @@ assert len(rows) == 3 and all(len(r) == len(rows[0]) for r in rows), "CSV rows"
 col = dict(zip(rows[0], rows[1]))
 assert int(col["code_bytes_hw_sb"]) == ws[0]["code_bytes"]["hw_sb"], col
 assert abs(float(col["icache_miss_none_pct"]) - ws[0]["icache_miss_pct"]["none"]) < 1e-3, col
+# The floor: strings ran natively (fewer cycles than translated, none and opt and
+# hw+sb over it as the ratios say); recursion, without a native build, has no figures.
+r, s = ws
+assert r["cycles"]["native"] is None and r["ratio_to_native"] is None, r
+n = s["cycles"]["native"]
+assert 0 < n < s["cycles"]["opt"], s["cycles"]
+for m in ("none", "opt", "hw_sb"):
+    assert abs(s["ratio_to_native"][m] - s["cycles"][m] / n) < 1e-3, s["ratio_to_native"]
+    assert abs(j["geomean_ratio_to_native"][m] - s["ratio_to_native"][m]) < 1e-3
+assert 0 <= s["native_fp_pct"] < 100
+assert col["cycles_native"] == "" and int(dict(zip(rows[0], rows[2]))["cycles_native"]) == n
 assert open(sys.argv[3]).read().startswith("<svg")
 print("bench JSON agrees")
 PY

@@ -39,13 +39,14 @@ needs() {
 }
 
 workloads=$(for f in workloads/*.c; do w=${f#workloads/}; echo "$B/workloads/${w%.c}"; done)
+natives=$(for f in workloads/*.c; do w=${f#workloads/}; echo "$B/workloads-ppc405/${w%.c}"; done)
 guests_o2=$(for f in tests/guest/*.c; do g=${f#tests/guest/}; echo "$B/guest/${g%.c}-O2"; done)
 # shellcheck disable=SC2086 # the lists split into one file per word
 {
-  needs demo "$B/hwprof" "$B/qemu-count.so" $workloads
-  needs bench-train "$B/hwprof" "$B/qemu-count.so" $workloads
+  needs demo "$B/hwprof" "$B/qemu-count.so" $workloads $natives
+  needs bench-train "$B/hwprof" "$B/qemu-count.so" $workloads $natives
   needs bench-dbt "$B/hwprof" $guests_o2
-  needs test "$B/hwprof" "$B/qemu-count.so" $workloads
+  needs test "$B/hwprof" "$B/qemu-count.so" $workloads $natives
   needs soak "$B/hwprof" "$B/qemu-count.so" $workloads
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/repo/test_layers.sh - the C code's layers: no circle of calls between the files
-# of common/, dbt/, sim/, cct/, driver/ and tools/, each folder alone and all of
+# of common/, dbt/, native/, sim/, cct/, driver/ and tools/, each folder alone and all of
 # them together, nor in the firmware or the unit tests with their helpers
 # (scripts/layers.py, from the objects' symbols), and no circle of #include.  A file calls only
 # the files below it; a layer above is reached only through hooks (dbt/runtime.h).
@@ -19,15 +19,16 @@ check() {
     fails=$((fails + 1))
   fi
 }
-for d in common dbt sim cct driver tools; do
+for d in common dbt native sim cct driver tools; do
   check "$d/" "$B/$d"
 done
-check "all of them together" "$B/common" "$B/dbt" "$B/sim" "$B/cct" "$B/driver" "$B/tools"
+check "all of them together" "$B/common" "$B/dbt" "$B/native" "$B/sim" "$B/cct" "$B/driver" \
+  "$B/tools"
 check "firmware/" "$B/firmware"
 check "tests/unit/" "$B/tests" "$B/tests/default"
 # ... nor of #include between the sources, anywhere in the C code.
-check "includes" --includes common driver sim sim/systemc dbt cct tools tools/qemu_count \
-  firmware tests/unit tests/fuzz syn
+check "includes" --includes common driver sim sim/systemc dbt native cct tools tools/qemu_count \
+  firmware tests/unit tests/native tests/fuzz syn
 
 # The check itself finds a circle: two objects that call each other.
 tmp=$(mktemp -d)
