@@ -445,7 +445,13 @@ void hwprof_sim_free(hwprof_sim *s) {
   if (!s)
     return;
   s->finish();
+  // Verilator 5.006's scopes unregister from the thread's current context (the one
+  // made last), not from their own: freed out of the order they were made, a model
+  // would lock a context already freed (bench hung so).  So the current context is
+  // this model's while it goes, and none after (Verilator's default), never a freed one.
+  Verilated::threadContextp(s->ctx.get());
   delete s;
+  Verilated::threadContextp(nullptr);
 }
 
 unsigned hwprof_sim_reset(hwprof_sim *s) {

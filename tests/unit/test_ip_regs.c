@@ -81,6 +81,21 @@ static void test_identity(void) {
   hwprof_sim_free(s);
 }
 
+/* Models freed out of the order they were made (the newest first), then one made
+ * again: Verilator's scopes unregister through the thread's current context, which
+ * hwprof_sim_free keeps from naming a freed one (before it did, this hung in the
+ * second free: hwprof bench with its native run did). */
+static void test_free_out_of_order(void) {
+  hwprof_sim *a = fresh(), *b = fresh();
+  CHECK_EQ(ip_rd(b, HWPROF_ID_OFFSET), HWPROF_ID_MAGIC);
+  hwprof_sim_free(b);
+  CHECK_EQ(ip_rd(a, HWPROF_ID_OFFSET), HWPROF_ID_MAGIC);
+  hwprof_sim_free(a);
+  hwprof_sim *c = fresh();
+  CHECK_EQ(ip_rd(c, HWPROF_ID_OFFSET), HWPROF_ID_MAGIC);
+  hwprof_sim_free(c);
+}
+
 static void test_reset_values(void) {
   hwprof_sim *s = hwprof_sim_new(NULL);
   /* Straight out of reset the table is being cleared. */
@@ -1343,6 +1358,7 @@ int main(void) {
   snprintf(ctx, sizeof ctx, "[IP params: %s]", HWPROF_IP_PARAMS[0] ? HWPROF_IP_PARAMS : "defaults");
   check_context = ctx;
   RUN(test_identity);
+  RUN(test_free_out_of_order);
   RUN(test_reset_values);
   RUN(test_rw_registers);
   RUN(test_bad_accesses);
