@@ -269,6 +269,22 @@ static inline int guest_in_range(uint32_t a, uint32_t n) {
   return a >= DBT_GUEST_MIN && a <= DBT_GUEST_TOP && n <= DBT_GUEST_TOP - a;
 }
 
+/* The memory map as Linux keeps it, for any ABI's system calls (guest_mem.c): the
+ * brk heap up to DBT_BRK_MAX, the mmap area [DBT_MMAP_BASE, DBT_MMAP_END) by first
+ * fit of 4 KiB pages (a file mapping is a private copy taken now; a shared one of a
+ * file open for writing is refused), mremap in place or moved, the pages' PROT_EXEC.
+ * Errors are -errno as the host numbers them: the caller gives them its ABI's
+ * numbers.  mmap's flags as Linux numbers them for MIPS; another ABI converts. */
+#define GUEST_MAP_SHARED 0x1
+#define GUEST_MAP_FIXED  0x10
+#define GUEST_MAP_ANON   0x800
+int64_t guest_brk(guest *g, uint32_t want);
+int64_t guest_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t prot, uint32_t flags,
+                   uint32_t fd, uint64_t off);
+int64_t guest_munmap(guest *g, uint32_t addr, uint32_t len);
+int64_t guest_mremap(guest *g, uint32_t addr, uint32_t old_len, uint32_t new_len, uint32_t flags);
+int64_t guest_mprotect(guest *g, uint32_t addr, uint32_t len, uint32_t prot);
+
 /* Pages [a, a + n) rounded out become mapped (own 1) or not (syscall.c). */
 void guest_own(guest *g, uint32_t a, uint32_t n, int own);
 /* [a, a + n) is inside the guest's memory and mapped. */

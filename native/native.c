@@ -35,30 +35,32 @@ native *native_new(vboard *b, const char *fp_image, char *err, size_t errlen) {
            NULL;
   native *n = calloc(1, sizeof *n);
   if (n) {
-    n->owned = calloc(NATIVE_PAGES, 1);
-    n->mmap_used = calloc(NATIVE_PAGES, 1);
+    n->g.owned = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);
+    n->g.exec = calloc(DBT_GUEST_TOP / DBT_PAGE, 1);
+    n->g.mmap_used = calloc((DBT_MMAP_END - DBT_MMAP_BASE) / DBT_PAGE, 1);
   }
-  if (!n || !n->owned || !n->mmap_used) {
+  if (!n || !n->g.owned || !n->g.exec || !n->g.mmap_used) {
     native_free(n);
     return errf(err, errlen, "out of memory"), NULL;
   }
   n->b = b;
-  n->mem = ram;
+  n->g.mem = ram;
+  n->g.log = stderr;
   n->fp_image = fp_image;
-  n->log = stderr;
   return n;
 }
 
 void native_free(native *n) {
   if (!n)
     return;
-  free(n->owned);
-  free(n->mmap_used);
+  free(n->g.owned);
+  free(n->g.exec);
+  free(n->g.mmap_used);
   free(n);
 }
 
 void native_log_to(native *n, FILE *f) {
-  n->log = f ? f : stderr;
+  n->g.log = f ? f : stderr;
 }
 
 /* --------------------------------------------------------------- loading */
@@ -81,8 +83,8 @@ static int check_elf(native *n, const char *path, char *err, size_t errlen) {
     rc = 0; /* not a PPC32 ELF with its program headers: the board's loader says why */
     goto out;
   }
-  n->entry = dbt_be32(img + 24);
-  n->phnum = phnum;
+  n->g.entry = dbt_be32(img + 24);
+  n->g.phnum = phnum;
   for (unsigned i = 0; i < phnum; i++) {
     const uint8_t *ph = img + phoff + 32 * i;
     uint32_t type = dbt_be32(ph), off = dbt_be32(ph + 4), va = dbt_be32(ph + 8),
@@ -102,13 +104,13 @@ static int check_elf(native *n, const char *path, char *err, size_t errlen) {
            path, i, va, msz, DBT_GUEST_MIN, DBT_BRK_MAX);
       goto out;
     }
-    native_own(n, va, msz, 1);
+    guest_own(&n->g, va, msz, 1);
     if (phoff >= off && (uint64_t)phoff + phnum * 32u <= (uint64_t)off + fsz)
-      n->phdr = va + (phoff - off);
+      n->g.phdr = va + (phoff - off);
     if (va + msz > end)
       end = va + msz;
   }
-  n->brk_start = n->brk = (end + DBT_PAGE - 1) & ~(DBT_PAGE - 1);
+  n->g.brk_start = n->g.brk = (end + DBT_PAGE - 1) & ~(DBT_PAGE - 1);
   rc = 0;
 out:
   free(img);
@@ -128,12 +130,12 @@ static int build_stack(native *n, const char *path, int argc, char *const argv[]
       {AT_HWCAP, HWCAP_405},
       {AT_PAGESZ, DBT_PAGE},
       {AT_CLKTCK, 100},
-      {AT_PHDR, n->phdr},
+      {AT_PHDR, n->g.phdr},
       {AT_PHENT, 32},
-      {AT_PHNUM, n->phnum},
+      {AT_PHNUM, n->g.phnum},
       {AT_BASE, 0},
       {AT_FLAGS, 0},
-      {AT_ENTRY, n->entry},
+      {AT_ENTRY, n->g.entry},
       {AT_UID, 1000},
       {AT_EUID, 1000},
       {AT_GID, 1000},
@@ -144,8 +146,8 @@ static int build_stack(native *n, const char *path, int argc, char *const argv[]
       {AT_PLATFORM, 0},
       {AT_NULL, 0},
   };
-  return guest_build_stack(n->mem, path, "ppc405", argc, argv, envp, aux, sizeof aux / sizeof *aux,
-                           &n->sp, err, errlen);
+  return guest_build_stack(n->g.mem, path, "ppc405", argc, argv, envp, aux,
+                           sizeof aux / sizeof *aux, &n->g.sp, err, errlen);
 }
 
 int native_load(native *n, const char *path, int argc, char *const argv[], char *const envp[],
@@ -156,9 +158,9 @@ int native_load(native *n, const char *path, int argc, char *const argv[], char 
    * null pointer faults. */
   if (vboard_unmap(n->b, 0, DBT_GUEST_MIN) < 0)
     return errf(err, errlen, "cannot take [0, %#x) off the board's bus", DBT_GUEST_MIN), -1;
-  native_own(n, DBT_STACK_FLOOR, DBT_GUEST_TOP - DBT_STACK_FLOOR, 1);
-  if (!realpath(path, n->exe))
-    snprintf(n->exe, sizeof n->exe, "%s", path);
+  guest_own(&n->g, DBT_STACK_FLOOR, DBT_GUEST_TOP - DBT_STACK_FLOOR, 1);
+  if (!realpath(path, n->g.exe))
+    snprintf(n->g.exe, sizeof n->g.exe, "%s", path);
   return build_stack(n, path, argc, argv, envp, err, errlen);
 }
 
@@ -167,31 +169,31 @@ int native_load(native *n, const char *path, int argc, char *const argv[], char 
 /* The emulated loads and stores: in the program's memory, through the data cache. */
 static int fp_load(void *ctx, uint32_t a, unsigned size, uint64_t *v) {
   native *n = ctx;
-  if (!native_owns(n, a, size))
+  if (!guest_owns(&n->g, a, size))
     return -1;
   vboard_data_access(n->b, a, size, 0);
-  *v = size == 8 ? (uint64_t)native_rd32(n, a) << 32 | native_rd32(n, a + 4) : native_rd32(n, a);
+  *v = size == 8 ? guest_rd64(&n->g, a) : guest_rd32(&n->g, a);
   return 0;
 }
 
 static int fp_store(void *ctx, uint32_t a, unsigned size, uint64_t v) {
   native *n = ctx;
-  if (!native_owns(n, a, size))
+  if (!guest_owns(&n->g, a, size))
     return -1;
   vboard_data_access(n->b, a, size, 1);
   if (size == 8)
-    native_wr64(n, a, v);
+    guest_wr64(&n->g, a, v);
   else
-    native_wr32(n, a, (uint32_t)v);
+    guest_wr32(&n->g, a, (uint32_t)v);
   return 0;
 }
 
 /* The instruction at pc, which the 405 does not have: an FP instruction runs here
  * (1); anything else is the board's illegal instruction (0). */
 static int emulate(native *n, uint32_t pc) {
-  if (!native_owns(n, pc, 4))
+  if (!guest_owns(&n->g, pc, 4))
     return 0;
-  uint32_t w = native_rd32(n, pc);
+  uint32_t w = guest_rd32(&n->g, pc);
   ppc_fpu_cpu c;
   vboard_get_gprs(n->b, c.gpr);
   c.cr = vboard_get_cr(n->b);
@@ -246,15 +248,15 @@ int native_run(native *n, uint64_t max_cycles, native_result *r) {
   }
   vboard_on_exception(n->b, on_exception, n);
   vboard_start(n->b, max_cycles, &r->board);
-  uint32_t argv = n->sp + 4, argc = native_rd32(n, n->sp), envp = argv + 4 * (argc + 1),
+  uint32_t argv = n->g.sp + 4, argc = guest_rd32(&n->g, n->g.sp), envp = argv + 4 * (argc + 1),
            auxv = envp;
-  while (native_rd32(n, auxv))
+  while (guest_rd32(&n->g, auxv))
     auxv += 4;
   auxv += 4;
-  const uint32_t regs[][2] = {{1, n->sp}, {3, argc}, {4, argv}, {5, envp}, {6, auxv}, {7, 0}};
+  const uint32_t regs[][2] = {{1, n->g.sp}, {3, argc}, {4, argv}, {5, envp}, {6, auxv}, {7, 0}};
   for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++)
     vboard_set_gpr(n->b, regs[i][0], regs[i][1]);
-  if (vboard_call(n->b, n->entry, VBOARD_NEVER) == 0)
+  if (vboard_call(n->b, n->g.entry, VBOARD_NEVER) == 0)
     vboard_fault(n->b, "the program returned from its entry point");
   vboard_finish(n->b);
   vboard_on_exception(n->b, NULL, NULL);

@@ -23,21 +23,15 @@
  * cycle an instruction, not a measured kernel. */
 #define NATIVE_EMU_ENTRY (1 + 38 + 6 + 30 + 8 + 38 + 6 + 4)
 
-#define NATIVE_PAGES (DBT_GUEST_TOP / DBT_PAGE)
-
 struct native {
   vboard *b;
-  uint8_t *mem; /* guest address a is mem[a] (RAM from 0) */
+  /* The program's memory as the MIPS guest's (dbt/guest.h): mem, the pages it owns,
+   * its map (brk, mmap area), entry, program headers, stack pointer, path, getrandom's
+   * state, the log.  Only those fields: the rest of the guest's OS is MIPS's. */
+  guest g;
   const char *fp_image;
-  FILE *log;
   ppc_fpu fpu;
-  uint32_t entry, phdr, phnum, sp;
-  uint32_t brk_start, brk;
-  uint8_t *owned; /* a byte per page: mapped (segments, heap, mmap'ed, stack) */
-  uint8_t *mmap_used;
-  uint64_t rand_state;
   uint8_t warned[512]; /* unknown system call numbers reported once */
-  char exe[4096];
   native_result *r;
 };
 
@@ -45,20 +39,5 @@ struct native {
  * kernel answers it: r3 the result, CR0[SO] set on an error (r3 then the errno).
  * Returns 1 when the program exited (r->exited, r->status). */
 int native_syscall(native *n, uint32_t pc);
-
-/* syscall.c: pages [a, a + len) are mapped (own) or not. */
-void native_own(native *n, uint32_t a, uint32_t len, int own);
-int native_owns(const native *n, uint32_t a, uint32_t len);
-
-static inline uint32_t native_rd32(const native *n, uint32_t a) {
-  return dbt_be32(n->mem + a);
-}
-static inline void native_wr32(native *n, uint32_t a, uint32_t v) {
-  dbt_put_be32(n->mem + a, v);
-}
-static inline void native_wr64(native *n, uint32_t a, uint64_t v) {
-  native_wr32(n, a, (uint32_t)(v >> 32));
-  native_wr32(n, a + 4, (uint32_t)v);
-}
 
 #endif

@@ -12,8 +12,8 @@
  * openat, close, lseek, _llseek, dup, dup2, fcntl64's descriptor flags, ioctl's
  * TCGETS and TIOCGWINSZ), the file system's queries (stat64, lstat64, fstat64,
  * fstatat64, statx, readlink with /proc/self/exe, access, faccessat, getcwd,
- * unlink), memory (brk, mmap and mmap2 anonymous or a private copy of a file,
- * munmap, mremap, mprotect and madvise as no-ops on mapped pages), the process's
+ * unlink), memory (brk, mmap, mmap2, munmap, mremap and mprotect on the MIPS
+ * guest's memory map, dbt/guest_mem.c; madvise a no-op on mapped pages), the process's
  * identity and limits (getpid, gettid, the ids, uname, ugetrlimit, getrlimit,
  * prlimit64's reading, set_tid_address, set_robust_list, getrandom from a
  * deterministic generator), the clocks (clock_gettime, clock_gettime64,
@@ -109,32 +109,6 @@ static uint32_t ppc_oflags(int h) {
   return f | PPC_O_LARGEFILE;
 }
 
-/* The pages the program has mapped: its segments and stack (native.c), the brk
- * heap and what mmap gave it. */
-void native_own(native *n, uint32_t a, uint32_t len, int own) {
-  if (!len || a >= DBT_GUEST_TOP || len > DBT_GUEST_TOP - a)
-    return;
-  for (uint32_t p = a / DBT_PAGE; p <= (a + len - 1) / DBT_PAGE; p++)
-    n->owned[p] = (uint8_t)own;
-}
-
-int native_owns(const native *n, uint32_t a, uint32_t len) {
-  if (a < DBT_GUEST_MIN || a >= DBT_GUEST_TOP || len > DBT_GUEST_TOP - a)
-    return 0;
-  for (uint32_t p = a / DBT_PAGE; len && p <= (a + len - 1) / DBT_PAGE; p++)
-    if (!n->owned[p])
-      return 0;
-  return 1;
-}
-
-/* A NUL-terminated string of the program's, or NULL. */
-static const char *str(const native *n, uint32_t a) {
-  if (!native_owns(n, a, 1))
-    return NULL;
-  const char *s = (const char *)n->mem + a;
-  return memchr(s, 0, DBT_GUEST_TOP - a) ? s : NULL;
-}
-
 /* The host's directory descriptor for a PPC one (AT_FDCWD is -100 on both). */
 static int dirfd_of(uint32_t d) {
   return (int)d;
@@ -143,65 +117,51 @@ static int dirfd_of(uint32_t d) {
 /* --------------------------------------------------------------- files */
 
 static int64_t put_stat64(native *n, uint32_t a, const struct stat *st) {
-  if (!native_owns(n, a, 104))
+  if (!guest_owns(&n->g, a, 104))
     return -EFAULT;
-  memset(n->mem + a, 0, 104);
-  native_wr64(n, a, (uint64_t)st->st_dev);
-  native_wr64(n, a + 8, (uint64_t)st->st_ino);
-  native_wr32(n, a + 16, st->st_mode);
-  native_wr32(n, a + 20, (uint32_t)st->st_nlink);
-  native_wr32(n, a + 24, st->st_uid);
-  native_wr32(n, a + 28, st->st_gid);
-  native_wr64(n, a + 32, (uint64_t)st->st_rdev);
-  native_wr64(n, a + 48, (uint64_t)st->st_size);
-  native_wr32(n, a + 56, (uint32_t)st->st_blksize);
-  native_wr64(n, a + 64, (uint64_t)st->st_blocks);
+  memset(n->g.mem + a, 0, 104);
+  guest_wr64(&n->g, a, (uint64_t)st->st_dev);
+  guest_wr64(&n->g, a + 8, (uint64_t)st->st_ino);
+  guest_wr32(&n->g, a + 16, st->st_mode);
+  guest_wr32(&n->g, a + 20, (uint32_t)st->st_nlink);
+  guest_wr32(&n->g, a + 24, st->st_uid);
+  guest_wr32(&n->g, a + 28, st->st_gid);
+  guest_wr64(&n->g, a + 32, (uint64_t)st->st_rdev);
+  guest_wr64(&n->g, a + 48, (uint64_t)st->st_size);
+  guest_wr32(&n->g, a + 56, (uint32_t)st->st_blksize);
+  guest_wr64(&n->g, a + 64, (uint64_t)st->st_blocks);
   const struct timespec *t[3] = {&st->st_atim, &st->st_mtim, &st->st_ctim};
   for (int i = 0; i < 3; i++) {
-    native_wr32(n, a + 72 + 8 * (uint32_t)i, (uint32_t)t[i]->tv_sec);
-    native_wr32(n, a + 76 + 8 * (uint32_t)i, (uint32_t)t[i]->tv_nsec);
+    guest_wr32(&n->g, a + 72 + 8 * (uint32_t)i, (uint32_t)t[i]->tv_sec);
+    guest_wr32(&n->g, a + 76 + 8 * (uint32_t)i, (uint32_t)t[i]->tv_nsec);
   }
   return 0;
 }
 
 static int64_t put_statx(native *n, uint32_t a, const struct statx *x) {
-  if (!native_owns(n, a, 256))
+  if (!guest_owns(&n->g, a, 256))
     return -EFAULT;
-  memset(n->mem + a, 0, 256);
-  native_wr32(n, a, x->stx_mask);
-  native_wr32(n, a + 4, x->stx_blksize);
-  native_wr64(n, a + 8, x->stx_attributes);
-  native_wr32(n, a + 16, x->stx_nlink);
-  native_wr32(n, a + 20, x->stx_uid);
-  native_wr32(n, a + 24, x->stx_gid);
-  n->mem[a + 28] = (uint8_t)(x->stx_mode >> 8), n->mem[a + 29] = (uint8_t)x->stx_mode;
-  native_wr64(n, a + 32, x->stx_ino);
-  native_wr64(n, a + 40, x->stx_size);
-  native_wr64(n, a + 48, x->stx_blocks);
-  native_wr64(n, a + 56, x->stx_attributes_mask);
+  memset(n->g.mem + a, 0, 256);
+  guest_wr32(&n->g, a, x->stx_mask);
+  guest_wr32(&n->g, a + 4, x->stx_blksize);
+  guest_wr64(&n->g, a + 8, x->stx_attributes);
+  guest_wr32(&n->g, a + 16, x->stx_nlink);
+  guest_wr32(&n->g, a + 20, x->stx_uid);
+  guest_wr32(&n->g, a + 24, x->stx_gid);
+  n->g.mem[a + 28] = (uint8_t)(x->stx_mode >> 8), n->g.mem[a + 29] = (uint8_t)x->stx_mode;
+  guest_wr64(&n->g, a + 32, x->stx_ino);
+  guest_wr64(&n->g, a + 40, x->stx_size);
+  guest_wr64(&n->g, a + 48, x->stx_blocks);
+  guest_wr64(&n->g, a + 56, x->stx_attributes_mask);
   const struct statx_timestamp *t[4] = {&x->stx_atime, &x->stx_btime, &x->stx_ctime, &x->stx_mtime};
   for (uint32_t i = 0; i < 4; i++) {
-    native_wr64(n, a + 64 + 16 * i, (uint64_t)t[i]->tv_sec);
-    native_wr32(n, a + 72 + 16 * i, t[i]->tv_nsec);
+    guest_wr64(&n->g, a + 64 + 16 * i, (uint64_t)t[i]->tv_sec);
+    guest_wr32(&n->g, a + 72 + 16 * i, t[i]->tv_nsec);
   }
-  native_wr32(n, a + 128, x->stx_rdev_major);
-  native_wr32(n, a + 132, x->stx_rdev_minor);
-  native_wr32(n, a + 136, x->stx_dev_major);
-  native_wr32(n, a + 140, x->stx_dev_minor);
-  return 0;
-}
-
-/* readv/writev's vector of {base, len} as host iovecs (at most IOV_MAX). */
-static int64_t iovec(const native *n, uint32_t iov, uint32_t cnt, struct iovec *v) {
-  if (cnt > 1024 || !native_owns(n, iov, 8 * cnt))
-    return -EINVAL;
-  for (uint32_t i = 0; i < cnt; i++) {
-    uint32_t b = native_rd32(n, iov + 8 * i), l = native_rd32(n, iov + 8 * i + 4);
-    if (l && !native_owns(n, b, l))
-      return -EFAULT;
-    v[i].iov_base = n->mem + b;
-    v[i].iov_len = l;
-  }
+  guest_wr32(&n->g, a + 128, x->stx_rdev_major);
+  guest_wr32(&n->g, a + 132, x->stx_rdev_minor);
+  guest_wr32(&n->g, a + 136, x->stx_dev_major);
+  guest_wr32(&n->g, a + 140, x->stx_dev_minor);
   return 0;
 }
 
@@ -210,120 +170,33 @@ static int64_t do_ioctl(native *n, uint32_t fd, uint32_t req, uint32_t arg) {
   case PPC_TCGETS: /* glibc asks whether a stream is a terminal: only the answer is given */
     if (!isatty((int)fd))
       return -ENOTTY;
-    if (!native_owns(n, arg, 44))
+    if (!guest_owns(&n->g, arg, 44))
       return -EFAULT;
-    memset(n->mem + arg, 0, 44);
+    memset(n->g.mem + arg, 0, 44);
     return 0;
   case PPC_TIOCGWINSZ: {
     struct winsize w;
     if (ioctl((int)fd, TIOCGWINSZ, &w) < 0)
       return -errno;
-    if (!native_owns(n, arg, 8))
+    if (!guest_owns(&n->g, arg, 8))
       return -EFAULT;
     uint16_t f[4] = {w.ws_row, w.ws_col, w.ws_xpixel, w.ws_ypixel};
     for (int i = 0; i < 4; i++)
-      n->mem[arg + 2 * i] = (uint8_t)(f[i] >> 8), n->mem[arg + 2 * i + 1] = (uint8_t)f[i];
+      n->g.mem[arg + 2 * i] = (uint8_t)(f[i] >> 8), n->g.mem[arg + 2 * i + 1] = (uint8_t)f[i];
     return 0;
   }
   }
-  fprintf(n->log, "hwprof: unsupported ioctl request %#x on descriptor %u: -ENOTTY\n", req, fd);
+  fprintf(n->g.log, "hwprof: unsupported ioctl request %#x on descriptor %u: -ENOTTY\n", req, fd);
   return -ENOTTY;
 }
 
 /* --------------------------------------------------------------- memory */
 
-/* First fit of len bytes (pages) in the mmap area; 0 when nothing fits. */
-static uint32_t mmap_find(const native *n, uint32_t len) {
-  uint32_t pages = len / DBT_PAGE, run = 0;
-  for (uint32_t p = DBT_MMAP_BASE / DBT_PAGE; p < DBT_MMAP_END / DBT_PAGE; p++) {
-    run = n->mmap_used[p] ? 0 : run + 1;
-    if (run == pages)
-      return (p + 1 - pages) * DBT_PAGE;
-  }
-  return 0;
-}
-
-static void mmap_mark(native *n, uint32_t a, uint32_t len, int used) {
-  for (uint32_t p = a / DBT_PAGE; p < (a + len) / DBT_PAGE; p++)
-    n->mmap_used[p] = (uint8_t)used;
-  native_own(n, a, len, used);
-}
-
-static int in_mmap_area(uint32_t a, uint32_t len) {
-  return a >= DBT_MMAP_BASE && a < DBT_MMAP_END && len <= DBT_MMAP_END - a;
-}
-
+/* mmap and mmap2 (off in bytes): PPC32's MAP_ANONYMOUS is 0x20, the guest layer's
+ * (MIPS's) 0x800; MAP_SHARED and MAP_FIXED are the same. */
 static int64_t do_mmap(native *n, const uint32_t *a, uint64_t off) {
-  uint32_t addr = a[0], len = (a[1] + DBT_PAGE - 1) & ~(DBT_PAGE - 1), flags = a[3], fd = a[4];
-  if (!len || (addr & (DBT_PAGE - 1)))
-    return -EINVAL;
-  if (flags & 0x10) { /* MAP_FIXED */
-    if (!in_mmap_area(addr, len))
-      return -ENOMEM;
-  } else if (!(addr = mmap_find(n, len)))
-    return -ENOMEM;
-  mmap_mark(n, addr, len, 1);
-  memset(n->mem + addr, 0, len);
-  if (!(flags & 0x20)) { /* not MAP_ANONYMOUS: a private copy of the file */
-    ssize_t got = pread((int)fd, n->mem + addr, a[1], (off_t)off);
-    if (got < 0) {
-      int e = errno;
-      mmap_mark(n, addr, len, 0);
-      return -e;
-    }
-  }
-  return addr;
-}
-
-static int64_t do_munmap(native *n, uint32_t a, uint32_t len) {
-  len = (len + DBT_PAGE - 1) & ~(DBT_PAGE - 1);
-  if ((a & (DBT_PAGE - 1)) || !len)
-    return -EINVAL;
-  if (in_mmap_area(a, len))
-    mmap_mark(n, a, len, 0);
-  return 0;
-}
-
-/* mremap: in place when it shrinks or the pages after it are free, else moved
- * (MREMAP_MAYMOVE) to a new first fit. */
-static int64_t do_mremap(native *n, uint32_t a, uint32_t old, uint32_t len, uint32_t flags) {
-  old = (old + DBT_PAGE - 1) & ~(DBT_PAGE - 1);
-  len = (len + DBT_PAGE - 1) & ~(DBT_PAGE - 1);
-  if ((a & (DBT_PAGE - 1)) || !len || !in_mmap_area(a, old))
-    return -EINVAL;
-  if (len <= old) {
-    mmap_mark(n, a + len, old - len, 0);
-    return a;
-  }
-  int room = in_mmap_area(a, len);
-  for (uint32_t p = (a + old) / DBT_PAGE; room && p < (a + len) / DBT_PAGE; p++)
-    room = !n->mmap_used[p];
-  if (room) {
-    memset(n->mem + a + old, 0, len - old);
-    mmap_mark(n, a + old, len - old, 1);
-    return a;
-  }
-  if (!(flags & 1)) /* MREMAP_MAYMOVE */
-    return -ENOMEM;
-  uint32_t to = mmap_find(n, len);
-  if (!to)
-    return -ENOMEM;
-  mmap_mark(n, to, len, 1);
-  memcpy(n->mem + to, n->mem + a, old);
-  memset(n->mem + to + old, 0, len - old);
-  mmap_mark(n, a, old, 0);
-  return to;
-}
-
-static int64_t do_brk(native *n, uint32_t a) {
-  if (a >= n->brk_start && a <= DBT_BRK_MAX) {
-    if (a > n->brk)
-      memset(n->mem + n->brk, 0, a - n->brk);
-    native_own(n, n->brk_start, DBT_BRK_MAX - n->brk_start, 0);
-    native_own(n, n->brk_start, a - n->brk_start, 1);
-    n->brk = a;
-  }
-  return n->brk;
+  uint32_t f = a[3] & (GUEST_MAP_SHARED | GUEST_MAP_FIXED);
+  return guest_mmap(&n->g, a[0], a[1], a[2], f | (a[3] & 0x20 ? GUEST_MAP_ANON : 0), a[4], off);
 }
 
 /* --------------------------------------------------------------- the process */
@@ -336,37 +209,37 @@ static int64_t do_rlimit(native *n, uint32_t res, uint32_t a, int wide) {
     cur = max = 1024;
   if (!a)
     return 0;
-  if (!native_owns(n, a, wide ? 16 : 8))
+  if (!guest_owns(&n->g, a, wide ? 16 : 8))
     return -EFAULT;
   if (wide) {
-    native_wr64(n, a, cur);
-    native_wr64(n, a + 8, max);
+    guest_wr64(&n->g, a, cur);
+    guest_wr64(&n->g, a + 8, max);
   } else {
-    native_wr32(n, a, cur > RLIM_INF32 ? RLIM_INF32 : (uint32_t)cur);
-    native_wr32(n, a + 4, max > RLIM_INF32 ? RLIM_INF32 : (uint32_t)max);
+    guest_wr32(&n->g, a, cur > RLIM_INF32 ? RLIM_INF32 : (uint32_t)cur);
+    guest_wr32(&n->g, a + 4, max > RLIM_INF32 ? RLIM_INF32 : (uint32_t)max);
   }
   return 0;
 }
 
 static int64_t do_uname(native *n, uint32_t a) {
   static const char *const f[6] = {"Linux", "hwprof", "6.1.0", "#1", "ppc", "(none)"};
-  if (!native_owns(n, a, 6 * 65))
+  if (!guest_owns(&n->g, a, 6 * 65))
     return -EFAULT;
-  memset(n->mem + a, 0, 6 * 65);
+  memset(n->g.mem + a, 0, 6 * 65);
   for (int i = 0; i < 6; i++)
-    memcpy(n->mem + a + 65 * i, f[i], strlen(f[i]));
+    memcpy(n->g.mem + a + 65 * i, f[i], strlen(f[i]));
   return 0;
 }
 
 /* getrandom's bytes: a fixed sequence, so that runs repeat cycle for cycle. */
 static int64_t do_getrandom(native *n, uint32_t a, uint32_t len) {
-  if (!native_owns(n, a, len))
+  if (!guest_owns(&n->g, a, len))
     return -EFAULT;
   for (uint32_t i = 0; i < len; i++) {
-    uint64_t x = n->rand_state ? n->rand_state : 0x9E3779B97F4A7C15ull;
+    uint64_t x = n->g.rand_state ? n->g.rand_state : 0x9E3779B97F4A7C15ull;
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    n->rand_state = x;
-    n->mem[a + i] = (uint8_t)x;
+    n->g.rand_state = x;
+    n->g.mem[a + i] = (uint8_t)x;
   }
   return len;
 }
@@ -378,14 +251,14 @@ static uint64_t board_ns(native *n) {
 
 static int64_t do_clock(native *n, uint32_t id, uint32_t a, int wide) {
   uint64_t ns = board_ns(n) + (id == 0 ? BOARD_EPOCH * 1000000000ull : 0); /* 0: REALTIME */
-  if (!native_owns(n, a, wide ? 16 : 8))
+  if (!guest_owns(&n->g, a, wide ? 16 : 8))
     return -EFAULT;
   if (wide) {
-    native_wr64(n, a, ns / 1000000000u);
-    native_wr64(n, a + 8, ns % 1000000000u);
+    guest_wr64(&n->g, a, ns / 1000000000u);
+    guest_wr64(&n->g, a + 8, ns % 1000000000u);
   } else {
-    native_wr32(n, a, (uint32_t)(ns / 1000000000u));
-    native_wr32(n, a + 4, (uint32_t)(ns % 1000000000u));
+    guest_wr32(&n->g, a, (uint32_t)(ns / 1000000000u));
+    guest_wr32(&n->g, a + 4, (uint32_t)(ns % 1000000000u));
   }
   return 0;
 }
@@ -393,7 +266,7 @@ static int64_t do_clock(native *n, uint32_t id, uint32_t a, int wide) {
 static int64_t unknown(native *n, uint32_t nr, uint32_t pc) {
   if (nr >= sizeof n->warned * 8 || !(n->warned[nr / 8] >> (nr % 8) & 1)) {
     const char *nm = syscall_name(nr);
-    fprintf(n->log, "hwprof: unsupported PPC32 system call %u%s%s%s at pc %#x: -ENOSYS\n", nr,
+    fprintf(n->g.log, "hwprof: unsupported PPC32 system call %u%s%s%s at pc %#x: -ENOSYS\n", nr,
             nm ? " (" : "", nm ? nm : "", nm ? ")" : "", pc);
     if (nr < sizeof n->warned * 8)
       n->warned[nr / 8] |= (uint8_t)(1u << (nr % 8));
@@ -409,22 +282,22 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
   switch (nr) {
   case NR_read:
   case NR_write:
-    if (a[2] && !native_owns(n, a[1], a[2]))
+    if (a[2] && !guest_owns(&n->g, a[1], a[2]))
       return -EFAULT;
     if (nr == NR_write)
       fflush(NULL); /* (the runtime's own output first) */
-    return ret(nr == NR_read ? read((int)a[0], n->mem + a[1], a[2])
-                             : write((int)a[0], n->mem + a[1], a[2]));
+    return ret(nr == NR_read ? read((int)a[0], n->g.mem + a[1], a[2])
+                             : write((int)a[0], n->g.mem + a[1], a[2]));
   case NR_readv:
   case NR_writev:
-    if ((e = iovec(n, a[1], a[2], v)) < 0)
+    if ((e = guest_iovec(&n->g, a[1], a[2], v)) < 0)
       return e;
     return ret(nr == NR_readv ? readv((int)a[0], v, (int)a[2]) : writev((int)a[0], v, (int)a[2]));
   case NR_open:
   case NR_openat: {
     uint32_t d = nr == NR_open ? (uint32_t)AT_FDCWD : a[0];
     const uint32_t *p = nr == NR_open ? a : a + 1;
-    const char *path = str(n, p[0]);
+    const char *path = guest_str(&n->g, p[0]);
     if (!path)
       return -EFAULT;
     return ret(openat(dirfd_of(d), path, host_oflags(p[1]), (mode_t)p[2]));
@@ -435,9 +308,9 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
     off_t r = lseek((int)a[0], (off_t)((uint64_t)a[1] << 32 | a[2]), (int)a[4]);
     if (r < 0)
       return -errno;
-    if (!native_owns(n, a[3], 8))
+    if (!guest_owns(&n->g, a[3], 8))
       return -EFAULT;
-    native_wr64(n, a[3], (uint64_t)r);
+    guest_wr64(&n->g, a[3], (uint64_t)r);
     return 0;
   }
   case NR_dup: return ret(dup((int)a[0]));
@@ -464,7 +337,7 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
       r = fstat((int)a[0], &st);
     else {
       const uint32_t *p = nr == NR_fstatat64 ? a + 1 : a;
-      const char *path = str(n, p[0]);
+      const char *path = guest_str(&n->g, p[0]);
       if (!path)
         return -EFAULT;
       r = fstatat(nr == NR_fstatat64 ? dirfd_of(a[0]) : AT_FDCWD, path, &st,
@@ -476,7 +349,7 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
   }
   case NR_statx: {
     struct statx x;
-    const char *path = str(n, a[1]);
+    const char *path = guest_str(&n->g, a[1]);
     if (!path)
       return -EFAULT;
     if (statx(dirfd_of(a[0]), path, (int)a[2], a[3], &x) < 0)
@@ -484,43 +357,43 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
     return put_statx(n, a[4], &x);
   }
   case NR_readlink: {
-    const char *path = str(n, a[0]);
+    const char *path = guest_str(&n->g, a[0]);
     if (!path)
       return -EFAULT;
-    if (!native_owns(n, a[1], a[2]))
+    if (!guest_owns(&n->g, a[1], a[2]))
       return -EFAULT;
     if (!strcmp(path, "/proc/self/exe")) {
-      size_t l = strlen(n->exe) < a[2] ? strlen(n->exe) : a[2];
-      memcpy(n->mem + a[1], n->exe, l);
+      size_t l = strlen(n->g.exe) < a[2] ? strlen(n->g.exe) : a[2];
+      memcpy(n->g.mem + a[1], n->g.exe, l);
       return (int64_t)l;
     }
-    return ret(readlink(path, (char *)n->mem + a[1], a[2]));
+    return ret(readlink(path, (char *)n->g.mem + a[1], a[2]));
   }
   case NR_access:
   case NR_faccessat: {
     const uint32_t *p = nr == NR_access ? a : a + 1;
-    const char *path = str(n, p[0]);
+    const char *path = guest_str(&n->g, p[0]);
     if (!path)
       return -EFAULT;
     return ret(faccessat(nr == NR_access ? AT_FDCWD : dirfd_of(a[0]), path, (int)p[1], 0));
   }
   case NR_getcwd:
-    if (!native_owns(n, a[0], a[1]))
+    if (!guest_owns(&n->g, a[0], a[1]))
       return -EFAULT;
-    if (!getcwd((char *)n->mem + a[0], a[1]))
+    if (!getcwd((char *)n->g.mem + a[0], a[1]))
       return -errno;
-    return (int64_t)strlen((char *)n->mem + a[0]) + 1;
+    return (int64_t)strlen((char *)n->g.mem + a[0]) + 1;
   case NR_unlink: {
-    const char *path = str(n, a[0]);
+    const char *path = guest_str(&n->g, a[0]);
     return path ? ret(unlink(path)) : -EFAULT;
   }
-  case NR_brk: return do_brk(n, a[0]);
+  case NR_brk: return guest_brk(&n->g, a[0]);
   case NR_mmap: return do_mmap(n, a, a[5]);
   case NR_mmap2: return do_mmap(n, a, (uint64_t)a[5] * DBT_PAGE);
-  case NR_munmap: return do_munmap(n, a[0], a[1]);
-  case NR_mremap: return do_mremap(n, a[0], a[1], a[2], a[3]);
-  case NR_mprotect:
-  case NR_madvise: return native_owns(n, a[0], a[1] ? a[1] : 1) ? 0 : -ENOMEM;
+  case NR_munmap: return guest_munmap(&n->g, a[0], a[1]);
+  case NR_mremap: return guest_mremap(&n->g, a[0], a[1], a[2], a[3]);
+  case NR_mprotect: return guest_mprotect(&n->g, a[0], a[1], a[2]);
+  case NR_madvise: return guest_owns(&n->g, a[0], a[1] ? a[1] : 1) ? 0 : -ENOMEM;
   case NR_getpid:
   case NR_gettid:
   case NR_set_tid_address: return getpid();
@@ -540,10 +413,10 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
   case NR_set_robust_list:
   case NR_rt_sigaction:
   case NR_rt_sigprocmask:
-    if (nr == NR_rt_sigaction && a[2] && native_owns(n, a[2], 16))
-      memset(n->mem + a[2], 0, 16); /* no handler was set */
-    if (nr == NR_rt_sigprocmask && a[2] && native_owns(n, a[2], 8))
-      memset(n->mem + a[2], 0, 8); /* nothing is blocked */
+    if (nr == NR_rt_sigaction && a[2] && guest_owns(&n->g, a[2], 16))
+      memset(n->g.mem + a[2], 0, 16); /* no handler was set */
+    if (nr == NR_rt_sigprocmask && a[2] && guest_owns(&n->g, a[2], 8))
+      memset(n->g.mem + a[2], 0, 8); /* nothing is blocked */
     return 0;
   case NR_rseq: return -ENOSYS;
   case NR_getrandom: return do_getrandom(n, a[0], a[1]);
@@ -552,16 +425,16 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
   case NR_gettimeofday:
     if (a[0]) {
       uint64_t ns = board_ns(n) + BOARD_EPOCH * 1000000000ull;
-      if (!native_owns(n, a[0], 8))
+      if (!guest_owns(&n->g, a[0], 8))
         return -EFAULT;
-      native_wr32(n, a[0], (uint32_t)(ns / 1000000000u));
-      native_wr32(n, a[0] + 4, (uint32_t)(ns % 1000000000u / 1000u));
+      guest_wr32(&n->g, a[0], (uint32_t)(ns / 1000000000u));
+      guest_wr32(&n->g, a[0] + 4, (uint32_t)(ns % 1000000000u / 1000u));
     }
     return 0;
   case NR_time: {
     uint32_t t = (uint32_t)(board_ns(n) / 1000000000u + BOARD_EPOCH);
-    if (a[0] && native_owns(n, a[0], 4))
-      native_wr32(n, a[0], t);
+    if (a[0] && guest_owns(&n->g, a[0], 4))
+      guest_wr32(&n->g, a[0], t);
     return t;
   }
   }
@@ -579,7 +452,7 @@ int native_syscall(native *n, uint32_t pc) {
   }
   if ((nr == NR_tgkill && r[5]) || (nr == NR_kill && r[4])) {
     uint32_t sig = nr == NR_tgkill ? r[5] : r[4];
-    fprintf(n->log, "hwprof: the program sent itself signal %u at pc %#x: it dies of it\n", sig,
+    fprintf(n->g.log, "hwprof: the program sent itself signal %u at pc %#x: it dies of it\n", sig,
             pc);
     n->r->exited = 1;
     n->r->status = 128 + (int)(sig & 0x7F);
