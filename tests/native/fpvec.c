@@ -120,12 +120,8 @@ static void run(void *ctx, const fpvec_case *c) {
 }
 
 int main(int argc, char **argv) {
-  unsigned groups = FPVEC_BASE | FPVEC_SQRT;
-  if (argc > 1 && !strcmp(argv[1], "base"))
-    groups = FPVEC_BASE;
-  else if (argc > 1 && !strcmp(argv[1], "sqrt"))
-    groups = FPVEC_SQRT;
-  else if (argc > 1 && strcmp(argv[1], "all")) {
+  unsigned groups = fpvec_groups(argc > 1 ? argv[1] : NULL);
+  if (!groups) {
     fprintf(stderr, "usage: fpvec [base|sqrt|all]\n");
     return 2;
   }

@@ -37,6 +37,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define FPVEC_MEM 32                    /* the buffer's bytes */
 #define FPVEC_F1  0x5A5A5A5A5A5A5A5Aull /* f1 before, when not an input */
@@ -44,6 +45,14 @@
 #define FPVEC_PAD 0x3C3C3C3C3C3C3C3Cull /* f2-f4 when not inputs */
 
 enum { FPVEC_BASE = 1, FPVEC_SQRT = 2 };
+
+/* The groups a harness's argument names: base, sqrt, all (also when there is none);
+ * 0 for anything else. */
+static unsigned fpvec_groups(const char *arg) {
+  if (!arg || !strcmp(arg, "all"))
+    return FPVEC_BASE | FPVEC_SQRT;
+  return !strcmp(arg, "base") ? FPVEC_BASE : !strcmp(arg, "sqrt") ? FPVEC_SQRT : 0;
+}
 enum { FK_ARITH, FK_LOAD, FK_STORE }; /* what fpvec_print shows */
 
 typedef struct fpvec_case {

@@ -340,12 +340,8 @@ int main(int argc, char **argv) {
     RUN(aliasing);
     return check_failed_tests != 0;
   }
-  unsigned groups = FPVEC_BASE | FPVEC_SQRT;
-  if (argc > 1 && !strcmp(argv[1], "base"))
-    groups = FPVEC_BASE;
-  else if (argc > 1 && !strcmp(argv[1], "sqrt"))
-    groups = FPVEC_SQRT;
-  else if (argc > 1 && strcmp(argv[1], "all")) {
+  unsigned groups = fpvec_groups(argc > 1 ? argv[1] : NULL);
+  if (!groups) {
     fprintf(stderr, "usage: test_ppcfpu [base|sqrt|all|--self]\n");
     return 2;
   }
