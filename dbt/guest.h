@@ -284,6 +284,8 @@ int64_t guest_mmap(guest *g, uint32_t addr, uint32_t len, uint32_t prot, uint32_
 int64_t guest_munmap(guest *g, uint32_t addr, uint32_t len);
 int64_t guest_mremap(guest *g, uint32_t addr, uint32_t old_len, uint32_t new_len, uint32_t flags);
 int64_t guest_mprotect(guest *g, uint32_t addr, uint32_t len, uint32_t prot);
+/* getrandom: len fixed-sequence bytes at a (the same in every run); len or -EFAULT. */
+int64_t guest_getrandom(guest *g, uint32_t a, uint32_t len);
 
 /* Pages [a, a + n) rounded out become mapped (own 1) or not (syscall.c). */
 void guest_own(guest *g, uint32_t a, uint32_t n, int own);

@@ -177,17 +177,6 @@ static int64_t mips_ret(int64_t r) {
   return r < 0 ? -guest_errno((int)-r) : r;
 }
 
-/* A deterministic generator for getrandom, so runs repeat cycle for cycle: each run
- * (each guest) starts from the same state, also when one process makes several
- * runs (hwprof bench: nine). */
-#define RAND_SEED 0x9E3779B97F4A7C15ull
-static uint8_t rand_byte(guest *g) {
-  uint64_t x = g->rand_state ? g->rand_state : RAND_SEED;
-  x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-  g->rand_state = x;
-  return (uint8_t)x;
-}
-
 /* A call the runtime does not have: -ENOSYS, reported once per number. */
 static int64_t unknown(guest *g, uint32_t n, uint32_t pc) {
   uint32_t k = n - 4000;
@@ -306,15 +295,7 @@ int guest_syscall(guest *g, uint32_t r[32], uint32_t pc) {
     g->tls = a0;
     ret = 0;
     break;
-  case SYS_getrandom:
-    if (!guest_owns(g, a0, a1))
-      ret = -EFAULT;
-    else {
-      for (uint32_t i = 0; i < a1; i++)
-        g->mem[a0 + i] = rand_byte(g);
-      ret = a1;
-    }
-    break;
+  case SYS_getrandom: ret = guest_getrandom(g, a0, a1); break;
   case SYS_uname: ret = do_uname(g, a0); break;
   case SYS_sysinfo: /* o32 struct sysinfo, 64 bytes: the board's 256 MiB, fixed figures */
     if (!guest_owns(g, a0, 64))

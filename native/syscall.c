@@ -231,19 +231,6 @@ static int64_t do_uname(native *n, uint32_t a) {
   return 0;
 }
 
-/* getrandom's bytes: a fixed sequence, so that runs repeat cycle for cycle. */
-static int64_t do_getrandom(native *n, uint32_t a, uint32_t len) {
-  if (!guest_owns(&n->g, a, len))
-    return -EFAULT;
-  for (uint32_t i = 0; i < len; i++) {
-    uint64_t x = n->g.rand_state ? n->g.rand_state : 0x9E3779B97F4A7C15ull;
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    n->g.rand_state = x;
-    n->g.mem[a + i] = (uint8_t)x;
-  }
-  return len;
-}
-
 /* The board's time since the run began, in ns. */
 static uint64_t board_ns(native *n) {
   return (uint64_t)((unsigned __int128)vboard_cycles(n->b) * 1000000000u / vboard_cpu_hz(n->b));
@@ -419,7 +406,7 @@ static int64_t call(native *n, uint32_t nr, const uint32_t *a, uint32_t pc) {
       memset(n->g.mem + a[2], 0, 8); /* nothing is blocked */
     return 0;
   case NR_rseq: return -ENOSYS;
-  case NR_getrandom: return do_getrandom(n, a[0], a[1]);
+  case NR_getrandom: return guest_getrandom(&n->g, a[0], a[1]);
   case NR_clock_gettime: return do_clock(n, a[0], a[1], 0);
   case NR_clock_gettime64: return do_clock(n, a[0], a[1], 1);
   case NR_gettimeofday:
