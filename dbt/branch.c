@@ -102,9 +102,28 @@ static void branch_cond(em *e, uint32_t w, unsigned *bo, unsigned *bi) {
   }
 }
 
-static void chain_exit(em *e, uint32_t target) {
+/* A chain exit's stub, in the out-of-line code: to guest pc target, reached from
+ * the branch at `site` (a PowerPC address). */
+static void chain_stub(em *e, uint32_t target, uint32_t site) {
   exit_to(e, DBT_EXIT_CHAIN);
   put(e, target);
+  put(e, site);
+}
+
+/* The branch at offset `at` of the unit's code (b or bc) goes to a chain exit to
+ * target, out of line. */
+static void far_chain(em *e, uint32_t at, uint32_t target) {
+  to_cold(e);
+  land_far(e, at);
+  chain_stub(e, target, e->other.addr + at);
+  to_hot(e);
+}
+
+/* To guest pc target: a b to its stub. */
+static void chain_exit(em *e, uint32_t target) {
+  uint32_t at = e->n;
+  put(e, ppc_b(0));
+  far_chain(e, at, target);
 }
 
 /* sw, all: the indirect edge from the block being emitted to the guest address in
@@ -144,18 +163,23 @@ static void edge_probe(em *e, unsigned t) {
 }
 
 /* The indirect jump to the guest address in register t: the inline table
- * lookup (7 instructions on a hit), the runtime on a miss (r3 = target). */
+ * lookup (7 instructions on a hit), the runtime on a miss (r3 = target), out of
+ * line. */
 static void indirect_exit(em *e, unsigned t) {
   put(e, ppc_rlwinm(R4, t, 1, 31 - (DBT_JT_LOG2 + 2), 28)); /* ((pc >> 2) & mask) * 8 */
   put(e, ppc_x(R0, R4, RS, 55, 0));                         /* lwzux r0, r4, r1 */
   put(e, ppc_cmpw(CR1, R0, t));
-  put(e, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 16));
+  uint32_t miss = e->n;
+  put(e, ppc_bc(PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 0));
   put(e, ppc_lwz(R0, R4, 4));
   put(e, ppc_mtctr(R0));
   put(e, ppc_bctr());
+  to_cold(e);
+  land_far(e, miss);
   if (t != R3)
     put(e, ppc_mr(R3, t));
   exit_to(e, DBT_EXIT_INDIRECT);
+  to_hot(e);
 }
 
 /* Superblocks.  The block goes on along the recorded path: into the next member
@@ -180,7 +204,7 @@ void tr_go_to(em *e, uint32_t to) {
 }
 
 /* A conditional branch (BO, BI) off the path, to a side exit emitted after the
- * superblock's body (cold code). */
+ * superblock's body, out of line. */
 static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indirect, unsigned reg) {
   if (e->nside == sizeof e->sides / sizeof e->sides[0]) {
     e->overflow = 1; /* cannot happen: at most two per member */
@@ -209,9 +233,19 @@ static void exit_probe(em *e, unsigned k, const side *x) {
   x->owner->prof_insns += (e->n - mark) / 4;
 }
 
+/* The side exits, after the body: a side exit's probe, then its jump (chain
+ * exit, or the lookup of an indirect target).  A chain exit with no probe of its
+ * own is its stub alone, out of line: once chained, the bc goes straight to the
+ * target.  (The probes stay with the code that runs: a side exit runs them each
+ * time it is taken, and the static prediction of a bc forward, not taken, holds
+ * for it.) */
 void tr_emit_sides(em *e) {
   for (unsigned i = 0; i < e->nside && !e->overflow; i++) {
     side *k = &e->sides[i];
+    if (!e->sbp && !k->indirect) {
+      far_chain(e, k->at, k->dest);
+      continue;
+    }
     land(e, k->at);
     if (e->sbp)
       exit_probe(e, i, k);
@@ -372,9 +406,10 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       side_exit(e, bo, bi, b->target, 0, 0);
       on_path(e);
     } else {
-      put(e, ppc_bc(bo, bi, 12)); /* taken: over the fall-through stub */
+      uint32_t taken = e->n;
+      put(e, ppc_bc(bo, bi, 0));
       chain_exit(e, pc + 8);
-      chain_exit(e, b->target | DBT_CHAIN_BC); /* the runtime may point the bc at it */
+      far_chain(e, taken, b->target); /* chained, the bc goes to the target if it reaches */
     }
     break;
   default: break;

@@ -94,7 +94,7 @@ void rt_reset_jump_table(dbt *d) {
 
 void rt_flush(dbt *d) {
   d->gen++;
-  d->used = 0;
+  rt_windows_reset(d);
   memset(d->entry_insns, 0, d->o.code_size / 4 * sizeof *d->entry_insns);
   memset(d->entry_id, 0, d->o.code_size / 4 * sizeof *d->entry_id);
   memset(d->sb_code, 0, d->o.code_size / 4);
@@ -115,6 +115,23 @@ void rt_fetch_limit(dbt *d, uint32_t pc) {
   d->core.text_size = p * DBT_PAGE - d->core.text_base;
 }
 
+void rt_code_placed(dbt *d, const dbt_place *pl, uint32_t n) {
+  rt_code_wrote(d, DBT_CODE + pl->at, n, 0);
+  if (pl->cold_used)
+    rt_code_wrote(d, DBT_CODE + pl->cold_at, pl->cold_used, 0);
+}
+
+/* A block to translate (rt_place's emitter): guest pc, its id, its description. */
+struct unit {
+  uint32_t pc, id;
+  dbt_block blk;
+};
+
+static int translate_block(dbt *d, dbt_place *pl, void *ctx) {
+  struct unit *u = ctx;
+  return dbt_translate(&d->core, u->pc, pl, u->id, &u->blk);
+}
+
 uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) {
   if (pc & 3) {
     *sig = DBT_SIGBUS; /* address error on fetch */
@@ -132,41 +149,44 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
   }
   if (r->gen == d->gen)
     return r->host;
-  dbt_block blk;
+  struct unit u = {pc, r->id, {0}};
+  dbt_place pl;
   uint64_t t0 = rt_now_ns();
   rt_fetch_limit(d, pc);
-  int n = dbt_translate(&d->core, pc, d->used, r->id, &blk);
+  int n = rt_place(d, RT_BLOCKS, translate_block, &u, &pl);
   if (n == 0) {
     rt_flush(d);
-    n = dbt_translate(&d->core, pc, d->used, r->id, &blk);
+    n = rt_place(d, RT_BLOCKS, translate_block, &u, &pl);
   }
   d->st.translate_ns += rt_now_ns() - t0;
   if (n > 0)
-    rt_code_wrote(d, blk.host_addr, (uint32_t)n, 0);
+    rt_code_placed(d, &pl, (uint32_t)n);
   if (n <= 0) {
     *sig = n < 0 ? DBT_SIGSEGV : 0;
     if (n == 0)
       errf(err, errlen, "the block at %#x does not fit in the code cache", pc);
     return 0;
   }
+  const dbt_block *blk = &u.blk;
   if (r->insns == UINT32_MAX)
     d->st.distinct_blocks++;
-  r->host = blk.host_addr;
+  r->host = blk->host_addr;
   r->gen = d->gen;
-  r->insns = blk.guest_insns;
-  r->flags = blk.flags;
-  uint32_t slot = (blk.host_addr - DBT_CODE) / 4;
-  d->entry_insns[slot] = (uint16_t)blk.guest_insns;
+  r->insns = blk->guest_insns;
+  r->flags = blk->flags;
+  uint32_t slot = (blk->host_addr - DBT_CODE) / 4;
+  d->entry_insns[slot] = (uint16_t)blk->guest_insns;
   d->entry_id[slot] = r->id + 1;
-  d->used += (uint32_t)n;
-  rt_fire_translated(d, &blk);
+  rt_fire_translated(d, blk);
   d->st.blocks_translated++;
-  d->st.guest_insns_translated += blk.guest_insns;
-  d->st.code_bytes += (uint32_t)n;
-  d->st.prof_insns += blk.prof_insns;
-  if (d->o.dump)
-    rt_dump_block(d, &blk);
-  return blk.host_addr;
+  d->st.guest_insns_translated += blk->guest_insns;
+  d->st.code_bytes += (uint32_t)n + pl.cold_used;
+  d->st.prof_insns += blk->prof_insns;
+  if (d->o.dump) {
+    rt_dump_block(d, blk);
+    rt_dump_cold(d, &pl);
+  }
+  return blk->host_addr;
 }
 
 int rt_sb_start(dbt *d, uint32_t w, uint32_t id) {

@@ -71,6 +71,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.buf = ram + DBT_CODE;
   d->core.buf_addr = DBT_CODE;
   d->core.buf_size = o->code_size;
+  rt_windows_reset(d);
   for (uint32_t k = 0; k < DBT_EXIT_KINDS; k++)
     d->core.exit_stub[k] = DBT_STUBS + 8 * k;
   d->core.profile = o->profile;

@@ -220,18 +220,22 @@ static uint32_t stopped(dbt *d, dbt_result *r) {
  * the run ends (r filled). */
 typedef uint32_t exit_handler(dbt *d, uint32_t lr, dbt_result *r);
 
-/* A direct branch to a block not translated yet: translated, and the branch (and
- * its bc, when the block ends in one) patched to reach it from now on. */
+/* A direct branch to a block not translated yet: translated, and the branch that
+ * reached the stub (its site) patched to go there from now on; the stub itself
+ * when the site cannot reach it (a bc, 32 KiB). */
 static uint32_t exit_chain(dbt *d, uint32_t lr, dbt_result *r) {
-  uint32_t word = rd32(d, lr), target = word & ~3u, stub = lr - 4, gen = d->gen;
+  uint32_t target = rd32(d, lr), site = rd32(d, lr + 4), stub = lr - 4, gen = d->gen;
   uint32_t host = go(d, target, r);
   if (host && gen == d->gen) {
-    uint32_t w = dbt_chain_word(stub, host);
-    if (w && rt_link(d, stub, target, w) == 0)
+    uint32_t insn = rd32(d, site), w, at = site;
+    if ((insn >> 26) == 16) /* a bc */
+      w = dbt_retarget_bc(insn, site, host), at = site | 1;
+    else
+      w = dbt_chain_word(site, host);
+    if (!w)
+      w = dbt_chain_word(stub, host), at = stub;
+    if (w && rt_link(d, at, target, w) == 0)
       d->st.chained++;
-    uint32_t bc_at = stub - 12, bc = (word & DBT_CHAIN_BC) ? rd32(d, bc_at) : 0;
-    if (bc && (w = dbt_retarget_bc(bc, bc_at, host)))
-      rt_link(d, bc_at | 1, target, w);
   }
   return host;
 }

@@ -7,6 +7,28 @@
 
 #include "runtime.h"
 
+/* The PowerPC instruction at a, disassembled: address, word, mnemonic. */
+static void ppc_line(dbt *d, uint32_t a, char *r, size_t len) {
+  cs_insn *ins;
+  size_t k = cs_disasm(d->cs_ppc, d->ram + a, 4, a, 1, &ins);
+  snprintf(r, len, "%08x  %08x  %s %s", a, rd32(d, a), k ? ins->mnemonic : ".long",
+           k ? ins->op_str : "");
+  if (k)
+    cs_free(ins, k);
+}
+
+void rt_dump_cold(dbt *d, const dbt_place *pl) {
+  if (!pl->cold_used)
+    return;
+  fprintf(d->o.dump, "  out of line: %u PowerPC at %#010x\n", pl->cold_used / 4,
+          DBT_CODE + pl->cold_at);
+  for (uint32_t i = 0; i < pl->cold_used / 4; i++) {
+    char r[256];
+    ppc_line(d, DBT_CODE + pl->cold_at + 4 * i, r, sizeof r);
+    fprintf(d->o.dump, "  %-52s | %s\n", "", r);
+  }
+}
+
 void rt_dump_block(dbt *d, const dbt_block *blk) {
   FILE *f = d->o.dump;
   uint32_t n_ppc = blk->host_size / 4;
@@ -21,15 +43,8 @@ void rt_dump_block(dbt *d, const dbt_block *blk) {
       dbt_disasm_mips(pc, w, t, sizeof t);
       snprintf(l, sizeof l, "%08x  %08x  %s", pc, w, t);
     }
-    if (i < n_ppc) {
-      uint32_t a = blk->host_addr + 4 * i;
-      cs_insn *ins;
-      size_t k = cs_disasm(d->cs_ppc, d->ram + a, 4, a, 1, &ins);
-      snprintf(r, sizeof r, "%08x  %08x  %s %s", a, rd32(d, a), k ? ins->mnemonic : ".long",
-               k ? ins->op_str : "");
-      if (k)
-        cs_free(ins, k);
-    }
+    if (i < n_ppc)
+      ppc_line(d, blk->host_addr + 4 * i, r, sizeof r);
     fprintf(f, "  %-52s | %s\n", l, r);
   }
 }

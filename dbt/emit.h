@@ -44,11 +44,22 @@ typedef struct side {
   dbt_block *owner; /* the member it leaves from */
 } side;
 
+/* A stream of code being emitted: p[0..n) at PowerPC address addr, room for cap bytes. */
+typedef struct stream {
+  uint8_t *p;
+  uint32_t addr, n, cap;
+} stream;
+
 typedef struct em {
   const dbt_core *c;
-  uint8_t *p;    /* buf + start */
+  uint8_t *p;    /* the stream being emitted into: buf + start */
   uint32_t addr; /* PowerPC address of p[0] */
   uint32_t n, cap;
+  /* A unit has two streams: its code, and its out-of-line code (dbt_place.cold_at):
+   * chain exits' stubs, the misses of indirect lookups, superblocks' side exits.
+   * `other` is the one not being emitted into; cold is 1 while the out-of-line one is. */
+  stream other;
+  int cold;
   int overflow;
   cold colds[MAX_COLD];
   unsigned ncold;
@@ -106,8 +117,43 @@ static inline void put(em *e, uint32_t w) {
   if (e->c && e->c->insn_of) { /* (no core: the exit stubs) */
     uint32_t k = (e->cur_pc - e->blk_pc) / 4;
     e->c->insn_of[(e->addr - e->c->buf_addr + e->n - 4) / 4] =
-        e->cur_pc >= e->blk_pc && k < 255 ? (uint8_t)(k + 1) : 0;
+        !e->cold && e->cur_pc >= e->blk_pc && k < 255 ? (uint8_t)(k + 1) : 0;
   }
+}
+
+/* Emission moves between the unit's code and its out-of-line code. */
+static inline void swap_stream(em *e) {
+  stream s = {e->p, e->addr, e->n, e->cap};
+  e->p = e->other.p, e->addr = e->other.addr, e->n = e->other.n, e->cap = e->other.cap;
+  e->other = s;
+  e->cold = !e->cold;
+}
+static inline void to_cold(em *e) {
+  if (!e->cold)
+    swap_stream(e);
+}
+static inline void to_hot(em *e) {
+  if (e->cold)
+    swap_stream(e);
+}
+
+/* While emitting out-of-line code: the branch at offset `at` of the unit's code (a
+ * b or a bc, emitted with displacement 0) now reaches the current address.  The
+ * runtime places both streams within a bc's reach of each other (dbt_place); a
+ * placement that is not overflows the unit. */
+static inline void land_far(em *e, uint32_t at) {
+  int64_t d = (int64_t)(e->addr + e->n) - (int64_t)(e->other.addr + at);
+  if (at + 4 > e->other.n)
+    return; /* (the unit overflowed) */
+  uint8_t *q = e->other.p + at;
+  uint32_t w = (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
+  int bc = (w >> 26) == 16;
+  if (!(bc ? ppc_bc_fits(d) : ppc_b_fits(d))) {
+    e->overflow = 1;
+    return;
+  }
+  w |= (uint32_t)d & (bc ? 0xFFFCu : 0x03FFFFFCu);
+  q[0] = (uint8_t)(w >> 24), q[1] = (uint8_t)(w >> 16), q[2] = (uint8_t)(w >> 8), q[3] = (uint8_t)w;
 }
 
 /* bl to an exit stub, then the data words. */

@@ -3,6 +3,8 @@
  * shared by its parts.  Not the public interface: that is dbt.h.  From the bottom:
  *
  *   util.c              arrays, the host clock
+ *   window.c            code windows: where a unit's code and its out-of-line
+ *                       code go in the cache
  *   cache.c             the code-cache core: block table, translate-on-miss, flush,
  *                       chaining and patching, pc maps, block entries, registers;
  *                       calls up only through the hooks below (rt_register)
@@ -30,6 +32,13 @@ typedef struct rt_edge_table {
   uint32_t *idx; /* open addressing: index into v, UINT32_MAX = free */
   size_t slots;
 } rt_edge_table;
+
+/* A code window (window.c), offsets in the cache: it starts at base (UINT32_MAX:
+ * none yet); its next unit's code goes at `at`, its out-of-line code at cold_at. */
+typedef struct rt_window {
+  uint32_t base, at, cold_at;
+} rt_window;
+enum { RT_BLOCKS, RT_SUPERBLOCKS, RT_ARENAS }; /* the units that fill windows of their own */
 
 /* A guest block: its counter, and where it sits in the current cache. */
 typedef struct rec {
@@ -78,9 +87,11 @@ struct dbt {
   guest g;
   int loaded;
   dbt_core core;
-  uint32_t used; /* bytes of the code cache in use */
-  uint32_t gen;  /* cache generation: bumped by a flush */
-  rec *tab;      /* open addressing on pc */
+  uint32_t used;                /* bytes of the code cache in windows (window.c) */
+  uint32_t window, window_cold; /* a window's bytes, and its out-of-line part's */
+  rt_window win[RT_ARENAS];     /* each arena's window */
+  uint32_t gen;                 /* cache generation: bumped by a flush */
+  rec *tab;                     /* open addressing on pc */
   uint32_t tab_mask, tab_used;
   uint32_t *by_id; /* id -> tab index; UINT32_MAX: a superblock's counter (sbcount.c) */
   uint32_t nblocks, cap_blocks;
@@ -143,6 +154,18 @@ uint64_t rt_now_ns(void);
 /* The run stops (DBT_STOPPED) with d->failed as its message: a hook's failure. */
 void rt_stop_failed(const dbt *d, dbt_result *r);
 
+/* ------------------------------------------------------------ window.c */
+
+/* Emits a unit where pl says (dbt_translate's results: bytes of code, 0 when it
+ * does not fit, -1 for an error). */
+typedef int rt_emit_fn(dbt *d, dbt_place *pl, void *ctx);
+/* Places a unit of `kind` (RT_BLOCKS, RT_SUPERBLOCKS): emits it with fn in its
+ * arena's window, or in a fresh window when it does not fit there.  fn's result;
+ * 0 when no window has room for it (the cache is full). */
+int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl);
+/* No windows: the cache is empty (set-up, flush). */
+void rt_windows_reset(dbt *d);
+
 /* ------------------------------------------------------------ cache.c */
 
 void rt_register(dbt *d, const rt_hooks *h);
@@ -167,6 +190,8 @@ void rt_reset_jump_table(dbt *d);
  * PPC405, dcbst / icbi / isync, charged (vboard_code_sync), unless
  * --omit-cache-sync leaves some out, for the tests that the board catches it. */
 void rt_code_wrote(dbt *d, uint32_t addr, uint32_t len, int patch);
+/* A unit placed (rt_place): its n bytes of code and its out-of-line code written. */
+void rt_code_placed(dbt *d, const dbt_place *pl, uint32_t n);
 /* Patches the branch at `at` (bit 0: a bc) into w, which reaches guest pc's
  * translation, and keeps it for rt_links_to (-1: not kept, out of memory; the
  * branch is patched all the same). */
@@ -208,6 +233,8 @@ void rt_wake_at(dbt *d, uint64_t cycle);
 
 /* Writes a translated block to the --dump file, MIPS and PowerPC side by side. */
 void rt_dump_block(dbt *d, const dbt_block *blk);
+/* ... and a unit's out-of-line code. */
+void rt_dump_cold(dbt *d, const dbt_place *pl);
 
 /* ------------------------------------------------------------ fault.c */
 

@@ -168,18 +168,33 @@ static void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
   t->n++;
 }
 
+/* A path to translate (rt_place's emitter), its probes, and what it became. */
+struct path {
+  const dbt_trace *t;
+  const dbt_sb_probes *p;
+  dbt_block out[DBT_TRACE_MAX];
+  unsigned members;
+};
+
+static int translate_path(dbt *d, dbt_place *pl, void *ctx) {
+  struct path *u = ctx;
+  return dbt_translate_trace(&d->core, u->t, u->p, pl, u->out, &u->members);
+}
+
 /* Translates path t (t->counter: its blocks' ids) and redirects its head to it.
  * -1 when there is no room left in the cache (the head stays as it is). */
 static int form(dbt *d, const dbt_trace *t) {
   sb_state *s = d->sb;
-  dbt_block out[DBT_TRACE_MAX];
-  unsigned members = 0;
-  uint32_t at = d->used;
   dbt_sb_probes probes, *p = rt_sb_derived(d) ? &probes : NULL;
   if (p && rt_sb_reserve(d, p) < 0)
     return -1;
   rt_fetch_limit(d, t->pc[0]);
-  int n = dbt_translate_trace(&d->core, t, p, at, out, &members);
+  struct path u = {t, p, {{0}}, 0};
+  dbt_block *out = u.out;
+  dbt_place pl;
+  int n = rt_place(d, RT_SUPERBLOCKS, translate_path, &u, &pl);
+  unsigned members = u.members;
+  uint32_t at = pl.at;
   rec *h = rt_find(d, t->pc[0], 0);
   if (n <= 0 || !h || (p && rt_sb_record(d, t, p, out, members) < 0))
     return -1;
@@ -207,13 +222,12 @@ static int form(dbt *d, const dbt_trace *t) {
     d->st.prof_insns += out[i].prof_insns;
     d->st.guest_insns_translated += out[i].guest_insns;
   }
-  rt_code_wrote(d, DBT_CODE + at, (uint32_t)n, 0);
+  rt_code_placed(d, &pl, (uint32_t)n);
   memset(d->sb_code + at / 4, 1, (uint32_t)n / 4);
-  d->used += (uint32_t)n;
-  d->st.code_bytes += (uint32_t)n;
+  d->st.code_bytes += (uint32_t)n + pl.cold_used;
   d->st.superblocks++;
   d->st.superblock_members += members;
-  d->st.superblock_bytes += (uint32_t)n;
+  d->st.superblock_bytes += (uint32_t)n + pl.cold_used;
   d->st.superblock_dup_bytes += dup;
   s->dup_bytes += dup;
   rt_redirect(d, h, sb); /* the head, its predecessors and its jump-table entry */
@@ -229,6 +243,7 @@ static int form(dbt *d, const dbt_trace *t) {
             sb, n, t->next == h->pc && members == t->n ? "loops to" : "then", t->next);
     for (unsigned i = 0; i < members; i++)
       rt_dump_block(d, &out[i]);
+    rt_dump_cold(d, &pl);
   }
   return 0;
 }

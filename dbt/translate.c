@@ -17,8 +17,9 @@
  *                    packet at a call, return or indirect jump (translate.h)
  *                all: both, the counter by its address (lis r3 first)
  *   body         about one PowerPC instruction per MIPS instruction
- *   terminator   condition into cr7, link, delay slot, exits (stubs)
- *   cold stubs   traps (overflow, teq, ...) reached by forward bc, out of line
+ *   terminator   condition into cr7, link, delay slot, exits (their stubs out of
+ *                line: translate.h, "Out-of-line code")
+ *   trap stubs   traps (overflow, teq, ...) reached by forward bc, after the code
  *
  * This file drives a unit -- a block, or a superblock's members: its probe, each
  * instruction (insn.c, which dispatches on the opcode to insn_alu.c, insn_mem.c
@@ -131,13 +132,19 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   return 0;
 }
 
-static void em_init(em *e, const dbt_core *c, uint32_t at) {
+/* A stream at byte offset at of the buffer, cap bytes at most (what is left of it). */
+static stream stream_at(const dbt_core *c, uint32_t at, uint32_t cap) {
+  uint32_t left = at < c->buf_size ? c->buf_size - at : 0;
+  return (stream){c->buf + at, c->buf_addr + at, 0, cap < left ? cap : left};
+}
+
+static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->c = c;
   e->hr = dbt_host_regs(c);
-  e->p = c->buf + at;
-  e->addr = c->buf_addr + at;
-  e->n = 0;
-  e->cap = at < c->buf_size ? c->buf_size - at : 0;
+  stream hot = stream_at(c, pl->at, pl->cap);
+  e->p = hot.p, e->addr = hot.addr, e->n = 0, e->cap = hot.cap;
+  e->other = stream_at(c, pl->cold_at, pl->cold_cap);
+  e->cold = 0;
   e->overflow = 0;
   e->ncold = 0;
   e->next = 0;
@@ -149,22 +156,29 @@ static void em_init(em *e, const dbt_core *c, uint32_t at) {
   tr_confine_start(e);
 }
 
-int dbt_translate(const dbt_core *c, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out) {
+/* The unit's end: the traps' stubs after its code; the bytes of code (0: it did not
+ * fit), the out-of-line ones in pl. */
+static int finish(em *e, dbt_place *pl) {
+  to_hot(e);
+  emit_colds(e);
+  pl->cold_used = e->other.n;
+  return e->overflow ? 0 : (int)e->n;
+}
+
+int dbt_translate(const dbt_core *c, uint32_t pc, dbt_place *pl, uint32_t counter, dbt_block *out) {
   em e;
-  em_init(&e, c, at);
+  em_init(&e, c, pl);
   if (emit_block(&e, pc, counter, out) < 0)
     return -1;
-  emit_colds(&e);
-  if (e.overflow)
-    return 0;
-  out->host_size = e.n;
-  return (int)e.n;
+  int n = finish(&e, pl);
+  out->host_size = (uint32_t)n;
+  return n;
 }
 
 int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_probes *probes,
-                        uint32_t at, dbt_block out[], unsigned *members) {
+                        dbt_place *pl, dbt_block out[], unsigned *members) {
   em e;
-  em_init(&e, c, at);
+  em_init(&e, c, pl);
   e.sbp = c->profile == DBT_PROFILE_NONE ? NULL : probes;
   unsigned i = 0;
   *members = 0;
@@ -184,13 +198,13 @@ int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_prob
     }
   }
   tr_emit_sides(&e);
-  emit_colds(&e);
-  if (e.overflow)
+  int n = finish(&e, pl);
+  if (!n)
     return 0;
   for (unsigned k = 0; k < i; k++)
     out[k].host_size = (k + 1 < i ? out[k + 1].host_addr : e.addr + e.n) - out[k].host_addr;
   *members = i;
-  return (int)e.n;
+  return n;
 }
 
 uint32_t dbt_chain_word(uint32_t stub, uint32_t target) {

@@ -30,12 +30,13 @@
  *
  * Exits.  Every way out of translated code is `bl STUB` followed by data words;
  * the runtime reads the words at LR:
- *   DBT_EXIT_CHAIN     word: guest target.  The runtime translates the target and
- *                      patches the bl into `b host_target` (chaining).  With
- *                      DBT_CHAIN_BC set in the word, the stub is the taken side of
- *                      a conditional branch, a bc 12 bytes before it, which the
- *                      runtime also points straight at the target when it reaches.
- *   DBT_EXIT_INDIRECT  (no word) r3 = guest target; the inline lookup missed.
+ *   DBT_EXIT_CHAIN     words: guest target, site.  Out of line (below).  The runtime
+ *                      translates the target and points the branch at `site` (the
+ *                      b or bc in the unit's code that reaches this stub) straight
+ *                      at its translation (chaining); where a bc does not reach it
+ *                      (32 KiB), the bl becomes `b host_target` instead.
+ *   DBT_EXIT_INDIRECT  (no word) r3 = guest target; the inline lookup missed (out of
+ *                      line: the lookup's bne reaches it there).
  *   DBT_EXIT_SYSCALL   word: guest pc of the syscall.  Continues at pc + 4.
  *   DBT_EXIT_HELPER    word: guest pc of an instruction the runtime executes
  *                      (FPU arithmetic); translated code resumes at LR + 4.
@@ -47,6 +48,20 @@
  *                      LR + 8 (the jump itself follows, as after a counted edge).
  *   DBT_EXIT_CCT       (no word) the sw call/return packet ring is full (below): the
  *                      runtime drains it and translated code resumes at LR.
+ *
+ * Out-of-line code.  A unit has its code, what runs, at dbt_place.at, and its
+ * out-of-line code at dbt_place.cold_at, where the runtime keeps it apart from code
+ * that runs but within a bc's reach (window.c): chain exits' stubs and the misses of
+ * indirect lookups, after the code in its window, so that the bc's that reach them
+ * are forward ones, predicted not taken.  A block that ends in a conditional branch
+ * ends in
+ *     bc  cond, stub_taken      chained: bc cond, taken target (when it reaches)
+ *     b   stub_not_taken        chained: b not-taken target
+ * so that once chained, none of the words the CPU no longer executes (the stubs and
+ * their data) shares an instruction-cache line with code that runs.  A superblock's
+ * side exits follow its body: their probes run each time one is taken; a side exit
+ * without a probe is its stub alone.  The stubs of traps (teq, an overflow, ...)
+ * follow the unit's code.
  *
  * Call and return packets in the sw profile (--cct with sw, all: cct_ring != 0).
  * Every block adds 1 and its guest instruction count to two running totals in the
@@ -172,19 +187,30 @@ typedef struct dbt_block {
   uint32_t trap_addr, trap_size;    /* its out-of-line trap stubs (PowerPC; size 0: none) */
 } dbt_block;
 
-/* Translates the block at guest pc into core->buf at byte offset `at`, with
- * profiling counter `counter` (sw mode).  Returns the bytes written, 0 when the
- * block does not fit in the buffer (the caller flushes the cache and retries),
- * or -1 when pc is outside the guest's text. */
-int dbt_translate(const dbt_core *core, uint32_t pc, uint32_t at, uint32_t counter, dbt_block *out);
+/* Where a unit goes in core->buf (byte offsets): its code at `at`, at most `cap`
+ * bytes; its out-of-line code at cold_at, at most cold_cap bytes.  Every byte of
+ * either must be within a bc's reach (32 KiB) of every byte of the other; a unit
+ * that needs more room, or does not reach, does not fit.  The translator sets
+ * cold_used, the out-of-line bytes it wrote. */
+typedef struct dbt_place {
+  uint32_t at, cap, cold_at, cold_cap;
+  uint32_t cold_used;
+} dbt_place;
+
+/* Translates the block at guest pc into core->buf where pl says, with profiling
+ * counter `counter` (sw mode).  Returns the bytes of code written (out-of-line code
+ * aside: pl->cold_used), 0 when the block does not fit (the caller finds room and
+ * retries), or -1 when pc is outside the guest's text. */
+int dbt_translate(const dbt_core *core, uint32_t pc, dbt_place *pl, uint32_t counter,
+                  dbt_block *out);
 
 /* A superblock (single entry, side exits): the path recorded from a hot head,
  * pc[0], through the blocks at pc[1..n-1], after which it went to `next` (pc[0]
  * when it closed a loop).  Translated as one unit: each member's code falls
  * through into the next member's along the path; the other way out of each
- * member is a side exit (cold code after the body: a chain exit, or for an
- * inlined indirect jump, which compares its target with the recorded one, the
- * usual lookup); the last member branches back to the head, or exits to `next`.
+ * member is a side exit (out-of-line code: a chain exit, or for an inlined
+ * indirect jump, which compares its target with the recorded one, the usual
+ * lookup); the last member branches back to the head, or exits to `next`.
  * counter[i]: member i's block id (its sw counter when it keeps its own probe). */
 #define DBT_TRACE_MAX 16
 typedef struct dbt_trace {
@@ -204,14 +230,14 @@ typedef struct dbt_sb_probes {
   uint32_t exit_key, exit_counter;
 } dbt_sb_probes;
 
-/* Translates a superblock at byte offset `at`, as dbt_translate, with derived
+/* Translates a superblock where pl says, as dbt_translate, with derived
  * counts when probes is not NULL (else every member keeps its own probe).  A
  * member that leaves the path in every case (a syscall, a trap, a branch that
  * does not go where the path went) ends it: *members says how many were
  * translated, and out[i] describes each (host_addr: where its code starts in the
  * superblock; side_exits: how many it has, at most DBT_SIDE_MAX). */
 int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_probes *probes,
-                        uint32_t at, dbt_block out[], unsigned *members);
+                        dbt_place *pl, dbt_block out[], unsigned *members);
 
 /* Writes the exit stubs at buf (PowerPC address addr): for each kind k, at
  * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`.
@@ -221,8 +247,6 @@ int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_prob
  *          bne   stop           work it sets r0 = 0 and LR past the pc word;
  *          blr                  else: the exit, as before */
 void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop, uint32_t gate);
-
-#define DBT_CHAIN_BC 1u /* in a chain exit's word: see DBT_EXIT_CHAIN */
 
 /* The patch that chains an exit stub at PowerPC address `stub` to `target`:
  * a branch word, or 0 when the distance does not fit. */

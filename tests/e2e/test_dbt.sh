@@ -73,9 +73,11 @@ expect guest_writes_cct_pointer_all 126 "the guest wrote the translator's state 
   "$HW" run --profile all --cct "$G/dbt/cctptr"
 expect guest_writes_cct_pointer_hw_unused 0 'exited with status 0' \
   "$HW" run --profile hw --cct "$G/dbt/cctptr"
+# (--caches off: with the caches, the board may first catch the guest's store into
+# code as a fetch of a line the data cache holds newer bytes of, which it also ends)
 expect guest_writes_fpu_exit_word 126 \
   "the guest wrote the translator's memory: the runtime was led to address 0xfffffff0, outside the board's RAM" \
-  "$HW" run "$G/dbt/fpword"
+  "$HW" run --caches off "$G/dbt/fpword"
 expect nosys_enosys 0 '^v0: 00000059' "$HW" run "$G/dbt/nosys"
 "$HW" run "$G/dbt/nosys" >"$out" 2>&1
 if [ "$(grep -c 'unsupported system call 4999' "$out")" -eq 1 ] && grep -q '^a3: 00000001' "$out"; then

@@ -181,7 +181,7 @@ for when in ("start", "worked", "slept"):
     assert r[(when, "time")] == int(epoch + mono), when + ": time"
     assert abs(r[(when, "thread")] - r[(when, "cpu")]) < 1e-3, when + ": thread = process"
     assert abs(r[(when, "clock")] - r[(when, "cpu")]) < 1e-3, when + ": clock() = cpu"
-assert r[("start", "monotonic")] < 0.001, "the board's time starts with the run"
+assert r[("start", "monotonic")] < 0.002, "the board's time starts with the run"  # (start-up: 0.3 M cycles)
 work = r[("worked", "cpu")] - r[("start", "cpu")]
 assert 0.01 < work < 1, "the loop takes board time"
 slept = r[("slept", "monotonic")] - r[("worked", "monotonic")]

@@ -6,7 +6,8 @@
  * is disassembled; a block is translated from every instruction, and the chain of
  * blocks that fall through from the first as a superblock, with and without
  * derived counts.  Code must stay inside the bytes the translator says it wrote,
- * and a translation must end inside or just past the text.
+ * in the code's part of a window and in its out-of-line part (dbt_place), and a
+ * translation must end inside or just past the text.
  */
 #include <string.h>
 
@@ -16,34 +17,43 @@
 #include "translate.h"
 
 #define TEXT_BASE 0x00400000u
-#define BUF_SIZE  (64u * 1024u)
+#define BUF_SIZE  (32u * 1024u) /* a window (dbt/window.c): code, then out-of-line code */
+#define COLD_AT   (24u * 1024u)
 #define GUARD     0xA5
 
-#define SCAN 4096 /* bytes checked past the end of what was written */
+#define SCAN 4096 /* bytes checked past the end of the window */
 
-static uint8_t buf[BUF_SIZE + SCAN], guard[SCAN];
-static uint32_t dirty = BUF_SIZE + SCAN; /* bytes that may differ from GUARD */
+static uint8_t buf[BUF_SIZE + SCAN], guard[BUF_SIZE + SCAN];
 
-/* Fills buf with GUARD where a translation may have written. */
+/* Fills buf with GUARD. */
 static void clean(void) {
-  memset(buf, GUARD, dirty);
-  dirty = 0;
+  memset(buf, GUARD, sizeof buf);
 }
 
-/* n bytes were written at the start of buf: the SCAN bytes after them must be
- * untouched. */
-static void check_end(int n, const char *what) {
-  uint32_t end = n > 0 ? (uint32_t)n : 0;
-  FUZZ_CHECK(memcmp(buf + end, guard, SCAN) == 0, "%s wrote past the %u bytes it took", what, end);
-  dirty = end + SCAN;
+/* A unit was written at the start of buf (n bytes of code) and at COLD_AT (pl's
+ * out-of-line bytes): every other byte must be untouched.  (One that did not fit,
+ * n <= 0, may have written anything inside the window, nothing past it.) */
+static void check_end(int n, const dbt_place *pl, const char *what) {
+  uint32_t end = n > 0 ? (uint32_t)n : COLD_AT, cold = n > 0 ? pl->cold_used : BUF_SIZE - COLD_AT;
+  FUZZ_CHECK(memcmp(buf + end, guard, COLD_AT - end) == 0, "%s wrote past the %u bytes it took",
+             what, end);
+  FUZZ_CHECK(memcmp(buf + COLD_AT + cold, guard, sizeof buf - COLD_AT - cold) == 0,
+             "%s wrote past the %u out-of-line bytes it took", what, cold);
+}
+
+/* The window: code at 0, out-of-line code at COLD_AT. */
+static dbt_place window(void) {
+  return (dbt_place){0, COLD_AT, COLD_AT, BUF_SIZE - COLD_AT, 0};
 }
 
 /* Translates at the start of buf, and checks what it says it wrote. */
 static int one(dbt_core *c, uint32_t pc, dbt_block *out) {
   clean();
-  int n = dbt_translate(c, pc, 0, 7, out);
-  FUZZ_CHECK(n >= -1 && n <= (int)BUF_SIZE, "dbt_translate returned %d", n);
-  check_end(n, "dbt_translate");
+  dbt_place pl = window();
+  int n = dbt_translate(c, pc, &pl, 7, out);
+  FUZZ_CHECK(n >= -1 && n <= (int)COLD_AT && pl.cold_used <= BUF_SIZE - COLD_AT,
+             "dbt_translate returned %d (%u out of line)", n, pl.cold_used);
+  check_end(n, &pl, "dbt_translate");
   if (n > 0) {
     FUZZ_CHECK(
         out->guest_pc == pc && out->end_pc > pc && out->end_pc <= c->text_base + c->text_size + 4,
@@ -109,10 +119,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int derived = 0; derived < 2; derived++) {
       unsigned members = 0;
       clean();
-      int n = dbt_translate_trace(&c, &t, derived ? &probes : NULL, 0, out, &members);
-      FUZZ_CHECK(n >= -1 && n <= (int)BUF_SIZE && members <= t.n, "trace: %d bytes, %u members", n,
+      dbt_place pl = window();
+      int n = dbt_translate_trace(&c, &t, derived ? &probes : NULL, &pl, out, &members);
+      FUZZ_CHECK(n >= -1 && n <= (int)COLD_AT && members <= t.n, "trace: %d bytes, %u members", n,
                  members);
-      check_end(n, "dbt_translate_trace");
+      check_end(n, &pl, "dbt_translate_trace");
     }
   }
   return 0;
