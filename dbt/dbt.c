@@ -141,6 +141,7 @@ void dbt_free(dbt *d) {
   free(d->entry_id);
   free(d->insn_of);
   free(d->sb_code);
+  free(d->line_misses);
   free(d->starts);
   free(d->links);
   free(d);

@@ -122,6 +122,9 @@ typedef struct dbt_stats {
   uint64_t host_ns;                /* host time of the runtime between two stretches of
                                       the board's CPU: the above but irq_ns, and the
                                       dispatcher (not simulated cycles) */
+  uint64_t icache_misses_sb;       /* instruction-cache misses on superblocks' lines, */
+  uint64_t icache_misses_blocks;   /* on plain blocks' and on out-of-line code's; the board's */
+  uint64_t icache_misses_cold;     /* others are on the runtime's stubs (window.c) */
   uint64_t fp_gate;                /* FPU instructions the gate ran inside the run (fpgate.c) */
   uint64_t fp_exits;               /* ... and the dispatcher ran */
 } dbt_stats;

@@ -421,6 +421,7 @@ static int start(dbt *d, dbt_result *r) {
       return -1;
     }
   vboard_start(d->b, d->o.max_cycles, &r->board);
+  rt_count_misses(d);
   for (int i = 0; i < 32; i++)
     vboard_set_gpr(d->b, (unsigned)i, 0);
   vboard_set_gpr(d->b, DBT_R_STATE, DBT_STATE);
@@ -446,6 +447,7 @@ static int start(dbt *d, dbt_result *r) {
  * runs out of memory stops a run that had exited. */
 static void readout(dbt *d, dbt_result *r) {
   vboard_finish(d->b);
+  rt_misses_by_place(d);
   for (unsigned i = 0; i < d->nhooks; i++) {
     if (!d->hooks[i]->readout || d->hooks[i]->readout(d) >= 0)
       continue;

@@ -90,6 +90,8 @@ struct dbt {
   uint32_t used;                /* bytes of the code cache in windows (window.c) */
   uint32_t window, window_cold; /* a window's bytes, and its out-of-line part's */
   rt_window win[RT_ARENAS];     /* each arena's window */
+  uint32_t *line_misses;        /* instruction-cache misses per line of the code cache */
+  uint32_t miss_line;           /* ... the line's bytes (rt_count_misses) */
   uint32_t gen;                 /* cache generation: bumped by a flush */
   rec *tab;                     /* open addressing on pc */
   uint32_t tab_mask, tab_used;
@@ -165,6 +167,11 @@ typedef int rt_emit_fn(dbt *d, dbt_place *pl, void *ctx);
 int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl);
 /* No windows: the cache is empty (set-up, flush). */
 void rt_windows_reset(dbt *d);
+/* The board counts the instruction-cache misses on each line of the code cache
+ * (at the start of a run, when it models the cache), and at its end they go into
+ * d->st by where the line lies (icache_misses_sb, _blocks, _cold). */
+void rt_count_misses(dbt *d);
+void rt_misses_by_place(dbt *d);
 
 /* ------------------------------------------------------------ cache.c */
 

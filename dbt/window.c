@@ -19,7 +19,16 @@
  * the caller decides: a block flushes the cache and tries again, a superblock is not
  * formed.  d->used is the end of the last window opened: every byte of translated
  * code lies below DBT_CODE + d->used.
+ *
+ * Where the instruction-cache misses fall (dbt_stats.icache_misses_*): the board
+ * counts each miss on a line of the code cache (rt_count_misses), and at the end of
+ * the run each line's misses go to what lies there then: a superblock, plain blocks,
+ * or out-of-line code.  (After a refill of the cache, the misses of the code before
+ * it count where the code after it lies.)
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "runtime.h"
 
 #define RT_WINDOW 32768u
@@ -69,5 +78,33 @@ int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl) {
     }
     if (n != 0 || fresh(d, w) || open_window(d, w) < 0)
       return n;
+  }
+}
+
+void rt_count_misses(dbt *d) {
+  vboard_cache_info ci;
+  if (!vboard_caches(d->b, &ci) || !ci.on || !ci.icache_line)
+    return;
+  free(d->line_misses);
+  d->miss_line = ci.icache_line;
+  d->line_misses = calloc(d->o.code_size / ci.icache_line + 1, sizeof *d->line_misses);
+  if (d->line_misses) /* (else not counted: the figures read 0) */
+    vboard_count_icache_misses(d->b, DBT_CODE, d->o.code_size, d->line_misses);
+}
+
+void rt_misses_by_place(dbt *d) {
+  if (!d->line_misses)
+    return;
+  vboard_count_icache_misses(d->b, 0, 0, NULL);
+  for (uint32_t l = 0; l <= d->o.code_size / d->miss_line; l++) {
+    uint32_t n = d->line_misses[l], off = l * d->miss_line, words = d->miss_line / 4;
+    if (!n)
+      continue;
+    if (off % d->window >= d->window - d->window_cold)
+      d->st.icache_misses_cold += n;
+    else if (off + d->miss_line <= d->o.code_size && memchr(d->sb_code + off / 4, 1, words))
+      d->st.icache_misses_sb += n;
+    else
+      d->st.icache_misses_blocks += n;
   }
 }

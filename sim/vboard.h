@@ -115,6 +115,11 @@ void vboard_set_caches(vboard *b, int on);
 /* Fills *info; returns 0 when the device tree describes no cache. */
 int vboard_caches(const vboard *b, vboard_cache_info *info);
 
+/* From now on, each instruction-cache miss on a line in [base, base + size) adds
+ * one to misses[(line - base) / icache_line] (NULL: no longer counted; the caller
+ * owns the array, size / icache_line entries). */
+void vboard_count_icache_misses(vboard *b, uint32_t base, uint32_t size, uint32_t *misses);
+
 /* The host wrote [addr, addr + len) as the translator on the CPU would, by stores
  * through the data cache: the lines are dirty there, and a line the instruction
  * cache holds is stale.  A fetch of either is a fault until vboard_code_sync.

@@ -217,6 +217,8 @@ int vb_fetch_block(vboard *b, uint32_t addr, uint32_t size) {
       return -1;
     }
     b->r->icache_misses++;
+    if (b->imiss && a - b->imiss_base < b->imiss_size)
+      b->imiss[(a - b->imiss_base) / line]++;
     vb_stall(b, b->fill_cycles, &b->r->icache_stall_cycles);
   }
   return 0;
@@ -260,6 +262,12 @@ void vboard_set_caches(vboard *b, int on) {
     b->h_mem_on = 0;
   }
   b->caches_on = on && (b->has_ic || b->has_dc);
+}
+
+void vboard_count_icache_misses(vboard *b, uint32_t base, uint32_t size, uint32_t *misses) {
+  b->imiss = misses;
+  b->imiss_base = base;
+  b->imiss_size = misses ? size : 0;
 }
 
 int vboard_caches(const vboard *b, vboard_cache_info *info) {

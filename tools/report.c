@@ -16,6 +16,12 @@
 
 /* ------------------------------------------------------------ summary */
 
+/* The instruction-cache misses outside the code cache: the runtime's stubs. */
+static uint64_t misses_runtime(const vboard_result *b, const dbt_stats *s) {
+  uint64_t code = s->icache_misses_sb + s->icache_misses_blocks + s->icache_misses_cold;
+  return b->icache_misses > code ? b->icache_misses - code : 0;
+}
+
 static int by_count(const void *a, const void *b) {
   const prof_block *x = *(prof_block *const *)a, *y = *(prof_block *const *)b;
   if (x->count != y->count)
@@ -174,6 +180,17 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
           "\"distinct_blocks\":%zu",
           (unsigned long long)s->guest_insns, (unsigned long long)b->cpu_cycles,
           (unsigned long long)b->insns, (unsigned long long)s->blocks_executed, pr->n);
+  vboard_cache_info ci;
+  if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
+    fprintf(f,
+            ",\"icache\":{\"lookups\":%llu,\"misses\":%llu,\"stall_cycles\":%llu,\"misses_in\":{"
+            "\"superblocks\":%llu,\"blocks\":%llu,\"out_of_line\":%llu,\"runtime\":%llu}}",
+            (unsigned long long)b->icache_lines, (unsigned long long)b->icache_misses,
+            (unsigned long long)b->icache_stall_cycles, (unsigned long long)s->icache_misses_sb,
+            (unsigned long long)s->icache_misses_blocks, (unsigned long long)s->icache_misses_cold,
+            (unsigned long long)misses_runtime(b, s));
+  else
+    fprintf(f, ",\"icache\":null");
   const char *const *fpn;
   const uint32_t *fpc;
   size_t nfp = dbt_fp_costs(&fpn, &fpc);
@@ -442,6 +459,16 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             (unsigned long long)b->dcache_stall_cycles, pct(b->dcache_stall_cycles, b->cpu_cycles),
             ci.fill_cycles, (unsigned long long)b->code_sync_lines,
             (unsigned long long)b->code_sync_cycles, pct(b->code_sync_cycles, b->cpu_cycles));
+  if (ci.on && ci.icache_size)
+    fprintf(f,
+            "hwprof: fetch misses in        %llu superblocks' lines (%.1f %%), %llu plain "
+            "blocks' (%.1f %%), %llu out-of-line code's (exit stubs: %.1f %%), %llu the "
+            "runtime's stubs' (%.1f %%)\n",
+            (unsigned long long)s->icache_misses_sb, pct(s->icache_misses_sb, b->icache_misses),
+            (unsigned long long)s->icache_misses_blocks,
+            pct(s->icache_misses_blocks, b->icache_misses),
+            (unsigned long long)s->icache_misses_cold, pct(s->icache_misses_cold, b->icache_misses),
+            (unsigned long long)misses_runtime(b, s), pct(misses_runtime(b, s), b->icache_misses));
   if (b->irqs_serviced)
     fprintf(f,
             "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): vector, "
