@@ -203,8 +203,7 @@ void tr_go_to(em *e, uint32_t to) {
     chain_exit(e, to);
 }
 
-/* A conditional branch (BO, BI) off the path, to a side exit emitted after the
- * superblock's body, out of line. */
+/* A conditional branch (BO, BI) off the path, to a side exit (tr_emit_sides). */
 static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indirect, unsigned reg) {
   if (e->nside == sizeof e->sides / sizeof e->sides[0]) {
     e->overflow = 1; /* cannot happen: at most two per member */

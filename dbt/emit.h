@@ -56,8 +56,8 @@ typedef struct em {
   uint32_t addr; /* PowerPC address of p[0] */
   uint32_t n, cap;
   /* A unit has two streams: its code, and its out-of-line code (dbt_place.cold_at):
-   * chain exits' stubs, the misses of indirect lookups, superblocks' side exits.
-   * `other` is the one not being emitted into; cold is 1 while the out-of-line one is. */
+   * chain exits' stubs and the misses of indirect lookups (translate.h).  `other` is
+   * the one not being emitted into; cold is 1 while the out-of-line one is. */
   stream other;
   int cold;
   int overflow;

@@ -2,12 +2,14 @@
  * window.c - code windows: where a unit of translated code goes in the code cache.
  *
  * The cache is cut into windows of RT_WINDOW bytes, 32 KiB: a bc reaches across one.
- * The first quarter of a window holds out-of-line code (chain exits' stubs, the
- * misses of indirect lookups, superblocks' side exits: translate.h, "Out-of-line
- * code"), the rest the code that runs; both grow up.  A unit's code and its
- * out-of-line code go into the same window, so that every bc of its code reaches its
- * stubs.  The code that runs is then contiguous, and the stubs, dead once chained,
- * share no instruction-cache line with it.
+ * The first three quarters of a window hold the code that runs, the last quarter
+ * out-of-line code (chain exits' stubs and the misses of indirect lookups:
+ * translate.h, "Out-of-line code"); both grow up.  A unit's code and its out-of-line
+ * code go into the same window, so that every bc of its code reaches its stubs, and
+ * forward: the 405 predicts a forward bc not taken, as a bc to a stub mostly is (with
+ * the stubs below the code, every hit of an indirect lookup was a mispredicted
+ * branch).  The code that runs is contiguous, and the stubs, dead once chained, share
+ * no instruction-cache line with it.
  *
  * Plain blocks and superblocks fill windows of their own (arenas), so that the
  * superblocks, the program's hot paths, are contiguous too: not scattered among the
