@@ -107,6 +107,11 @@ static inline void patch(em *e, uint32_t at, uint32_t w) {
   }
 }
 
+static inline uint32_t word_at(const em *e, uint32_t at) {
+  return (uint32_t)e->p[at] << 24 | (uint32_t)e->p[at + 1] << 16 | (uint32_t)e->p[at + 2] << 8 |
+         e->p[at + 3];
+}
+
 static inline void put(em *e, uint32_t w) {
   if (e->n + 4 > e->cap) {
     e->overflow = 1;
@@ -142,18 +147,18 @@ static inline void to_hot(em *e) {
  * runtime places both streams within a bc's reach of each other (dbt_place); a
  * placement that is not overflows the unit. */
 static inline void land_far(em *e, uint32_t at) {
-  int64_t d = (int64_t)(e->addr + e->n) - (int64_t)(e->other.addr + at);
-  if (at + 4 > e->other.n)
-    return; /* (the unit overflowed) */
-  uint8_t *q = e->other.p + at;
-  uint32_t w = (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
-  int bc = (w >> 26) == 16;
-  if (!(bc ? ppc_bc_fits(d) : ppc_b_fits(d))) {
-    e->overflow = 1;
-    return;
+  uint32_t to = e->addr + e->n;
+  swap_stream(e);
+  if (at + 4 <= e->n) { /* (else the unit overflowed) */
+    int64_t d = (int64_t)to - (int64_t)(e->addr + at);
+    uint32_t w = word_at(e, at);
+    int bc = (w >> 26) == 16;
+    if (bc ? ppc_bc_fits(d) : ppc_b_fits(d))
+      patch(e, at, w | ((uint32_t)d & (bc ? 0xFFFCu : 0x03FFFFFCu)));
+    else
+      e->overflow = 1;
   }
-  w |= (uint32_t)d & (bc ? 0xFFFCu : 0x03FFFFFCu);
-  q[0] = (uint8_t)(w >> 24), q[1] = (uint8_t)(w >> 16), q[2] = (uint8_t)(w >> 8), q[3] = (uint8_t)w;
+  swap_stream(e);
 }
 
 /* bl to an exit stub, then the data words. */
@@ -179,11 +184,6 @@ static inline void trap_if(em *e, unsigned bo, unsigned bi, uint32_t pc, uint32_
   }
   e->colds[e->ncold++] = (cold){e->n, pc, signal, e->block};
   put(e, ppc_bc(bo, bi, 0));
-}
-
-static inline uint32_t word_at(const em *e, uint32_t at) {
-  return (uint32_t)e->p[at] << 24 | (uint32_t)e->p[at + 1] << 16 | (uint32_t)e->p[at + 2] << 8 |
-         e->p[at + 3];
 }
 
 /* The bc at `at` (emitted with displacement 0) now reaches the current offset. */

@@ -159,7 +159,6 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
 /* The unit's end: the traps' stubs after its code; the bytes of code (0: it did not
  * fit), the out-of-line ones in pl. */
 static int finish(em *e, dbt_place *pl) {
-  to_hot(e);
   emit_colds(e);
   pl->cold_used = e->other.n;
   return e->overflow ? 0 : (int)e->n;
