@@ -127,6 +127,52 @@ struct unit {
   dbt_block blk;
 };
 
+/* Event words (translate.h): the far keys' slots, twice as many at each growth. */
+#define WORDS_FIRST 1024u
+
+static int words_alloc(dbt_words *w, uint32_t base, uint32_t cap) {
+  *w = (dbt_words){base,
+                   0,
+                   cap,
+                   malloc((size_t)cap * sizeof *w->key),
+                   calloc(2 * (size_t)cap, sizeof *w->index),
+                   2 * cap - 1};
+  if (w->key && w->index)
+    return 0;
+  free(w->key);
+  free(w->index);
+  return -1;
+}
+
+int rt_words_init(dbt *d) {
+  int hw = d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
+  if (!hw || !d->core.probe_window)
+    return 0;
+  if (words_alloc(&d->words, 0, WORDS_FIRST) < 0)
+    return -1;
+  d->core.words = &d->words;
+  return 0;
+}
+
+void rt_words_free(dbt *d) {
+  free(d->words.key);
+  free(d->words.index);
+}
+
+int rt_words_room(dbt *d) {
+  dbt_words *w = d->core.words, more;
+  if (!w || w->cap - w->n >= DBT_FAR_UNIT)
+    return 0;
+  if (words_alloc(&more, w->base, 2 * w->cap) < 0)
+    return errf(d->failed, sizeof d->failed, "out of memory for %u far event words", 2 * w->cap),
+           -1;
+  for (uint32_t i = 0; i < w->n; i++)
+    dbt_words_slot(&more, w->key[i]); /* (slot i again: given in the same order) */
+  rt_words_free(d);
+  *w = more;
+  return 0;
+}
+
 static int translate_block(dbt *d, dbt_place *pl, void *ctx) {
   struct unit *u = ctx;
   return dbt_translate(&d->core, u->pc, pl, u->id, &u->blk);
@@ -153,6 +199,11 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
   dbt_place pl;
   uint64_t t0 = rt_now_ns();
   rt_fetch_limit(d, pc);
+  if (rt_words_room(d) < 0) {
+    *sig = 0;
+    errf(err, errlen, "%s", d->failed);
+    return 0;
+  }
   int n = rt_place(d, RT_BLOCKS, translate_block, &u, &pl);
   if (n == 0) {
     rt_flush(d);

@@ -22,6 +22,7 @@
  * costs; a call's return address is its block's end.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "hwprof_cct.h"
 #include "runtime.h"
@@ -279,7 +280,11 @@ static uint32_t hw_ring_load(void *ctx, uint32_t index) {
 
 static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
   dbt *d = ctx;
-  board_packet(d, &d->cct->hw, pkt);
+  uint32_t keyed[HWPROF_CCT_PACKET_WORDS]; /* its two event words by key (far words) */
+  memcpy(keyed, pkt, sizeof keyed);
+  keyed[0] = rt_ip_key(d, pkt[0]);
+  keyed[1] = rt_ip_key(d, pkt[1]);
+  board_packet(d, &d->cct->hw, keyed);
 }
 
 /* The IP's packet ring: on at set-up, drained by the interrupt handler and while

@@ -77,6 +77,10 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->core.profile = o->profile;
   d->core.event_offset = HWPROF_EVENT_OFFSET;
   d->core.probe_window = o->probe == DBT_PROBE_WINDOW;
+  if (rt_words_init(d) < 0) {
+    dbt_free(d);
+    return errf(err, errlen, "out of memory"), NULL;
+  }
   d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
   d->core.align_checks = o->unaligned_trap;
@@ -133,6 +137,7 @@ void dbt_free(dbt *d) {
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->free)
       d->hooks[i]->free(d);
+  rt_words_free(d);
   free(d->tab);
   free(d->by_id);
   free(d->exec);
@@ -166,6 +171,8 @@ int dbt_load(dbt *d, const char *path, int argc, char *const argv[], char *const
    * the start of the text, so its first 64 KiB are where the hot blocks are; the
    * superblocks' near event words just below the text share the reach. */
   d->core.prof_near = rt_sb_words(d, d->g.text_lo) + 0x8000;
+  if (d->core.words) /* the far words follow r5's reach */
+    d->core.words->base = d->core.prof_near + HWPROF_EVENT_WINDOW_PROBE;
   if (rt_confine_sync(d) < 0)
     return errf(err, errlen, "--confine: the board cannot take the guest's free pages off its bus"),
            -1;

@@ -103,6 +103,7 @@ typedef struct dbt_stats {
   uint64_t guest_insns_translated; /* static, over all translations */
   uint64_t code_bytes;             /* emitted, over all translations */
   uint64_t prof_insns;             /* profiling instructions emitted */
+  uint64_t far_words;              /* hw, all: keys given a far event word (translate.h) */
   uint64_t exits[DBT_EXIT_KINDS];  /* dispatcher entries by kind */
   uint64_t chained;                /* exits patched into direct branches */
   uint64_t flushes;                /* code cache refills */

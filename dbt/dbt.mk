@@ -7,7 +7,7 @@
 # sigframe.c, fpgate.c with fpcost.c and fpu.c, confine.c); the dispatcher
 # (dispatch.c) and the public face (dbt.c).
 
-DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o insn.o insn_alu.o insn_mem.o insn_fpu.o checks.o branch.o probes.o \
+DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o words.o insn.o insn_alu.o insn_mem.o insn_fpu.o checks.o branch.o probes.o \
               loader.o guest_syms.o guest_log.o guest_mem.o syscall.o guest_fs.o guest_socket.o \
               guest_clock.o process.o guest_signal.o guest_rlimit.o \
               util.o window.o cache.o dump.o fault.o \

@@ -145,7 +145,7 @@ static int drain(dbt *d) {
   if (!rt_ip_dev(d)->cfg.edge_entries)
     return 0;
   while ((rc = hwprof_pop_hot_edge(rt_ip_dev(d), &src, &dst)) == 1) {
-    dbt_edge_count *e = edge_at(&d->edges->hw, src, dst);
+    dbt_edge_count *e = edge_at(&d->edges->hw, rt_ip_key(d, src), rt_ip_key(d, dst));
     if (!e)
       return -HWPROF_ENOSPC;
     if (!e->hot) /* (a second report is an edge the IP crossed again after a drain) */
@@ -162,7 +162,7 @@ static int drain(dbt *d) {
     return rc;
   d->edges->drains += !d->edges->final; /* the handler's drains, not readout's */
   for (size_t i = 0; i < n; i++) {
-    dbt_edge_count *e = edge_at(&d->edges->hw, v[i].src, v[i].dst);
+    dbt_edge_count *e = edge_at(&d->edges->hw, rt_ip_key(d, v[i].src), rt_ip_key(d, v[i].dst));
     if (!e)
       return -HWPROF_ENOSPC;
     e->count += v[i].count;

@@ -75,12 +75,19 @@ typedef struct em {
   /* Superblocks with derived counts: the head's and the side exits' probes (NULL:
    * every member has its own). */
   const dbt_sb_probes *sbp;
-  /* The block's hw probe: the instruction that carries the EVENT word's low half
-   * (offset probe_at; probe_near: the addi, else the ori), rewritten with the
+  /* The block's hw probe (tr_probe_event): the instruction that carries the EVENT
+   * word's low half (offset probe_at, of form probe_form: an stb to probe_d(probe_ra),
+   * an addi r0, probe_ra, probe_d, or the ori of probe_word), rewritten with the
    * block's flags once its end is known. */
-  int probe, probe_near;
-  uint32_t probe_at, probe_pc;
-  uint32_t weight_at; /* --cct, hw: the probe's instruction that carries the block's weight */
+  int probe, probe_form;
+  unsigned probe_ra;
+  int32_t probe_d;
+  uint32_t probe_at, probe_word;
+  /* --cct, hw: the probe's instruction that carries the block's weight (the li r0
+   * before an stb, or a stw to EVENT_W + 4n at weight_ip + that (weight_ra)). */
+  uint32_t weight_at;
+  unsigned weight_ra;
+  int32_t weight_ip;
   /* The block being emitted (its edge site), and the next edge site to give out. */
   dbt_block *block;
   uint32_t edge_next;
@@ -344,17 +351,18 @@ void tr_cct_packet(em *e, uint32_t pc, uint32_t flags, int t, uint32_t to, unsig
  * high half in ra when off is out of reach.  A block's probe uses r3 and r4; a side
  * exit's r4 and r0 (r3 may hold an indirect target there). */
 void tr_count(em *e, unsigned base, int32_t off, unsigned ra, unsigned rv);
-/* The instruction of the hw probe that carries the EVENT word's low half: near r5,
- * the store into the EVENT window whose address is the word, or the addi that makes
- * it; else the ori. */
+/* The instruction of the hw probe that carries the EVENT word's low half, with
+ * flags: the store into the EVENT window whose address is the word, the addi that
+ * makes it near r5, or the ori. */
 uint32_t tr_probe_insn(const em *e, uint32_t flags);
 /* The EVENT word's flags of a block that ends in branch b (hwprof_regs.h).  A call
  * is a jump or branch that links (bltzal $0 links but never branches: plain). */
 uint32_t tr_event_flags(const branch *b);
-/* The hw probe of event word key | flags (hwprof_regs.h).  Within 32 KiB of r5,
- * flags included: one stb into the EVENT window, or addi + stw; else lis + ori + stw
- * (the ori even when the low half is 0, so that there is a place for the flags).
- * e->probe_* say where it is, for flags known later. */
+/* The hw probe of key with flags (hwprof_regs.h): its event word (translate.h,
+ * "Event words") to the IP.  Within 32 KiB of r5, flags included: one stb into the
+ * EVENT window, or addi + stw; a far slot's: stb from r2, or addis + stb; else lis
+ * + ori + stw (the ori even when the low half is 0, so that there is a place for the
+ * flags).  e->probe_* say where it is, for flags known later. */
 void tr_probe_event(em *e, uint32_t key, uint32_t flags);
 /* --cct, hw: the probe's weight, the block's guest instructions (hwprof_regs.h,
  * EVENT_W and the window's data byte). */

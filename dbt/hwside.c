@@ -45,6 +45,14 @@ struct rt_ip {
   hwprof_spill_table spill; /* the blocks counted from it */
 };
 
+uint32_t rt_ip_key(const dbt *d, uint32_t word) {
+  return d->core.words ? dbt_words_key(d->core.words, word) : word;
+}
+
+static uint32_t trace_key(void *ctx, uint32_t word) {
+  return rt_ip_key(ctx, word);
+}
+
 /* The driver's bus: the simulated IP's, counting the loads and stores. */
 static int bus_read32(void *ctx, uint32_t off, uint32_t *v) {
   dbt *d = ctx;
@@ -77,8 +85,9 @@ dbt_hw_profile *rt_ip_profile(dbt *d) {
 /* A threshold crossing, from the hot FIFO or from the spill table: the features'
  * hot hooks, and unless one of them claims it (a superblock's entry or side exit,
  * not a block), the hot list. */
-static void hot(void *ctx, uint32_t spc) {
+static void hot(void *ctx, uint32_t word) {
   dbt *d = ctx;
+  uint32_t spc = rt_ip_key(d, word);
   int claimed = 0;
   for (unsigned i = 0; i < d->nhooks && !claimed; i++)
     if (d->hooks[i]->hot)
@@ -129,6 +138,7 @@ static int setup(dbt *d) {
   int rc;
   hwprof_entry *slots;
   d->ip->on = 1;
+  vboard_trace_keys(d->b, d->core.words ? trace_key : NULL, d); /* --event-trace by key */
   if ((rc = hwprof_init(&d->ip->dev, &rt_hw_bus, d)) < 0)
     return rt_hw_fail(d, "init", rc);
   free(d->ip->spill.slots);
@@ -251,6 +261,9 @@ static void hw_readout(dbt *d) {
     if (d->ip->spill.slots[i].count)
       d->ip->prof.entries[n++] = d->ip->spill.slots[i];
   d->ip->prof.n_entries = n;
+  for (size_t i = 0; i < n; i++) /* by key: far words back to their SPCs */
+    d->ip->prof.entries[i].spc = rt_ip_key(d, d->ip->prof.entries[i].spc);
+  d->st.far_words = d->core.words ? d->core.words->n : 0;
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_readout && d->hooks[i]->ip_readout(d) < 0)
       return;

@@ -71,15 +71,16 @@ void tr_count(em *e, unsigned base, int32_t off, unsigned ra, unsigned rv) {
   put(e, ppc_stw(rv, base, (int16_t)off));
 }
 
-/* The instruction of the hw probe that carries the EVENT word's low half: near r5,
- * the store into the EVENT window whose address is the word, or the addi that makes
- * it; else the ori. */
+/* The probe's forms (em.probe_form): which instruction carries the flags. */
+enum { PROBE_STB, PROBE_ADDI, PROBE_ORI };
+
 uint32_t tr_probe_insn(const em *e, uint32_t flags) {
-  uint32_t word = e->probe_pc | flags;
-  int16_t d = (int16_t)(int32_t)(word - e->c->prof_near);
-  if (!e->probe_near)
-    return ppc_ori(R0, R0, (uint16_t)word);
-  return e->c->probe_window ? ppc_stb(R0, RH, d) : ppc_addi(R0, RH, d);
+  int16_t d = (int16_t)(e->probe_d + (int32_t)flags);
+  switch (e->probe_form) {
+  case PROBE_STB: return ppc_stb(R0, e->probe_ra, d);
+  case PROBE_ADDI: return ppc_addi(R0, e->probe_ra, d);
+  default: return ppc_ori(R0, R0, (uint16_t)(e->probe_word | flags));
+  }
 }
 
 /* The EVENT word's flags of a block that ends in branch b (hwprof_regs.h).  A call
@@ -92,41 +93,72 @@ uint32_t tr_event_flags(const branch *b) {
   return HWPROF_EVENT_PLAIN;
 }
 
-/* The hw probe of event word key | flags (hwprof_regs.h).  Within 32 KiB of r5,
- * flags included: one stb into the EVENT window, or addi + stw; else lis + ori + stw
- * (the ori even when the low half is 0, so that there is a place for the flags).
- * e->probe_* say where it is, for flags known later. */
+/* The IP's registers from r2: with far words, r2 points into the EVENT window
+ * (translate.h), and r4 = r2 - DBT_FAR_R2 + 0x8000 reaches them (one addis).
+ * Returns the base register and sets *ip, the IP's base minus the register. */
+static unsigned ip_regs(em *e, int32_t *ip) {
+  const dbt_core *c = e->c;
+  if (!c->words) {
+    *ip = (int32_t)c->event_offset - (int32_t)HWPROF_EVENT_OFFSET;
+    return RP;
+  }
+  _Static_assert(((DBT_FAR_R2 - 0x8000u) & 0xffffu) == 0,
+                 "r2 - IP base: a multiple of 64 KiB + 0x8000");
+  put(e, ppc_addis(R4, RP, (int16_t)(-(int32_t)((DBT_FAR_R2 - 0x8000u) >> 16))));
+  *ip = -0x8000;
+  return R4;
+}
+
 void tr_probe_event(em *e, uint32_t key, uint32_t flags) {
   const dbt_core *c = e->c;
   int32_t d = (int32_t)(key - c->prof_near);
   int32_t dmax = d + (int32_t)HWPROF_EVENT_FLAGS;
-  e->probe_pc = key;
-  e->probe_near = d == (int16_t)d && dmax == (int16_t)dmax;
-  if (c->cct_hw && e->probe_near && c->probe_window) { /* the weight: the stored byte */
-    e->weight_at = e->n;
-    put(e, ppc_li(R0, 0));
+  int near = d == (int16_t)d && dmax == (int16_t)dmax;
+  int64_t slot = near || !c->words ? -1 : dbt_words_slot(c->words, key);
+  if (!near && c->words && slot < 0) {
+    e->overflow = 1; /* cannot happen: the runtime keeps room (DBT_FAR_UNIT) */
+    return;
   }
-  if (!e->probe_near)
-    put(e, ppc_lis(R0, (int16_t)(key >> 16)));
-  e->probe_at = e->n;
-  put(e, tr_probe_insn(e, flags));
-  if (!(e->probe_near && c->probe_window)) {
-    e->weight_at = e->n; /* with --cct, EVENT_W + 4 * weight: patched at the end */
-    put(e, ppc_stw(R0, RP, (int16_t)c->event_offset));
+  e->probe_word = slot < 0 ? key : c->words->base + 4 * (uint32_t)slot;
+  if (near || (slot >= 0 && slot < DBT_FAR_NEAR + DBT_FAR_MID)) {
+    e->probe_ra = near ? RH : RP;
+    e->probe_d = near ? d : 4 * (int32_t)slot - 0x8000;
+    e->probe_form = near && !c->probe_window ? PROBE_ADDI : PROBE_STB;
+    if (c->cct_hw && e->probe_form == PROBE_STB) { /* the weight: the stored byte */
+      e->weight_at = e->n;
+      put(e, ppc_li(R0, 0));
+    }
+    if (slot >= DBT_FAR_NEAR) { /* the rest of the window: r4 = r2 + hi */
+      int32_t off = e->probe_d, lo = (int16_t)off;
+      put(e, ppc_addis(R4, RP, (int16_t)((off - lo) >> 16)));
+      e->probe_ra = R4;
+      e->probe_d = lo;
+    }
+    e->probe_at = e->n;
+    put(e, tr_probe_insn(e, flags));
+    if (e->probe_form == PROBE_STB)
+      return;
+  } else {
+    e->probe_form = PROBE_ORI;
+    put(e, ppc_lis(R0, (int16_t)(e->probe_word >> 16)));
+    e->probe_at = e->n;
+    put(e, tr_probe_insn(e, flags));
   }
+  /* the word to EVENT; with --cct, EVENT_W + 4 * weight: patched at the end */
+  e->weight_ra = ip_regs(e, &e->weight_ip);
+  e->weight_at = e->n;
+  put(e, ppc_stw(R0, e->weight_ra, (int16_t)(e->weight_ip + (int32_t)HWPROF_EVENT_OFFSET)));
 }
 
 /* --cct, hw: the probe's weight, the block's guest instructions (hwprof_regs.h,
  * EVENT_W and the window's data byte). */
 void tr_probe_weight(em *e, uint32_t insns) {
-  const dbt_core *c = e->c;
-  if (e->probe_near && c->probe_window)
+  if (e->probe_form == PROBE_STB)
     patch(e, e->weight_at, ppc_li(R0, (int16_t)insns));
   else
     patch(e, e->weight_at,
-          ppc_stw(R0, RP,
-                  (int16_t)(c->event_offset - HWPROF_EVENT_OFFSET + HWPROF_EVENT_W_OFFSET +
-                            4 * insns)));
+          ppc_stw(R0, e->weight_ra,
+                  (int16_t)(e->weight_ip + (int32_t)(HWPROF_EVENT_W_OFFSET + 4 * insns))));
 }
 
 /* The block's probe: hw event key (its flags set once the block's end is known),
@@ -152,9 +184,10 @@ uint32_t tr_syscall_record(em *e, uint32_t pc) {
   if ((c->profile != DBT_PROFILE_HW && c->profile != DBT_PROFILE_ALL) || !c->sys_hw)
     return 0;
   uint32_t mark = e->n;
-  int32_t ip = (int32_t)c->event_offset - (int32_t)HWPROF_EVENT_OFFSET; /* IP base - r2 */
+  int32_t ip;
+  unsigned ra = ip_regs(e, &ip);
   load_imm(e, R0, pc);
-  put(e, ppc_stw(R0, RP, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_SITE_OFFSET)));
-  put(e, ppc_stw((unsigned)e->hr[2], RP, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_OFFSET)));
+  put(e, ppc_stw(R0, ra, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_SITE_OFFSET)));
+  put(e, ppc_stw((unsigned)e->hr[2], ra, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_OFFSET)));
   return (e->n - mark) / 4;
 }

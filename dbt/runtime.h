@@ -87,7 +87,8 @@ struct dbt {
   guest g;
   int loaded;
   dbt_core core;
-  uint32_t used;                /* bytes of the code cache in windows (window.c) */
+  dbt_words words; /* hw, all, with the window: the far keys' slots (core.words; cache.c) */
+  uint32_t used;   /* bytes of the code cache in windows (window.c) */
   uint32_t window, window_cold; /* a window's bytes, and its out-of-line part's */
   rt_window win[RT_ARENAS];     /* each arena's window */
   uint32_t *line_misses;        /* instruction-cache misses per line of the code cache */
@@ -189,6 +190,12 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen);
 /* Bounds the core's next translation at pc by the end of the executable pages it
  * starts in. */
 void rt_fetch_limit(dbt *d, uint32_t pc);
+/* Event words (translate.h): the far keys' table, given to the core in hw and all
+ * with the window (-1: out of memory); its room for a unit's keys before each
+ * translation (DBT_FAR_UNIT; -1 out of memory, with why in d->failed); freed. */
+int rt_words_init(dbt *d);
+int rt_words_room(dbt *d);
+void rt_words_free(dbt *d);
 /* The cache emptied (a new generation; the flushed hooks run). */
 void rt_flush(dbt *d);
 void rt_reset_jump_table(dbt *d);
@@ -292,6 +299,9 @@ int rt_hw_settle(dbt *d); /* until the IP is idle, its rings drained; -1: d->fai
 int rt_hw_fail(dbt *d, const char *what, int err);
 hwprof_dev *rt_ip_dev(dbt *d);         /* the driver's device, for the features' parts */
 dbt_hw_profile *rt_ip_profile(dbt *d); /* the readout, for the features' parts of it */
+/* The key (SPC or superblock word) an event word read from the IP stands for, its
+ * flags kept (translate.h, "Event words"). */
+uint32_t rt_ip_key(const dbt *d, uint32_t word);
 
 /* System-call records (sysprof.c): one the dispatcher executed (-1: out of memory). */
 int rt_sys_record(dbt *d, uint32_t site, uint32_t number);

@@ -189,6 +189,8 @@ static int form(dbt *d, const dbt_trace *t) {
   if (p && rt_sb_reserve(d, p) < 0)
     return -1;
   rt_fetch_limit(d, t->pc[0]);
+  if (rt_words_room(d) < 0)
+    return -1;
   struct path u = {t, p, {{0}}, 0};
   dbt_block *out = u.out;
   dbt_place pl;

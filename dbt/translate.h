@@ -16,7 +16,9 @@
  * Register convention of translated code (the table at the top of translate.c):
  *   r0, r3, r4   scratch (r0 never as a base: it reads as 0 there)
  *   r1           the CPU state (struct below, DBT_STATE)
- *   r2           profiling base: the IP's registers (hw) or the counters + 0x8000 (sw)
+ *   r2           profiling base: the IP's registers (hw) or the counters + 0x8000 (sw);
+ *                with dbt_core.words (hw, all, the window), the EVENT window's far words
+ *                + 0x8000 instead (below, "Event words"), the registers 0x58000 below
  *   r5           hw profile: with dbt_core.probe_window, the IP's EVENT window + 0x8000,
  *                which stands for the event word prof_near (EVENT_ORIGIN is
  *                prof_near - 0x8000): a block within 32 KiB of it stores one byte
@@ -87,6 +89,8 @@
 
 #include <stdint.h>
 
+#include "hwprof_regs.h"
+
 /* The CPU state around r1 (byte offsets from r1): the fields below it, the
  * indirect-jump table of {guest pc, host address} pairs from it (so that the
  * inline lookup indexes it with lwzux). */
@@ -137,6 +141,40 @@ enum dbt_profile { DBT_PROFILE_NONE, DBT_PROFILE_HW, DBT_PROFILE_SW, DBT_PROFILE
 /* Guest signals the core raises (Linux numbers). */
 enum { DBT_SIGILL = 4, DBT_SIGTRAP = 5, DBT_SIGFPE = 8, DBT_SIGBUS = 10, DBT_SIGSEGV = 11 };
 
+/* Event words (hw, all, with the EVENT window; words.c).  What the profile counts is
+ * a key: a block's SPC, or a superblock's entry or side-exit word (superblock.h).
+ * A key within r5's reach (prof_near +- 32 KiB, flags included) is its own event
+ * word.  Any other key gets a far slot, the next free one the first time the
+ * translator probes it, for the rest of the run, and is counted under the slot's
+ * word base + 4 * slot: so the one-instruction probe reaches every block, wherever
+ * it is.  r2 stands for the word base + 0x8000 in the window (DBT_FAR_R2), so slots
+ * below DBT_FAR_NEAR are one stb away like near keys; the rest of the window's 256
+ * KiB, DBT_FAR_MID slots, two (addis r4 from r2, stb); beyond, the word itself goes
+ * to the IP's EVENT register (lis, ori, addis r4, stw).  base is prof_near + 0x8000,
+ * past every near key, so a word is a near key or a slot's, never both; the
+ * runtime maps slot words back to their keys wherever it reads the IP (hot SPCs,
+ * the table, the spill ring, edges, packets), so every count stays by SPC. */
+#define DBT_FAR_WINDOW 0x10000u /* the far words' first byte in the EVENT window */
+#define DBT_FAR_R2     (HWPROF_EVENT_WINDOW_OFFSET + DBT_FAR_WINDOW + HWPROF_EVENT_WINDOW_PROBE)
+#define DBT_FAR_NEAR   0x4000u /* slots one stb away: 64 KiB of the window */
+#define DBT_FAR_MID    ((HWPROF_EVENT_WINDOW_BYTES - DBT_FAR_WINDOW) / 4u - DBT_FAR_NEAR)
+#define DBT_FAR_UNIT   64u /* free slots the runtime keeps before each translation */
+typedef struct dbt_words {
+  uint32_t base;   /* slot 0's event word */
+  uint32_t n, cap; /* slots given; room for */
+  uint32_t *key;   /* [cap]: each slot's key */
+  uint32_t *index; /* [mask + 1]: by key, open addressing: 1 + its slot (0: free) */
+  uint32_t mask;   /* the index's size - 1 (a power of two, at least 2 * cap - 1) */
+} dbt_words;
+
+/* The slot of key (flags ignored), given now if it has none; -1 when all cap are
+ * given (the runtime keeps DBT_FAR_UNIT free before each translation). */
+int64_t dbt_words_slot(dbt_words *w, uint32_t key);
+/* The key event word `word` stands for, its flags kept: a slot's key, or itself. */
+uint32_t dbt_words_key(const dbt_words *w, uint32_t word);
+/* The event word key is counted under (flags kept), without giving a slot. */
+uint32_t dbt_words_word(const dbt_words *w, uint32_t key);
+
 typedef struct dbt_core {
   /* Guest code: instruction words are read from text[pc - text_base]. */
   const uint8_t *text;
@@ -151,6 +189,8 @@ typedef struct dbt_core {
   uint32_t prof_near;    /* hw, all: the event word r5 stands for (the middle of the 64 KiB
                           * that hold the superblocks' near words and the hot code) */
   int probe_window;      /* hw, all: r5 points into the EVENT window (see r5 above) */
+  dbt_words *words;      /* hw, all, probe_window: the far keys' slots, r2 into the window
+                          * ("Event words"); NULL: far keys' probes are lis, ori, stw */
   int align_checks;      /* a misaligned load or store raises SIGBUS, as on MIPS */
   int confine;           /* a load or store beyond the guest's memory traps (SIGSEGV) */
   uint8_t *insn_of;      /* optional, per word of buf: 1 + the index in its block of the

@@ -657,6 +657,11 @@ void vboard_trace_events(vboard *b, FILE *f) {
   b->event_trace = f;
 }
 
+void vboard_trace_keys(vboard *b, uint32_t (*key)(void *ctx, uint32_t word), void *ctx) {
+  b->trace_key = key;
+  b->trace_key_ctx = ctx;
+}
+
 void vboard_get_gprs(vboard *b, uint32_t r[32]) {
   int ids[32];
   void *ptrs[32];

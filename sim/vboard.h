@@ -204,6 +204,10 @@ void vboard_interrupt(int sig);
  * line: the event stream exactly as the IP receives it, in bus order (the CPU's store
  * order), in the trace format that `hwprof ip --trace FILE` replays. */
 void vboard_trace_events(vboard *b, FILE *f);
+/* The event trace by key: each event word through key(ctx, word) as it is written
+ * (a translator that counts some keys under words of its own maps them back); NULL:
+ * the words as the IP accepts them. */
+void vboard_trace_keys(vboard *b, uint32_t (*key)(void *ctx, uint32_t word), void *ctx);
 uint32_t vboard_paused_pc(const vboard *b);
 /* A host service at addr: each time the CPU is about to execute the instruction
  * at addr, fn(ctx) runs inside the run (the CPU does not hand back to the host's

@@ -148,16 +148,21 @@ void vb_ip_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t val, void 
 }
 
 /* Every write the IP accepts, the CPU's and the host-side driver's, in bus order:
- * the event trace, with EVENT_ORIGIN as the IP has it for the window's stores. */
+ * the event trace, with EVENT_ORIGIN as the IP has it for the window's stores, by key
+ * when the translator maps words back (vboard_trace_keys). */
+static void trace(vboard *b, uint32_t word) {
+  fprintf(b->event_trace, "%08x\n", b->trace_key ? b->trace_key(b->trace_key_ctx, word) : word);
+}
+
 void vb_ip_accepted(void *ctx, uint32_t addr, uint32_t data, int dropped) {
   vboard *b = ctx;
   (void)dropped;
   if (addr == HWPROF_EVENT_ORIGIN_OFFSET)
     b->event_origin = data;
   else if (b->event_trace && addr == HWPROF_EVENT_OFFSET)
-    fprintf(b->event_trace, "%08x\n", data);
+    trace(b, data);
   else if (b->event_trace && HWPROF_EVENT_IN_WINDOW(addr))
-    fprintf(b->event_trace, "%08x\n", HWPROF_EVENT_WINDOW_WORD(b->event_origin, addr));
+    trace(b, HWPROF_EVENT_WINDOW_WORD(b->event_origin, addr));
 }
 
 uint64_t vb_uart_read(uc_engine *uc, uint64_t off, unsigned size, void *user) {

@@ -74,7 +74,9 @@ struct vboard {
   void *observer_ctx;
   int (*stop_ok)(void *ctx, uint32_t addr); /* vboard_stop_points */
   void *stop_ctx;
-  FILE *event_trace;     /* vboard_trace_events */
+  FILE *event_trace;                               /* vboard_trace_events */
+  uint32_t (*trace_key)(void *ctx, uint32_t word); /* vboard_trace_keys */
+  void *trace_key_ctx;
   uint32_t event_origin; /* the IP's EVENT_ORIGIN, for the event trace */
   int pause;             /* the observer asked for the host (vboard_pause) */
   uint32_t pause_pc;     /* the block the CPU stopped at, not executed yet */

@@ -177,9 +177,10 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   fprintf(f, "],\"profile\":\"%s\",\"exit_status\":%d,", prof_mode_name(pr->profile), pr->status);
   fprintf(f,
           "\"guest_insns\":%llu,\"cycles\":%llu,\"ppc_insns\":%llu,\"blocks_executed\":%llu,"
-          "\"distinct_blocks\":%zu",
+          "\"distinct_blocks\":%zu,\"far_event_words\":%llu",
           (unsigned long long)s->guest_insns, (unsigned long long)b->cpu_cycles,
-          (unsigned long long)b->insns, (unsigned long long)s->blocks_executed, pr->n);
+          (unsigned long long)b->insns, (unsigned long long)s->blocks_executed, pr->n,
+          (unsigned long long)s->far_words);
   vboard_cache_info ci;
   if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
     fprintf(f,
@@ -438,6 +439,16 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             : pr->hw->sb_derived                     ? "one each, but superblocks' members: derived"
                                                      : "one each",
             (unsigned long long)(b->ip_writes - b->ip_events));
+  if ((pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw && s->far_words) {
+    uint64_t one = s->far_words < DBT_FAR_NEAR ? s->far_words : DBT_FAR_NEAR;
+    uint64_t two = s->far_words - one < DBT_FAR_MID ? s->far_words - one : DBT_FAR_MID;
+    fprintf(f,
+            "hwprof: far event words        %llu blocks and superblock words beyond the "
+            "first 64 KiB's reach, each counted under a word of its own: %llu one stb away, "
+            "%llu two instructions, %llu four\n",
+            (unsigned long long)s->far_words, (unsigned long long)one, (unsigned long long)two,
+            (unsigned long long)(s->far_words - one - two));
+  }
   vboard_cache_info ci;
   if (!vboard_caches(pr->b, &ci) || !ci.on)
     fprintf(f, "hwprof: caches                 %s: every fetch and access hits\n",

@@ -1,8 +1,8 @@
 /*
  * fuzz_translate.c - the MIPS decoder and the translator core (dbt/translate.c)
  * on any code.  The input's first byte picks the options (profile mode, the
- * probe kind, instructions per block, alignment checks); the rest is the guest's
- * text.  Every word
+ * probe kind, instructions per block, alignment checks; with the window, the text's
+ * length whether its blocks are far); the rest is the guest's text.  Every word
  * is disassembled; a block is translated from every instruction, and the chain of
  * blocks that fall through from the first as a superblock, with and without
  * derived counts.  Code must stay inside the bytes the translator says it wrote,
@@ -91,6 +91,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   c.counters = DBT_COUNTERS;
   c.prof_near = TEXT_BASE - 4096 + 0x8000;
   c.probe_window = (opt >> 2) & 1;
+  /* With the window, an odd number of words puts the text beyond r5's reach: every
+   * block gets a far slot (translate.h, "Event words"), a fresh table each input. */
+  static uint32_t keys[4 * DBT_FAR_UNIT], index[8 * DBT_FAR_UNIT];
+  dbt_words words = {0, 0, 4 * DBT_FAR_UNIT, keys, index, 8 * DBT_FAR_UNIT - 1};
+  if (c.probe_window && (text_size / 4) % 2) {
+    memset(index, 0, sizeof index);
+    c.prof_near = TEXT_BASE + 0x100000;
+    words.base = c.prof_near + 0x8000;
+    c.words = &words;
+  }
   c.max_insns = 1 + 4 * ((opt >> 3) & 15u);
   c.align_checks = opt >> 7;
   static uint8_t insn_of[BUF_SIZE / 4]; /* (ASan: written only for words in buf) */

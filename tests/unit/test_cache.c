@@ -7,11 +7,14 @@
  * generation, retranslation, the flushed hooks), chaining and in-place patching
  * (rt_link, rt_links_to, rt_redirect: the words written, the jump table), block
  * entries (rt_observe counts and calls the entered hooks in registration order),
- * and the hooks' order.
+ * the hooks' order, and the far keys' event words (dbt/words.c: the table, and runs
+ * whose every block is far, probed in each of the three forms, counted exactly).
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "runtime.h"
@@ -27,7 +30,7 @@ typedef struct fixture {
   dbt *d;
 } fixture;
 
-static int open_fixture(fixture *f) {
+static int open_profiled(fixture *f, int profile) {
   char err[256];
   memset(f, 0, sizeof *f);
   if (!(f->b = vboard_new(dtb, dtb_len, err, sizeof err))) {
@@ -35,6 +38,7 @@ static int open_fixture(fixture *f) {
     return -1;
   }
   dbt_options o = dbt_defaults();
+  o.profile = profile;
   if (!(f->d = dbt_new(f->b, &o, err, sizeof err))) {
     fprintf(stderr, "dbt_new: %s\n", err);
     return -1;
@@ -45,6 +49,10 @@ static int open_fixture(fixture *f) {
     return -1;
   }
   return 0;
+}
+
+static int open_fixture(fixture *f) {
+  return open_profiled(f, DBT_PROFILE_NONE);
 }
 
 static void close_fixture(fixture *f) {
@@ -263,6 +271,121 @@ static void test_entries_and_hooks(void) {
   close_fixture(&f);
 }
 
+/* ------------------------------------------------------------ event words */
+
+/* The table: a far key's slot is given once, flags ignored; words map back with
+ * their flags; other words are themselves; growth keeps every slot. */
+static void test_words_table(void) {
+  fixture f;
+  REQUIRE(open_profiled(&f, DBT_PROFILE_HW) == 0, "fixture");
+  dbt *d = f.d;
+  dbt_words *w = d->core.words;
+  REQUIRE(w, "hw with the window: far keys get slots");
+  CHECK_EQ(w->base, d->core.prof_near + 0x8000);
+  uint32_t far = d->core.prof_near + 0x100000;
+  CHECK_EQ(dbt_words_slot(w, far), 0);
+  CHECK_EQ(dbt_words_slot(w, far | 3), 0); /* flags ignored */
+  CHECK_EQ(dbt_words_slot(w, far + 4), 1);
+  CHECK_EQ(dbt_words_word(w, (far + 4) | HWPROF_EVENT_CALL), (w->base + 4) | HWPROF_EVENT_CALL);
+  CHECK_EQ(rt_ip_key(d, (w->base + 4) | HWPROF_EVENT_RETURN), (far + 4) | HWPROF_EVENT_RETURN);
+  CHECK_EQ(rt_ip_key(d, w->base + 8), w->base + 8);             /* no slot 2 yet */
+  CHECK_EQ(rt_ip_key(d, d->core.prof_near), d->core.prof_near); /* a near key is its word */
+  CHECK_EQ(dbt_words_word(w, d->core.prof_near), d->core.prof_near);
+  uint32_t cap = w->cap;
+  while (w->n < cap)
+    dbt_words_slot(w, 0x90000000u + 4 * w->n);
+  CHECK(dbt_words_slot(w, 0xA0000000u) < 0, "full: no slot");
+  CHECK_EQ(rt_words_room(d), 0);
+  CHECK_EQ(w->cap, 2 * cap);
+  CHECK_EQ(w->n, cap);
+  CHECK_EQ(dbt_words_slot(w, far + 4), 1); /* the same slots after growth */
+  CHECK_EQ(dbt_words_slot(w, 0x90000000u + 4 * (cap - 1)), cap - 1);
+  CHECK_EQ(rt_ip_key(d, w->base + 4 * (cap - 1)), 0x90000000u + 4 * (cap - 1));
+  CHECK_EQ(dbt_words_slot(w, 0xA0000000u), cap);
+  close_fixture(&f);
+}
+
+/* A run whose every block is far, its probes in slot `first` and up (other keys
+ * hold the slots before): the probe's form, and the IP's counts equal the
+ * runtime's and the sw counters on every block. */
+static void far_run(uint32_t first, const uint32_t *want, unsigned nwant, unsigned flagged) {
+  fixture f;
+  REQUIRE(open_profiled(&f, DBT_PROFILE_ALL) == 0, "fixture");
+  dbt *d = f.d;
+  dbt_words *w = d->core.words;
+  REQUIRE(w, "the window's slots");
+  d->core.prof_near = (d->g.text_hi & ~0xffffu) + 0x100000; /* (the IP follows at start) */
+  w->base = d->core.prof_near + 0x8000;
+  while (w->n < first) {
+    REQUIRE(rt_words_room(d) == 0, "room");
+    dbt_words_slot(w, 0x90000000u + 4 * w->n);
+  }
+  dbt_result r;
+  fflush(stdout); /* the guest's output (fd 1) to /dev/null */
+  int out = dup(1), null = open("/dev/null", O_WRONLY);
+  REQUIRE(out >= 0 && null >= 0 && dup2(null, 1) == 1, "stdout to /dev/null");
+  int status = dbt_run(d, &r);
+  dup2(out, 1);
+  close(out);
+  close(null);
+  CHECK_EQ(status, 12);
+  CHECK_EQ(r.how, DBT_EXITED);
+  const dbt_hw_profile *hw = dbt_hw(d);
+  REQUIRE(hw, "the IP's profile: %s", dbt_hw_error(d));
+  dbt_block_count *bc;
+  size_t n = dbt_block_counts(d, &bc), equal = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t ip = 0;
+    for (size_t j = 0; j < hw->n_entries; j++)
+      if (hw->entries[j].spc == bc[i].pc)
+        ip = hw->entries[j].count;
+    CHECK(ip == bc[i].count && bc[i].sw == bc[i].count, "block %#x: IP %llu, sw %llu, ran %llu",
+          bc[i].pc, (unsigned long long)ip, (unsigned long long)bc[i].sw,
+          (unsigned long long)bc[i].count);
+    equal += ip == bc[i].count;
+  }
+  free(bc);
+  CHECK(n > 50 && equal == n, "%zu of %zu blocks counted alike", equal, n);
+  CHECK_EQ(hw->stats.events, d->st.blocks_executed);
+  CHECK_EQ(w->n, first + n); /* a slot per block */
+  const rec *entry = rt_find(d, d->g.entry, 0);
+  const uint8_t *code = d->ram + entry->host;
+  for (unsigned i = 0; i < nwant; i++) { /* the entry block's probe, its flags in word `flagged` */
+    uint32_t insn = (uint32_t)code[4 * i] << 24 | code[4 * i + 1] << 16 | code[4 * i + 2] << 8 |
+                    code[4 * i + 3];
+    uint32_t x = want[i] | (i == flagged ? entry->flags : 0);
+    CHECK(insn == x, "probe word %u: %#x, want %#x", i, insn, x);
+  }
+  close_fixture(&f);
+}
+
+static uint32_t d_form(unsigned op, unsigned rt, unsigned ra, int32_t d) {
+  return op << 26 | rt << 21 | ra << 16 | ((uint32_t)d & 0xffffu);
+}
+
+/* Slot s's event word is base + 4s, its window offset DBT_FAR_WINDOW + 4s; r2 is at
+ * DBT_FAR_R2 (stb 38, addis 15, ori 24, stw 36). */
+static void test_words_one_stb(void) {
+  uint32_t want[] = {d_form(38, 0, 2, -0x8000)}; /* slot 0 */
+  far_run(0, want, 1, 0);
+}
+
+static void test_words_addis_stb(void) {
+  uint32_t want[] = {d_form(15, 4, 2, 1), d_form(38, 0, 4, -0x8000)}; /* slot 0x4000 */
+  far_run(DBT_FAR_NEAR, want, 2, 1);
+}
+
+static void test_words_to_event(void) {
+  uint32_t s = DBT_FAR_NEAR + DBT_FAR_MID, word = 0; /* the first slot past the window */
+  fixture f;
+  REQUIRE(open_fixture(&f) == 0, "fixture");
+  word = (f.d->g.text_hi & ~0xffffu) + 0x100000 + 0x8000 + 4 * s;
+  close_fixture(&f);
+  uint32_t want[] = {d_form(15, 0, 0, (int16_t)(word >> 16)), d_form(24, 0, 0, (int16_t)word),
+                     d_form(15, 4, 2, -5), d_form(36, 0, 4, HWPROF_EVENT_OFFSET - 0x8000)};
+  far_run(s, want, 4, 1);
+}
+
 int main(void) {
   FILE *f = fopen(HWPROF_DTB_DIR "/ml300-virtual.dtb", "rb");
   if (!f || !(dtb_len = fread(dtb, 1, sizeof dtb, f))) {
@@ -276,5 +399,9 @@ int main(void) {
   RUN(test_chaining);
   RUN(test_redirect);
   RUN(test_entries_and_hooks);
+  RUN(test_words_table);
+  RUN(test_words_one_stb);
+  RUN(test_words_addis_stb);
+  RUN(test_words_to_event);
   return check_failed_tests ? 1 : 0;
 }
