@@ -145,8 +145,7 @@ static int words_alloc(dbt_words *w, uint32_t base, uint32_t cap) {
 }
 
 int rt_words_init(dbt *d) {
-  int hw = d->o.profile == DBT_PROFILE_HW || d->o.profile == DBT_PROFILE_ALL;
-  if (!hw || !d->core.probe_window)
+  if (!rt_hw_mode(d) || !d->core.probe_window)
     return 0;
   if (words_alloc(&d->words, 0, WORDS_FIRST) < 0)
     return -1;

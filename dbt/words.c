@@ -6,12 +6,15 @@
  * translator probes it; the slot's word is base + 4 * slot.  The index finds a
  * key's slot (open addressing with linear probing over a power-of-two table kept
  * at most half full); key[] maps a slot back.  The core's part: no allocation here,
- * the runtime gives the arrays and keeps room (hwside.c, rt_words_room).
+ * the runtime gives the arrays and keeps room (cache.c, rt_words_room).
  */
 #include "translate.h"
 
+/* Fibonacci hashing of the word address (bits 1:0 are 0), its high half folded into
+ * the low bits the index uses. */
 static uint32_t hash(uint32_t key) {
-  return (key >> 2) * 0x9E3779B1u; /* keys are word addresses: their bits 1:0 are 0 */
+  uint32_t h = (key >> 2) * 0x9E3779B1u;
+  return h ^ h >> 16;
 }
 
 /* The index entry that holds key, or the free one where it would go. */
