@@ -432,7 +432,7 @@ static int start(dbt *d, dbt_result *r) {
                      ? vboard_ip_base(d->b) + HWPROF_EVENT_WINDOW_OFFSET + HWPROF_EVENT_WINDOW_PROBE
                      : d->core.prof_near);
   vboard_set_gpr(d->b, DBT_R_PROF,
-                 rt_hw_mode(d) && d->core.words   ? vboard_ip_base(d->b) + DBT_FAR_R2
+                 d->core.words                    ? vboard_ip_base(d->b) + DBT_FAR_R2 /* (hw) */
                  : rt_hw_mode(d)                  ? vboard_ip_base(d->b)
                  : d->o.profile == DBT_PROFILE_SW ? DBT_COUNTERS + DBT_SW_BIAS
                                                   : 0);

@@ -349,10 +349,8 @@ static void far_run(uint32_t first, const uint32_t *want, unsigned nwant, unsign
   CHECK_EQ(hw->stats.events, d->st.blocks_executed);
   CHECK_EQ(w->n, first + n); /* a slot per block */
   const rec *entry = rt_find(d, d->g.entry, 0);
-  const uint8_t *code = d->ram + entry->host;
   for (unsigned i = 0; i < nwant; i++) { /* the entry block's probe, its flags in word `flagged` */
-    uint32_t insn = (uint32_t)code[4 * i] << 24 | code[4 * i + 1] << 16 | code[4 * i + 2] << 8 |
-                    code[4 * i + 3];
+    uint32_t insn = rd32(d, entry->host + 4 * i);
     uint32_t x = want[i] | (i == flagged ? entry->flags : 0);
     CHECK(insn == x, "probe word %u: %#x, want %#x", i, insn, x);
   }
