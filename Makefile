@@ -58,6 +58,10 @@ $(BUILD)/%.o: %.c
 # anything in the unpacked sources of tests/real/real.mk).
 -include $(shell find $(BUILD) -path '$(BUILD)/real' -prune -o -name '*.d' -not -path '*/obj/*' -print \
   2>/dev/null)
+# They are never remade: without this empty rule make would look for one, and make's
+# built-in link rule (% from %.o) would build build/firmware/fault1.d from a
+# "fault1.d.o" (the rule for fault%.o) whenever driver/hwprof_regs.h is newer.
+$(BUILD)/%.d: ;
 
 C_SOURCES := $(wildcard common/*.[ch] driver/*.[ch] sim/*.[ch] sim/*.cpp sim/systemc/*.[ch]* tools/*.[ch] \
                tools/qemu_count/*.[ch] \

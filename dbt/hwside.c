@@ -3,11 +3,15 @@
  * handler, and readout after it.
  *
  * The IP counts blocks in its on-chip table.  What that table cannot place
- * (no free slot within MAX_PROBE) the IP writes to a ring in board RAM
- * (DBT_SPILL; driver/hwprof_spill.h), and the handler counts those SPCs here,
- * in a table that grows as the program needs.  A block is counted in exactly
- * one of the two, so readout is their union, and a block counted here
- * crosses the threshold once, like one counted on chip.
+ * the IP writes to a ring in board RAM (DBT_SPILL; driver/hwprof_spill.h): the
+ * linear table's SPCs that found no free slot within MAX_PROBE, or the
+ * set-associative table's evicted entries, each with its count.  The handler
+ * counts them here, in a table that grows as the program needs, and readout
+ * adds this table's counts to the chip's (merge_spilled: with the linear table
+ * a block is in one of the two; with sets in either or both).  A block counted
+ * here crosses the threshold once, like one counted on chip; with sets a block
+ * may be reported again by a later entry of it on chip, and the second report
+ * is dropped (first_report).
  *
  * The handler runs at the next block boundary after the interrupt line rises
  * (IRQ_HOT, IRQ_SPILL at a quarter-full ring, IRQ_SYSCALL at a half-full
@@ -43,6 +47,7 @@ struct rt_ip {
   int hot_oom;
   hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL */
   hwprof_spill_table spill; /* the blocks counted from it */
+  hwprof_spill_table seen;  /* with sets: the words reported hot (count 1 each) */
 };
 
 uint32_t rt_ip_key(const dbt *d, uint32_t word) {
@@ -82,6 +87,26 @@ dbt_hw_profile *rt_ip_profile(dbt *d) {
   return &d->ip->prof;
 }
 
+static int table_grow(hwprof_spill_table *t);
+static int table_room(hwprof_spill_table *t, uint32_t cap);
+
+/* Whether word is reported hot for the first time.  Only the set-associative IP
+ * reports a word twice (see the top); with the linear one every report is new. */
+static int first_report(dbt *d, uint32_t word) {
+  int rc;
+  if (!d->ip->dev.cfg.ways)
+    return 1;
+  if (!d->ip->seen.slots) {
+    if (table_room(&d->ip->seen, 1u << 10) < 0)
+      return d->ip->hot_oom = 1, 0;
+    d->ip->seen.threshold = 1; /* add answers 1 for a word's first report */
+  }
+  while ((rc = hwprof_spill_table_add(&d->ip->seen, word)) == -HWPROF_ENOSPC)
+    if (table_grow(&d->ip->seen) < 0)
+      return d->ip->hot_oom = 1, 0;
+  return rc == 1;
+}
+
 /* A threshold crossing, from the hot FIFO or from the spill table: the features'
  * hot hooks, and unless one of them claims it (a superblock's entry or side exit,
  * not a block), the hot list. */
@@ -89,6 +114,8 @@ static void hot(void *ctx, uint32_t word) {
   dbt *d = ctx;
   uint32_t spc = rt_ip_key(d, word);
   int claimed = 0;
+  if (!first_report(d, word))
+    return;
   for (unsigned i = 0; i < d->nhooks && !claimed; i++)
     if (d->hooks[i]->hot)
       claimed = d->hooks[i]->hot(d, spc);
@@ -106,18 +133,27 @@ static uint32_t ring_load(void *ctx, uint32_t index) {
   return rd32(ctx, DBT_SPILL + 4u * index);
 }
 
-/* A table four times the size, holding what the full one held. */
-static int spill_grow(dbt *d) {
-  uint32_t cap = 4u * d->ip->spill.cap;
+/* An empty table of cap slots (a power of two), counting to 2^32 - 1, no threshold. */
+static int table_room(hwprof_spill_table *t, uint32_t cap) {
   hwprof_entry *slots = malloc((size_t)cap * sizeof *slots);
-  hwprof_spill_table bigger;
-  if (!slots || hwprof_spill_table_init(&bigger, slots, cap, 0, 1) < 0 ||
-      hwprof_spill_table_move(&bigger, &d->ip->spill) < 0) {
+  if (!slots || hwprof_spill_table_init(t, slots, cap, 0, 32) < 0) {
     free(slots);
     return -HWPROF_ENOSPC;
   }
-  free(d->ip->spill.slots);
-  d->ip->spill = bigger;
+  return 0;
+}
+
+/* A table four times the size, holding what the full one held. */
+static int table_grow(hwprof_spill_table *t) {
+  hwprof_spill_table bigger;
+  if (table_room(&bigger, 4u * t->cap) < 0)
+    return -HWPROF_ENOSPC;
+  if (hwprof_spill_table_move(&bigger, t) < 0) {
+    free(bigger.slots);
+    return -HWPROF_ENOSPC;
+  }
+  free(t->slots);
+  *t = bigger;
   return 0;
 }
 
@@ -126,9 +162,32 @@ static int spill_drain(dbt *d) {
   int rc;
   while ((rc = hwprof_spill_drain(&d->ip->dev, &d->ip->ring, &d->ip->spill, hot, d)) ==
          -HWPROF_ENOSPC)
-    if ((rc = spill_grow(d)) < 0)
+    if ((rc = table_grow(&d->ip->spill)) < 0)
       return rc;
   return rc;
+}
+
+/* Readout: entries[0, *n) are the chip's; the spill table's counts are added to
+ * the keys the chip holds and its other keys appended (entries has room for all). */
+static int merge_spilled(dbt *d, hwprof_entry *e, size_t *n) {
+  const hwprof_spill_table *t = &d->ip->spill;
+  hwprof_spill_table chip;
+  size_t n_chip = *n;
+  uint32_t cap = 16;
+  while (cap < 2u * n_chip + 4u)
+    cap *= 2;
+  if (table_room(&chip, cap) < 0)
+    return -HWPROF_ENOSPC;
+  for (size_t i = 0; i < n_chip; i++) {
+    uint32_t c = hwprof_spill_table_lookup(t, e[i].spc);
+    hwprof_spill_table_add(&chip, e[i].spc);
+    e[i].count = c > t->count_max - e[i].count ? t->count_max : e[i].count + c;
+  }
+  for (uint32_t i = 0; i < t->cap; i++)
+    if (t->slots[i].count && !hwprof_spill_table_lookup(&chip, t->slots[i].spc))
+      e[(*n)++] = t->slots[i];
+  free(chip.slots);
+  return 0;
 }
 
 /* Before the run: an empty table and statistics, the threshold, the spill
@@ -143,6 +202,8 @@ static int setup(dbt *d) {
     return rt_hw_fail(d, "init", rc);
   free(d->ip->spill.slots);
   d->ip->spill.slots = NULL;
+  free(d->ip->seen.slots);
+  d->ip->seen.slots = NULL;
   if (!(slots = malloc(SPILL_TAB_FIRST * sizeof *slots)))
     return rt_hw_fail(d, "spill table", -HWPROF_ENOSPC);
   hwprof_spill_table_init(&d->ip->spill, slots, SPILL_TAB_FIRST, d->o.threshold,
@@ -238,7 +299,7 @@ static void hw_readout(dbt *d) {
     rc = hwprof_spill_settle(&d->ip->dev, &d->ip->ring, &d->ip->spill, hot, d);
     if (rc != -HWPROF_ENOSPC)
       break;
-    if ((rc = spill_grow(d)) < 0)
+    if ((rc = table_grow(&d->ip->spill)) < 0)
       break;
   }
   if (rc < 0)
@@ -257,9 +318,8 @@ static void hw_readout(dbt *d) {
       (rc = hwprof_read_entries(&d->ip->dev, d->ip->prof.entries, d->ip->dev.cfg.entries, &n)) < 0)
     return (void)rt_hw_fail(d, "readout", rc);
   d->ip->prof.n_chip = n;
-  for (uint32_t i = 0; i < d->ip->spill.cap; i++)
-    if (d->ip->spill.slots[i].count)
-      d->ip->prof.entries[n++] = d->ip->spill.slots[i];
+  if ((rc = merge_spilled(d, d->ip->prof.entries, &n)) < 0)
+    return (void)rt_hw_fail(d, "readout", rc);
   d->ip->prof.n_entries = n;
   for (size_t i = 0; i < n; i++) /* by key: far words back to their SPCs */
     d->ip->prof.entries[i].spc = rt_ip_key(d, d->ip->prof.entries[i].spc);
@@ -280,6 +340,7 @@ static void hw_free(dbt *d) {
   free(d->ip->prof.entries);
   free(d->ip->prof.hot);
   free(d->ip->spill.slots);
+  free(d->ip->seen.slots);
   free(d->ip);
   d->ip = NULL;
 }

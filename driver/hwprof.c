@@ -48,6 +48,7 @@ int hwprof_init(hwprof_dev *dev, const hwprof_bus_ops *ops, void *ctx) {
   dev->cfg.syscall_entries =
       HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) ? 1u << HWPROF_CONFIG_FIELD(cfg, SYSCALL_BITS) : 0;
   dev->cfg.slot_cache = HWPROF_CONFIG_FIELD(cfg, SLOT_CACHE);
+  dev->cfg.ways = (cfg2 & HWPROF_CONFIG2_WAYS_MASK) >> HWPROF_CONFIG2_WAYS_SHIFT; /* 0 before 1.8 */
   return 0;
 }
 
@@ -226,6 +227,7 @@ int hwprof_read_stats(hwprof_dev *dev, hwprof_stats *st) {
   st->edges = w[18]; /* 0 before 1.5 */
   st->edge_lost = w[19];
   st->edge_hot_lost = w[20];
+  st->evicted = w[21]; /* 0 before 1.8 */
   return 0;
 }
 

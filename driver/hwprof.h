@@ -66,6 +66,7 @@ typedef struct hwprof_config {
   uint32_t cct;             /* 1: the call/return packet unit is built (1.6) */
   uint32_t stats;           /* 1: every statistic is built (0: only the losses count; 1.7) */
   uint32_t spill;           /* 1: the spill path is built (always before 1.7) */
+  uint32_t ways;            /* 0: the linear-probe table; else set-associative (1.8) */
 } hwprof_config;
 
 typedef struct hwprof_dev {
@@ -89,6 +90,7 @@ typedef struct hwprof_stats {
   uint32_t spilled, spill_errors;           /* sent to the spill ring; lost writing it */
   uint32_t syscalls, syscall_lost;          /* system calls recorded; lost to a full table (1.4) */
   uint32_t edges, edge_lost, edge_hot_lost; /* edge traversals counted; lost (1.5) */
+  uint32_t evicted;                         /* entries evicted to the spill ring (1.8) */
 } hwprof_stats;
 
 /* One system-call table entry: a (call site, number) pair and its count. */

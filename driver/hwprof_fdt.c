@@ -12,15 +12,17 @@
 const char *const hwprof_fdt_match[] = {"hwprof,hwprof-1.0", "hwprof,hwprof", 0};
 
 const char *const hwprof_fdt_param_names[HWPROF_FDT_NPARAMS] = {
-    "hwprof,fifo-depth",  "hwprof,hot-fifo-depth", "hwprof,index-bits",      "hwprof,hash",
-    "hwprof,max-probe",   "hwprof,count-width",    "hwprof,syscall-entries", "hwprof,slot-cache",
-    "hwprof,edge-entries"};
+    "hwprof,fifo-depth",      "hwprof,hot-fifo-depth",
+    "hwprof,index-bits",      "hwprof,hash",
+    "hwprof,max-probe",       "hwprof,count-width",
+    "hwprof,syscall-entries", "hwprof,slot-cache",
+    "hwprof,edge-entries",    "hwprof,ways"};
 
 void hwprof_fdt_actual(const hwprof_dev *dev, uint32_t actual[HWPROF_FDT_NPARAMS]) {
   const hwprof_config *c = &dev->cfg;
   const uint32_t v[HWPROF_FDT_NPARAMS] = {
-      c->fifo_depth,  c->hot_depth,       c->index_bits, c->hash,        c->max_probe,
-      c->count_width, c->syscall_entries, c->slot_cache, c->edge_entries};
+      c->fifo_depth,  c->hot_depth,       c->index_bits, c->hash,         c->max_probe,
+      c->count_width, c->syscall_entries, c->slot_cache, c->edge_entries, c->ways};
   for (int i = 0; i < HWPROF_FDT_NPARAMS; i++)
     actual[i] = v[i];
 }

@@ -37,6 +37,7 @@ enum {
   HWPROF_FDT_SYSCALL_ENTRIES, /* the system-call table's entries (IP 1.4) */
   HWPROF_FDT_SLOT_CACHE,      /* slot-cache entries (IP 1.4) */
   HWPROF_FDT_EDGE_ENTRIES,    /* edge-table entries (IP 1.5) */
+  HWPROF_FDT_WAYS,            /* 0: the linear-probe table; else its ways (IP 1.8) */
   HWPROF_FDT_NPARAMS
 };
 extern const char *const hwprof_fdt_param_names[HWPROF_FDT_NPARAMS];

@@ -13,6 +13,17 @@
  * With the default SHR2 hash and 4096 entries, SPC 0x00400148 hashes to
  * 0x0052 and lands in slot 0x052 unless that holds another SPC, in which case
  * it tries 0x053, 0x054, ... up to 16 slots.
+ *
+ * The set-associative table (ways != 0), in place of the probes:
+ *
+ *   set = hash16(spc) mod (2^index_bits / ways), entries set*ways .. +ways-1
+ *     a way holds spc    -> count + 1 (saturating)
+ *     a way is empty     -> the lowest such: insert {spc, 1}
+ *     otherwise          -> spill on: the way with age ways-1 is evicted (two
+ *                           ring words, {key, hot, 1} and its count; STAT_EVICTED)
+ *                           and takes {spc, 1}; spill off: lost (STAT_LOST_TABLE)
+ *   and the way counted gets age 0; the ways in use younger than it (all of them
+ *   when it was empty) age by one.
  */
 #include "hwprof_model.h"
 
@@ -55,6 +66,8 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why) {
     bad = "stats must be 0 or 1";
   else if (p->spill > 1)
     bad = "spill must be 0 or 1";
+  else if (p->ways > HWPROF_WAYS_MAX || (p->ways & (p->ways - 1u)))
+    bad = "ways must be 0, 1, 2, 4 or 8";
   if (why)
     *why = bad;
   return bad ? -1 : 0;
@@ -70,7 +83,7 @@ uint32_t hwprof_model_config_word(const hwprof_model_params *p) {
 }
 
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p) {
-  return p->max_probe << HWPROF_CONFIG2_MAX_PROBE_SHIFT |
+  return p->ways << HWPROF_CONFIG2_WAYS_SHIFT | p->max_probe << HWPROF_CONFIG2_MAX_PROBE_SHIFT |
          p->edge_bits << HWPROF_CONFIG2_EDGE_BITS_SHIFT | (p->cct ? HWPROF_CONFIG2_CCT : 0u) |
          (p->stats ? HWPROF_CONFIG2_STATS : 0u) | (p->spill ? HWPROF_CONFIG2_SPILL : 0u);
 }
@@ -88,6 +101,7 @@ void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, ui
   p->cct = (config2 & HWPROF_CONFIG2_CCT) != 0;
   p->stats = (config2 & HWPROF_CONFIG2_STATS) != 0;
   p->spill = (config2 & HWPROF_CONFIG2_SPILL) != 0;
+  p->ways = (config2 & HWPROF_CONFIG2_WAYS_MASK) >> HWPROF_CONFIG2_WAYS_SHIFT;
 }
 
 int hwprof_model_init(hwprof_model *m, const hwprof_model_params *p, hwprof_model_entry *table,
@@ -117,6 +131,7 @@ static void clear_table(hwprof_model *m) {
     m->table[i].key = 0;
     m->table[i].count = 0;
     m->table[i].hot = 0;
+    m->table[i].age = 0;
   }
   m->occupied = 0;
   m->sc_valid = 0; /* the slot cache: no slot keeps its owner */
@@ -126,7 +141,7 @@ static void clear_table(hwprof_model *m) {
 }
 
 static void clear_stats(hwprof_model *m) {
-  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  hwprof_model_stats zero = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   m->st = zero;
 }
 
@@ -149,7 +164,8 @@ void hwprof_model_set_spill(hwprof_model *m, int on) {
 int hwprof_model_stat_built(const hwprof_model_params *p, uint32_t offset) {
   /* STATS covers the core's block, EVENTS_IN .. SPILL_ERRORS; the units' statistics
    * after it, and every other register, are theirs to leave out. */
-  if (p->stats || offset < HWPROF_STAT_FIRST_OFFSET || offset >= HWPROF_STAT_SYSCALLS_OFFSET)
+  if (p->stats || offset < HWPROF_STAT_FIRST_OFFSET ||
+      (offset >= HWPROF_STAT_SYSCALLS_OFFSET && offset != HWPROF_STAT_EVICTED_OFFSET))
     return 1;
   return offset == HWPROF_STAT_LOST_FIFO_OFFSET || offset == HWPROF_STAT_LOST_TABLE_OFFSET ||
          offset == HWPROF_STAT_HOT_LOST_OFFSET || offset == HWPROF_STAT_SPILL_ERR_OFFSET;
@@ -213,6 +229,64 @@ void hwprof_model_event(hwprof_model *m, uint32_t word) {
   hwprof_model_event_weighted(m, word, 0);
 }
 
+/* Counts one event in entry e (its key's, or a free one, or a victim's emptied):
+ * the count, the threshold crossing. */
+static void count_in(hwprof_model *m, hwprof_model_entry *e, uint32_t spc) {
+  uint32_t c = e->count == 0 ? 1u : (e->count == count_max(m) ? e->count : e->count + 1u);
+  if (e->count == 0)
+    e->key = spc;
+  e->count = c;
+  m->st.events = sat_inc(m->st.events);
+  if (!e->hot && m->threshold != 0 && c == m->threshold) {
+    e->hot = 1;
+    m->st.hot = sat_inc(m->st.hot);
+    if (m->on_hot)
+      m->on_hot(m->on_hot_ctx, spc);
+  }
+}
+
+/* The set-associative table (see the top of this file). */
+static void event_sets(hwprof_model *m, uint32_t spc) {
+  uint32_t ways = m->p.ways, sets = m->entries / ways;
+  hwprof_model_entry *set = &m->table[(hwprof_hash16(m->p.hash, spc) & (sets - 1u)) * ways];
+  uint32_t w, way = ways, free = ways, oldest = 0, fresh;
+  for (w = 0; w < ways; w++) {
+    if (set[w].count == 0) {
+      if (free == ways)
+        free = w;
+    } else if (set[w].key == spc && way == ways) {
+      way = w;
+    }
+    if (set[w].age == ways - 1u)
+      oldest = w;
+  }
+  fresh = way == ways;
+  if (fresh && free == ways) { /* the set is full */
+    m->table_full = 1;
+    if (!m->spill) {
+      m->st.lost_table = sat_inc(m->st.lost_table);
+      return;
+    }
+    way = oldest;
+    m->st.evicted = sat_inc(m->st.evicted);
+    if (m->on_spill) {
+      m->on_spill(m->on_spill_ctx,
+                  set[way].key | HWPROF_SPILL_REC | (set[way].hot ? HWPROF_SPILL_REC_HOT : 0u));
+      m->on_spill(m->on_spill_ctx, set[way].count);
+    }
+    set[way].count = 0; /* its place is free for spc */
+    set[way].hot = 0;
+  } else if (fresh) {
+    way = free;
+    m->occupied++;
+  }
+  for (w = 0; w < ways; w++)
+    if (w != way && set[w].count != 0 && (fresh || set[w].age < set[way].age))
+      set[w].age++;
+  set[way].age = 0;
+  count_in(m, &set[way], spc);
+}
+
 void hwprof_model_event_weighted(hwprof_model *m, uint32_t word, uint8_t weight) {
   uint32_t spc = word & ~HWPROF_EVENT_FLAGS; /* a block counts by its address */
   uint32_t mask = m->entries - 1u;
@@ -220,6 +294,13 @@ void hwprof_model_event_weighted(hwprof_model *m, uint32_t word, uint8_t weight)
   uint32_t probe = 0, i;
   int cached = 0;
 
+  if (m->p.ways) {
+    m->st.events_in = sat_inc(m->st.events_in);
+    hwprof_model_edge_event(m, word);
+    hwprof_model_cct_event(m, word, weight);
+    event_sets(m, spc);
+    return;
+  }
   /* A key the slot cache holds starts at its slot, with its probes: no probing. */
   for (i = 0; i < m->p.slot_cache; i++)
     if ((m->sc_valid >> i & 1u) && m->sc[i].key == spc) {
@@ -234,19 +315,9 @@ void hwprof_model_event_weighted(hwprof_model *m, uint32_t word, uint8_t weight)
     hwprof_model_entry *e = &m->table[idx];
     int match = e->count != 0 && e->key == spc;
     if (match || e->count == 0) {
-      uint32_t c = e->count == 0 ? 1u : (e->count == count_max(m) ? e->count : e->count + 1u);
-      if (e->count == 0) {
-        e->key = spc;
+      if (e->count == 0)
         m->occupied++;
-      }
-      e->count = c;
-      m->st.events = sat_inc(m->st.events);
-      if (!e->hot && m->threshold != 0 && c == m->threshold) {
-        e->hot = 1;
-        m->st.hot = sat_inc(m->st.hot);
-        if (m->on_hot)
-          m->on_hot(m->on_hot_ctx, spc);
-      }
+      count_in(m, e, spc);
       break;
     }
     if (probe == m->p.max_probe - 1u) {
@@ -280,6 +351,15 @@ uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t key) {
   uint32_t mask = m->entries - 1u;
   uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
   uint32_t probe;
+  if (m->p.ways) {
+    uint32_t ways = m->p.ways, w;
+    const hwprof_model_entry *set =
+        &m->table[(hwprof_hash16(m->p.hash, spc) & (m->entries / ways - 1u)) * ways];
+    for (w = 0; w < ways; w++)
+      if (set[w].count != 0 && set[w].key == spc)
+        return set[w].count;
+    return 0;
+  }
   for (probe = 0; probe < m->p.max_probe; probe++) {
     const hwprof_model_entry *e = &m->table[idx];
     if (e->count == 0)

@@ -47,16 +47,18 @@ typedef struct hwprof_model_params {
   unsigned cct;          /* 0 or 1: the call/return packet unit is built (rtl/hwprof_cct.v) */
   unsigned stats;        /* 0 or 1: every statistic is built (0: only the losses count) */
   unsigned spill;        /* 0 or 1: the spill path is built (rtl/hwprof_spill.v) */
+  unsigned ways;         /* 0: the linear-probe table; 1, 2, 4, 8: set-associative (1.8) */
 } hwprof_model_params;
 
 /* The RTL's defaults (rtl/hwprof_axil.v). */
 #define HWPROF_MODEL_DEFAULTS                                                                      \
-  { 9u, 4u, 12u, HWPROF_HASH_MULT, 16u, 32u, 5u, 4u, 8u, 1u, 1u, 1u }
+  { 9u, 4u, 12u, HWPROF_HASH_MULT, 16u, 32u, 5u, 4u, 8u, 1u, 1u, 1u, 4u }
 
 typedef struct hwprof_model_entry {
   uint32_t key;
   uint32_t count; /* 0: empty */
   uint8_t hot;    /* the threshold has fired for this entry */
+  uint8_t age;    /* set-associative: 0 for the way counted last in its set */
 } hwprof_model_entry;
 
 /* The statistics the model predicts, by register (see hwprof_regs.h). */
@@ -75,6 +77,7 @@ typedef struct hwprof_model_stats {
   uint32_t edges;        /* STAT_EDGES */
   uint32_t edge_lost;    /* STAT_EDGE_LOST */
   uint32_t edge_hot;     /* edge threshold crossings (each reported through on_edge_hot) */
+  uint32_t evicted;      /* STAT_EVICTED */
 } hwprof_model_stats;
 
 /* A system-call table entry (hwprof_regs.h, "System calls"). */
@@ -100,7 +103,8 @@ typedef struct hwprof_model {
   void (*on_hot)(void *ctx, uint32_t spc);
   void *on_hot_ctx;
   int spill; /* SPILL_SIZE != 0: a table miss goes to the ring, in order */
-  void (*on_spill)(void *ctx, uint32_t spc);
+  /* Every word the IP writes to the ring, in order: SPCs, and records' two words. */
+  void (*on_spill)(void *ctx, uint32_t word);
   void *on_spill_ctx;
   /* The slot cache: {key, slot, probes} of the events that needed probes, replaced
    * round-robin; emptied by a table clear. */

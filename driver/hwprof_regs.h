@@ -37,10 +37,11 @@
 #define HWPROF_VERSION_OFFSET 0x004u      /* RO: major << 16 | minor */
 #define HWPROF_VERSION_MAJOR  1u
 #define HWPROF_VERSION_MINOR                                                                       \
-  7u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
+  8u /* 1.1: the spill ring; 1.2: flags in the EVENT word;                                         \
       * 1.3: the EVENT window; 1.4: the system-call table;                                         \
       * 1.5: the indirect-edge table; 1.6: call/return packets;                                    \
-      * 1.7: units that can be left out (CONFIG2.STATS, CONFIG2.SPILL) */
+      * 1.7: units that can be left out (CONFIG2.STATS, CONFIG2.SPILL);                            \
+      * 1.8: the set-associative table with eviction (CONFIG2.WAYS) */
 #define HWPROF_VERSION_VALUE ((HWPROF_VERSION_MAJOR << 16) | HWPROF_VERSION_MINOR)
 
 /* CONFIG: the build parameters of this instance (RO). */
@@ -87,6 +88,15 @@
 #define HWPROF_CONFIG2_CCT             0x01000000u /* [24] the packet unit (1.6) */
 #define HWPROF_CONFIG2_STATS           0x02000000u /* [25] every statistic (1.7) */
 #define HWPROF_CONFIG2_SPILL           0x04000000u /* [26] the spill path (1.7) */
+/* [30:27] WAYS (1.8): 0, the linear-probe table (MAX_PROBE, SLOT_CACHE); 1, 2, 4 or 8, the
+ * set-associative table: 2^INDEX_BITS / WAYS sets of WAYS entries, found by the hash's
+ * low bits, compared at once (no probes, no slot cache); a key that finds its set full
+ * evicts the set's least recently counted entry to the spill ring as a record ("Spill
+ * ring") and takes its place; entry i of the table window is way i mod WAYS of set
+ * i / WAYS. */
+#define HWPROF_CONFIG2_WAYS_SHIFT      27
+#define HWPROF_CONFIG2_WAYS_MASK       0x78000000u
+#define HWPROF_WAYS_MAX                8u
 
 /* Hash kinds (CONFIG.HASH and the RTL's HASH parameter).  Each yields a
  * 16-bit hash; the table index is its low INDEX_BITS bits. */
@@ -151,32 +161,47 @@
  * The interrupt line is high while (IRQ_STATUS & IRQ_ENABLE) != 0. */
 
 /* Spill ring --------------------------------------------------------------
- * What the on-chip table cannot place (no free slot within MAX_PROBE) is not
- * lost: with SPILL_SIZE != 0 the IP appends its SPC to a ring of SPILL_SIZE
- * words at SPILL_BASE in system memory, through its AXI4 write master (one
- * single-beat write per SPC, in the order the SPCs left the table), and
- * software counts those SPCs in its own table.  A key that finds no slot keeps
- * finding none until the next table clear (slots are never freed), so every
- * SPC is counted either on chip or in the ring, never both.
+ * What the on-chip table cannot place is not lost: with SPILL_SIZE != 0 the
+ * IP appends it to a ring of SPILL_SIZE words at SPILL_BASE in system memory,
+ * through its AXI4 write master (single-beat writes, in the order things left
+ * the table), and software counts it in its own table.  The ring holds words
+ * of two kinds, told apart by bit 0:
+ *   - an SPC (bit 0 clear; the linear table, CONFIG2.WAYS = 0): an event that
+ *     found no slot within MAX_PROBE, counted once.  Such a key keeps finding
+ *     none until the next table clear (slots are never freed), so it is
+ *     counted on chip or in the ring, never both;
+ *   - a record of two words (bit 0 set; the set-associative table): an entry
+ *     evicted to make room, {key[31:2], HOT, 1} (HWPROF_SPILL_REC_*) and then
+ *     its count.  The key may be counted on chip again later: its count is
+ *     the on-chip count plus the counts of all its records.  HOT says the
+ *     entry had already crossed the threshold (and was reported by HOT_POP).
  *
- * HEAD counts the SPCs written (answered OKAY) and TAIL those software has
- * consumed; both run freely and wrap at 2^32, and the ring index of SPC n is
- * n mod SPILL_SIZE.  While HEAD - TAIL == SPILL_SIZE the ring is full: the IP
+ * HEAD counts the words written (answered OKAY) and TAIL those software has
+ * consumed; both run freely and wrap at 2^32, and the ring index of word n is
+ * n mod SPILL_SIZE.  A record is written only when the ring has room for both
+ * its words, and HEAD passes both at once, so HEAD never stops inside one.
+ * While HEAD - TAIL == SPILL_SIZE the ring is full: the IP
  * stops, its queue fills and EVENT writes are held (backpressure), and nothing
  * is dropped.  IRQ_SPILL rises when HEAD - TAIL reaches SPILL_MARK and, like
  * IRQ_HOT, cannot be acknowledged while it still holds that many.  A write
- * the memory answers with an error loses its SPC: STAT_SPILL_ERRORS counts
- * it, STATUS.SPILL_ERROR and IRQ_LOST say so, and HEAD does not move.
+ * the memory answers with an error loses its SPC or record: STAT_SPILL_ERRORS
+ * counts it, STATUS.SPILL_ERROR and IRQ_LOST say so, and HEAD does not move.
  *
  * SPILL_BASE and SPILL_SIZE may be written only while STATUS.IDLE is set
  * (else SLVERR); writing either sets HEAD and TAIL to 0.  SPILL_SIZE is 0
  * (off: table misses are lost and counted, as before) or a power of two from
  * 2 to 2^24; TAIL may be written only with a value in [HEAD - SIZE, HEAD]. */
-#define HWPROF_SPILL_BASE_OFFSET 0x024u /* RW: byte address, bits 1:0 read 0 */
-#define HWPROF_SPILL_SIZE_OFFSET 0x028u /* RW: ring words, 0 = off */
-#define HWPROF_SPILL_HEAD_OFFSET 0x02Cu /* RO: SPCs written */
-#define HWPROF_SPILL_TAIL_OFFSET 0x030u /* RW: SPCs consumed */
-#define HWPROF_SPILL_MARK_OFFSET 0x034u /* RW: IRQ_SPILL level, 0 = never */
+#define HWPROF_SPILL_BASE_OFFSET 0x024u      /* RW: byte address, bits 1:0 read 0 */
+#define HWPROF_SPILL_SIZE_OFFSET 0x028u      /* RW: ring words, 0 = off */
+#define HWPROF_SPILL_HEAD_OFFSET 0x02Cu      /* RO: words written */
+#define HWPROF_SPILL_TAIL_OFFSET 0x030u      /* RW: words consumed */
+#define HWPROF_SPILL_MARK_OFFSET 0x034u      /* RW: IRQ_SPILL level in words, 0 = never */
+#define HWPROF_SPILL_REC         0x00000001u /* a record's first word */
+#define HWPROF_SPILL_REC_HOT     0x00000002u /* its entry had crossed the threshold */
+#define HWPROF_SPILL_REC_WORDS   2u
+/* The key of a ring entry starting with word w, and how many words the entry has. */
+#define HWPROF_SPILL_KEY(w)      ((w) & ~(HWPROF_SPILL_REC | HWPROF_SPILL_REC_HOT))
+#define HWPROF_SPILL_WORDS_OF(w) (((w)&HWPROF_SPILL_REC) ? HWPROF_SPILL_REC_WORDS : 1u)
 #define HWPROF_SPILL_MAX_WORDS   0x01000000u
 
 /* Data path ---------------------------------------------------------------- */
@@ -356,8 +381,11 @@
 #define HWPROF_STAT_EDGE_HOT_LOST_OFFSET                                                           \
   0x0D0u /* hot edges lost: the edge hot FIFO                                                      \
           * was full (1.5) */
+#define HWPROF_STAT_EVICTED_OFFSET                                                                 \
+  0x0D4u /* entries evicted to the spill ring (1.8;                                                \
+          * 0 with CONFIG2.WAYS = 0) */
 #define HWPROF_STAT_FIRST_OFFSET HWPROF_STAT_EVENTS_IN_OFFSET
-#define HWPROF_STAT_COUNT        21u /* words from 0x080 to 0x0D0 */
+#define HWPROF_STAT_COUNT        22u /* words from 0x080 to 0x0D4 */
 
 /* Table read window: entry i is two words at HWPROF_TABLE_OFFSET + 8*i:
  * +0 the SPC, +4 its count.  A count of 0 marks an empty slot (a counter

@@ -36,12 +36,17 @@ int hwprof_spill_drain(hwprof_dev *dev, hwprof_ring *ring, hwprof_spill_table *t
   if (head - ring->tail > ring->words)
     return -HWPROF_EIO; /* HEAD outside the ring: not this ring's IP state */
   while (ring->tail + n != head) {
-    uint32_t spc = ring->load(ring->ctx, (ring->tail + n) & (ring->words - 1u));
-    if ((rc = hwprof_spill_table_add(t, spc)) < 0)
+    uint32_t at = ring->tail + n, mask = ring->words - 1u;
+    uint32_t word = ring->load(ring->ctx, at & mask), next = 0;
+    if (head - at < HWPROF_SPILL_WORDS_OF(word))
+      return -HWPROF_EIO; /* HEAD never stops inside a record */
+    if (word & HWPROF_SPILL_REC)
+      next = ring->load(ring->ctx, (at + 1u) & mask);
+    if ((rc = hwprof_spill_table_count(t, word, next)) < 0)
       break;
-    n++;
+    n += HWPROF_SPILL_WORDS_OF(word);
     if (rc && on_hot)
-      on_hot(ctx, spc);
+      on_hot(ctx, HWPROF_SPILL_KEY(word));
   }
   if (n) {
     ring->tail += n;
@@ -111,18 +116,30 @@ static hwprof_entry *find(const hwprof_spill_table *t, uint32_t spc) {
 }
 
 int hwprof_spill_table_add(hwprof_spill_table *t, uint32_t spc) {
+  return hwprof_spill_table_add_n(t, spc, 1, 0);
+}
+
+int hwprof_spill_table_add_n(hwprof_spill_table *t, uint32_t spc, uint32_t n, int was_hot) {
   hwprof_entry *e = find(t, spc);
   uint32_t before = e->count;
+  if (n == 0)
+    return -HWPROF_EINVAL; /* an entry's count is never 0 */
   if (before == 0) {
     if (t->used >= t->cap - t->cap / 4u)
       return -HWPROF_ENOSPC;
     e->spc = spc;
     t->used++;
   }
-  if (before != t->count_max)
-    e->count = before + 1u;
-  t->counted++;
-  return t->threshold != 0 && e->count == t->threshold && before != e->count;
+  e->count = n > t->count_max - before ? t->count_max : before + n;
+  t->counted += n;
+  return !was_hot && t->threshold != 0 && before < t->threshold && e->count >= t->threshold;
+}
+
+int hwprof_spill_table_count(hwprof_spill_table *t, uint32_t word, uint32_t next) {
+  if (word & HWPROF_SPILL_REC) /* an evicted entry: {key, HOT, 1}, then its count */
+    return hwprof_spill_table_add_n(t, HWPROF_SPILL_KEY(word), next,
+                                    (word & HWPROF_SPILL_REC_HOT) != 0);
+  return hwprof_spill_table_add(t, word);
 }
 
 uint32_t hwprof_spill_table_lookup(const hwprof_spill_table *t, uint32_t spc) {

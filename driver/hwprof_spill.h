@@ -2,13 +2,21 @@
  * hwprof_spill.h - the software side of the IP's spill ring.
  *
  * The IP counts blocks in its on-chip table.  An SPC that finds no free slot
- * there is written to a ring buffer in system memory (hwprof_regs.h, "Spill
- * ring"), and this file counts it: the ring is drained into a software table,
- * usually from the interrupt handler (IRQ_SPILL), and readout merges both
- * tables.  A key is counted either on chip or here, never in both (the IP
- * never frees a slot), so the merge is a union, and a key counted here
- * crosses the threshold exactly once, reported by this table like the IP's
- * hot FIFO reports the others.
+ * there, or (the set-associative table, CONFIG2.WAYS != 0) an entry evicted to
+ * make room, is written to a ring buffer in system memory (hwprof_regs.h,
+ * "Spill ring"), and this file counts it: the ring is drained into a software
+ * table, usually from the interrupt handler (IRQ_SPILL), and readout merges
+ * both tables.  With the linear table a key is counted either on chip or
+ * here, never in both (the IP never frees a slot), so the merge is a union;
+ * with sets a key's count is its on-chip count plus its count here (the
+ * records of its evicted entries), so the merge sums.
+ *
+ * Threshold crossings.  A key counted here is reported (on_hot) when its
+ * count here reaches the threshold, unless a record said the IP had already
+ * reported it (HWPROF_SPILL_REC_HOT).  With sets a key whose counts are split
+ * is reported when either part reaches the threshold (so by the time its total
+ * reaches twice the threshold at the latest), and may be reported more than
+ * once: by this table and again by a later entry of it on chip.
  *
  *   static hwprof_entry slots[1u << 16];
  *   hwprof_ring ring = {RING_BUS_ADDR, 4096, load_word, ctx, 0};
@@ -49,7 +57,7 @@ typedef struct hwprof_spill_table {
   uint32_t used;
   uint32_t threshold; /* 0: no hot reports */
   uint32_t count_max; /* counts saturate here, like the IP's COUNT_WIDTH */
-  uint64_t counted;   /* SPCs counted since init */
+  uint64_t counted;   /* events counted since init (a record counts its entry's) */
 } hwprof_spill_table;
 
 /* Waits until the IP is idle, then programs SPILL_BASE, SPILL_SIZE and
@@ -80,6 +88,13 @@ int hwprof_spill_table_init(hwprof_spill_table *t, hwprof_entry *slots, uint32_t
  * not, HWPROF_ENOSPC (negated) when the table has no room for a new key (a
  * table is full at 3/4 of cap, to keep probe sequences short). */
 int hwprof_spill_table_add(hwprof_spill_table *t, uint32_t spc);
+/* Adds n (>= 1) to spc's count, saturating: an evicted entry's record.  Returns 1
+ * when the count reached the threshold now and was_hot is 0, else as above. */
+int hwprof_spill_table_add_n(hwprof_spill_table *t, uint32_t spc, uint32_t n, int was_hot);
+/* Counts the ring entry that starts with word (an SPC, or a record whose second
+ * word is next; HWPROF_SPILL_KEY and HWPROF_SPILL_WORDS_OF say its key and size).
+ * Returns as hwprof_spill_table_add. */
+int hwprof_spill_table_count(hwprof_spill_table *t, uint32_t word, uint32_t next);
 /* The count of spc, 0 when absent. */
 uint32_t hwprof_spill_table_lookup(const hwprof_spill_table *t, uint32_t spc);
 /* Moves every entry of src into dst (initialized, empty, larger); dst keeps

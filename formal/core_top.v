@@ -4,11 +4,13 @@
 // in reset.  What it proves are the core's own properties (rtl/hwprof_core.v and
 // rtl/hwprof_fifo.v, `HWPROF_CHECK): every accepted event leaves stage C exactly
 // once, counted, spilled or lost; the statistics account for every event; the
-// pipeline never overruns or forwards the wrong word; the FIFOs never overflow.
+// pipeline never overruns or forwards the wrong word; the FIFOs never overflow.  With
+// WAYS != 0 (the proof "core-sets") the same for the set-associative table.
 `default_nettype none
 
 module core_top #(
-  parameter integer MAX_PROBE = 3
+  parameter integer MAX_PROBE = 3,
+  parameter integer WAYS      = 0
 ) (
   input wire        clk,
   input wire        rst,
@@ -46,11 +48,13 @@ module core_top #(
     .INDEX_BITS  (4),
     .HASH        (0),
     .MAX_PROBE   (MAX_PROBE),
-    .COUNT_WIDTH (4)
+    .COUNT_WIDTH (4),
+    .WAYS        (WAYS)
   ) u_core (
     .clk (clk), .rst (rst), .enable (enable), .freeze (freeze),
     .drop_on_full (drop_on_full), .spill_on (spill_on),
-    .spill_valid (), .spill_ready (spill_ready), .spill_spc (), .spill_busy (spill_busy),
+    .spill_valid (), .spill_ready (spill_ready), .spill_spc (), .spill_rec (), .spill_cnt (),
+    .spill_busy (spill_busy),
     .spill_err (spill_err),
     .cmd_valid (cmd_valid), .cmd_ready (), .cmd_op (cmd_op), .cmd_data (cmd_data),
     .cmd_weight (8'd0),
@@ -60,7 +64,7 @@ module core_top #(
     .hot_pop (hot_pop), .hot_valid (), .hot_pending (), .hot_spc (),
     .fifo_empty (), .fifo_full (), .busy (), .idle (), .table_full (), .hot_overflow (),
     .dropped (), .ev_hot (), .ev_table_full (), .ev_lost (),
-    .stat_sel (stat_sel), .stat_data (), .cycles_hi ()
+    .stat_sel (stat_sel), .stat_data (), .stat_evicted (), .cycles_hi ()
   );
 
 endmodule

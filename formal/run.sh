@@ -18,11 +18,13 @@
 #          read into a compare; and the call/return packet ring (hwprof_cct: a second
 #          hwprof_spill behind the write-master arbiter, hwprof_wrarb) keeps the same
 #          master rules and writes each packet word it takes exactly once.
+# core and spill are proved again for the set-associative table (core-sets: 8 sets of 2
+# ways) and its two-word records (spill-rec).
 # Small parameters (a 2-word FIFO, a 16-entry table, 3 probes, 4-bit counters) let the
 # proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
 # full ring - within the depth.
 #
-# Then seven mutants, each a one-line bug seeded into a copy of the RTL, which the
+# Then nine mutants, each a one-line bug seeded into a copy of the RTL, which the
 # proofs must catch: so a proof that passes has been shown able to fail.
 #
 #   FORMAL_DEPTH=N   override every proof's depth (defaults: core 28, spill 30, ip 24)
@@ -51,14 +53,16 @@ prove() { # name top depth params files...
 	formal/prove.sh $pdr "$n" "$t" "$d" "$out" "$p" "$@" || fails=$((fails + 1))
 }
 
-prove core core_top 28 "" $CORE formal/core_top.v
+prove core core_top 28 "-set WAYS 0" $CORE formal/core_top.v
+prove core-sets core_top 24 "-set WAYS 2" $CORE formal/core_top.v
 prove spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
+prove spill-rec spill_top 30 "-set RECORDS 1" $LIB rtl/hwprof_spill.v formal/spill_top.v
 prove ip hwprof_axil 24 "$IP_PARAMS" $IP
 # The counts-only IP (sim/sim.mk's IPCFG_counts): the bus and the core with every
 # optional unit left out.
 prove ip-counts hwprof_axil 24 "-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 \
 -set MAX_PROBE 3 -set COUNT_WIDTH 4 -set SLOT_CACHE 0 -set SYSCALL_BITS 0 -set EDGE_BITS 0 \
--set CCT 0 -set STATS 0 -set SPILL 0" $IP
+-set CCT 0 -set STATS 0 -set SPILL 0 -set WAYS 0" $IP
 
 # mutant NAME FILE SED-EXPRESSION PROOF TOP DEPTH PARAMS FILES...
 mutant() {
@@ -102,6 +106,14 @@ mutant ring-slot rtl/hwprof_spill.v \
 mutant ring-moved rtl/hwprof_spill.v \
 	's/ \&\& !ring_moved_q;/;/' \
 	spill spill_top 30 "" $LIB rtl/hwprof_spill.v formal/spill_top.v
+# An evicting event leaves stage C without being counted (the set-associative table).
+mutant evict rtl/hwprof_core.v \
+	's/wire counted    = ev_hit || ev_insert || ev_evict;/wire counted    = ev_hit || ev_insert;/' \
+	core-sets core_top 24 "-set WAYS 2" $CORE formal/core_top.v
+# HEAD passes one word of a two-word record, as if it were an SPC.
+mutant record-head rtl/hwprof_spill.v \
+	's/head <= head + (wr_second_q ? 32.d2 : 32.d1);/head <= head + 32'"'"'d1;/' \
+	spill-rec spill_top 30 "-set RECORDS 1" $LIB rtl/hwprof_spill.v formal/spill_top.v
 # The system-call table takes a record while it is still placing the last one.
 mutant syscall-busy rtl/hwprof_syscall.v \
 	's/assign rec_ready = idle;/assign rec_ready = 1'"'"'b1;/' \

@@ -6,10 +6,14 @@
 // most HEAD (the slave refuses anything else).  The memory behind the AXI4 master
 // keeps the protocol (rtl/hwprof_spill.v, `HWPROF_ENV).  What it proves: the
 // master keeps AW and W still until their handshakes, issues no write outside the
-// ring and never overruns it, and every SPC taken is written exactly once.
+// ring and never overruns it, and every SPC taken is written exactly once.  With
+// RECORDS = 1 (the proof "spill-rec"), two-word records too (the set-associative
+// table's evicted entries): the same, and HEAD passes a record only whole.
 `default_nettype none
 
-module spill_top (
+module spill_top #(
+  parameter integer RECORDS = 0
+) (
   input wire        clk,
   input wire        rst,
   input wire [31:0] base,
@@ -17,6 +21,8 @@ module spill_top (
   input wire [31:0] tail_step,
   input wire        spill_valid,
   input wire [31:0] spill_spc,
+  input wire        spill_rec,
+  input wire [31:0] spill_cnt,
   input wire        m_axi_awready,
   input wire        m_axi_wready,
   input wire [1:0]  m_axi_bresp,
@@ -53,11 +59,13 @@ module spill_top (
   end
 
   hwprof_spill #(
-    .LOG2 (2)
+    .LOG2    (2),
+    .RECORDS (RECORDS)
   ) u_spill (
     .clk (clk), .rst (rst),
     .base (base_q), .size (size), .tail (tail_q), .ring_reset (1'b0),
     .spill_valid (spill_valid), .spill_ready (), .spill_spc (spill_spc),
+    .spill_rec (spill_rec && RECORDS != 0), .spill_cnt (spill_cnt),
     .head (head), .ring_full (), .busy (), .done_pulse (), .err_pulse (),
     .m_axi_awaddr (), .m_axi_awlen (), .m_axi_awsize (), .m_axi_awburst (), .m_axi_awcache (),
     .m_axi_awprot (), .m_axi_awvalid (), .m_axi_awready (m_axi_awready),

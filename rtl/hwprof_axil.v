@@ -10,7 +10,8 @@
 //                             [29:26] SLOT_CACHE
 //   0x00C CONFIG2       RO    [16:0] MAX_PROBE [23:20] EDGE_BITS [24] CCT (the packet
 //                             unit is built) [25] STATS (every statistic is built)
-//                             [26] SPILL (the spill path is built)
+//                             [26] SPILL (the spill path is built) [30:27] WAYS (0: the
+//                             linear-probe table; else the set-associative one, 1.8)
 //   0x010 CTRL          RW    [0] ENABLE [1] CLEAR (queued, reads 0) [2] FREEZE
 //                             [3] DROP_ON_FULL [4] STATS_CLEAR (queued, reads 0)
 //                             [5] SYSCALL_CLEAR (reads 0) [6] EDGE_CLEAR (queued, reads 0)
@@ -30,9 +31,9 @@
 //                             holds CCT_MARK words
 //   0x024 SPILL_BASE    RW    ring address in RAM (only while IDLE)
 //   0x028 SPILL_SIZE    RW    ring words: 0 (off) or 2^n, n in 1..24 (only while IDLE)
-//   0x02C SPILL_HEAD    RO    SPCs written to the ring
-//   0x030 SPILL_TAIL    RW    SPCs consumed by software (only forward, up to HEAD)
-//   0x034 SPILL_MARK    RW    IRQ_SPILL level, 0 = never
+//   0x02C SPILL_HEAD    RO    words written to the ring (SPCs and evicted entries' records)
+//   0x030 SPILL_TAIL    RW    words consumed by software (only forward, up to HEAD)
+//   0x034 SPILL_MARK    RW    IRQ_SPILL level in words, 0 = never
 //   0x038 EVENT_ORIGIN  RW    the event word of the EVENT window's first byte
 //   0x040 EVENT         WO    push one SPC | flags[1:0] (queued; the key ignores the flags)
 //   0x7000 + 4*w        WO    EVENT_W: the same with weight w (0..255; hwprof_cct)
@@ -54,6 +55,7 @@
 //   0x0C0 STAT_SYSCALLS RO    system calls recorded; 0x0C4 STAT_SYSCALL_LOST: lost, table full
 //   0x0C8 STAT_EDGES    RO    edge traversals counted; 0x0CC STAT_EDGE_LOST: lost, table
 //                             full; 0x0D0 STAT_EDGE_HOT_LOST: crossings lost, hot FIFO full
+//   0x0D4 STAT_EVICTED  RO    entries evicted to the spill ring (WAYS != 0; 1.8)
 //   0x0E0 CCT_BASE      RW    call/return packet ring address in RAM (only while IDLE)
 //   0x0E4 CCT_SIZE      RW    ring words: 0 (off) or 2^n, n in 2..24 (only while IDLE;
 //                             only 0 when built with CCT = 0)
@@ -85,7 +87,7 @@
 // answers one cycle later, or later for table-window reads, lookups and HOT_POP.
 //
 // Parameters: as hwprof_core (FIFO_LOG2, HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE,
-// COUNT_WIDTH, SLOT_CACHE, STATS), passed through unchanged; SYSCALL_BITS, the system-call
+// COUNT_WIDTH, SLOT_CACHE, WAYS, STATS), passed through unchanged; SYSCALL_BITS, the system-call
 // table's 2^SYSCALL_BITS entries (1..8; hwprof_syscall); EDGE_BITS, the edge table's
 // 2^EDGE_BITS entries (1..10; hwprof_edge); CCT, the call/return packet unit.
 //
@@ -115,6 +117,8 @@ module hwprof_axil #(
   parameter integer COUNT_WIDTH = 32,
   parameter integer SYSCALL_BITS = 5,  // 0: no system-call unit
   parameter integer SLOT_CACHE  = 4,
+  // 0: the linear-probe table; 1, 2, 4, 8: the set-associative table with eviction
+  parameter integer WAYS        = 4,
   parameter integer EDGE_BITS   = 8,   // 0: no edge unit
   // 0: no call/return packet unit (hwprof_cct, its ring and the write arbiter): the
   // CCT registers read 0 and CCT_SIZE takes only 0; saves two block RAMs.
@@ -208,6 +212,7 @@ module hwprof_axil #(
   localparam [19:0] A_STAT_EDGES   = 20'h000C8;
   localparam [19:0] A_STAT_EDGE_LOST = 20'h000CC;
   localparam [19:0] A_STAT_EDGE_HOT_LOST = 20'h000D0;
+  localparam [19:0] A_STAT_EVICTED = 20'h000D4;
   localparam [19:0] A_CCT_BASE     = 20'h000E0;
   localparam [19:0] A_CCT_SIZE     = 20'h000E4;
   localparam [19:0] A_CCT_HEAD     = 20'h000E8;
@@ -218,10 +223,11 @@ module hwprof_axil #(
   localparam [19:0] A_STAT_CCT_ERR = 20'h000FC;
 
   localparam [31:0] ID_MAGIC = 32'h4857_5046;
-  localparam [31:0] VERSION  = 32'h0001_0007;
+  localparam [31:0] VERSION  = 32'h0001_0008;
   localparam [31:0] CONFIG   = (SLOT_CACHE << 26) | (SYSCALL_BITS << 22) | (COUNT_WIDTH << 16) |
                                (HASH << 13) | (INDEX_BITS << 8) | (HOT_LOG2 << 4) | FIFO_LOG2;
-  localparam [31:0] CONFIG2  = ((SPILL != 0 ? 1 : 0) << 26) | ((STATS != 0 ? 1 : 0) << 25) |
+  localparam [31:0] CONFIG2  = (WAYS << 27) |
+                               ((SPILL != 0 ? 1 : 0) << 26) | ((STATS != 0 ? 1 : 0) << 25) |
                                ((CCT != 0 ? 1 : 0) << 24) |
                                (EDGE_BITS << 20) | MAX_PROBE;
   // Which optional units are built, and the widths of their index wires (at least 1).
@@ -351,6 +357,9 @@ module hwprof_axil #(
   wire        spill_valid;
   wire        spill_ready;
   wire [31:0] spill_spc;
+  wire        spill_rec;
+  wire [31:0] spill_cnt;
+  wire [31:0] stat_evicted;
   wire        spill_busy;
   wire        spill_err;
   wire        spill_done;
@@ -369,6 +378,7 @@ module hwprof_axil #(
     .MAX_PROBE   (MAX_PROBE),
     .COUNT_WIDTH (COUNT_WIDTH),
     .SLOT_CACHE  (SLOT_CACHE),
+    .WAYS        (WAYS),
     .STATS       (STATS)
   ) u_core (
     .clk           (clk),
@@ -380,6 +390,8 @@ module hwprof_axil #(
     .spill_valid   (spill_valid),
     .spill_ready   (spill_ready),
     .spill_spc     (spill_spc),
+    .spill_rec     (spill_rec),
+    .spill_cnt     (spill_cnt),
     .spill_busy    (spill_busy),
     .spill_err     (spill_err),
     .cmd_valid     (cmd_valid),
@@ -415,6 +427,7 @@ module hwprof_axil #(
     .ev_lost       (ev_lost),
     .stat_sel      (stat_sel),
     .stat_data     (stat_data),
+    .stat_evicted  (stat_evicted),
     .cycles_hi     (cycles_hi)
   );
 
@@ -423,7 +436,9 @@ module hwprof_axil #(
       hwprof_error_SPILL_must_be_0_or_1 u_error ();
     end
     if (SPILL != 0) begin : g_spill
-      hwprof_spill u_spill (
+      hwprof_spill #(
+        .RECORDS ((WAYS != 0) ? 1 : 0)
+      ) u_spill (
         .clk           (clk),
         .rst           (rst),
         .base          (spill_base_q),
@@ -433,6 +448,8 @@ module hwprof_axil #(
         .spill_valid   (spill_valid),
         .spill_ready   (spill_ready),
         .spill_spc     (spill_spc),
+        .spill_rec     (spill_rec),
+        .spill_cnt     (spill_cnt),
         .head          (spill_head),
         .ring_full     (spill_ring_full),
         .busy          (spill_busy),
@@ -477,7 +494,7 @@ module hwprof_axil #(
       assign m_axi_awprot     = 3'b000;
       assign m_axi_wstrb      = 4'b1111;
       assign m_axi_wlast      = 1'b1;
-      wire unused_no_spill = &{1'b0, spill_valid, spill_spc, sp_awready, sp_wready, sp_bvalid,
+      wire unused_no_spill = &{1'b0, spill_valid, spill_spc, spill_rec, spill_cnt, sp_awready, sp_wready, sp_bvalid,
                                spill_base_q, spill_tail_q, spill_ring_reset};
     end
   endgenerate
@@ -1056,6 +1073,7 @@ module hwprof_axil #(
           A_STAT_EDGES:   s_axil_rdata <= edge_stat_edges;
           A_STAT_EDGE_LOST: s_axil_rdata <= edge_stat_lost;
           A_STAT_EDGE_HOT_LOST: s_axil_rdata <= edge_stat_hot_lost;
+          A_STAT_EVICTED: s_axil_rdata <= stat_evicted;
           A_STATUS:       s_axil_rdata <= status;
           A_THRESHOLD:    s_axil_rdata <= threshold_q;
           A_IRQ_ENABLE:   s_axil_rdata <= {24'd0, irq_enable_q};

@@ -130,6 +130,8 @@ module hwprof_cct #(
     .spill_valid   (word_valid),
     .spill_ready   (word_ready),
     .spill_spc     (pkt_q[31:0]),
+    .spill_rec     (1'b0),
+    .spill_cnt     (32'd0),
     .head          (head),
     .ring_full     (ring_full),
     .busy          (ring_busy),

@@ -35,7 +35,7 @@
 // previous event writes it; the forwarding register supplies the new word, so repeats
 // run at one per clock.  Table reads for the bus (window reads and key lookups) enter
 // stage H ahead of the FIFO, run through the same compare and probe logic, and are not
-// stopped by freeze.  A table clear writes one entry per clock (2^INDEX_BITS cycles);
+// stopped by freeze.  A table clear writes one RAM word (an entry, or a set) per clock;
 // reset starts one too, because block RAM has no reset.
 //
 // The slot cache.  An event whose key needed probes (it sits past its home slot, or
@@ -54,6 +54,21 @@
 //
 // Table word: {hot, count[COUNT_WIDTH-1:0], key[31:0]}.  count == 0 marks an empty slot.
 //
+// The set-associative table (WAYS != 0).  The entries form 2^INDEX_BITS / WAYS sets of
+// WAYS entries, one RAM word per set ({ages, way WAYS-1, ..., way 0}); the hash's low
+// bits choose the set and C compares the key with every way at once, so no event
+// probes and the slot cache is not built.  An event whose key no way holds takes the
+// lowest free way; when there is none it evicts the least recently counted way (each
+// way keeps its age, 0 for the last one counted; the ages of the ways in use are a
+// permutation) and takes its place with count 1.  The evicted entry is not lost: it
+// goes to the spill path as a record of two words, {key[31:2], hot, 1} and its count,
+// which software adds to the key's count there (hwprof_regs.h, "Spill ring").  So the
+// table keeps what ran last, whatever arrived first, and a key's count is its on-chip
+// count plus the counts of its records.  With spilling off nothing is evicted: an
+// event that finds its set full is lost and counted (LOST_TABLE), as in the linear
+// table.  Lookups compare every way of the key's set; window reads take entry i from
+// way i mod WAYS of set i / WAYS.
+//
 // Parameters
 //   FIFO_LOG2   (default = 9)   event FIFO depth 2^n, n in 1..10
 //   HOT_LOG2    (default = 4)   hot FIFO depth 2^n, n in 1..10
@@ -62,6 +77,9 @@
 //   MAX_PROBE   (default = 16)  slots one event may examine, 1..2^INDEX_BITS
 //   COUNT_WIDTH (default = 32)  counter bits, 4..32; counters saturate
 //   SLOT_CACHE  (default = 4)   slot-cache entries, 0..8 (0: none)
+//   WAYS        (default = 4)   0: the linear-probe table above; 1, 2, 4 or 8: the
+//                               set-associative table with eviction (MAX_PROBE and
+//                               SLOT_CACHE then have no effect)
 //   STATS       (default = 1)   0: only the statistics of losses are built (LOST_FIFO,
 //                               LOST_TABLE, HOT_LOST, SPILL_ERRORS); the others, which
 //                               only measure, read 0 (synthesis then removes their
@@ -76,6 +94,7 @@ module hwprof_core #(
   parameter integer MAX_PROBE   = 16,
   parameter integer COUNT_WIDTH = 32,
   parameter integer SLOT_CACHE  = 4,
+  parameter integer WAYS        = 4,
   parameter integer STATS       = 1
 ) (
   input  wire        clk,
@@ -87,10 +106,13 @@ module hwprof_core #(
   input  wire        drop_on_full,
   input  wire        spill_on,      // SPILL_SIZE != 0; changes only while idle
 
-  // Spill path (hwprof_spill): SPCs that found no slot
+  // Spill path (hwprof_spill): SPCs that found no slot, or (WAYS != 0) evicted
+  // entries, each a record of two words: spill_spc = {key[31:2], hot, 1}, spill_cnt
   output wire        spill_valid,
   input  wire        spill_ready,
   output wire [31:0] spill_spc,
+  output wire        spill_rec,
+  output wire [31:0] spill_cnt,
   input  wire        spill_busy,
   input  wire        spill_err,     // one-cycle pulse: a ring write failed, its SPC lost
 
@@ -143,6 +165,7 @@ module hwprof_core #(
   // Statistics: word stat_sel of the block at HWPROF_STAT_FIRST_OFFSET
   input  wire [3:0]  stat_sel,
   output reg  [31:0] stat_data,
+  output wire [31:0] stat_evicted, // STAT_EVICTED (0 unless WAYS != 0)
   output wire [31:0] cycles_hi     // upper half of the cycle counter
 );
 
@@ -160,10 +183,18 @@ module hwprof_core #(
   localparam integer ENTRY_W = 33 + CW;
   localparam integer Q_W     = 42;   // {weight, op, data}
   localparam integer IB      = INDEX_BITS;
+  // The set-associative table: WB way bits, AW age bits per way, a set per RAM word.
+  localparam integer SA      = (WAYS != 0) ? 1 : 0;
+  localparam integer NW      = (WAYS != 0) ? WAYS : 1;
+  localparam integer WB      = (NW > 1) ? $clog2(NW) : 0;
+  localparam integer AW      = (WB > 0) ? WB : 1;
+  localparam integer RA      = IB - WB;                    // RAM address bits
+  localparam integer RAM_W   = (SA != 0) ? NW * (ENTRY_W + AW) : ENTRY_W;
+  localparam integer SCN     = (SA != 0) ? 0 : SLOT_CACHE; // slot-cache entries built
 
   localparam integer  LAST_PROBE_I = MAX_PROBE - 1;
   localparam [16:0]   LAST_PROBE = LAST_PROBE_I[16:0];
-  localparam [IB-1:0] LAST_INDEX = {IB{1'b1}};
+  localparam [RA-1:0] LAST_WORD  = {RA{1'b1}};
   localparam [CW-1:0] COUNT_MAX  = {CW{1'b1}};
   localparam [32:0]   COUNT_MAX33 = (33'd1 << CW) - 33'd1;
 
@@ -189,6 +220,9 @@ module hwprof_core #(
     end
     if (HASH < 0 || HASH > 3) begin : g_check_hash
       hwprof_error_HASH_must_be_0_to_3 u_error ();
+    end
+    if (WAYS != 0 && WAYS != 1 && WAYS != 2 && WAYS != 4 && WAYS != 8) begin : g_check_ways
+      hwprof_error_WAYS_must_be_0_1_2_4_or_8 u_error ();
     end
     if (STATS != 0 && STATS != 1) begin : g_check_stats
       hwprof_error_STATS_must_be_0_or_1 u_error ();
@@ -283,7 +317,9 @@ module hwprof_core #(
   );
 
   wire          unused_hash = &{1'b0, ld_hash};  // INDEX_BITS < 16 uses the low bits
-  wire [IB-1:0] ld_idx = (ld_op == P_WINDOW) ? ld_key[IB-1:0] : ld_hash[IB-1:0];
+  // An entry's index; with sets, a key's set is the hash's low bits and its way is
+  // found in C (way bits 0), and the RAM word is the index without its way bits.
+  wire [IB-1:0] ld_idx = (ld_op == P_WINDOW) ? ld_key[IB-1:0] : (ld_hash[IB-1:0] << WB);
 
   always @(posedge clk) begin
     if (rst) begin
@@ -311,14 +347,14 @@ module hwprof_core #(
 
   // ---------------------------------------------------------------- table RAM
   wire               ram_we;
-  wire [IB-1:0]      ram_waddr;
-  wire [ENTRY_W-1:0] ram_wdata;
-  wire [IB-1:0]      ram_raddr;
-  wire [ENTRY_W-1:0] ram_rdata;
+  wire [RA-1:0]      ram_waddr;
+  wire [RAM_W-1:0]   ram_wdata;
+  wire [RA-1:0]      ram_raddr;
+  wire [RAM_W-1:0]   ram_rdata;
 
   hwprof_sdpram #(
-    .DATA_W (ENTRY_W),
-    .ADDR_W (IB)
+    .DATA_W (RAM_W),
+    .ADDR_W (RA)
   ) u_table (
     .clk   (clk),
     .we    (ram_we),
@@ -333,7 +369,7 @@ module hwprof_core #(
   // needs it is decided a cycle early, when both addresses are known, so the compare is
   // not on the path from the RAM.
   reg               fwd_sel_q;
-  reg [ENTRY_W-1:0] fwd_data_q;
+  reg [RAM_W-1:0]   fwd_data_q;
 
   // ---------------------------------------------------------------- stage C: compare
   reg           c_valid_q;
@@ -348,14 +384,21 @@ module hwprof_core #(
   reg           thr_ismax_q;    // THRESHOLD == the saturated count
   reg [31:0]    thr_m1_q;       // THRESHOLD - 1
   reg           clr_active_q;
-  reg [IB-1:0]  clr_idx_q;
+  reg [RA-1:0]  clr_idx_q;
 
-  wire [ENTRY_W-1:0] ent = fwd_sel_q ? fwd_data_q : ram_rdata;
+  // The word C reads (a set, or one entry), and the entry C works on: the one that
+  // holds the key (e_match); else, for an event, a free one (e_free: the linear
+  // table's empty slot or the lowest free way) or, in a full set, the least recently
+  // counted way, evicted (e_victim); for a window read, the entry it names.
+  wire [RAM_W-1:0]   word = fwd_sel_q ? fwd_data_q : ram_rdata;
+  wire [ENTRY_W-1:0] ent;
+  wire               e_match;
+  wire               e_free;
+  wire               e_victim;
   wire [31:0]   e_key   = ent[31:0];
   wire [CW-1:0] e_count = ent[32 +: CW];
   wire          e_hot   = ent[ENTRY_W-1];
   wire          e_empty = (e_count == {CW{1'b0}});
-  wire          e_match = !e_empty && (e_key == c_key_q);
   wire [31:0]   e_count32;
 
   generate
@@ -374,23 +417,88 @@ module hwprof_core #(
   wire c_thresh = c_valid_q && (c_op_q == P_THRESH);
   wire c_clear  = c_valid_q && (c_op_q == P_CLEAR);
 
+  // ---------------------------------------------------------------- the entry C works on
+  reg  [WB:0] sel_way;     // sets: the way of ent
+  wire [AW*NW-1:0] ages;   // sets: the ages of the ways, as read
+
+  generate
+    if (SA == 0) begin : g_linear
+      assign ent      = word[ENTRY_W-1:0];
+      assign e_match  = !e_empty && (e_key == c_key_q);
+      assign e_free   = e_empty;
+      assign e_victim = 1'b0;
+      assign ages     = {AW*NW{1'b0}};
+      always @* sel_way = {(WB + 1){1'b0}};
+      wire unused_sets = &{1'b0, sel_way, ages};
+    end else begin : g_sets
+      localparam integer  LAST_WAY = NW - 1;
+      localparam [AW-1:0] OLDEST   = LAST_WAY[AW-1:0];
+      localparam [WB:0]   WAY_MASK = LAST_WAY[WB:0];
+      wire [NW-1:0] w_match;
+      wire [NW-1:0] w_free;
+      wire [NW-1:0] w_lru;
+      genvar w;
+      for (w = 0; w < NW; w = w + 1) begin : g_way
+        assign w_free[w]  = (word[w * ENTRY_W + 32 +: CW] == {CW{1'b0}});
+        assign w_match[w] = !w_free[w] && (word[w * ENTRY_W +: 32] == c_key_q);
+        assign w_lru[w]   = (ages[w * AW +: AW] == OLDEST) || (NW == 1);
+      end
+      assign ages = word[NW * ENTRY_W +: AW * NW];
+
+      // The way: the window read's, the key's, the lowest free one, or the oldest.
+      integer i;
+      always @* begin
+        sel_way = {(WB + 1){1'b0}};
+        if (c_window) begin
+          sel_way = c_idx_q[WB:0] & WAY_MASK;
+        end else if (|w_match) begin
+          for (i = NW - 1; i >= 0; i = i - 1) if (w_match[i]) sel_way = i[WB:0];
+        end else if (|w_free) begin
+          for (i = NW - 1; i >= 0; i = i - 1) if (w_free[i]) sel_way = i[WB:0];
+        end else begin
+          for (i = NW - 1; i >= 0; i = i - 1) if (w_lru[i]) sel_way = i[WB:0];
+        end
+      end
+      // The way's entry: a multiplexer of the ways (a variable part-select would be a
+      // shifter over the whole set).
+      reg [ENTRY_W-1:0] ent_r;
+      integer u;
+      always @* begin
+        ent_r = word[ENTRY_W-1:0];
+        for (u = 1; u < NW; u = u + 1) begin
+          if (sel_way == u[WB:0]) begin
+            ent_r = word[u * ENTRY_W +: ENTRY_W];
+          end
+        end
+      end
+      assign ent      = ent_r;
+      assign e_match  = |w_match;
+      assign e_free   = !(|w_match) && (|w_free);
+      assign e_victim = !(|w_match) && !(|w_free);
+    end
+  endgenerate
+
   wire last_probe = (c_probe_q == LAST_PROBE);
   wire collide    = !e_match && !e_empty;
-  wire probe      = (c_event || c_lookup) && collide && !last_probe;
+  wire probe      = (SA == 0) && (c_event || c_lookup) && collide && !last_probe;
   wire ev_hit     = c_event && e_match;
-  wire ev_insert  = c_event && e_empty;
-  wire ev_nospace = c_event && collide && last_probe;
-  wire counted    = ev_hit || ev_insert;
-  wire ev_spill   = ev_nospace && spill_on && spill_ready;
+  wire ev_insert  = c_event && e_free;
+  wire ev_nospace = c_event && ((SA == 0) ? (collide && last_probe) : e_victim);
+  wire ev_out     = ev_nospace && spill_on && spill_ready;   // to the spill path
+  wire ev_spill   = (SA == 0) && ev_out;                     // the event's SPC
+  wire ev_evict   = (SA != 0) && ev_out;                     // the victim, then the event
+  wire counted    = ev_hit || ev_insert || ev_evict;
   wire spill_wait = ev_nospace && spill_on && !spill_ready;  // C holds its op
   wire ev_lose    = ev_nospace && !spill_on;
 
-  assign spill_valid = ev_spill;
-  assign spill_spc   = c_key_q;
+  assign spill_valid = ev_out;
+  assign spill_rec   = (SA != 0);
+  assign spill_spc   = (SA != 0) ? {e_key[31:2], e_hot, 1'b1} : c_key_q;
+  assign spill_cnt   = e_count32;
 
   // ---------------------------------------------------------------- slot cache
   // (see the header).  Entries {key, slot, probes}; fills round-robin.
-  localparam integer SC  = (SLOT_CACHE > 0) ? SLOT_CACHE : 1;
+  localparam integer SC  = (SCN > 0) ? SCN : 1;
   localparam integer SCW = (SC > 1) ? $clog2(SC) : 1;
   localparam integer SC_LAST_I = SC - 1;
   localparam [3:0]   SC_LAST   = SC_LAST_I[3:0];
@@ -406,7 +514,7 @@ module hwprof_core #(
   // The forms below that read only registers (c_pending_fill) serve the H -> C
   // transfer: an event in C that is not probing or waiting resolves in the cycle H
   // advances, so they are exact there and stay off the path from the RAM.
-  wire c_pending_fill = (SLOT_CACHE > 0) && c_event && !c_cached_q && (c_probe_q != 17'd0);
+  wire c_pending_fill = (SCN > 0) && c_event && !c_cached_q && (c_probe_q != 17'd0);
   wire sc_fill        = c_pending_fill && (counted || ev_spill || ev_lose);
 
   // The op moving into C: an event whose key C resolves this cycle takes that
@@ -424,7 +532,7 @@ module hwprof_core #(
     sc_hit_idx   = h_idx_q;
     sc_hit_probe = 17'd0;
     for (k = 0; k < SC; k = k + 1) begin
-      if (SLOT_CACHE > 0 && h_event && sc_valid_q[k] && sc_key_q[32*k +: 32] == h_key_q &&
+      if (SCN > 0 && h_event && sc_valid_q[k] && sc_key_q[32*k +: 32] == h_key_q &&
           !(c_pending_fill && sc_next_q == k[3:0])) begin
         sc_hit       = 1'b1;
         sc_hit_idx   = sc_idx_q[IB*k +: IB];
@@ -458,11 +566,47 @@ module hwprof_core #(
     end
   end
 
-  // An empty slot has count 0 and becomes 1; a full counter stays.
+  // The key's entry counts one more (a full counter stays); a new one starts at 1.
   wire e_full = (e_count == COUNT_MAX);
-  wire [CW-1:0] new_count = e_count + {{(CW - 1){1'b0}}, ~e_full};
-  wire reach  = e_empty ? thr_is1_q : (e_full ? thr_ismax_q : (e_count32 == thr_m1_q));
-  wire fire   = counted && !e_hot && thr_on_q && reach;
+  wire [CW-1:0] new_count = e_match ? e_count + {{(CW - 1){1'b0}}, ~e_full}
+                                    : {{(CW - 1){1'b0}}, 1'b1};
+  wire reach  = !e_match ? thr_is1_q : (e_full ? thr_ismax_q : (e_count32 == thr_m1_q));
+  wire fire   = counted && !(e_match && e_hot) && thr_on_q && reach;
+  wire [ENTRY_W-1:0] new_ent = {(e_match && e_hot) | fire, new_count, c_key_q};
+
+  // The word written back: the entry, and with sets the others and the ages (the way
+  // counted becomes 0; the ways in use younger than it, or all of them when it was
+  // free, age by one; a victim was the oldest, so all the others age).
+  wire [RAM_W-1:0] new_word;
+
+  generate
+    if (SA == 0) begin : g_write_linear
+      assign new_word = new_ent;
+    end else begin : g_write_sets
+      reg [RAM_W-1:0] nw;
+      reg [AW-1:0]    sel_age;   // the age of the way counted
+      integer v;
+      always @* begin
+        sel_age = ages[AW-1:0];
+        for (v = 1; v < NW; v = v + 1) begin
+          if (v[WB:0] == sel_way) begin
+            sel_age = ages[v * AW +: AW];
+          end
+        end
+        nw = word;
+        for (v = 0; v < NW; v = v + 1) begin
+          if (v[WB:0] == sel_way) begin
+            nw[v * ENTRY_W +: ENTRY_W] = new_ent;
+            nw[NW * ENTRY_W + v * AW +: AW] = {AW{1'b0}};
+          end else if (word[v * ENTRY_W + 32 +: CW] != {CW{1'b0}} &&
+                       (e_free || ages[v * AW +: AW] < sel_age)) begin
+            nw[NW * ENTRY_W + v * AW +: AW] = ages[v * AW +: AW] + 1'b1;
+          end
+        end
+      end
+      assign new_word = nw;
+    end
+  endgenerate
 
   wire clr_start   = c_clear && c_key_q[0];
   wire stats_clear = c_clear && c_key_q[1];
@@ -470,16 +614,21 @@ module hwprof_core #(
   assign h_advance = h_valid_q && c_accept;
 
   assign ram_we    = clr_active_q || counted;
-  assign ram_waddr = clr_active_q ? clr_idx_q : c_idx_q;
-  assign ram_wdata = clr_active_q ? {ENTRY_W{1'b0}} : {e_hot | fire, new_count, c_key_q};
-  assign ram_raddr = probe ? c_idx_q + {{(IB - 1){1'b0}}, 1'b1} :
-                     (spill_wait ? c_idx_q : x_idx);
+  wire [IB-1:0] c_next  = probe ? c_idx_q + {{(IB - 1){1'b0}}, 1'b1} :
+                         (spill_wait ? c_idx_q : x_idx);
+  wire          unused_next = &{1'b0, c_next};  // with sets its way bits are not read
+  wire [RA-1:0] c_word  = c_idx_q[IB-1:WB];
+  wire [RA-1:0] x_word  = x_idx[IB-1:WB];
+  assign ram_waddr = clr_active_q ? clr_idx_q : c_word;
+  assign ram_wdata = clr_active_q ? {RAM_W{1'b0}} : new_word;
+  assign ram_raddr = c_next[IB-1:WB];
 
   // C's next index is the address read this cycle: c_idx + 1 while probing, c_idx while
   // waiting for the spill path (and in both cases nothing is written), else x_idx (H's
   // index, or the slot cache's).  So the forwarding test is (written index == x_idx),
   // of registers that do not wait for the probe decision.
-  wire fwd_sel_d = clr_active_q ? (clr_idx_q == x_idx) : (counted && (c_idx_q == x_idx));
+  wire fwd_sel_d = clr_active_q ? (clr_idx_q == x_word)
+                                 : (counted && (c_word == x_word));
 
   always @(posedge clk) begin
     if (rst) begin
@@ -532,13 +681,13 @@ module hwprof_core #(
   always @(posedge clk) begin
     if (rst) begin
       clr_active_q <= 1'b1;
-      clr_idx_q    <= {IB{1'b0}};
+      clr_idx_q    <= {RA{1'b0}};
     end else if (clr_start) begin
       clr_active_q <= 1'b1;
-      clr_idx_q    <= {IB{1'b0}};
+      clr_idx_q    <= {RA{1'b0}};
     end else if (clr_active_q) begin
-      clr_idx_q <= clr_idx_q + {{(IB - 1){1'b0}}, 1'b1};
-      if (clr_idx_q == LAST_INDEX) begin
+      clr_idx_q <= clr_idx_q + {{(RA - 1){1'b0}}, 1'b1};
+      if (clr_idx_q == LAST_WORD) begin
         clr_active_q <= 1'b0;
       end
     end
@@ -631,7 +780,7 @@ module hwprof_core #(
         table_full   <= 1'b0;
         hot_overflow <= 1'b0;
       end else begin
-        table_full   <= table_full || ev_lose || ev_spill;
+        table_full   <= table_full || ev_lose || ev_out;
         hot_overflow <= hot_overflow || hot_lost;
       end
       if (in_table_clear) begin
@@ -649,7 +798,7 @@ module hwprof_core #(
       ev_lost       <= 1'b0;
     end else begin
       ev_hot        <= hot_push;
-      ev_table_full <= ev_lose || ev_spill;
+      ev_table_full <= ev_lose || ev_out;
       ev_lost       <= hot_lost || (cmd_valid && in_drop) || ev_lose || spill_err;
     end
   end
@@ -670,6 +819,7 @@ module hwprof_core #(
   reg [31:0] st_max_probe_q;
   reg [31:0] st_spilled_q;
   reg [31:0] st_spill_err_q;
+  reg [31:0] st_evicted_q;
   // Table state
   reg [IB:0] st_occupied_q;      // at most 2^INDEX_BITS
   reg [63:0] cycles_q /*verilator public_flat_rw*/;  // the simulator skips idle cycles
@@ -712,6 +862,7 @@ module hwprof_core #(
       st_max_probe_q  <= 32'd0;
       st_spilled_q    <= 32'd0;
       st_spill_err_q  <= 32'd0;
+      st_evicted_q    <= 32'd0;
     end else begin
       if (counted) begin
         st_events_q <= sat_inc(st_events_q);
@@ -724,6 +875,9 @@ module hwprof_core #(
       end
       if (spill_err) begin
         st_spill_err_q <= sat_inc(st_spill_err_q);
+      end
+      if (ev_evict) begin
+        st_evicted_q <= sat_inc(st_evicted_q);
       end
       if (fire_q) begin
         st_hot_q <= sat_inc(st_hot_q);
@@ -764,7 +918,8 @@ module hwprof_core #(
   // STATS = 0 keeps only the losses (LOST_FIFO, LOST_TABLE, HOT_LOST, SPILL_ERRORS).
   localparam MEASURE = (STATS != 0);
 
-  assign cycles_hi = MEASURE ? cycles_q[63:32] : 32'd0;
+  assign cycles_hi    = MEASURE ? cycles_q[63:32] : 32'd0;
+  assign stat_evicted = MEASURE ? st_evicted_q : 32'd0;
 
   always @* begin
     case (stat_sel)

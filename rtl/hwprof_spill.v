@@ -1,9 +1,13 @@
 // hwprof_spill - the spill path: what the counter table cannot place goes to a ring in RAM.
 //
 // hwprof_core hands over the SPC of every event that found no free slot within
-// MAX_PROBE (spill_valid/spill_ready).  This module queues it in a small FIFO and
-// writes it, through an AXI4 write master, to the next word of a ring buffer in system
-// memory that software drains (driver/hwprof_regs.h, "Spill ring").  Nothing is lost:
+// MAX_PROBE, or (the set-associative table) a record of two words for every entry it
+// evicts (spill_valid/spill_ready; spill_rec marks a record, spill_cnt is its second
+// word).  This module queues them in a small FIFO and writes them, through an AXI4
+// write master, to the next words of a ring buffer in system memory that software
+// drains (driver/hwprof_regs.h, "Spill ring").  A record's two words are written one
+// after the other, only when the ring has room for both, and HEAD passes them together
+// once both are answered OKAY, so software never sees half a record.  Nothing is lost:
 // when the ring is full (HEAD - TAIL == SIZE) the master waits for software to move
 // TAIL, the FIFO fills, spill_ready falls, the core stops, and the bus slave holds the
 // CPU's EVENT writes.
@@ -11,19 +15,22 @@
 // Master.  One write in flight at a time: AWVALID and WVALID rise together with
 // AWADDR = BASE + 4 * (HEAD mod SIZE), AWLEN = 0 (one beat), AWSIZE = 4 bytes, INCR,
 // WSTRB = 4'b1111, WLAST = 1; each drops on its own handshake; BREADY is high while
-// the write is in flight.  An OKAY response advances HEAD; any other response loses
-// the SPC (err_pulse, counted by the caller's statistics) and the next SPC reuses the
-// slot.  The master has no read channels, and no ID signals (all transactions use
+// the write is in flight.  An OKAY response advances HEAD (a record's second); any
+// other response loses the SPC or the whole record (err_pulse, counted by the caller's
+// statistics) and the next one reuses the slots.  The master has no read channels, and no ID signals (all transactions use
 // ID 0, as AXI4 allows).  Spill traffic is rare by design (the table is the fast
 // path), so one outstanding write is enough: the core probes MAX_PROBE slots before it
 // spills an event, which takes longer than one write to on-board memory.
 //
 // Parameters
-//   LOG2 (default = 4)  FIFO depth 2^n, n in 1..10
+//   LOG2    (default = 4)  FIFO depth 2^n, n in 1..10
+//   RECORDS (default = 0)  1: two-word records are taken (spill_rec); 0: only single
+//                          words, and the FIFO is as narrow as they are
 `default_nettype none
 
 module hwprof_spill #(
-  parameter integer LOG2 = 4
+  parameter integer LOG2    = 4,
+  parameter integer RECORDS = 0
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -38,6 +45,8 @@ module hwprof_spill #(
   input  wire        spill_valid,
   output wire        spill_ready,
   input  wire [31:0] spill_spc,
+  input  wire        spill_rec,   // a record: spill_spc, then spill_cnt
+  input  wire [31:0] spill_cnt,
 
   output reg  [31:0] head,
   output wire        ring_full,
@@ -75,8 +84,16 @@ module hwprof_spill #(
   wire            q_full;
   wire [LOG2:0]   q_level;
   wire            q_valid;
-  wire [31:0]     q_data;
+  localparam integer QW = (RECORDS != 0) ? 65 : 32;
+  wire [QW-1:0]   q_out;
+  wire [64:0]     q_data = {{(65 - QW){1'b0}}, q_out};   // {rec, cnt, spc}
+  wire            q_rec  = q_data[64];
+  wire [QW-1:0]   q_in;
   reg             inflight_q;       // a write issued, its response not yet taken
+  reg             wr_first_q;       // it is a record's first word
+  reg             wr_second_q;      // it is a record's second word
+  reg             pend_q;           // a record's second word waits to be issued
+  reg  [31:0]     cnt_q;            // that word
 
   // Room in the ring: HEAD - TAIL < SIZE.  With one write in flight at a time, HEAD is
   // also the slot of the next write.  The issue decision uses the test registered a
@@ -88,30 +105,47 @@ module hwprof_spill #(
   wire [31:0] level = head - tail;
   assign ring_full  = (level >= size);
   reg ring_full_q;
+  reg ring_room2_q;                 // room for a record: SIZE - level >= 2
   reg ring_moved_q;
-  wire issue = q_valid && !inflight_q && !ring_full_q && !ring_moved_q;
+  wire ring_room    = q_rec ? ring_room2_q : !ring_full_q;
+  wire issue_first  = q_valid && !inflight_q && !pend_q && ring_room && !ring_moved_q;
+  wire issue_second = pend_q && !inflight_q;
+  wire issue        = issue_first || issue_second;
 
   assign spill_ready  = !q_full;
   assign m_axi_bready = inflight_q;
-  assign busy         = inflight_q || (q_level != {(LOG2 + 1){1'b0}});
+  assign busy         = inflight_q || pend_q || (q_level != {(LOG2 + 1){1'b0}});
 
   hwprof_fifo #(
-    .WIDTH (32),
+    .WIDTH (QW),
     .LOG2  (LOG2)
   ) u_fifo (
     .clk       (clk),
     .rst       (rst),
     .wr_en     (spill_valid && !q_full),
-    .wr_data   (spill_spc),
+    .wr_data   (q_in),
     .full      (q_full),
     .level     (q_level),
     .out_valid (q_valid),
-    .out_ready (issue),
-    .out_data  (q_data)
+    .out_ready (issue_first),
+    .out_data  (q_out)
   );
+
+  generate
+    if (RECORDS != 0) begin : g_records
+      assign q_in = {spill_rec, spill_cnt, spill_spc};
+    end else begin : g_words
+      assign q_in = spill_spc;
+      wire unused_rec = &{1'b0, spill_rec, spill_cnt};
+    end
+  endgenerate
 
   wire [29:0] mask   = size[29:0] - 30'd1;  // SIZE <= 2^24
   wire        b_fire = m_axi_bvalid && inflight_q;
+  wire        b_ok   = b_fire && (m_axi_bresp == 2'b00);
+  // HEAD moves past a single SPC, or past a record when its second word is answered.
+  wire        b_head = b_ok && !wr_first_q;
+  wire        b_err  = b_fire && (m_axi_bresp != 2'b00);
 
   always @(posedge clk) begin
     if (rst) begin
@@ -122,12 +156,20 @@ module hwprof_spill #(
       done_pulse    <= 1'b0;
       err_pulse     <= 1'b0;
       ring_full_q   <= 1'b1;
+      ring_room2_q  <= 1'b0;
       ring_moved_q  <= 1'b1;
+      pend_q        <= 1'b0;
     end else begin
       ring_full_q  <= ring_full;
-      ring_moved_q <= ring_reset || (b_fire && m_axi_bresp == 2'b00);
-      done_pulse <= b_fire && (m_axi_bresp == 2'b00);
-      err_pulse  <= b_fire && (m_axi_bresp != 2'b00);
+      ring_room2_q <= (size - level) >= 32'd2;
+      ring_moved_q <= ring_reset || b_head;
+      done_pulse <= b_head;
+      err_pulse  <= b_err;
+      if (issue_second) begin
+        pend_q <= 1'b0;
+      end else if (b_ok && wr_first_q) begin
+        pend_q <= 1'b1;
+      end
       if (issue) begin
         inflight_q    <= 1'b1;
         m_axi_awvalid <= 1'b1;
@@ -145,16 +187,24 @@ module hwprof_spill #(
       end
       if (ring_reset) begin
         head <= 32'd0;
-      end else if (b_fire && m_axi_bresp == 2'b00) begin
-        head <= head + 32'd1;
+      end else if (b_head) begin
+        head <= head + (wr_second_q ? 32'd2 : 32'd1);
       end
     end
   end
 
   always @(posedge clk) begin
-    if (issue) begin
+    if (issue_first) begin
       m_axi_awaddr <= base + {(head[29:0] & mask), 2'b00};
-      m_axi_wdata  <= q_data;
+      m_axi_wdata  <= q_data[31:0];
+      wr_first_q   <= q_rec;
+      wr_second_q  <= 1'b0;
+      cnt_q        <= q_data[63:32];
+    end else if (issue_second) begin
+      m_axi_awaddr <= base + {((head[29:0] + 30'd1) & mask), 2'b00};
+      m_axi_wdata  <= cnt_q;
+      wr_first_q   <= 1'b0;
+      wr_second_q  <= 1'b1;
     end
   end
 
@@ -192,10 +242,12 @@ module hwprof_spill #(
     end
   end
 
-  // Every SPC taken from the core is written exactly once (answered OKAY or not):
-  // taken = answered + queued + in flight.
+  // Every SPC or record taken from the core is written exactly once (answered OKAY or
+  // not; a record is done when its second word is answered or its first fails):
+  // taken = done + queued + in flight.
   reg [31:0] g_taken_q;
   reg [31:0] g_answered_q;
+  wire       g_done = b_fire && (!wr_first_q || b_err);
 
   always @(posedge clk) begin
     if (rst) begin
@@ -203,12 +255,37 @@ module hwprof_spill #(
       g_answered_q <= 32'd0;
     end else begin
       g_taken_q    <= g_taken_q + {31'd0, spill_valid && !q_full};
-      g_answered_q <= g_answered_q + {31'd0, b_fire};
+      g_answered_q <= g_answered_q + {31'd0, g_done};
     end
     if (!rst) begin
       `HWPROF_CHECK(g_taken_q == g_answered_q + {{(31 - LOG2){1'b0}}, q_level} +
-                                 {31'd0, inflight_q},
+                                 {31'd0, inflight_q || pend_q},
           "hwprof_spill: an SPC was dropped or written twice");
+      `HWPROF_CHECK(!(inflight_q && pend_q), "hwprof_spill: a second word issued early");
+    end
+  end
+
+  // A record: its second word goes to the slot after its first, and HEAD passes both
+  // at once, from where it stood when the first was issued.
+  reg [29:0] g_first_slot_q;
+  reg [31:0] g_first_head_q;
+  reg        g_second_issued_q;
+  reg        g_record_done_q;
+
+  always @(posedge clk) begin
+    if (issue_first) begin
+      g_first_slot_q <= head[29:0] & mask;
+      g_first_head_q <= head;
+    end
+    g_second_issued_q <= !rst && issue_second;
+    g_record_done_q   <= !rst && b_head && wr_second_q;
+    if (!rst && g_second_issued_q) begin
+      `HWPROF_CHECK(m_axi_awaddr == base + {((g_first_slot_q + 30'd1) & mask), 2'b00},
+          "hwprof_spill: a record's second word not in the slot after its first");
+    end
+    if (!rst && g_record_done_q) begin
+      `HWPROF_CHECK(head == g_first_head_q + 32'd2,
+          "hwprof_spill: HEAD did not pass a whole record");
     end
   end
 `endif

@@ -16,19 +16,25 @@ SIM_LDLIBS     := -lz -pthread
 # Named parameter sets.  The test suite runs every one in IP_TEST_CONFIGS (and the
 # netlist of each in IP_NETLIST_CONFIGS); the benchmark builds one per hash kind.
 IPCFG_default :=
+# The default has the set-associative table (4 ways); tiny, narrow and big the
+# linear-probe one (WAYS=0), its probes and slot cache.
 IPCFG_tiny    := -GFIFO_LOG2=1 -GHOT_LOG2=1 -GINDEX_BITS=4 -GHASH=0 -GMAX_PROBE=16 \
-                 -GCOUNT_WIDTH=8 -GSYSCALL_BITS=1 -GEDGE_BITS=1
+                 -GCOUNT_WIDTH=8 -GSYSCALL_BITS=1 -GEDGE_BITS=1 -GWAYS=0
 IPCFG_narrow  := -GFIFO_LOG2=1 -GHOT_LOG2=2 -GINDEX_BITS=12 -GHASH=2 -GMAX_PROBE=4 \
-                 -GCOUNT_WIDTH=12 -GSYSCALL_BITS=2 -GSLOT_CACHE=0 -GEDGE_BITS=3 -GCCT=0
+                 -GCOUNT_WIDTH=12 -GSYSCALL_BITS=2 -GSLOT_CACHE=0 -GEDGE_BITS=3 -GCCT=0 -GWAYS=0
 IPCFG_big     := -GFIFO_LOG2=9 -GHOT_LOG2=6 -GINDEX_BITS=16 -GHASH=3 -GMAX_PROBE=64 \
-                 -GSYSCALL_BITS=8 -GSLOT_CACHE=8 -GEDGE_BITS=10
+                 -GSYSCALL_BITS=8 -GSLOT_CACHE=8 -GEDGE_BITS=10 -GWAYS=0
 # The counts-only IP (make synth PRESET=counts): the counter table and its hot FIFO, no
-# other unit, only the statistics of losses.
-IPCFG_counts  := -GCCT=0 -GSYSCALL_BITS=0 -GEDGE_BITS=0 -GSLOT_CACHE=0 -GSTATS=0 -GSPILL=0
+# other unit, only the statistics of losses.  Without a spill path nothing can be
+# evicted, so its table is the linear one, which fills further before it loses.
+IPCFG_counts  := -GCCT=0 -GSYSCALL_BITS=0 -GEDGE_BITS=0 -GSLOT_CACHE=0 -GSTATS=0 -GSPILL=0 -GWAYS=0
+# The set-associative table, small enough that a random stream evicts all the time.
+IPCFG_sets    := -GWAYS=8 -GINDEX_BITS=6 -GFIFO_LOG2=2 -GHOT_LOG2=2 -GCOUNT_WIDTH=10 \
+                 -GSYSCALL_BITS=2 -GEDGE_BITS=2
 IPCFG_hash0   := -GHASH=0
 IPCFG_hash2   := -GHASH=2
 IPCFG_hash1   := -GHASH=1
-IP_TEST_CONFIGS    := default tiny narrow big counts
+IP_TEST_CONFIGS    := default tiny narrow big counts sets
 IP_BENCH_CONFIGS   := default hash0 hash1 hash2
 IP_NETLIST_CONFIGS := default narrow
 

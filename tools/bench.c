@@ -61,10 +61,11 @@ static void help(FILE *f) {
           "IP's packet ring, each probe weighted) and sw+cct (the inline shadow stack),\n"
           "their extra cycles over none and the ratio of the two; each with the geometric\n"
           "means (of the cycle ratios); then the probe and the IP per workload: CPU cycles\n"
-          "per block entry for the probe, events spilled, the IP's probe cycles, CPU stall\n"
-          "cycles; then each run's host time; then the floor: the same C program built for\n"
-          "the PPC405 (in --native-dir, where it is there) run on the board without the\n"
-          "translator ('hwprof native'), and the none, opt and hw+sb runs' cycles over its.\n"
+          "per block entry for the probe, events spilled, entries evicted, the IP's probe\n"
+          "cycles, CPU stall cycles; then each run's host time; then the floor: the same C\n"
+          "program built for the PPC405 (in --native-dir, where it is there) run on the\n"
+          "board without the translator ('hwprof native'), and the none, opt and hw+sb\n"
+          "runs' cycles over its.\n"
           "\n"
           "options:\n"
           "  --size test|train  the workloads' input size (default test)\n"
@@ -123,7 +124,7 @@ typedef struct row {
   /* The probe and the IP (hw run): block entries, the probe's cost in CPU cycles per
    * block entry ((hw - none) / entries), events sent to the spill ring, the IP's
    * cycles probing its table for a free or matching slot. */
-  uint64_t entries, spilled, probe_cycles;
+  uint64_t entries, spilled, evicted, probe_cycles;
   double probe_cpb;
   /* Superblocks: hw+sb and sw+sb over opt, and none over hw+sb (%); how many the
    * hw+sb run formed, the share of its guest instructions run inside them (%), and
@@ -293,6 +294,7 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
     w->fifo_stall = h->stats.stall;
     w->cpu_stall = pr[1].r.board.stall_cycles;
     w->spilled = h->stats.spilled;
+    w->evicted = h->stats.evicted;
     w->probe_cycles = h->stats.probes;
     w->entries = pr[HW].st.blocks_executed;
     w->probe_cpb =
@@ -443,18 +445,19 @@ static void print_cct(FILE *f, const row *w, size_t n, int nw) {
  * the IP keeps up (its table, the spill ring, the bus). */
 static void print_probe(FILE *f, const row *w, size_t n, int nw) {
   fprintf(f, "\nThe probe and the IP (hw run): CPU cycles per block entry for the probe ((hw -\n"
-             "none) / entries), events the IP sent to its spill ring, its cycles probing the\n"
-             "table, CPU cycles stalled on its bus (and their share of the hw run's)\n\n");
-  fprintf(f, "%-*s %12s %9s %12s %12s %12s %12s %8s\n", nw, "workload", "entries", "cyc/blk",
-          "events", "spilled", "probe cyc", "CPU stall", "stall %");
+             "none) / entries), events the IP sent to its spill ring, entries its\n"
+             "set-associative table evicted there, its cycles probing the table, CPU cycles\n"
+             "stalled on its bus (and their share of the hw run's)\n\n");
+  fprintf(f, "%-*s %12s %9s %12s %12s %10s %12s %12s %8s\n", nw, "workload", "entries", "cyc/blk",
+          "events", "spilled", "evicted", "probe cyc", "CPU stall", "stall %");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     if (!r->ok)
       continue;
-    fprintf(f, "%-*s %12llu %9.3f %12llu %12llu %12llu %12llu %7.3f%%\n", nw, r->name,
+    fprintf(f, "%-*s %12llu %9.3f %12llu %12llu %10llu %12llu %12llu %7.3f%%\n", nw, r->name,
             (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->events,
-            (unsigned long long)r->spilled, (unsigned long long)r->probe_cycles,
-            (unsigned long long)r->cpu_stall,
+            (unsigned long long)r->spilled, (unsigned long long)r->evicted,
+            (unsigned long long)r->probe_cycles, (unsigned long long)r->cpu_stall,
             r->cycles[HW] ? 100.0 * (double)r->cpu_stall / (double)r->cycles[HW] : 0.0);
   }
 }
@@ -604,7 +607,8 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
             "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
             "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
             "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
-            "\"probe_cycles_per_block\":%.4f,\"events_spilled\":%llu,\"ip_probe_cycles\":%llu,"
+            "\"probe_cycles_per_block\":%.4f,\"events_spilled\":%llu,\"entries_evicted\":%llu,"
+            "\"ip_probe_cycles\":%llu,"
             "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
             "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
             "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
@@ -621,10 +625,10 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
             r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
             (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall,
             (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->spilled,
-            (unsigned long long)r->probe_cycles, (unsigned long long)r->cycles[HW_CCT],
-            (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
-            r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
-            r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
+            (unsigned long long)r->evicted, (unsigned long long)r->probe_cycles,
+            (unsigned long long)r->cycles[HW_CCT], (unsigned long long)r->cycles[SW_CCT],
+            r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW],
+            r->host_s[SW], r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
             (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
   }
   fprintf(f,

@@ -20,7 +20,7 @@
 # The IP's build parameters (rtl/hwprof_axil.v) and the device-tree property of each
 # (firmware/boards/ml300-virtual.dts; CCT, STATS and SPILL have none).
 IPCFG_NAMES := FIFO_LOG2 HOT_LOG2 INDEX_BITS HASH MAX_PROBE COUNT_WIDTH SYSCALL_BITS SLOT_CACHE \
-               EDGE_BITS CCT STATS SPILL
+               EDGE_BITS CCT STATS SPILL WAYS
 IP_PARAMS   ?=
 ipcfg_empty :=
 ipcfg_space := $(ipcfg_empty) $(ipcfg_empty)
@@ -79,6 +79,7 @@ $(IPCFG_DIR)/dtb/ml300-virtual.dtb: firmware/boards/ml300-virtual.dts tools/ipcf
 	    SYSCALL_BITS) echo "hwprof,syscall-entries = <$$((v ? 1 << v : 0))>;";; \
 	    SLOT_CACHE) echo "hwprof,slot-cache = <$$v>;";; \
 	    EDGE_BITS) echo "hwprof,edge-entries = <$$((v ? 1 << v : 0))>;";; \
+	    WAYS) echo "hwprof,ways = <$$v>;";; \
 	  esac; done; echo '};'; } >$(@D)/board.dts
 	dtc -q -i firmware/boards -I dts -O dtb -o $@ $(@D)/board.dts
 endif

@@ -23,10 +23,10 @@
 #include "trace.h"
 
 static const char *const stat_names[HWPROF_STAT_COUNT] = {
-    "events_in", "events",    "lost_fifo",    "lost_table",   "ignored",   "hot",
-    "hot_lost",  "probes",    "max_probe",    "occupied",     "fifo_high", "stall_cycles",
-    "cycles_lo", "cycles_hi", "spilled",      "spill_errors", "syscalls",  "syscall_lost",
-    "edges",     "edge_lost", "edge_hot_lost"};
+    "events_in", "events",    "lost_fifo",     "lost_table",   "ignored",   "hot",
+    "hot_lost",  "probes",    "max_probe",     "occupied",     "fifo_high", "stall_cycles",
+    "cycles_lo", "cycles_hi", "spilled",       "spill_errors", "syscalls",  "syscall_lost",
+    "edges",     "edge_lost", "edge_hot_lost", "evicted"};
 
 static void help(FILE *f) {
   fprintf(f, "usage: hwprof ip [OPTIONS]\n"
@@ -82,15 +82,17 @@ static void seq_push(void *ctx, uint32_t spc) {
   q->v[q->n++] = spc;
 }
 
-/* Counts the SPCs that came back through the ring, growing as needed; on_hot
- * gets those that reach the threshold.  Returns 0 or -1 (out of memory). */
+/* Counts what came back through the ring (SPCs, and evicted entries' records),
+ * growing as needed; hot gets the keys that reach the threshold.  Returns 0 or -1
+ * (out of memory). */
 static int count_spilled(hwprof_spill_table *t, const uint32_t *spc, size_t n, uint32_t threshold,
                          unsigned count_width, seq *hot) {
   uint32_t cap = 1024;
   if (hwprof_spill_table_init(t, malloc(cap * sizeof *t->slots), cap, threshold, count_width))
     return -1;
-  for (size_t i = 0; i < n; i++) {
-    int rc = hwprof_spill_table_add(t, spc[i]);
+  for (size_t i = 0; i < n; i += HWPROF_SPILL_WORDS_OF(spc[i])) {
+    uint32_t next = i + 1 < n ? spc[i + 1] : 0;
+    int rc = hwprof_spill_table_count(t, spc[i], next);
     if (rc == -HWPROF_ENOSPC) {
       hwprof_spill_table bigger;
       cap *= 4;
@@ -102,10 +104,10 @@ static int count_spilled(hwprof_spill_table *t, const uint32_t *spc, size_t n, u
       }
       free(t->slots);
       *t = bigger;
-      rc = hwprof_spill_table_add(t, spc[i]);
+      rc = hwprof_spill_table_count(t, spc[i], next);
     }
     if (rc == 1)
-      seq_push(hot, spc[i]);
+      seq_push(hot, HWPROF_SPILL_KEY(spc[i]));
   }
   return 0;
 }
@@ -244,10 +246,13 @@ int cmd_ip(int argc, char **argv) {
   }
 
   printf("hwprof ip: %zu events, %s\n", t.n, t.desc);
-  printf("IP: event FIFO %u, table %u entries, hash %s, max probe %u, %u-bit counters, "
-         "hot FIFO %u, spill ring %u words%s\n",
-         1u << p.fifo_log2, 1u << p.index_bits, ip_hash_name(p.hash), p.max_probe, p.count_width,
-         1u << p.hot_log2, ring_words, ring_words ? "" : " (off)");
+  printf("IP: event FIFO %u, table %u entries", 1u << p.fifo_log2, 1u << p.index_bits);
+  if (p.ways)
+    printf(" in %u-way sets", p.ways);
+  else
+    printf(" (linear), max probe %u", p.max_probe);
+  printf(", hash %s, %u-bit counters, hot FIFO %u, spill ring %u words%s\n", ip_hash_name(p.hash),
+         p.count_width, 1u << p.hot_log2, ring_words, ring_words ? "" : " (off)");
   printf("\n  IP cycles        %llu\n  events/cycle     %.4f\n  simulated        %.2f Mcycles/s\n",
          (unsigned long long)r.cycles, (double)t.n / (double)r.cycles,
          (double)r.cycles / r.wall_s / 1e6);
@@ -257,7 +262,7 @@ int cmd_ip(int argc, char **argv) {
       printf("  %-14s %u\n", stat_names[i], r.stat[i]);
   uint32_t lost = r.stat[2] + r.stat[3] + r.stat[15];
   printf("  %-14s %u\n", "lost (total)", lost);
-  printf("\nblocks: %u counted on chip, %u more from the spill ring (%zu SPCs)\n", r.stat[9],
+  printf("\nblocks: %u counted on chip, %u in the spill ring's table (%zu ring words)\n", r.stat[9],
          off.used, r.n_spilled);
 
   /* The oracle: the same trace through the C model, spilling in the same
@@ -285,13 +290,13 @@ int cmd_ip(int argc, char **argv) {
   int spill_ok =
       model_spilled.n == r.n_spilled &&
       (!r.n_spilled || !memcmp(model_spilled.v, r.spilled, r.n_spilled * sizeof *r.spilled));
-  int stats_ok = r.stat[0] == m.st.events_in && r.stat[1] == m.st.events &&
-                 r.stat[3] == m.st.lost_table && r.stat[5] == m.st.hot &&
-                 r.stat[7] == m.st.probes && r.stat[8] == m.st.max_probe &&
-                 r.stat[9] == m.occupied && r.stat[14] == m.st.spilled &&
-                 /* (the table is drained at half full, the model's is not: the
-                  * traversals are the same, counted or lost) */
-                 r.stat[18] + r.stat[19] == m.st.edges + m.st.edge_lost;
+  int stats_ok =
+      r.stat[0] == m.st.events_in && r.stat[1] == m.st.events && r.stat[3] == m.st.lost_table &&
+      r.stat[5] == m.st.hot && r.stat[7] == m.st.probes && r.stat[8] == m.st.max_probe &&
+      r.stat[9] == m.occupied && r.stat[14] == m.st.spilled && r.stat[21] == m.st.evicted &&
+      /* (the table is drained at half full, the model's is not: the
+       * traversals are the same, counted or lost) */
+      r.stat[18] + r.stat[19] == m.st.edges + m.st.edge_lost;
   int hot_ok = hwprof_model_hot_missing(model_hot.v, model_hot.n, ip_hot.v, ip_hot.n) == r.stat[6];
 
   if (threshold) {
@@ -303,7 +308,8 @@ int cmd_ip(int argc, char **argv) {
     printf("\n");
   }
   if (top) {
-    /* The two tables' entries together: a block is in one of them. */
+    /* The two tables' entries together: a block is in one of them, or (sets) in
+     * both, its counts summed. */
     size_t n_all = 0;
     hwprof_model_entry *all = malloc(((size_t)m.entries + off.used) * sizeof *all);
     if (!all) {
@@ -311,11 +317,13 @@ int cmd_ip(int argc, char **argv) {
       goto out;
     }
     for (uint32_t i = 0; i < m.entries; i++)
-      if (ip_tab[i].count)
-        all[n_all++] = ip_tab[i];
+      if (ip_tab[i].count) {
+        all[n_all] = ip_tab[i];
+        all[n_all++].count += hwprof_spill_table_lookup(&off, ip_tab[i].key);
+      }
     for (uint32_t i = 0; i < off.cap; i++)
-      if (off.slots[i].count)
-        all[n_all++] = (hwprof_model_entry){off.slots[i].spc, off.slots[i].count, 0};
+      if (off.slots[i].count && !hwprof_model_lookup(&m, off.slots[i].spc))
+        all[n_all++] = (hwprof_model_entry){off.slots[i].spc, off.slots[i].count, 0, 0};
     qsort(all, n_all, sizeof all[0], by_count);
     printf("\ntop %u blocks:\n  %4s  %-10s  %10s  %6s\n", top, "rank", "spc", "count", "share");
     for (unsigned i = 0; i < top && i < n_all; i++)

@@ -72,7 +72,10 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
     const hwprof_stats *t = &h->stats;
     /* (Built with STATS = 0 the IP counts its losses only.) */
     fprintf(f, "hwprof: IP events            ");
-    if (h->cfg.stats)
+    if (h->cfg.stats && h->cfg.ways)
+      fprintf(f, "%u stored, %u counted on chip, %u entries evicted to the spill ring; ",
+              t->events_in, t->events, t->evicted);
+    else if (h->cfg.stats)
       fprintf(f, "%u stored, %u counted on chip, %u in the spill ring; ", t->events_in, t->events,
               t->spilled);
     fprintf(f, "lost %u (FIFO full %u, table full %u, ring errors %u); ",
@@ -87,12 +90,19 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
               "hwprof: IP superblock events %llu superblock entries and side exits, from which "
               "%llu block entries are derived\n",
               (unsigned long long)h->sb_events, (unsigned long long)h->sb_derived);
-    if (h->cfg.stats) {
+    if (h->cfg.stats && h->cfg.ways)
+      fprintf(f,
+              "hwprof: IP table             %u of %u entries in %u-way sets, %zu more %s counted "
+              "only from the spill ring\n",
+              t->occupied, h->cfg.entries, h->cfg.ways, h->n_entries - h->n_chip,
+              h->n_entries - h->n_chip == 1 ? "block" : "blocks");
+    else if (h->cfg.stats)
       fprintf(f,
               "hwprof: IP table             %u of %u entries, %zu more %s counted from the "
               "spill ring; max probe length %u; %u probe cycles\n",
               t->occupied, h->cfg.entries, h->n_entries - h->n_chip,
               h->n_entries - h->n_chip == 1 ? "block" : "blocks", t->max_probe, t->probes);
+    if (h->cfg.stats) {
       fprintf(f,
               "hwprof: IP FIFO              high-water %u of %u; %u IP cycles holding the bus, "
               "%llu CPU stall cycles\n",
@@ -211,14 +221,14 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
             "\"fifo_stall_cycles\":%u,\"cpu_stall_cycles\":%llu,\"threshold_crossings\":%u,"
             "\"hot_lost\":%u,\"interrupts\":%llu,\"syscalls_recorded\":%u,"
             "\"syscalls_lost\":%u,\"superblock_events\":%llu,\"derived_entries\":%llu,"
-            "\"stats_built\":%s,\"hot\":[",
+            "\"stats_built\":%s,\"ways\":%u,\"evicted\":%u,\"hot\":[",
             t->events_in, t->events, t->spilled, t->lost_fifo + t->lost_table + t->spill_errors,
             t->lost_fifo, t->lost_table, t->spill_errors, t->ignored, t->max_probe, t->probes,
             t->occupied, pr->hw->cfg.entries, pr->hw->n_entries - pr->hw->n_chip, t->fifo_high,
             pr->hw->cfg.fifo_depth, t->stall, (unsigned long long)b->stall_cycles, t->hot,
             t->hot_lost, (unsigned long long)pr->hw->irqs, t->syscalls, t->syscall_lost,
             (unsigned long long)pr->hw->sb_events, (unsigned long long)pr->hw->sb_derived,
-            pr->hw->cfg.stats ? "true" : "false");
+            pr->hw->cfg.stats ? "true" : "false", pr->hw->cfg.ways, t->evicted);
     for (size_t i = 0; i < pr->hw->n_hot; i++)
       fprintf(f, "%s{\"pc\":\"%#010x\",\"guest_insns\":%llu}", i ? "," : "", pr->hw->hot[i].pc,
               (unsigned long long)pr->hw->hot[i].guest_insns);

@@ -59,7 +59,7 @@
 #endif
 
 /* The IP's build parameters (rtl/hwprof_axil.v; tools/ipcfg.mk has the same list). */
-#define NPARAM 12
+#define NPARAM 13
 static const struct {
   const char *name;
   size_t off; /* in hwprof_model_params: the default */
@@ -76,6 +76,7 @@ static const struct {
     {"CCT", offsetof(hwprof_model_params, cct)},
     {"STATS", offsetof(hwprof_model_params, stats)},
     {"SPILL", offsetof(hwprof_model_params, spill)},
+    {"WAYS", offsetof(hwprof_model_params, ways)},
 };
 
 /* The profiled runs of a point; NONE is the baseline. */
@@ -155,7 +156,7 @@ static void help(FILE *f) {
           "  --set NAME=V1[,V2...]  the values of one axis of the grid (repeatable):\n"
           "                     an IP build parameter (FIFO_LOG2, HOT_LOG2, INDEX_BITS,\n"
           "                     HASH, MAX_PROBE, COUNT_WIDTH, SYSCALL_BITS, SLOT_CACHE,\n"
-          "                     EDGE_BITS, CCT, STATS, SPILL; rtl/hwprof_axil.v),\n"
+          "                     EDGE_BITS, CCT, STATS, SPILL, WAYS; rtl/hwprof_axil.v),\n"
           "                     threshold (hw+sb's,\n"
           "                     default 500) or caches (on, off; default on); an axis not\n"
           "                     set has its default\n"
@@ -242,7 +243,7 @@ static int set_arg(sweep *s, const char *arg) {
     fprintf(stderr,
             "hwprof sweep: --set takes NAME=V1[,V2...] with NAME an IP parameter (FIFO_LOG2, "
             "HOT_LOG2, INDEX_BITS, HASH, MAX_PROBE, COUNT_WIDTH, SYSCALL_BITS, SLOT_CACHE, "
-            "EDGE_BITS, CCT), threshold or caches, not '%s'\n",
+            "EDGE_BITS, CCT, STATS, SPILL, WAYS), threshold or caches, not '%s'\n",
             arg);
     return -1;
   }
@@ -601,6 +602,7 @@ static void make_row(sweep *s, size_t ci, unsigned threshold, int caches, size_t
       } ipf[] = {
           {"events", "ip.events", 1},
           {"events_spilled", "ip.events_spilled", 1},
+          {"entries_evicted", "ip.evicted", 1},
           {"events_lost", "ip.events_lost", 0},
           {"blocks_spilled", "ip.blocks_spilled", 0},
           {"table_entries", "ip.entries", 0},

@@ -2,7 +2,7 @@
 # tests/e2e/test_sweep.sh - 'hwprof sweep' (tools/sweep.c) and the builds it runs
 # (tools/ipcfg.mk): a two-configuration sweep of gzip (the default IP and one with a
 # 1,024-entry table, too small for gzip's 1,403 blocks) gives one row per point whose
-# figures are those of the same runs made by hand; the small table spills and loses
+# figures are those of the same runs made by hand; the small table evicts more and loses
 # nothing, and costs fewer block RAMs; a sweep run again runs nothing, and one whose
 # run was interrupted runs only that run; a configuration that cannot be built fails
 # its points, naming the build, while the others complete; bad usage exits 2.
@@ -45,14 +45,16 @@ cp "$out" "$tmp/sweep.out"
 expect sweep_table 0 'INDEX_BITS-10 +gzip' cat "$tmp/sweep.out"
 check sweep_two_rows 'len(rows) == 2 and set(row) == {"default", "INDEX_BITS-10"}'
 check sweep_columns 'all(c in rows[0] for c in ("INDEX_BITS", "workload", "luts_xc2vp",
-  "brams_xc2vp", "overhead_pct_hw", "events_lost", "events_spilled", "cpu_stall_cycles",
+  "brams_xc2vp", "overhead_pct_hw", "events_lost", "events_spilled", "entries_evicted",
+  "cpu_stall_cycles",
   "cycles_none", "cycles_hw", "host_s_hw", "error"))'
 check sweep_ran_each_ip 'row["default"]["table_entries"] == "4096" and
   row["INDEX_BITS-10"]["table_entries"] == "1024" and row["INDEX_BITS-10"]["INDEX_BITS"] == "10"'
 check sweep_overhead_is_cycles 'all(abs(float(r["overhead_pct_hw"]) -
   (int(r["cycles_hw"]) / int(r["cycles_none"]) - 1) * 100) < 1e-3 for r in rows)'
-check sweep_small_table_spills 'int(row["INDEX_BITS-10"]["events_spilled"]) > 0 and
-  row["default"]["events_spilled"] == "0" and all(r["events_lost"] == "0" for r in rows)'
+check sweep_small_table_evicts 'int(row["INDEX_BITS-10"]["entries_evicted"]) >
+  int(row["default"]["entries_evicted"]) and all(r["events_spilled"] == "0" and
+  r["events_lost"] == "0" for r in rows)'
 check sweep_small_table_fewer_brams \
   'int(row["INDEX_BITS-10"]["brams_xc2vp"]) < int(row["default"]["brams_xc2vp"])'
 check sweep_points_json 'all(json.load(open(d + "/points/" + k + ".t500.on.gzip.test.json"))

@@ -48,6 +48,8 @@ void ip_built_params(hwprof_model_params *p) {
       p->stats = v;
     else if (!strcmp(name, "SPILL"))
       p->spill = v;
+    else if (!strcmp(name, "WAYS"))
+      p->ways = v;
   }
 }
 
@@ -96,16 +98,28 @@ uint64_t ip_rand(uint64_t *x) {
   return *x * 0x2545F4914F6CDD1Dull;
 }
 
+uint32_t ip_home(const hwprof_model_params *p, uint32_t key) {
+  uint32_t homes = p->ways ? (1u << p->index_bits) / p->ways : 1u << p->index_bits;
+  return hwprof_hash16(p->hash, key) & (homes - 1u);
+}
+
+uint32_t ip_home_entry(const hwprof_model_params *p, uint32_t key) {
+  return ip_home(p, key) * (p->ways ? p->ways : 1u);
+}
+
+uint32_t ip_home_room(const hwprof_model_params *p) {
+  return p->ways ? p->ways : p->max_probe;
+}
+
 void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out, unsigned n,
                        uint64_t *rng) {
-  uint32_t mask = (1u << p->index_bits) - 1u;
   unsigned have = 0;
   if (p->hash == HWPROF_HASH_LOW16 && (index & HWPROF_EVENT_FLAGS))
     abort(); /* no SPC has that index */
   while (have < n) {
     uint32_t k = (uint32_t)ip_rand(rng) & ~HWPROF_EVENT_FLAGS;
     unsigned j;
-    if ((hwprof_hash16(p->hash, k) & mask) != index)
+    if (ip_home(p, k) != index)
       continue;
     for (j = 0; j < have && out[j] != k; j++)
       ;

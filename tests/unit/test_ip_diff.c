@@ -190,7 +190,11 @@ static int mem_write(void *ctx, uint32_t addr, uint32_t data) {
   diff *d = ctx;
   if (addr - CCT_BASE < 4u * 4096u)
     return cct_write(d, addr, data);
-  uint32_t slot = (uint32_t)d->written.n & (d->ring_words - 1u);
+  /* With sets every miss is a record of two words: the second goes to the slot after
+   * the first's, and the ring holds the record (written) only once both are OKAY; a
+   * failed word loses the record (a failed first word is not followed by its second). */
+  int second = d->p.ways && d->attempts % 2u == 1u;
+  uint32_t slot = ((uint32_t)d->written.n + (second ? 1u : 0u)) & (d->ring_words - 1u);
   CHECK(d->ring_words != 0, "ring write %#x with spilling off\n", addr);
   if (!d->ring_words)
     return 1;
@@ -204,9 +208,15 @@ static int mem_write(void *ctx, uint32_t addr, uint32_t data) {
     d->failed_seg++;
     d->failed_since_clear++;
     d->spill_errors_total++;
+    if (d->p.ways && !second)
+      d->attempts++; /* the record's second word is never written */
     return 1;
   }
   d->ring[slot] = data;
+  if (d->p.ways && !second)
+    return 0;
+  if (second)
+    vec_push(&d->written, d->ring[(slot - 1u) & (d->ring_words - 1u)]);
   vec_push(&d->written, data);
   d->spilled_total++;
   return 0;
@@ -275,34 +285,46 @@ static int ring_wants_drain(const diff *d) {
   return d->ring_words && d->since_drain >= d->ring_words / 2u;
 }
 
-/* Before an event: room in the packet ring for every packet word the IP still owes
- * (the model's words not yet written), a packet for each write still queued in front
- * of the IP (any of them may be an event), and the packet this event may complete.
- * The IP holds its core while the ring is full; software that lets the packets in
- * flight outgrow the room it leaves deadlocks the bus, since an event store that
- * waits behind them holds the reads that would drain the ring.  With this room kept
- * before every event, the read that drains the ring always gets through (the spill
- * ring's drains go on meanwhile, as the core may wait on that ring too).  Not while
- * frozen: the freezing code posts fewer events than the FIFO holds. */
-static int cct_has_room(const diff *d) {
-  uint32_t owed = (uint32_t)(d->cct_expect.n - d->cct_attempts);
-  uint32_t used = (uint32_t)d->cct_written.n - d->cct_tail;
+/* Room in a ring of `words` for its `used` unread words, the `owed` words the model
+ * has made and the IP not yet written, and `per` words for each write still queued in
+ * front of the IP (any of them may be an event) and for this event. */
+static int room(const diff *d, uint32_t words, uint32_t used, uint32_t owed, uint32_t per) {
   uint32_t queued = hwprof_sim_pending(d->s) + 1u;
-  return (uint64_t)used + owed + (uint64_t)queued * HWPROF_CCT_PACKET_WORDS <= d->cct_words;
+  return (uint64_t)used + owed + (uint64_t)queued * per <= words;
 }
 
-static void cct_make_room(diff *d) {
-  if (!d->cct_words || (d->ctrl & HWPROF_CTRL_FREEZE))
-    return;
+/* Before an event: room in the packet ring for a packet per event (see room()).  The IP
+ * holds its core while the ring is full; software that lets the packets in flight
+ * outgrow the room it leaves deadlocks the bus, since an event store that waits behind
+ * them holds the reads that would drain the ring.  With this room kept before every
+ * event, the read that drains the ring always gets through.  Not while frozen: the
+ * freezing code posts fewer events than the FIFO holds. */
+static int cct_has_room(const diff *d) {
+  return !d->cct_words || (d->ctrl & HWPROF_CTRL_FREEZE) ||
+         room(d, d->cct_words, (uint32_t)d->cct_written.n - d->cct_tail,
+              (uint32_t)(d->cct_expect.n - d->cct_attempts), HWPROF_CCT_PACKET_WORDS);
+}
+
+/* Likewise in the spill ring with sets, where an event may write a record of two words
+ * and a small ring fills with the records of the events queued before a drain comes. */
+static int ring_has_room(const diff *d) {
+  return !d->p.ways || !d->ring_words || (d->ctrl & HWPROF_CTRL_FREEZE) ||
+         room(d, d->ring_words, (uint32_t)d->written.n - d->tail,
+              (uint32_t)(d->expect.n - d->attempts), HWPROF_SPILL_REC_WORDS);
+}
+
+/* Drains both rings (the core may wait on either) until has_room says so. */
+static void make_room(diff *d, int (*has_room)(const diff *), const char *ring) {
   uint64_t start = hwprof_sim_cycle(d->s);
-  while (!cct_has_room(d)) {
-    drain_ring(d); /* the core may wait on the spill ring too */
+  while (!has_room(d)) {
+    drain_ring(d);
     drain_cct(d);
-    if (cct_has_room(d))
+    if (has_room(d))
       return;
     REQUIRE(hwprof_sim_cycle(d->s) - start < (1u << 22),
-            "no room in the packet ring for 4M cycles (%u words, %u unread, %zu owed)\n",
-            d->cct_words, (unsigned)(d->cct_written.n - d->cct_tail),
+            "no room in the %s ring for 4M cycles (spill: %zu unread, %zu owed; packets: %zu "
+            "unread, %zu owed)\n",
+            ring, d->written.n - d->tail, d->expect.n - d->attempts, d->cct_written.n - d->cct_tail,
             d->cct_expect.n - d->cct_attempts);
     hwprof_sim_step(d->s, 4);
   }
@@ -367,7 +389,8 @@ static void post_strb(diff *d, uint32_t off, uint32_t val, unsigned strb) {
       off - HWPROF_EVENT_W_OFFSET <= 4 * HWPROF_EVENT_W_MAX) {
     if (ring_wants_drain(d))
       drain_ring(d);
-    cct_make_room(d);
+    make_room(d, ring_has_room, "spill");
+    make_room(d, cct_has_room, "packet");
     d->since_drain++;
   }
   uint64_t start = hwprof_sim_cycle(d->s);
@@ -554,6 +577,7 @@ static void end_segment(diff *d, int whole_table) {
       {HWPROF_STAT_MAX_PROBE_OFFSET, m->st.max_probe, "MAX_PROBE"},
       {HWPROF_STAT_OCCUPIED_OFFSET, m->occupied, "OCCUPIED"},
       {HWPROF_STAT_SPILLED_OFFSET, m->st.spilled, "SPILLED"},
+      {HWPROF_STAT_EVICTED_OFFSET, m->st.evicted, "EVICTED"},
       {HWPROF_STAT_SYSCALLS_OFFSET, m->st.syscalls, "SYSCALLS"},
       {HWPROF_STAT_SYSCALL_LOST_OFFSET, m->st.syscall_lost, "SYSCALL_LOST"},
       {HWPROF_SYSCALL_USED_OFFSET, m->sys_used, "SYSCALL_USED"},

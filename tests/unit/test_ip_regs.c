@@ -274,9 +274,9 @@ static void test_events_counted(void) {
   CHECK_STAT(s, HWPROF_STAT_EVENTS_IN_OFFSET, 8);
   CHECK_STAT(s, HWPROF_STAT_EVENTS_OFFSET, 8);
   CHECK_STAT(s, HWPROF_STAT_OCCUPIED_OFFSET, 2);
-  /* The window shows each at its hash slot. */
+  /* The window shows each at its hash slot (or its set's first way). */
   uint32_t mask = (1u << P.index_bits) - 1u;
-  uint32_t i1 = hwprof_hash16(P.hash, 0x400100) & mask;
+  uint32_t i1 = ip_home_entry(&P, 0x400100);
   CHECK_EQ(ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i1), 0x400100);
   CHECK_EQ(ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i1 + 4), 7);
   /* Key 0 is an ordinary key. */
@@ -292,11 +292,12 @@ static void test_events_counted(void) {
   CHECK_EQ(lookup(s, 0x400200), 7);
   CHECK_EQ(lookup(s, 0x400202), 7);
   CHECK_STAT(s, HWPROF_STAT_OCCUPIED_OFFSET, 3);
-  /* A block first seen with flags is stored without them (within its probe window). */
+  /* A block first seen with flags is stored without them (within its probe window,
+   * or its set). */
   events(s, 0x400300 | HWPROF_EVENT_RETURN, 1);
   CHECK_EQ(ip_wait_idle(s, 1000), 0);
   unsigned found = 0;
-  for (uint32_t k = 0, i = hwprof_hash16(P.hash, 0x400300) & mask; k < P.max_probe && k <= mask;
+  for (uint32_t k = 0, i = ip_home_entry(&P, 0x400300); k < ip_home_room(&P) && k <= mask;
        k++, i = (i + 1) & mask)
     found += ip_rd(s, HWPROF_TABLE_OFFSET + 8 * i) == 0x400300;
   CHECK_EQ(found, 1);
@@ -492,7 +493,41 @@ static void test_threshold_and_irq(void) {
   hwprof_sim_free(s);
 }
 
+/* The set-associative table, spilling off: keys that want one set take its ways in
+ * order, without a probe; the one more is lost (a full set), and TABLE_FULL says so. */
+static void test_set_full(void) {
+  hwprof_sim *s = fresh();
+  uint64_t rng = 12345;
+  uint32_t n = P.ways + 1, set = 2 & ((1u << P.index_bits) / P.ways - 1u);
+  uint32_t *k = malloc(n * sizeof *k);
+  ip_colliding_keys(&P, set, k, n, &rng);
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_TABLE_FULL);
+  enable(s);
+  for (uint32_t i = 0; i < n; i++)
+    events(s, k[i], i + 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  for (uint32_t i = 0; i + 1 < n; i++) {
+    CHECK_EQ(ip_rd(s, HWPROF_TABLE_OFFSET + 8 * (set * P.ways + i)), k[i]);
+    CHECK_EQ(ip_rd(s, HWPROF_TABLE_OFFSET + 8 * (set * P.ways + i) + 4), i + 1);
+    CHECK_EQ(lookup(s, k[i]), i + 1);
+  }
+  CHECK_EQ(lookup(s, k[n - 1]), 0);
+  CHECK_STAT(s, HWPROF_STAT_LOST_TABLE_OFFSET, n);
+  CHECK_STAT(s, HWPROF_STAT_PROBES_OFFSET, 0);
+  CHECK_STAT(s, HWPROF_STAT_MAX_PROBE_OFFSET, 0);
+  CHECK_STAT(s, HWPROF_STAT_EVICTED_OFFSET, 0);
+  CHECK_STAT(s, HWPROF_STAT_OCCUPIED_OFFSET, P.ways);
+  CHECK(ip_rd(s, HWPROF_STATUS_OFFSET) & HWPROF_STATUS_TABLE_FULL, "no TABLE_FULL\n");
+  CHECK_EQ(ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & HWPROF_IRQ_TABLE_FULL, HWPROF_IRQ_TABLE_FULL);
+  free(k);
+  hwprof_sim_free(s);
+}
+
 static void test_probing_and_table_full(void) {
+  if (P.ways) {
+    test_set_full();
+    return;
+  }
   hwprof_sim *s = fresh();
   uint64_t rng = 12345;
   uint32_t n = P.max_probe + 1;
@@ -595,7 +630,7 @@ static void check_ring_absent(hwprof_sim *s, uint32_t bit, uint32_t base, uint32
 static void test_spill_absent(hwprof_sim *s) {
   check_ring_absent(s, HWPROF_CONFIG2_SPILL, HWPROF_SPILL_BASE_OFFSET, 2);
   uint64_t rng = 5;
-  uint32_t n = P.max_probe + 3;
+  uint32_t n = ip_home_room(&P) + 3;
   uint32_t *k = malloc(n * sizeof *k);
   ip_colliding_keys(&P, 0, k, n, &rng);
   ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_LOST | HWPROF_IRQ_SPILL);
@@ -604,7 +639,7 @@ static void test_spill_absent(hwprof_sim *s) {
     events(s, k[i], 1);
   CHECK_EQ(ip_wait_idle(s, 100000), 0);
   for (uint32_t i = 0; i < n; i++)
-    CHECK_EQ(lookup(s, k[i]), i < P.max_probe ? 1u : 0u);
+    CHECK_EQ(lookup(s, k[i]), i < ip_home_room(&P) ? 1u : 0u);
   CHECK_STAT(s, HWPROF_STAT_LOST_TABLE_OFFSET, 3);
   CHECK_STAT(s, HWPROF_STAT_SPILLED_OFFSET, 0);
   uint32_t st = ip_rd(s, HWPROF_STATUS_OFFSET);
@@ -660,26 +695,108 @@ static void test_spill_registers(void) {
 
 /* Keys that all want one slot: the first max_probe fill its probe sequence,
  * the rest spill. */
+/* The spill ring on, in r: SIZE words, IRQ_SPILL at MARK (and IRQ_LOST); events on. */
+static void ring_on(hwprof_sim *s, ringmem *r, uint32_t size, uint32_t mark) {
+  hwprof_sim_on_mem_write(s, ring_write, r);
+  ip_wr(s, HWPROF_SPILL_BASE_OFFSET, r->base);
+  ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, size);
+  ip_wr(s, HWPROF_SPILL_MARK_OFFSET, mark);
+  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST);
+  enable(s);
+}
+
 /* IRQ_STATUS without TABLE_FULL, which every spilled event raises. */
 static uint32_t spill_irqs(hwprof_sim *s) {
   return ip_rd(s, HWPROF_IRQ_STATUS_OFFSET) & ~HWPROF_IRQ_TABLE_FULL;
 }
 
+/* The set-associative table's evictions: keys that want one set fill its ways; each
+ * one more evicts the way counted least recently as a record {key | 1, count} in the
+ * next two ring words, HEAD passing both at once; a full ring holds the IP; a refused
+ * write loses the whole record (and only it), its slots reused. */
+static void test_eviction_ring(void) {
+  hwprof_sim *s = fresh();
+  ringmem r = {0x20000000u, {0}, 0, 0};
+  uint64_t rng = 777;
+  uint32_t w = P.ways, n = w + 6;
+  uint32_t *k = malloc(n * sizeof *k);
+  ip_colliding_keys(&P, 1, k, n, &rng);
+  ring_on(s, &r, 4, 4);
+  for (uint32_t i = 0; i < w; i++) /* counts 1, 2, ...: k[0] the oldest */
+    events(s, k[i], i + 1);
+  events(s, k[0], 1); /* now the youngest: k[1] (count 2) is the oldest */
+  events(s, k[w], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 2);
+  CHECK_EQ(r.mem[0], k[1] | HWPROF_SPILL_REC);
+  CHECK_EQ(r.mem[1], 2);
+  CHECK_EQ(lookup(s, k[1]), 0);
+  CHECK_EQ(lookup(s, k[w]), 1);
+  CHECK_EQ(lookup(s, k[0]), 2);
+  CHECK_STAT(s, HWPROF_STAT_EVICTED_OFFSET, 1);
+  CHECK_STAT(s, HWPROF_STAT_SPILLED_OFFSET, 0);
+  CHECK_STAT(s, HWPROF_STAT_LOST_TABLE_OFFSET, 0);
+  CHECK_STAT(s, HWPROF_STAT_PROBES_OFFSET, 0);
+  CHECK_STAT(s, HWPROF_STAT_OCCUPIED_OFFSET, w);
+  CHECK_EQ(spill_irqs(s), 0); /* two words: below the mark */
+  /* The next eviction (k[2]: count 3 when w > 2, else k[0]) reaches the mark. */
+  uint32_t second = w > 2 ? k[2] : k[0], second_count = w > 2 ? 3 : 2;
+  events(s, k[w + 1], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 4);
+  CHECK_EQ(r.mem[2], second | HWPROF_SPILL_REC);
+  CHECK_EQ(r.mem[3], second_count);
+  CHECK_EQ(spill_irqs(s), HWPROF_IRQ_SPILL);
+  /* The ring is full: the next eviction waits in the IP, nothing is lost. */
+  events(s, k[w + 2], 1);
+  hwprof_sim_step(s, 500);
+  uint32_t st = ip_rd(s, HWPROF_STATUS_OFFSET);
+  CHECK((st & HWPROF_STATUS_SPILL_FULL) && !(st & HWPROF_STATUS_IDLE), "full ring, STATUS %#x\n",
+        st);
+  /* One word of room is not room for a record. */
+  ip_wr(s, HWPROF_SPILL_TAIL_OFFSET, 1);
+  hwprof_sim_step(s, 500);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 4);
+  ip_wr(s, HWPROF_SPILL_TAIL_OFFSET, 2);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 6);
+  CHECK_EQ(r.mem[0] & HWPROF_SPILL_REC, HWPROF_SPILL_REC); /* HEAD 4 is slot 0 */
+  ip_wr(s, HWPROF_SPILL_TAIL_OFFSET, 6);
+  /* A refused first word loses the record: its second is not written, HEAD stays. */
+  unsigned writes = r.writes;
+  r.fail_next = 1;
+  events(s, k[w + 3], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(r.writes, writes + 1);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 6);
+  CHECK_STAT(s, HWPROF_STAT_SPILL_ERR_OFFSET, 1);
+  CHECK(spill_irqs(s) & HWPROF_IRQ_LOST, "no IRQ_LOST\n");
+  /* The next record takes the lost one's slots. */
+  events(s, k[w + 4], 1);
+  CHECK_EQ(ip_wait_idle(s, 100000), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_SPILL_HEAD_OFFSET), 8);
+  CHECK_EQ(r.mem[2] & HWPROF_SPILL_REC, HWPROF_SPILL_REC);
+  CHECK_STAT(s, HWPROF_STAT_EVICTED_OFFSET, 5);
+  CHECK_STAT(s, HWPROF_STAT_SPILL_ERR_OFFSET, 1);
+  CHECK_STAT(s, HWPROF_STAT_EVENTS_OFFSET, w * (w + 1) / 2 + 1 + 5);
+  free(k);
+  hwprof_sim_free(s);
+}
+
 static void test_spill_ring(void) {
   if (!P.spill)
     return; /* test_spill_registers checks the path's absence */
+  if (P.ways) {
+    test_eviction_ring();
+    return;
+  }
   hwprof_sim *s = fresh();
   ringmem r = {0x20000000u, {0}, 0, 0};
   uint64_t rng = 777;
   uint32_t mp = P.max_probe, n = mp + 12;
   uint32_t *k = malloc(n * sizeof *k);
   ip_colliding_keys(&P, 4u & ((1u << P.index_bits) - 1u), k, n, &rng);
-  hwprof_sim_on_mem_write(s, ring_write, &r);
-  ip_wr(s, HWPROF_SPILL_BASE_OFFSET, r.base);
-  ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 4);
-  ip_wr(s, HWPROF_SPILL_MARK_OFFSET, 2);
-  ip_wr(s, HWPROF_IRQ_ENABLE_OFFSET, HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST);
-  enable(s);
+  ring_on(s, &r, 4, 2);
   for (uint32_t i = 0; i < mp; i++)
     events(s, k[i], 1);
   events(s, k[mp], 1);
@@ -765,9 +882,10 @@ static void test_spill_backpressure(void) {
   hwprof_sim *s = fresh();
   ringmem r = {0x20000000u, {0}, 0, 0};
   uint64_t rng = 99;
-  uint32_t mp = P.max_probe, extra = 2 + 16 + 1 + 2 + fifo_depth + 3, n = mp + extra;
+  uint32_t mp = ip_home_room(&P), extra = 2 + 16 + 1 + 2 + fifo_depth + 3, n = mp + extra;
   uint32_t *k = malloc(n * sizeof *k);
-  ip_colliding_keys(&P, 8u & ((1u << P.index_bits) - 1u), k, n, &rng);
+  uint32_t homes = (1u << P.index_bits) / (P.ways ? P.ways : 1u);
+  ip_colliding_keys(&P, 8u & (homes - 1u), k, n, &rng);
   hwprof_sim_on_mem_write(s, ring_write, &r);
   ip_wr(s, HWPROF_SPILL_BASE_OFFSET, r.base);
   ip_wr(s, HWPROF_SPILL_SIZE_OFFSET, 2);

@@ -25,6 +25,7 @@ static void on_hot(void *ctx, uint32_t spc) {
 static void init(hwprof_model *m, unsigned index_bits, unsigned hash, unsigned max_probe,
                  unsigned count_width) {
   hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  p.ways = 0; /* the linear-probe table: these tests are about its probes */
   p.index_bits = index_bits;
   p.hash = hash;
   p.max_probe = max_probe;
@@ -238,7 +239,7 @@ static void test_units_left_out(void) {
   p.index_bits = 4;
   p.max_probe = 4;
   p.hash = HWPROF_HASH_LOW16_SHR2;
-  p.syscall_bits = p.edge_bits = p.cct = p.stats = p.spill = 0;
+  p.syscall_bits = p.edge_bits = p.cct = p.stats = p.spill = p.ways = 0;
   CHECK_EQ(hwprof_model_check_params(&p, &why), 0);
   CHECK_EQ(hwprof_model_config_word(&p) & HWPROF_CONFIG_SYSCALL_BITS_MASK, 0);
   CHECK_EQ(hwprof_model_config2_word(&p) & (HWPROF_CONFIG2_EDGE_BITS_MASK | HWPROF_CONFIG2_CCT |
@@ -394,6 +395,86 @@ static void test_event_flags(void) {
   CHECK_EQ(hot_seen[0], 0x400100); /* reported without flags */
 }
 
+/* The set-associative table: 16 entries as 4 sets of 4 ways, the set the hash's low
+ * bits (LOW16_SHR2: (spc >> 2) mod 4, so 0x10, 0x20, ... are all set 0).  Keys take
+ * the free ways in order; a fifth evicts the least recently counted way as a record
+ * {key, HOT, 1}, count, and takes its place; a hit makes a way the youngest; with
+ * spilling off a full set loses the event. */
+static void test_sets(void) {
+  hwprof_model m;
+  hwprof_model_params p = HWPROF_MODEL_DEFAULTS;
+  p.index_bits = 4;
+  p.hash = HWPROF_HASH_LOW16_SHR2;
+  p.ways = 4;
+  CHECK_EQ(hwprof_model_init(&m, &p, table, sizeof table / sizeof table[0]), 0);
+  m.on_hot = on_hot;
+  m.on_spill = on_spill;
+  n_hot = n_spilled = 0;
+  hwprof_model_set_threshold(&m, 3);
+  hwprof_model_set_spill(&m, 1);
+  for (uint32_t k = 1; k <= 4; k++) /* ways 0..3 of set 0, in order */
+    hwprof_model_event(&m, k << 4);
+  for (uint32_t k = 1; k <= 4; k++)
+    CHECK_EQ(m.table[k - 1].key, k << 4);
+  CHECK_EQ(m.occupied, 4);
+  CHECK_EQ(m.st.probes, 0);
+  hwprof_model_event(&m, 0x14); /* set 1: not in set 0's way */
+  CHECK_EQ(m.table[4].key, 0x14);
+  /* 0x10 three times (hot: 3), 0x20 once: the oldest is now 0x30, then 0x40. */
+  hwprof_model_event(&m, 0x10);
+  hwprof_model_event(&m, 0x10);
+  hwprof_model_event(&m, 0x20);
+  CHECK_EQ(n_hot, 1);
+  hwprof_model_event(&m, 0x50); /* evicts 0x30 into way 2 */
+  CHECK_EQ(n_spilled, 2);
+  CHECK_EQ(spilled_seen[0], 0x30 | HWPROF_SPILL_REC);
+  CHECK_EQ(spilled_seen[1], 1);
+  CHECK_EQ(m.table[2].key, 0x50);
+  CHECK_EQ(m.table[2].count, 1);
+  CHECK_EQ(m.st.evicted, 1);
+  CHECK_EQ(m.st.spilled, 0);
+  CHECK_EQ(m.occupied, 5);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x30), 0);
+  hwprof_model_event(&m, 0x30); /* evicts 0x40, comes back with count 1 */
+  CHECK_EQ(spilled_seen[2], 0x40 | HWPROF_SPILL_REC);
+  CHECK_EQ(spilled_seen[3], 1);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x30), 1);
+  /* Now 0x10 is the oldest: it goes with its HOT bit and count 3. */
+  hwprof_model_event(&m, 0x60);
+  CHECK_EQ(spilled_seen[4], 0x10 | HWPROF_SPILL_REC | HWPROF_SPILL_REC_HOT);
+  CHECK_EQ(spilled_seen[5], 3);
+  CHECK_EQ(m.st.events, 11);
+  CHECK_EQ(m.st.lost_table, 0);
+  CHECK(m.table_full, "TABLE_FULL not set by an eviction\n");
+  /* The ages of a full set are a permutation: 0x60 youngest, 0x20 oldest. */
+  CHECK_EQ(m.table[0].key, 0x60);
+  CHECK_EQ(m.table[0].age, 0);
+  CHECK_EQ(m.table[1].age, 3);
+  /* Spilling off: a miss in a full set is lost; a hit still counts. */
+  hwprof_model_set_spill(&m, 0);
+  hwprof_model_event(&m, 0x70);
+  CHECK_EQ(m.st.lost_table, 1);
+  CHECK_EQ(n_spilled, 6);
+  hwprof_model_event(&m, 0x20);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x20), 3);
+  /* One way: every miss evicts the set's only entry. */
+  p.ways = 1;
+  CHECK_EQ(hwprof_model_init(&m, &p, table, sizeof table / sizeof table[0]), 0);
+  m.on_spill = on_spill;
+  n_spilled = 0;
+  hwprof_model_set_spill(&m, 1);
+  hwprof_model_event(&m, 0x40);
+  hwprof_model_event(&m, 0x80); /* 0x40 >> 2 and 0x80 >> 2 are both 0 mod 16 */
+  CHECK_EQ(n_spilled, 2);
+  CHECK_EQ(spilled_seen[0], 0x40 | HWPROF_SPILL_REC);
+  CHECK_EQ(hwprof_model_lookup(&m, 0x80), 1);
+  /* Bad way counts. */
+  p.ways = 3;
+  CHECK(hwprof_model_init(&m, &p, table, sizeof table / sizeof table[0]) < 0, "ways 3\n");
+  p.ways = 16;
+  CHECK(hwprof_model_init(&m, &p, table, sizeof table / sizeof table[0]) < 0, "ways 16\n");
+}
+
 int main(void) {
   RUN(test_syscalls);
   RUN(test_edges);
@@ -404,6 +485,7 @@ int main(void) {
   RUN(test_units_left_out);
   RUN(test_probe_wrap_and_loss);
   RUN(test_spill);
+  RUN(test_sets);
   RUN(test_saturation_and_threshold);
   return check_failed_tests ? 1 : 0;
 }
