@@ -832,8 +832,9 @@ static void run_stream(diff *d, enum stream kind, uint64_t n) {
 
   d->all_miss = kind == ADVERSARIAL;
   if (kind == ADVERSARIAL) {
-    uint32_t mask = (1u << d->p.index_bits) - 1u;
-    unsigned per = 2 * d->p.max_probe < 250 ? 2 * d->p.max_probe : 250;
+    /* Keys for four homes (slots, or sets), twice as many as one holds. */
+    uint32_t mask = (1u << d->p.index_bits) / (d->p.ways ? d->p.ways : 1u) - 1u;
+    unsigned per = 2 * ip_home_room(&d->p) < 250 ? 2 * ip_home_room(&d->p) : 250;
     npool = 0;
     for (unsigned h = 0; h < 4 && npool + per <= 2000; h++) {
       ip_colliding_keys(&d->p, (uint32_t)(ip_rand(&d->rng) & mask & ~HWPROF_EVENT_FLAGS),
