@@ -245,10 +245,15 @@ static void count_in(hwprof_model *m, hwprof_model_entry *e, uint32_t spc) {
   }
 }
 
+/* The first entry of spc's set in the set-associative table. */
+static hwprof_model_entry *set_of(const hwprof_model *m, uint32_t spc) {
+  return &m->table[(hwprof_hash16(m->p.hash, spc) & (m->entries / m->p.ways - 1u)) * m->p.ways];
+}
+
 /* The set-associative table (see the top of this file). */
 static void event_sets(hwprof_model *m, uint32_t spc) {
-  uint32_t ways = m->p.ways, sets = m->entries / ways;
-  hwprof_model_entry *set = &m->table[(hwprof_hash16(m->p.hash, spc) & (sets - 1u)) * ways];
+  uint32_t ways = m->p.ways;
+  hwprof_model_entry *set = set_of(m, spc);
   uint32_t w, way = ways, free = ways, oldest = 0, fresh;
   for (w = 0; w < ways; w++) {
     if (set[w].count == 0) {
@@ -294,10 +299,10 @@ void hwprof_model_event_weighted(hwprof_model *m, uint32_t word, uint8_t weight)
   uint32_t probe = 0, i;
   int cached = 0;
 
+  m->st.events_in = sat_inc(m->st.events_in);
+  hwprof_model_edge_event(m, word);
+  hwprof_model_cct_event(m, word, weight);
   if (m->p.ways) {
-    m->st.events_in = sat_inc(m->st.events_in);
-    hwprof_model_edge_event(m, word);
-    hwprof_model_cct_event(m, word, weight);
     event_sets(m, spc);
     return;
   }
@@ -308,9 +313,6 @@ void hwprof_model_event_weighted(hwprof_model *m, uint32_t word, uint8_t weight)
       probe = m->sc[i].probe;
       cached = 1;
     }
-  m->st.events_in = sat_inc(m->st.events_in);
-  hwprof_model_edge_event(m, word);
-  hwprof_model_cct_event(m, word, weight);
   for (;; probe++) {
     hwprof_model_entry *e = &m->table[idx];
     int match = e->count != 0 && e->key == spc;
@@ -352,10 +354,9 @@ uint32_t hwprof_model_lookup(const hwprof_model *m, uint32_t key) {
   uint32_t idx = hwprof_hash16(m->p.hash, spc) & mask;
   uint32_t probe;
   if (m->p.ways) {
-    uint32_t ways = m->p.ways, w;
-    const hwprof_model_entry *set =
-        &m->table[(hwprof_hash16(m->p.hash, spc) & (m->entries / ways - 1u)) * ways];
-    for (w = 0; w < ways; w++)
+    const hwprof_model_entry *set = set_of(m, spc);
+    uint32_t w;
+    for (w = 0; w < m->p.ways; w++)
       if (set[w].count != 0 && set[w].key == spc)
         return set[w].count;
     return 0;
