@@ -290,8 +290,11 @@
  *
  * An edge whose count becomes equal to EDGE_CTRL's threshold (once per entry, 0 =
  * off) goes to the edge hot FIFO: read EDGE_HOT_SRC, then EDGE_HOT_DST, which removes
- * it; IRQ_EDGE_HOT stays set while it holds edges.  A crossing that finds the FIFO
- * full is counted in STAT_EDGE_HOT_LOST.
+ * it; IRQ_EDGE_HOT stays set while it holds edges.  From 1.8, EDGE_HOT_DST answers and
+ * removes only the edge the last EDGE_HOT_SRC read found (0 if that read found none),
+ * so an edge that becomes hot between the two reads waits for the next pair; before,
+ * it was returned with the source 0.  A crossing that finds the FIFO full is counted
+ * in STAT_EDGE_HOT_LOST.
  *
  * EDGE_CTRL and CTRL.EDGE_CLEAR (and CTRL.CLEAR, CTRL.STATS_CLEAR) are queued with the
  * events and apply in bus order.  A traversal that finds every slot taken by other
@@ -307,7 +310,7 @@
 #define HWPROF_EDGE_USED_OFFSET    0x064u /* RO: entries in use */
 #define HWPROF_EDGE_MARK_OFFSET    0x068u /* RW: IRQ_EDGE level, 0 = never */
 #define HWPROF_EDGE_HOT_SRC_OFFSET 0x06Cu /* RO: the oldest hot edge's source, 0 if none */
-#define HWPROF_EDGE_HOT_DST_OFFSET 0x070u /* RO: its target; the read removes it */
+#define HWPROF_EDGE_HOT_DST_OFFSET 0x070u /* RO: its target, removed by the read (above) */
 #define HWPROF_EDGE_TABLE_OFFSET   0x2000u
 #define HWPROF_EDGE_ENTRY_BYTES    16u
 #define HWPROF_EDGE_MAX_ENTRIES    1024u

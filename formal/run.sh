@@ -24,7 +24,7 @@
 # proofs reach the corners - a full FIFO, a full probe sequence, a saturated counter, a
 # full ring - within the depth.
 #
-# Then nine mutants, each a one-line bug seeded into a copy of the RTL, which the
+# Then ten mutants, each a one-line bug seeded into a copy of the RTL, which the
 # proofs must catch: so a proof that passes has been shown able to fail.
 #
 #   FORMAL_DEPTH=N   override every proof's depth (defaults: core 28, spill 30, ip 24)
@@ -126,6 +126,10 @@ mutant slot-forward rtl/hwprof_core.v \
 # The edge table takes a bus read while it compares or clears (from reset on).
 mutant edge-read rtl/hwprof_edge.v \
 	's/assign rd_ready = at_rest;/assign rd_ready = 1'"'"'b1;/' \
+	ip hwprof_axil 24 "$IP_PARAMS" $IP
+# EDGE_HOT_SRC arms EDGE_HOT_DST's pop even when it found the edge hot FIFO empty.
+mutant edge-src rtl/hwprof_axil.v \
+	's/edge_src_read_q <= edge_hot_valid;/edge_src_read_q <= 1'"'"'b1;/' \
 	ip hwprof_axil 24 "$IP_PARAMS" $IP
 # The slave drops BVALID without waiting for BREADY.
 mutant bready rtl/hwprof_axil_if.v \

@@ -50,7 +50,8 @@
 //   0x064 EDGE_USED     RO    edge table entries in use
 //   0x068 EDGE_MARK     RW    IRQ_EDGE level, 0 = never
 //   0x06C EDGE_HOT_SRC  RO    the oldest hot edge's source SPC, 0 when none
-//   0x070 EDGE_HOT_DST  RO    its target SPC; the read removes it
+//   0x070 EDGE_HOT_DST  RO    the target of the edge the last EDGE_HOT_SRC read found,
+//                             which this read removes; 0 if that read found none (1.8)
 //   0x080..0x0BC        RO    statistics, see hwprof_core
 //   0x0C0 STAT_SYSCALLS RO    system calls recorded; 0x0C4 STAT_SYSCALL_LOST: lost, table full
 //   0x0C8 STAT_EDGES    RO    edge traversals counted; 0x0CC STAT_EDGE_LOST: lost, table
@@ -1024,7 +1025,21 @@ module hwprof_axil #(
 
   assign r_ready = r_ready_now;
   assign hot_pop = r_answer && r_align && (ra == A_HOT_POP) && hot_valid;
-  assign edge_hot_pop = r_answer && (ra == A_EDGE_HOT_DST) && edge_hot_valid;
+  // EDGE_HOT_DST answers, and removes, the edge whose source the last EDGE_HOT_SRC read
+  // returned; 0, removing nothing, if that read found the FIFO empty.  An edge that
+  // reaches the empty FIFO between the two reads waits for the next pair instead of
+  // being returned with the source 0 (the pair of reads is not atomic on the bus).
+  reg edge_src_read_q;
+  always @(posedge clk) begin
+    if (rst) begin
+      edge_src_read_q <= 1'b0;
+    end else if (r_answer && ra == A_EDGE_HOT_SRC) begin
+      edge_src_read_q <= edge_hot_valid;
+    end else if (r_answer && ra == A_EDGE_HOT_DST) begin
+      edge_src_read_q <= 1'b0;
+    end
+  end
+  assign edge_hot_pop = r_answer && (ra == A_EDGE_HOT_DST) && edge_src_read_q && edge_hot_valid;
 
   // The answer's word: the multiplexer is here, in the clocked block behind r_answer, so
   // that the simulation evaluates it once per read, not in every cycle (as an always @*
@@ -1069,7 +1084,7 @@ module hwprof_axil #(
           A_EDGE_USED:    s_axil_rdata <= edge_used32;
           A_EDGE_MARK:    s_axil_rdata <= edge_mark_q;
           A_EDGE_HOT_SRC: s_axil_rdata <= edge_hot_src;
-          A_EDGE_HOT_DST: s_axil_rdata <= edge_hot_dst;
+          A_EDGE_HOT_DST: s_axil_rdata <= edge_src_read_q ? edge_hot_dst : 32'd0;
           A_STAT_EDGES:   s_axil_rdata <= edge_stat_edges;
           A_STAT_EDGE_LOST: s_axil_rdata <= edge_stat_lost;
           A_STAT_EDGE_HOT_LOST: s_axil_rdata <= edge_stat_hot_lost;
@@ -1244,6 +1259,8 @@ module hwprof_axil #(
           "hwprof_axil: window result nobody asked for");
       `HWPROF_CHECK(!(rs_valid && rs_lookup && !lookup_busy_q),
           "hwprof_axil: lookup result nobody asked for");
+      `HWPROF_CHECK(!edge_src_read_q || edge_hot_valid,
+          "hwprof_axil: the hot edge EDGE_HOT_SRC found left before EDGE_HOT_DST");
     end
   end
 

@@ -266,28 +266,34 @@ module hwprof_spill #(
   end
 
   // A record: its second word goes to the slot after its first, and HEAD passes both
-  // at once, from where it stood when the first was issued.
-  reg [29:0] g_first_slot_q;
-  reg [31:0] g_first_head_q;
-  reg        g_second_issued_q;
-  reg        g_record_done_q;
+  // at once, from where it stood when the first was issued.  (Only with RECORDS: without,
+  // the checks' enables are constant 0 over registers never written, and Yosys's AIGER
+  // writer refuses the x they leave.)
+  generate
+    if (RECORDS != 0) begin : g_record_checks
+      reg [29:0] g_first_slot_q;
+      reg [31:0] g_first_head_q;
+      reg        g_second_issued_q;
+      reg        g_record_done_q;
 
-  always @(posedge clk) begin
-    if (issue_first) begin
-      g_first_slot_q <= head[29:0] & mask;
-      g_first_head_q <= head;
+      always @(posedge clk) begin
+        if (issue_first) begin
+          g_first_slot_q <= head[29:0] & mask;
+          g_first_head_q <= head;
+        end
+        g_second_issued_q <= !rst && issue_second;
+        g_record_done_q   <= !rst && b_head && wr_second_q;
+        if (!rst && g_second_issued_q) begin
+          `HWPROF_CHECK(m_axi_awaddr == base + {((g_first_slot_q + 30'd1) & mask), 2'b00},
+              "hwprof_spill: a record's second word not in the slot after its first");
+        end
+        if (!rst && g_record_done_q) begin
+          `HWPROF_CHECK(head == g_first_head_q + 32'd2,
+              "hwprof_spill: HEAD did not pass a whole record");
+        end
+      end
     end
-    g_second_issued_q <= !rst && issue_second;
-    g_record_done_q   <= !rst && b_head && wr_second_q;
-    if (!rst && g_second_issued_q) begin
-      `HWPROF_CHECK(m_axi_awaddr == base + {((g_first_slot_q + 30'd1) & mask), 2'b00},
-          "hwprof_spill: a record's second word not in the slot after its first");
-    end
-    if (!rst && g_record_done_q) begin
-      `HWPROF_CHECK(head == g_first_head_q + 32'd2,
-          "hwprof_spill: HEAD did not pass a whole record");
-    end
-  end
+  endgenerate
 `endif
 
 endmodule

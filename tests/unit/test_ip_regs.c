@@ -1283,6 +1283,25 @@ static void test_edges(void) {
   events(s, B, 1);
   CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
   CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), 0);
+  /* EDGE_HOT_DST removes only the edge the last EDGE_HOT_SRC read found (1.8): edges
+   * that become hot after a read of 0 wait for the next pair of reads, one each. */
+  ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_EDGE_CLEAR);
+  for (int i = 0; i < 3; i++) {
+    events(s, C | HWPROF_EVENT_INDIRECT, 1);
+    events(s, D | HWPROF_EVENT_INDIRECT, 1);
+  }
+  events(s, C, 1);
+  events(s, B, 1); /* the last event before the clear below */
+  CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
+  CHECK_EQ(edge_count(s, C, D), 3);
+  CHECK_EQ(edge_count(s, D, C), 3);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_DST_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), C);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_DST_OFFSET), D);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_DST_OFFSET), 0);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), D);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_DST_OFFSET), C);
+  CHECK_EQ(ip_rd(s, HWPROF_EDGE_HOT_SRC_OFFSET), 0);
   /* ALL: every pair of events is an edge, in bus order with the events. */
   ip_wr(s, HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_EDGE_CLEAR);
   ip_wr(s, HWPROF_EDGE_CTRL_OFFSET, HWPROF_EDGE_CTRL_ALL);
@@ -1292,7 +1311,7 @@ static void test_edges(void) {
   events(s, C, 1);
   CHECK_EQ(ip_wait_idle(s, 1u << 20), 0);
   /* B->C (B was the last event before the clear) and C->D; not D->C. */
-  CHECK_STAT(s, HWPROF_STAT_EDGES_OFFSET, 3 + 3 + 1 + 2);
+  CHECK_STAT(s, HWPROF_STAT_EDGES_OFFSET, 3 + 3 + 1 + 6 + 2);
   CHECK_EQ(ip_rd(s, HWPROF_EDGE_USED_OFFSET), 2);
   CHECK_EQ(edge_count(s, B, C), 1);
   CHECK_EQ(edge_count(s, C, D), 1);
