@@ -6,9 +6,10 @@
 // accesses.  Transactions complete in order, so the model is driven in bus order.
 // At the end every table entry, the statistics the model predicts, lookups and the
 // hot SPCs are compared, and the interrupt signal must have risen.  Then the spill
-// ring: keys that share one hash slot overflow the probe window, and the IP's write
-// master must put exactly the model's table misses, in order, into a memory bound to
-// its `mem` socket.  Seed: HWPROF_SEED.
+// ring: keys that share one home overflow the probe window (or the set's ways), and
+// the IP's write master must put exactly the model's ring words (missed SPCs, or the
+// records of evicted entries), in order, into a memory bound to its `mem` socket.
+// Seed: HWPROF_SEED.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -205,8 +206,11 @@ struct initiator : sc_module {
       }
     }
     wr(HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE);
-    while (!(rd(HWPROF_STATUS_OFFSET) & HWPROF_STATUS_IDLE))
-      ;
+    if (!wait_idle()) {
+      result("systemc_random_traffic");
+      sc_stop();
+      return;
+    }
     wait(sc_time(1, SC_US));
     pop_hot();
     result("systemc_random_traffic");
@@ -264,9 +268,16 @@ struct initiator : sc_module {
     sc_stop();
   }
 
-  void wait_idle() {
-    while (!(rd(HWPROF_STATUS_OFFSET) & HWPROF_STATUS_IDLE))
-      ;
+  // Waits for STATUS.IDLE; false, with a failed check, after 100,000 reads: an IP that
+  // never becomes idle (one waiting for a full ring to drain, say) fails the test
+  // instead of hanging it, and the caller stops, since the reads that follow would wait
+  // for the stuck core too.
+  bool wait_idle() {
+    for (int i = 0; i < 100000; i++)
+      if (rd(HWPROF_STATUS_OFFSET) & HWPROF_STATUS_IDLE)
+        return true;
+    EXPECT(0, "the IP never became idle (STATUS %#x)", rd(HWPROF_STATUS_OFFSET));
+    return false;
   }
 
   void spill_ring() {
@@ -274,16 +285,24 @@ struct initiator : sc_module {
     hwprof_model_set_threshold(&model, 0);
     wr(HWPROF_CTRL_OFFSET, HWPROF_CTRL_ENABLE | HWPROF_CTRL_CLEAR);
     hwprof_model_clear(&model, 1, 0);
-    wait_idle();
+    if (!wait_idle()) {
+      result("systemc_spill_ring_through_mem_socket");
+      return;
+    }
     const uint32_t ring_words = 64;
     wr(HWPROF_SPILL_BASE_OFFSET, static_cast<uint32_t>(memory::kBase));
     wr(HWPROF_SPILL_SIZE_OFFSET, ring_words);
     hwprof_model_set_spill(&model, 1);
-    // 40 keys with one home slot: the probe window holds MAX_PROBE of them.
-    const uint32_t mask = model.entries - 1;
+    // Keys with one home: with the linear table 40 that share a slot (the probe window
+    // holds MAX_PROBE of them, the rest spill as SPCs); with sets 12 that share a set
+    // (its ways hold 4 or so, every other event evicts one as a two-word record).  Two
+    // rounds of them fit the ring either way, which nothing drains here.
+    const uint32_t homes = model.p.ways ? model.entries / model.p.ways : model.entries;
+    const uint32_t mask = homes - 1;
     const uint32_t home = hwprof_hash16(model.p.hash, 0x00400000u) & mask;
+    const size_t nkeys = model.p.ways ? model.p.ways + 8 : 40;
     std::vector<uint32_t> keys;
-    for (uint32_t k = 0x00400000u; keys.size() < 40; k += 4)
+    for (uint32_t k = 0x00400000u; keys.size() < nkeys; k += 4)
       if ((hwprof_hash16(model.p.hash, k) & mask) == home)
         keys.push_back(k);
     for (int round = 0; round < 2; round++)
@@ -292,12 +311,20 @@ struct initiator : sc_module {
         wr(HWPROF_EVENT_OFFSET, w);
         hwprof_model_event(&model, w);
       }
-    wait_idle();
+    if (!wait_idle()) {
+      result("systemc_spill_ring_through_mem_socket");
+      return;
+    }
     uint32_t head = rd(HWPROF_SPILL_HEAD_OFFSET);
     EXPECT(!spilled.empty() && spilled.size() <= ring_words, "the model spilled %zu",
            spilled.size());
     EXPECT(head == spilled.size(), "SPILL_HEAD %u, the model spilled %zu", head, spilled.size());
-    EXPECT(rd(HWPROF_STAT_SPILLED_OFFSET) == spilled.size(), "STAT_SPILLED");
+    EXPECT(rd(HWPROF_STAT_SPILLED_OFFSET) == model.st.spilled &&
+               rd(HWPROF_STAT_EVICTED_OFFSET) == model.st.evicted &&
+               spilled.size() == model.st.spilled + 2u * model.st.evicted,
+           "STAT_SPILLED %u, STAT_EVICTED %u, model %u, %u, %zu ring words",
+           rd(HWPROF_STAT_SPILLED_OFFSET), rd(HWPROF_STAT_EVICTED_OFFSET), model.st.spilled,
+           model.st.evicted, spilled.size());
     EXPECT(rd(HWPROF_STAT_SPILL_ERR_OFFSET) == 0, "spill errors");
     EXPECT(mem->bad == 0, "%llu bad memory accesses", static_cast<unsigned long long>(mem->bad));
     for (size_t i = 0; i < spilled.size() && i < ring_words; i++)
@@ -307,7 +334,9 @@ struct initiator : sc_module {
       wr(HWPROF_LOOKUP_KEY_OFFSET, k);
       EXPECT(rd(HWPROF_LOOKUP_COUNT_OFFSET) == hwprof_model_lookup(&model, k), "lookup %#x", k);
     }
-    std::printf("  %zu events spilled to the ring through the mem socket\n", spilled.size());
+    std::printf("  %zu words (%u SPCs, %u evicted entries) spilled to the ring through the mem "
+                "socket\n",
+                spilled.size(), model.st.spilled, model.st.evicted);
     result("systemc_spill_ring_through_mem_socket");
   }
 };
