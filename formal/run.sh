@@ -46,6 +46,12 @@ rtl/hwprof_axil.v"
 IP_PARAMS="-set FIFO_LOG2 1 -set HOT_LOG2 1 -set INDEX_BITS 4 -set HASH 0 -set MAX_PROBE 3 \
 -set COUNT_WIDTH 4 -set SYSCALL_BITS 1 -set EDGE_BITS 1"
 
+# The whole-IP mutants below seed bugs into the bus interface, the system-call table
+# and the edge table: their proofs leave out the units those do not touch (the packet
+# ring, the spill path, the statistics, the slot cache; the linear table), which
+# makes each about 30 s instead of 95 s, most of it cvc4 replaying the counterexample.
+MUTANT_IP_PARAMS="$IP_PARAMS -set CCT 0 -set SPILL 0 -set STATS 0 -set SLOT_CACHE 0 -set WAYS 0"
+
 prove() { # name top depth params files...
 	n=$1 t=$2 d=${FORMAL_DEPTH:-$3} p=$4
 	shift 4
@@ -117,7 +123,7 @@ mutant record-head rtl/hwprof_spill.v \
 # The system-call table takes a record while it is still placing the last one.
 mutant syscall-busy rtl/hwprof_syscall.v \
 	's/assign rec_ready = idle;/assign rec_ready = 1'"'"'b1;/' \
-	ip hwprof_axil 24 "$IP_PARAMS" $IP
+	ip hwprof_axil 24 "$MUTANT_IP_PARAMS" $IP
 # The slot cache's forward (an event right after one of the same key that needed
 # probes) starts at the key's home slot instead of where C just found it.
 mutant slot-forward rtl/hwprof_core.v \
@@ -126,14 +132,14 @@ mutant slot-forward rtl/hwprof_core.v \
 # The edge table takes a bus read while it compares or clears (from reset on).
 mutant edge-read rtl/hwprof_edge.v \
 	's/assign rd_ready = at_rest;/assign rd_ready = 1'"'"'b1;/' \
-	ip hwprof_axil 24 "$IP_PARAMS" $IP
+	ip hwprof_axil 24 "$MUTANT_IP_PARAMS" $IP
 # EDGE_HOT_SRC arms EDGE_HOT_DST's pop even when it found the edge hot FIFO empty.
 mutant edge-src rtl/hwprof_axil.v \
 	's/edge_src_read_q <= edge_hot_valid;/edge_src_read_q <= 1'"'"'b1;/' \
-	ip hwprof_axil 24 "$IP_PARAMS" $IP
+	ip hwprof_axil 24 "$MUTANT_IP_PARAMS" $IP
 # The slave drops BVALID without waiting for BREADY.
 mutant bready rtl/hwprof_axil_if.v \
 	's/end else if (s_axil_bready) begin/end else begin/' \
-	ip hwprof_axil 24 "$IP_PARAMS" $IP
+	ip hwprof_axil 24 "$MUTANT_IP_PARAMS" $IP
 
 [ "$fails" -eq 0 ]
