@@ -245,9 +245,14 @@ static void count_in(hwprof_model *m, hwprof_model_entry *e, uint32_t spc) {
   }
 }
 
+uint32_t hwprof_model_home(const hwprof_model_params *p, uint32_t spc) {
+  uint32_t homes = (1u << p->index_bits) / (p->ways ? p->ways : 1u);
+  return hwprof_hash16(p->hash, spc) & (homes - 1u);
+}
+
 /* The first entry of spc's set in the set-associative table. */
 static hwprof_model_entry *set_of(const hwprof_model *m, uint32_t spc) {
-  return &m->table[(hwprof_hash16(m->p.hash, spc) & (m->entries / m->p.ways - 1u)) * m->p.ways];
+  return &m->table[hwprof_model_home(&m->p, spc) * m->p.ways];
 }
 
 /* The set-associative table (see the top of this file). */

@@ -142,6 +142,10 @@ int hwprof_model_check_params(const hwprof_model_params *p, const char **why);
 uint32_t hwprof_model_config_word(const hwprof_model_params *p);
 uint32_t hwprof_model_config2_word(const hwprof_model_params *p);
 
+/* A key's home: its slot in the linear table (ways 0), or its set in the
+ * set-associative one (whose first entry is home * ways). */
+uint32_t hwprof_model_home(const hwprof_model_params *p, uint32_t spc);
+
 /* Parameters from CONFIG/CONFIG2 register values. */
 void hwprof_model_params_from_config(hwprof_model_params *p, uint32_t config, uint32_t config2);
 

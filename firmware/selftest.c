@@ -115,11 +115,12 @@ static void test_registers(void) {
 static uint32_t coll[8];
 
 static void find_colliding(void) {
-  uint32_t homes = dev.cfg.ways ? dev.cfg.entries / dev.cfg.ways : dev.cfg.entries;
-  uint32_t mask = homes - 1, k = 0x00400000u;
-  uint32_t want = hwprof_hash16(dev.cfg.hash, k) & mask;
+  hwprof_model_params p;
+  uint32_t k = 0x00400000u;
+  hwprof_model_params_from_config(&p, rd(HWPROF_CONFIG_OFFSET), rd(HWPROF_CONFIG2_OFFSET));
+  uint32_t want = hwprof_model_home(&p, k);
   for (unsigned n = 0; n < 8; k += 4)
-    if ((hwprof_hash16(dev.cfg.hash, k) & mask) == want)
+    if (hwprof_model_home(&p, k) == want)
       coll[n++] = k;
 }
 

@@ -98,13 +98,8 @@ uint64_t ip_rand(uint64_t *x) {
   return *x * 0x2545F4914F6CDD1Dull;
 }
 
-uint32_t ip_home(const hwprof_model_params *p, uint32_t key) {
-  uint32_t homes = p->ways ? (1u << p->index_bits) / p->ways : 1u << p->index_bits;
-  return hwprof_hash16(p->hash, key) & (homes - 1u);
-}
-
 uint32_t ip_home_entry(const hwprof_model_params *p, uint32_t key) {
-  return ip_home(p, key) * (p->ways ? p->ways : 1u);
+  return hwprof_model_home(p, key) * (p->ways ? p->ways : 1u);
 }
 
 uint32_t ip_home_room(const hwprof_model_params *p) {
@@ -119,7 +114,7 @@ void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *o
   while (have < n) {
     uint32_t k = (uint32_t)ip_rand(rng) & ~HWPROF_EVENT_FLAGS;
     unsigned j;
-    if (ip_home(p, k) != index)
+    if (hwprof_model_home(p, k) != index)
       continue;
     for (j = 0; j < have && out[j] != k; j++)
       ;

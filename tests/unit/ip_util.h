@@ -21,14 +21,13 @@ void ip_wr(hwprof_sim *s, uint32_t off, uint32_t val);
 /* Steps until STATUS.IDLE and not BUSY; returns 0 or -1 after `limit` cycles. */
 int ip_wait_idle(hwprof_sim *s, uint64_t limit);
 
-/* A key's home: its slot in the linear table (hash & mask), or its set in the
- * set-associative one; the home's first entry (table window index); and how many
- * keys one home holds (MAX_PROBE slots, or the set's ways). */
-uint32_t ip_home(const hwprof_model_params *p, uint32_t key);
+/* The first entry (table window index) of a key's home (hwprof_model_home: its
+ * slot, or its set); and how many keys one home holds (MAX_PROBE slots, or the set's
+ * ways). */
 uint32_t ip_home_entry(const hwprof_model_params *p, uint32_t key);
 uint32_t ip_home_room(const hwprof_model_params *p);
 
-/* n distinct SPCs (word-aligned: the EVENT word's flag bits 0) whose home (ip_home)
+/* n distinct SPCs (word-aligned: the EVENT word's flag bits 0) whose home (hwprof_model_home)
  * is `index`.  With the low16 hash, whose index keeps bits 1:0, `index` must be a
  * multiple of 4. */
 void ip_colliding_keys(const hwprof_model_params *p, uint32_t index, uint32_t *out, unsigned n,

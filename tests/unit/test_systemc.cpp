@@ -297,13 +297,11 @@ struct initiator : sc_module {
     // holds MAX_PROBE of them, the rest spill as SPCs); with sets 12 that share a set
     // (its ways hold 4 or so, every other event evicts one as a two-word record).  Two
     // rounds of them fit the ring either way, which nothing drains here.
-    const uint32_t homes = model.p.ways ? model.entries / model.p.ways : model.entries;
-    const uint32_t mask = homes - 1;
-    const uint32_t home = hwprof_hash16(model.p.hash, 0x00400000u) & mask;
+    const uint32_t home = hwprof_model_home(&model.p, 0x00400000u);
     const size_t nkeys = model.p.ways ? model.p.ways + 8 : 40;
     std::vector<uint32_t> keys;
     for (uint32_t k = 0x00400000u; keys.size() < nkeys; k += 4)
-      if ((hwprof_hash16(model.p.hash, k) & mask) == home)
+      if (hwprof_model_home(&model.p, k) == home)
         keys.push_back(k);
     for (int round = 0; round < 2; round++)
       for (uint32_t k : keys) {
