@@ -123,6 +123,7 @@ struct hwprof_sim {
   void *on_accept_ctx = nullptr;
 
   unsigned quiet_streak = 0; // consecutive quiet cycles: from 2 on, skipping is safe
+  bool idle_skip = true;     // hwprof_sim_set_idle_skip
   int irq_level = 0;
   uint64_t irq_rise = 0; // cycle at which the line last went high
 
@@ -147,20 +148,32 @@ struct hwprof_sim {
     return d;
   }
   bool stall_now() { return stall_pct && rng.below(100) < stall_pct; }
+  // What a quiet cycle draws from rng with stalls on: BREADY, RREADY, and the
+  // write master's AWREADY and WREADY (tick).  A skip draws them too, so that the
+  // stalls that follow are those of a run that evaluated every cycle: a netlist's,
+  // or one with hwprof_sim_set_idle_skip(s, 0).
+  static constexpr unsigned kQuietDraws = 4;
+  void skip_draws(uint64_t n) {
+    if (stall_pct)
+      for (uint64_t i = 0; i < kQuietDraws * n; i++)
+        rng.next();
+  }
 
   void step(uint64_t n) {
     // Quiet for two cycles already (registered outputs settled): skip at once.
-    if (CAN_SKIP_IDLE && n > 0 && quiet_streak >= 2 && quiet()) {
+    if (CAN_SKIP_IDLE && idle_skip && n > 0 && quiet_streak >= 2 && quiet()) {
+      skip_draws(n);
       skip(n);
       return;
     }
     // Two real cycles let registered outputs (IRQ, event pulses) settle first.
     while (n > 0) {
-      if (CAN_SKIP_IDLE && n > 2 && quiet()) {
+      if (CAN_SKIP_IDLE && idle_skip && n > 2 && quiet()) {
         tick();
         tick();
         n -= 2;
         if (quiet()) {
+          skip_draws(n);
           skip(n);
           return;
         }
@@ -227,6 +240,7 @@ template <class Top, bool Waves> struct harness final : hwprof_sim {
     t.s_axil_wvalid = w && !w_done && w_delay == 0;
     t.s_axil_wdata = w ? w->data : 0;
     t.s_axil_wstrb = w ? w->strb : 0;
+    // With stalls on, a quiet cycle draws four times below (kQuietDraws).
     t.s_axil_bready = !stall_now();
     t.s_axil_arvalid = rd_active && !ar_done && ar_delay == 0;
     t.s_axil_araddr = rd_addr;
@@ -414,6 +428,8 @@ hwprof_sim *make(const hwprof_sim_config *config, hwprof_sim_model model) {
     delete s;
     return nullptr;
   }
+  const char *no_skip = getenv("HWPROF_SIM_NO_SKIP");
+  s->idle_skip = !no_skip || std::strcmp(no_skip, "1") != 0;
   s->hold_reset();
   return s;
 }
@@ -463,6 +479,10 @@ unsigned hwprof_sim_reset(hwprof_sim *s) {
 void hwprof_sim_set_stalls(hwprof_sim *s, unsigned stall_pct, uint64_t seed) {
   s->stall_pct = stall_pct > 100 ? 100 : stall_pct;
   s->rng = Rng(seed);
+}
+
+void hwprof_sim_set_idle_skip(hwprof_sim *s, int on) {
+  s->idle_skip = on != 0;
 }
 
 void hwprof_sim_set_timeout(hwprof_sim *s, uint64_t cycles) {

@@ -87,6 +87,12 @@ void hwprof_sim_set_timeout(hwprof_sim *s, uint64_t cycles);
  * transaction is pending the cycles are skipped without evaluating the RTL
  * (the IP's own cycle counter still advances by n). */
 void hwprof_sim_step(hwprof_sim *s, uint64_t n);
+/* on = 0: every cycle is evaluated, none skipped, as over a netlist (which never
+ * skips).  The figures must not change (tests/e2e/test_ip_models.sh): skipping is
+ * exact, stall choices included.  The default is on, or off when the environment
+ * has HWPROF_SIM_NO_SKIP=1 when the simulation is made (any other value: on, so that
+ * a guest under hwprof sees an environment of the same size either way). */
+void hwprof_sim_set_idle_skip(hwprof_sim *s, int on);
 
 /* Cycles since hwprof_sim_new. */
 uint64_t hwprof_sim_cycle(const hwprof_sim *s);
