@@ -15,9 +15,14 @@
 # an assertion.  Word-level SMT engines take far longer on this design (yosys-smtbmc
 # with cvc4: depth 8 of the spill proof in 4 s, depth 12 not within 5 minutes; z3
 # 4.8 not depth 8 within 2 minutes; Debian's boolector 1.5 rejects yosys-smtbmc's
-# input), so yosys-smtbmc's part is the counterexample: it replays ABC's witness on
-# the SMT-LIB2 model (as SymbiYosys does), names the failing assertion and writes
-# OUTDIR/NAME.vcd.
+# input).
+#
+# A counterexample is replayed on the word-level design (written as OUTDIR/NAME.il
+# beside the SMT-LIB2 model), which names the failing assertion and writes
+# OUTDIR/NAME.vcd: by Yosys's simulator (sim -r, ABC's witness through the AIGER map),
+# in a second or less; or, with FORMAL_REPLAY=smtbmc, by yosys-smtbmc on the SMT-LIB2
+# model (as SymbiYosys does; the solver FORMAL_SOLVER, default cvc4), 20-60 s on the
+# whole IP.  formal/run.sh checks that both name the same assertion.
 #
 # With --pdr SECONDS, ABC's PDR (IC3) then tries an unbounded proof for at most that
 # long: "proved" means the assertions hold in every reachable state at every depth,
@@ -50,7 +55,7 @@ chparam=
 [ -z "$params" ] || chparam="chparam $params $top;"
 if ! yosys -q -l "$base.yosys.log" -p "read_verilog -formal -DFORMAL -DHWPROF_ASSERT -I rtl $*; \
   $chparam prep -top $top; memory_map; opt -fast; flatten; delete -output; async2sync; \
-  dffunmap; write_smt2 -stbv $base.smt2; \
+  dffunmap; write_rtlil $base.il; write_smt2 -stbv $base.smt2; \
   chformal -assume -early; opt_clean; techmap; opt -fast; dffunmap; abc -g AND -fast; \
   opt_clean; dffunmap; write_aiger -I -B -zinit -map $base.aim $base.aig" >/dev/null; then
 	echo "FAIL: formal $name: yosys could not read the design ($base.yosys.log)"
@@ -65,10 +70,19 @@ if grep -q "No output asserted in $depth frames" "$base.bmc.log"; then
 	result="PASS: formal $name: no assertion fails within $depth cycles of reset (${secs} s)"
 elif grep -q 'was asserted in frame' "$base.bmc.log"; then
 	frame=$(sed -n 's/.*was asserted in frame \([0-9]*\).*/\1/p' "$base.bmc.log")
-	yosys-smtbmc -s "${FORMAL_SOLVER:-cvc4}" --noprogress --aig "$base.aim:$base.aiw" \
-		--aig-noheader --dump-vcd "$base.vcd" "$base.smt2" >"$base.cex.log" 2>&1 || true
 	echo "FAIL: formal $name: an assertion fails $frame cycles after reset ($base.vcd)"
-	grep -E 'Assert failed|Assumptions are unsatisfiable' "$base.cex.log" | sed 's/^## *[0-9:]* */  /'
+	if [ "${FORMAL_REPLAY:-sim}" = smtbmc ]; then
+		yosys-smtbmc -s "${FORMAL_SOLVER:-cvc4}" --noprogress --aig "$base.aim:$base.aiw" \
+			--aig-noheader --dump-vcd "$base.vcd" "$base.smt2" >"$base.cex.log" 2>&1 || true
+		grep -E 'Assert failed|Assumptions are unsatisfiable' "$base.cex.log" |
+			sed 's/^## *[0-9:]* */  /'
+	else
+		# "Warning: Assert NAME (SRC) failed." at each failing step, once per assertion here.
+		yosys -q -l "$base.cex.log" -p "read_rtlil $base.il; sim -clock clk -zinit \
+		  -r $base.aiw -map $base.aim -vcd $base.vcd" >/dev/null 2>&1 || true
+		sed -n 's/^Warning: Assert \([^ ]*\) (\(.*\)) failed\.$/  Assert failed: \2 (\1)/p' \
+			"$base.cex.log" | sort -u
+	fi
 	exit 1
 else
 	echo "FAIL: formal $name: ABC gave no verdict ($base.bmc.log)"
