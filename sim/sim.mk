@@ -40,7 +40,7 @@ IPCFG_hash2   := -GHASH=2
 IPCFG_hash1   := -GHASH=1
 IP_TEST_CONFIGS    := default tiny narrow big counts sets
 IP_BENCH_CONFIGS   := default hash0 hash1 hash2
-IP_NETLIST_CONFIGS := default narrow
+IP_NETLIST_CONFIGS := default narrow sets counts
 
 # Verilator's flags for every model, and the fast model's (hwprof_sim.cpp): the same RTL
 # without its assertions and without tracing.  Chosen by measurement (docs/benchmarks.md,
