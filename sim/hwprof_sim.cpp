@@ -149,21 +149,22 @@ struct hwprof_sim {
   }
   bool stall_now() { return stall_pct && rng.below(100) < stall_pct; }
   // What a quiet cycle draws from rng with stalls on: BREADY, RREADY, and the
-  // write master's AWREADY and WREADY (tick).  A skip draws them too, so that the
-  // stalls that follow are those of a run that evaluated every cycle: a netlist's,
-  // or one with hwprof_sim_set_idle_skip(s, 0).
+  // write master's AWREADY and WREADY (tick).
   static constexpr unsigned kQuietDraws = 4;
-  void skip_draws(uint64_t n) {
+  // Skips n quiet cycles, drawing what they would have drawn, so that the stalls that
+  // follow are those of a run that evaluated every cycle: a netlist's, or one with
+  // hwprof_sim_set_idle_skip(s, 0).
+  void skip_quiet(uint64_t n) {
     if (stall_pct)
       for (uint64_t i = 0; i < kQuietDraws * n; i++)
         rng.next();
+    skip(n);
   }
 
   void step(uint64_t n) {
     // Quiet for two cycles already (registered outputs settled): skip at once.
     if (CAN_SKIP_IDLE && idle_skip && n > 0 && quiet_streak >= 2 && quiet()) {
-      skip_draws(n);
-      skip(n);
+      skip_quiet(n);
       return;
     }
     // Two real cycles let registered outputs (IRQ, event pulses) settle first.
@@ -173,8 +174,7 @@ struct hwprof_sim {
         tick();
         n -= 2;
         if (quiet()) {
-          skip_draws(n);
-          skip(n);
+          skip_quiet(n);
           return;
         }
         continue;
