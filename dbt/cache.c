@@ -174,7 +174,7 @@ int rt_words_room(dbt *d) {
 
 static int translate_block(dbt *d, dbt_place *pl, void *ctx) {
   struct unit *u = ctx;
-  return dbt_translate(&d->core, u->pc, pl, u->id, &u->blk);
+  return rt_translate(d, u->pc, pl, u->id, &u->blk);
 }
 
 uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) {
@@ -209,6 +209,11 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
     n = rt_place(d, RT_BLOCKS, translate_block, &u, &pl);
   }
   d->st.translate_ns += rt_now_ns() - t0;
+  if (n == RT_XLATE_FAILED) {
+    *sig = 0;
+    errf(err, errlen, "%s", d->failed);
+    return 0;
+  }
   if (n > 0)
     rt_code_placed(d, &pl, (uint32_t)n);
   if (n <= 0) {
@@ -303,6 +308,8 @@ int rt_stop_point(void *ctx, uint32_t addr) {
  * PowerPC block [addr, addr + size) covers (members reached by fall-through). */
 void rt_observe(void *ctx, uint32_t addr, uint32_t size) {
   dbt *d = ctx;
+  if (d->on_board) /* the runtime's own code (onboard.c), not the guest's */
+    return;
   uint32_t off = addr - DBT_CODE, w = off / 4;
   d->tb_at = addr; /* where a fault inside it happened is found from here (fault_insn) */
   d->tb_end = addr + size;

@@ -81,6 +81,10 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     dbt_free(d);
     return errf(err, errlen, "out of memory"), NULL;
   }
+  if (rt_onboard_init(d, err, errlen) < 0) {
+    dbt_free(d);
+    return NULL;
+  }
   d->core.counters = DBT_COUNTERS;
   d->core.max_insns = o->max_block;
   d->core.align_checks = o->unaligned_trap;

@@ -56,6 +56,10 @@
  * the 1.0 probe, addi + stw of the word to EVENT. */
 enum { DBT_PROBE_WINDOW, DBT_PROBE_WORD };
 
+/* Where the translator core runs (onboard.c): on the host; on the board, its cycles
+ * the run's; on the board and then on the host, each translation compared. */
+enum { DBT_RUNTIME_HOST, DBT_RUNTIME_BOARD, DBT_RUNTIME_CHECKED };
+
 /* Superblocks: the threshold run and bench use when none is given (docs/benchmarks.md:
  * its threshold sweep chose it). */
 #define DBT_SB_THRESHOLD   500
@@ -82,6 +86,10 @@ typedef struct dbt_options {
   int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
   int clock;               /* the guest's time: GUEST_CLOCK_BOARD (default) or _HOST (guest.h) */
   const char *fp_image;    /* the soft-float image whose cycles the FPU helper charges (fpcost.c) */
+  int runtime;             /* where the translator runs: DBT_RUNTIME_HOST (default), _BOARD,
+                            * _CHECKED (onboard.c) */
+  const char *xlate_image; /* --runtime board, checked: the translator built for the board
+                            * (firmware/xlate.h) */
   int omit_cache_sync;     /* testing: code-cache writes without dcbst and icbi (VBOARD_SYNC_*
                             * left out: the board faults) */
   int no_caches;           /* the board's caches off: every access hits (vboard_set_caches) */
@@ -117,6 +125,10 @@ typedef struct dbt_stats {
   uint64_t superblock_insns;       /* guest instructions executed inside superblocks */
   uint64_t superblock_ns;          /* host time forming them (not simulated cycles) */
   uint64_t translate_ns;           /* host time translating blocks (not simulated cycles) */
+  uint64_t translate_cycles;       /* --runtime board: the board's cycles translating blocks
+                                      (in the run's cycles; onboard.c) */
+  uint64_t sb_translate_cycles;    /* ... and superblocks */
+  uint64_t board_translations;     /* ... calls into the translator on the board */
   uint64_t syscall_ns;             /* host time in system calls (not simulated cycles) */
   uint64_t irq_ns;                 /* host time in the IP's interrupt handler (its bus
                                       transactions are charged in cycles; hwside.c) */

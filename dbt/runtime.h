@@ -127,6 +127,8 @@ struct dbt {
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
   int pause;              /* a feature wants the CPU back at the next block (superblock.c) */
   char failed[200];       /* why a feature's hook stopped the run (errf; rt_hw_fail) */
+  uint32_t xlate_entry;   /* --runtime board, checked: the translator image's (onboard.c) */
+  int on_board;           /* ... the board's CPU is running it now: no guest blocks */
   const rt_hooks *hooks[RT_MAX_HOOKS]; /* the features', in the order they registered */
   unsigned nhooks;
   /* The hooks on the board's path, each PowerPC block it enters (rt_observe), in a
@@ -196,6 +198,15 @@ void rt_fetch_limit(dbt *d, uint32_t pc);
 int rt_words_init(dbt *d);
 int rt_words_room(dbt *d);
 void rt_words_free(dbt *d);
+/* Where the translator core runs (onboard.c, --runtime): rt_translate and
+ * rt_translate_trace are dbt_translate and dbt_translate_trace, run on the host, on
+ * the board, or on both and compared.  RT_XLATE_FAILED: the board stopped or the
+ * two differ (d->failed says why; the run stops). */
+#define RT_XLATE_FAILED (-2)
+int rt_onboard_init(dbt *d, char *err, size_t errlen);
+int rt_translate(dbt *d, uint32_t pc, dbt_place *pl, uint32_t counter, dbt_block *out);
+int rt_translate_trace(dbt *d, const dbt_trace *t, const dbt_sb_probes *probes, dbt_place *pl,
+                       dbt_block out[], unsigned *members);
 /* The cache emptied (a new generation; the flushed hooks run). */
 void rt_flush(dbt *d);
 void rt_reset_jump_table(dbt *d);

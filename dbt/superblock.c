@@ -178,7 +178,7 @@ struct path {
 
 static int translate_path(dbt *d, dbt_place *pl, void *ctx) {
   struct path *u = ctx;
-  return dbt_translate_trace(&d->core, u->t, u->p, pl, u->out, &u->members);
+  return rt_translate_trace(d, u->t, u->p, pl, u->out, &u->members);
 }
 
 /* Translates path t (t->counter: its blocks' ids) and redirects its head to it.
@@ -197,6 +197,8 @@ static int form(dbt *d, const dbt_trace *t) {
   int n = rt_place(d, RT_SUPERBLOCKS, translate_path, &u, &pl);
   unsigned members = u.members;
   uint32_t at = pl.at;
+  if (n == RT_XLATE_FAILED) /* (the run stops: rt_sb_form) */
+    return RT_XLATE_FAILED;
   rec *h = rt_find(d, t->pc[0], 0);
   if (n <= 0 || !h || (p && rt_sb_record(d, t, p, out, members) < 0))
     return -1;
@@ -254,7 +256,10 @@ void rt_sb_form(dbt *d) {
   if (!d->sb->ready)
     return;
   uint64_t t0 = rt_now_ns();
-  if (form(d, &d->sb->t) < 0)
+  int formed = form(d, &d->sb->t);
+  if (formed == RT_XLATE_FAILED)
+    vboard_fault(d->b, "%s", d->failed);
+  else if (formed < 0)
     d->st.superblocks_dropped++;
   idle(d);
   d->st.superblock_ns += rt_now_ns() - t0;

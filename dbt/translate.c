@@ -160,6 +160,7 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
  * fit), the out-of-line ones in pl. */
 static int finish(em *e, dbt_place *pl) {
   emit_colds(e);
+  pl->used = e->n;
   pl->cold_used = e->other.n;
   return e->overflow ? 0 : (int)e->n;
 }

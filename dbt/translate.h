@@ -231,10 +231,12 @@ typedef struct dbt_block {
  * bytes; its out-of-line code at cold_at, at most cold_cap bytes.  Every byte of
  * either must be within a bc's reach (32 KiB) of every byte of the other; a unit
  * that needs more room, or does not reach, does not fit.  The translator sets
- * cold_used, the out-of-line bytes it wrote. */
+ * used and cold_used, the bytes it wrote at each, also when the unit did not fit
+ * (a runtime whose translator's stores go through the data cache makes them
+ * visible to fetch either way: onboard.c). */
 typedef struct dbt_place {
   uint32_t at, cap, cold_at, cold_cap;
-  uint32_t cold_used;
+  uint32_t used, cold_used;
 } dbt_place;
 
 /* Translates the block at guest pc into core->buf where pl says, with profiling

@@ -72,7 +72,7 @@ int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl) {
     pl->cap = w->base + d->window - d->window_cold - w->at;
     pl->cold_at = w->cold_at;
     pl->cold_cap = w->base + d->window - w->cold_at;
-    pl->cold_used = 0;
+    pl->used = pl->cold_used = 0;
     int n = fn(d, pl, ctx);
     if (n > 0) {
       w->at += (uint32_t)n;

@@ -5,7 +5,8 @@
 FW_CC     := powerpc-linux-gnu-gcc
 FW_CFLAGS := -mcpu=405 -msoft-float -mno-sdata -ffreestanding -fno-builtin -nostdlib -O2 \
              -std=c99 $(WARN) -Idriver -Ifirmware
-FW_OBJS   := $(BUILD)/firmware/crt0.o $(BUILD)/firmware/fw.o $(BUILD)/firmware/hwprof.o
+FW_OBJS   := $(BUILD)/firmware/crt0.o $(BUILD)/firmware/fw.o $(BUILD)/firmware/mem.o \
+             $(BUILD)/firmware/hwprof.o
 FIRMWARE  := $(BUILD)/firmware/selftest.elf
 
 $(BUILD)/firmware/%.o: firmware/%.c firmware/fw.h driver/hwprof.h driver/hwprof_regs.h
@@ -100,3 +101,42 @@ $(BUILD)/firmware/fpcost_entry.o: firmware/fpcost_entry.S
 	$(FW_CC) -mcpu=405 -c $< -o $@
 
 all: $(FPCOST)
+
+# The translator on the board (firmware/xlate.h): the translator core's sources,
+# the same the host links (dbt/dbt.mk), built for the 405 beside the request's
+# handler, linked at XLATE_BASE.
+XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
+XLATE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/xlate.o $(BUILD)/firmware/mem.o \
+              $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE))
+XLATE      := $(BUILD)/firmware/xlate.elf
+
+$(BUILD)/firmware/xlate/%.o: dbt/%.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
+
+$(BUILD)/firmware/xlate.o: firmware/xlate.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
+
+# ... and one whose every translation differs from the host's in one bit, for the
+# test that --runtime checked finds it (tests/e2e/test_runtime.sh).
+XLATE_WRONG := $(BUILD)/firmware/xlate-wrong.elf
+$(BUILD)/firmware/xlate-wrong.o: firmware/xlate.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG -MMD -MP -c $< -o $@
+
+$(XLATE_WRONG): $(filter-out $(BUILD)/firmware/xlate.o,$(XLATE_OBJS)) $(BUILD)/firmware/xlate-wrong.o \
+                firmware/xlate.ld
+	$(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
+	  -Wl,--no-warn-rwx-segments -T firmware/xlate.ld -o $@ $(filter %.o,$^) -lgcc
+
+$(BUILD)/firmware/xlate_entry.o: firmware/xlate_entry.S
+	@mkdir -p $(@D)
+	$(FW_CC) -mcpu=405 -c $< -o $@
+
+$(XLATE): $(XLATE_OBJS) firmware/xlate.ld
+	$(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
+	  -Wl,--no-warn-rwx-segments -T firmware/xlate.ld -Wl,-Map=$(@:.elf=.map) \
+	  -o $@ $(XLATE_OBJS) -lgcc
+
+all: $(XLATE)

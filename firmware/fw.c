@@ -71,19 +71,3 @@ void fw_fatal(uint32_t vector, uint32_t srr0) {
   fw_puts("\n");
   fw_exit(0x80 | (int)(vector >> 8));
 }
-
-/* What GCC may emit calls to, even with -ffreestanding. */
-void *memset(void *d, int c, size_t n) {
-  unsigned char *p = d;
-  while (n--)
-    *p++ = (unsigned char)c;
-  return d;
-}
-
-void *memcpy(void *d, const void *s, size_t n) {
-  unsigned char *p = d;
-  const unsigned char *q = s;
-  while (n--)
-    *p++ = *q++;
-  return d;
-}

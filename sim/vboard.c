@@ -621,6 +621,10 @@ void vboard_set_pc(vboard *b, uint32_t v) {
   uc_reg_write(b->uc, UC_PPC_REG_PC, &v);
 }
 
+const char *vboard_message(const vboard *b) {
+  return b->r ? b->r->message : "";
+}
+
 uint32_t vboard_get_cr(vboard *b) {
   uint32_t v = 0;
   uc_reg_read(b->uc, UC_PPC_REG_CR, &v);
@@ -690,4 +694,27 @@ uint32_t vboard_get_lr(vboard *b) {
 
 void vboard_set_lr(vboard *b, uint32_t v) {
   uc_reg_write(b->uc, UC_PPC_REG_LR, &v);
+}
+
+/* The registers of a vboard_cpu, in its order, and where each goes. */
+static void cpu_regs(const vboard_cpu *c, int ids[36], void *ptrs[36]) {
+  static const int extra[] = {UC_PPC_REG_LR, UC_PPC_REG_CTR, UC_PPC_REG_CR, UC_PPC_REG_XER};
+  for (int i = 0; i < 36; i++) {
+    ids[i] = i < 32 ? UC_PPC_REG_0 + i : extra[i - 32];
+    ptrs[i] = (void *)&c->v[i];
+  }
+}
+
+void vboard_save_cpu(vboard *b, vboard_cpu *c) {
+  int ids[36];
+  void *ptrs[36];
+  cpu_regs(c, ids, ptrs);
+  uc_reg_read_batch(b->uc, ids, ptrs, 36);
+}
+
+void vboard_restore_cpu(vboard *b, const vboard_cpu *c) {
+  int ids[36];
+  void *ptrs[36];
+  cpu_regs(c, ids, ptrs);
+  uc_reg_write_batch(b->uc, ids, ptrs, 36);
 }

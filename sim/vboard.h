@@ -229,6 +229,8 @@ void vboard_on_exception(vboard *b, int (*fn)(void *ctx, vboard_exc kind, uint32
  * the data cache, its stalls charged, as the CPU's own access would be. */
 void vboard_data_access(vboard *b, uint32_t addr, unsigned size, int store);
 void vboard_set_pc(vboard *b, uint32_t pc);
+/* Why the run stopped (vboard_result.message), "" while it runs. */
+const char *vboard_message(const vboard *b);
 /* Stops the run with VBOARD_FAULT and this message (from a hook, or between calls). */
 void vboard_fault(vboard *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 uint32_t vboard_get_cr(vboard *b);
@@ -244,6 +246,13 @@ uint32_t vboard_get_gpr(vboard *b, unsigned n);
 void vboard_set_gpr(vboard *b, unsigned n, uint32_t v);
 uint32_t vboard_get_lr(vboard *b);
 void vboard_set_lr(vboard *b, uint32_t v);
+/* The user-mode registers a called routine may change (GPRs, LR, CTR, CR, XER), saved
+ * and put back around a call into the board's own code (the translator on the board). */
+typedef struct vboard_cpu {
+  uint32_t v[36];
+} vboard_cpu;
+void vboard_save_cpu(vboard *b, vboard_cpu *c);
+void vboard_restore_cpu(vboard *b, const vboard_cpu *c);
 
 /* The simulated IP, e.g. for reading its statistics after a run. */
 hwprof_sim *vboard_ip(vboard *b);

@@ -129,7 +129,7 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
              tests/e2e/test_outside.sh tests/e2e/test_reports.sh tests/fuzz/test_fuzz.sh tests/e2e/test_cct.sh \
              tests/repo/test_layers.sh tests/e2e/test_ip_models.sh tests/e2e/test_linux.sh tests/e2e/test_real.sh \
              tests/e2e/test_sweep.sh tests/e2e/test_counts_ip.sh tests/e2e/test_native.sh \
-             tests/native/test_fpu.sh
+             tests/native/test_fpu.sh tests/e2e/test_runtime.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the
@@ -137,7 +137,7 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
 # keep this order by those figures).  tests/repo/test_build.sh checks what the build made
 # and runs first.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(DTBS) $(GUEST_BINS) \
+TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(XLATE_WRONG) $(DTBS) $(GUEST_BINS) \
                 $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) \
                 $(QEMU_COUNT) $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS) $(REAL_BINS) \
                 $(NATIVE_WORKLOADS) $(NATIVE_TEST_BINS)

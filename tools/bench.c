@@ -85,7 +85,8 @@ static void help(FILE *f) {
           "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S
           ")\n" PROF_SB_BUDGET_HELP
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
-              PROF_CACHES_HELP PROF_IP_MODEL_HELP "  --help             this text\n"
+              PROF_CACHES_HELP PROF_IP_MODEL_HELP PROF_RUNTIME_HELP
+          "  --help             this text\n"
           "\n"
           "Exit status: 0 every run ended with status 0 and the same output; 1 otherwise;\n"
           "2 bad usage or a missing workload.\n");
@@ -137,6 +138,9 @@ typedef struct row {
    * included), and its instruction-cache misses, % of lookups (0 without the cache). */
   uint64_t code_bytes[NMODES];
   double imiss_pct[NMODES];
+  /* --runtime board: the translator's share of each run's cycles, blocks and
+   * superblocks (%; 0 with the translator on the host). */
+  double xlate_pct[NMODES];
   /* The floor (a native build run): its cycles, the share of them in FP emulation
    * (%), and the none, opt and hw+sb runs' cycles over its. */
   int has_native;
@@ -237,6 +241,7 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
     o.dbt.clock = base->clock;
     o.dbt.no_caches = base->no_caches;
     o.dbt.sb_budget = base->sb_budget;
+    o.dbt.runtime = base->runtime;
     o.dbt.profile = modes[m].profile;
     o.dbt.threshold = modes[m].superblocks == SB_AT_THRESHOLD ? threshold : 0;
     o.dbt.superblocks = modes[m].superblocks == SB_AT_THRESHOLD;
@@ -270,6 +275,10 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
     }
     w->cycles[m] = pr[m].r.board.cpu_cycles;
     w->code_bytes[m] = pr[m].st.code_bytes;
+    w->xlate_pct[m] =
+        w->cycles[m] ? 100.0 * (double)(pr[m].st.translate_cycles + pr[m].st.sb_translate_cycles) /
+                           (double)w->cycles[m]
+                     : 0.0;
     w->imiss_pct[m] = pr[m].r.board.icache_lines ? 100.0 * (double)pr[m].r.board.icache_misses /
                                                        (double)pr[m].r.board.icache_lines
                                                  : 0.0;
@@ -474,6 +483,18 @@ static double host_ratio(const row *w, size_t n, int m) {
   return k ? exp(s / (double)k) : 0;
 }
 
+/* --runtime board: the translator's share of the cycles of the runs without and with
+ * superblocks (translating blocks and superblocks on the board). */
+static void print_runtime(FILE *f, const row *w, size_t n, int nw) {
+  fprintf(f, "\nThe translator on the board (--runtime board): its share of each run's "
+             "cycles, translating\nblocks and superblocks.\n\n");
+  fprintf(f, "%-*s %9s %9s %9s %9s\n", nw, "workload", "none", "hw", "sw", "hw+sb");
+  for (size_t i = 0; i < n; i++)
+    if (w[i].ok)
+      fprintf(f, "%-*s %8.2f%% %8.2f%% %8.2f%% %8.2f%%\n", nw, w[i].name, w[i].xlate_pct[NONE],
+              w[i].xlate_pct[HW], w[i].xlate_pct[SW], w[i].xlate_pct[HW_SB]);
+}
+
 /* Host time: what each run took on this machine (seconds of wall clock: loading,
  * translating, the board's simulation of CPU, caches and IP, the reports), and the
  * profiled runs' over the unprofiled one.  Not a simulated figure: it measures the
@@ -531,7 +552,8 @@ static void print_native(FILE *f, const row *w, size_t n, int nw) {
           geomean_to_native(w, n, 0), geomean_to_native(w, n, 1), geomean_to_native(w, n, 2));
 }
 
-static void print_table(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold) {
+static void print_table(FILE *f, const row *w, size_t n, const char *size, uint32_t threshold,
+                        int runtime) {
   int nw = 10; /* the first column: as wide as the longest name */
   for (size_t i = 0; i < n; i++)
     if ((int)strlen(w[i].name) > nw)
@@ -572,6 +594,8 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
   print_code(f, w, n, nw);
   print_cct(f, w, n, nw);
   print_probe(f, w, n, nw);
+  if (runtime != DBT_RUNTIME_HOST)
+    print_runtime(f, w, n, nw);
   print_host(f, w, n, nw);
   print_native(f, w, n, nw);
 }
@@ -579,12 +603,13 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
 /* The JSON: every figure of the text table.  overhead_pct.hw_sb and .sw_sb are
  * over opt (the same superblocks, no profiling: what profiling costs the optimized
  * run), overhead_pct.hw_sb_over_none over none. */
-static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
+static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold, int runtime) {
   char geo_nat[96] = "null"; /* (no workload ran natively) */
   if (geomean_to_native(w, n, 0) > 0)
     snprintf(geo_nat, sizeof geo_nat, "{\"none\":%.4f,\"opt\":%.4f,\"hw_sb\":%.4f}",
              geomean_to_native(w, n, 0), geomean_to_native(w, n, 1), geomean_to_native(w, n, 2));
-  fprintf(f, "{\"threshold\":%u,\"workloads\":[", threshold);
+  fprintf(f, "{\"threshold\":%u,\"runtime\":\"%s\",\"workloads\":[", threshold,
+          runtime == DBT_RUNTIME_HOST ? "host" : "board");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     char nat[24] = "null", ratio[96] = "null", fp[24] = "null"; /* (no native run) */
@@ -612,7 +637,8 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
             "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
             "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
             "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
-            "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f}}",
+            "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f},"
+            "\"translate_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}",
             r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
@@ -629,7 +655,8 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold) {
             (unsigned long long)r->cycles[HW_CCT], (unsigned long long)r->cycles[SW_CCT],
             r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW],
             r->host_s[SW], r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
-            (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
+            (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB],
+            r->xlate_pct[NONE], r->xlate_pct[HW], r->xlate_pct[SW], r->xlate_pct[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
@@ -783,6 +810,7 @@ int cmd_bench(int argc, char **argv) {
                                        {"sb-budget", required_argument, 0, 'u'},
                                        OPT_ENTRY_CACHES,
                                        OPT_ENTRY_IP_MODEL,
+                                       OPT_ENTRY_RUNTIME,
                                        {"program", required_argument, 0, 'p'},
                                        {"programs-only", no_argument, 0, 'P'},
                                        {"help", no_argument, 0, 'h'},
@@ -912,9 +940,9 @@ int cmd_bench(int argc, char **argv) {
   }
   rmdir(tmp); /* kept when a failed run's outputs are in it */
   if (w) {
-    print_table(stdout, w, nw, size, (uint32_t)threshold);
+    print_table(stdout, w, nw, size, (uint32_t)threshold, base.runtime);
     if (jf)
-      write_json(jf, w, nw, (uint32_t)threshold);
+      write_json(jf, w, nw, (uint32_t)threshold, base.runtime);
     if (cf)
       write_csv(cf, w, nw);
     if (sf)

@@ -121,7 +121,7 @@ static void help(FILE *f) {
           "                     N entries (hwprof run --threshold N --superblocks)\n"
           "  --member-probes    their members keep their own probes (hwprof run)\n"
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
-              PROF_CACHES_HELP PROF_IP_MODEL_HELP
+              PROF_CACHES_HELP PROF_IP_MODEL_HELP PROF_RUNTIME_HELP
           "  --unaligned MODE   trap (default here, as qemu-mips): a load or store not\n"
           "                     aligned to its size raises SIGBUS; allow: it happens\n"
           "  --confine MODE     on (default here, as qemu-mips): a load or store to memory\n"
@@ -498,6 +498,7 @@ int cmd_compare(int argc, char **argv) {
                                        OPT_ENTRY_CONFINE,
                                        OPT_ENTRY_CACHES,
                                        OPT_ENTRY_IP_MODEL,
+                                       OPT_ENTRY_RUNTIME,
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   uint64_t v;

@@ -50,7 +50,7 @@ ipcfg: $(IPCFG_DIR)/hwprof
 ipcfg-synth: $(IPCFG_DIR)/synth-$(FAMILY)/report.json
 # What every configuration's build and synthesis read, made once before them (hwprof
 # sweep runs several of those makes at a time: none may build a shared file).
-ipcfg-prereqs: $(HWPROF) $(NETDEPTH) $(FPCOST) $(QEMU_COUNT) $(DTBS) $(TOOL_OBJS) \
+ipcfg-prereqs: $(HWPROF) $(NETDEPTH) $(FPCOST) $(XLATE) $(QEMU_COUNT) $(DTBS) $(TOOL_OBJS) \
                $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a
 
 ifneq ($(IPCFG_PAIRS),)
@@ -59,7 +59,7 @@ $(eval $(call vlib,cfg-$(IPCFG_KEY),$(RTL_SRCS),$(VLT_RTL_FLAGS) $(IP_PARAMS),,f
 
 $(IPCFG_DIR)/hwprof: $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a \
                      $(BUILD)/sim/cfg-$(IPCFG_KEY)/libhwprof_sim.a $(IPCFG_DIR)/dtb/ml300-virtual.dtb \
-                     | $(FPCOST) $(QEMU_COUNT)
+                     | $(FPCOST) $(XLATE) $(QEMU_COUNT)
 	$(HWPROF_LINK)
 	ln -sfn ../../workloads $(IPCFG_DIR)/workloads
 	ln -sfn ../../firmware $(IPCFG_DIR)/firmware

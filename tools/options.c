@@ -1,7 +1,7 @@
 /*
  * options.c - the options the commands share: numbers with their ranges, the
  * profiling modes, and the two-way options (--clock, --unaligned, --confine,
- * --caches, --ip-model) with the help text each command prints for them
+ * --caches, --ip-model; --runtime) with the help text each command prints for them
  * (options.h).
  */
 #include "options.h"
@@ -106,6 +106,18 @@ int prof_ip_model_parse(const char *cmd, const char *s) {
   return v < 0 ? -1 : 0;
 }
 
+int prof_runtime_parse(const char *cmd, const char *s, dbt_options *o) {
+  static const char *const names[] = {"host", "board", "checked"};
+  static const int values[] = {DBT_RUNTIME_HOST, DBT_RUNTIME_BOARD, DBT_RUNTIME_CHECKED};
+  for (int i = 0; i < 3; i++)
+    if (!strcmp(s, names[i])) {
+      o->runtime = values[i];
+      return 0;
+    }
+  fprintf(stderr, "hwprof %s: --runtime is host, board or checked, not '%s'\n", cmd, s);
+  return -1;
+}
+
 int tools_board_option(const char *cmd, int c, const char *arg, const char **dtb_path,
                        dbt_options *o) {
   switch (c) {
@@ -115,6 +127,7 @@ int tools_board_option(const char *cmd, int c, const char *arg, const char **dtb
   case OPT_UNALIGNED: return prof_unaligned_parse(cmd, arg, o) < 0 ? -1 : 1;
   case OPT_CONFINE: return prof_confine_parse(cmd, arg, o) < 0 ? -1 : 1;
   case OPT_IP_MODEL: return prof_ip_model_parse(cmd, arg) < 0 ? -1 : 1;
+  case OPT_RUNTIME: return prof_runtime_parse(cmd, arg, o) < 0 ? -1 : 1;
   default: return 0;
   }
 }

@@ -71,10 +71,27 @@ int prof_ip_model_parse(const char *cmd, const char *s);
   "                     with the RTL's assertions (same cycles and counts, about 1.4x\n"           \
   "                     the host time of a hw run)\n"
 
+/* --runtime host|board|checked into o->runtime; prints why and returns -1 for anything else. */
+int prof_runtime_parse(const char *cmd, const char *s, dbt_options *o);
+#define PROF_RUNTIME_HELP                                                                          \
+  "  --runtime WHERE    where the translator runs: host (default: its work is not in\n"            \
+  "                     the simulated cycles), board (built for the PPC405 and run by\n"           \
+  "                     the board's CPU: its cycles, fetches and accesses are the\n"               \
+  "                     run's), or checked (on the board, then on the host, which\n"               \
+  "                     must emit the same bytes: a test of the board's translator)\n"
+
 /* The board's options, which the commands that run a guest or firmware share:
  * their entries for a command's getopt_long table (each command lists those it
  * takes), and one parser for all of them, before the command's own. */
-enum { OPT_DTB = 0x200, OPT_CACHES, OPT_CLOCK, OPT_UNALIGNED, OPT_CONFINE, OPT_IP_MODEL };
+enum {
+  OPT_DTB = 0x200,
+  OPT_CACHES,
+  OPT_CLOCK,
+  OPT_UNALIGNED,
+  OPT_CONFINE,
+  OPT_IP_MODEL,
+  OPT_RUNTIME
+};
 #define OPT_ENTRY_DTB                                                                              \
   { "dtb", required_argument, 0, OPT_DTB }
 #define OPT_ENTRY_CACHES                                                                           \
@@ -87,6 +104,8 @@ enum { OPT_DTB = 0x200, OPT_CACHES, OPT_CLOCK, OPT_UNALIGNED, OPT_CONFINE, OPT_I
   { "confine", required_argument, 0, OPT_CONFINE }
 #define OPT_ENTRY_IP_MODEL                                                                         \
   { "ip-model", required_argument, 0, OPT_IP_MODEL }
+#define OPT_ENTRY_RUNTIME                                                                          \
+  { "runtime", required_argument, 0, OPT_RUNTIME }
 /* getopt_long's c with its argument: a board option, into *dtb_path, *o or (the IP's
  * model) the boards made after it (1); not one (0); a bad value, said on stderr as
  * "hwprof CMD: ..." (-1). */

@@ -29,6 +29,8 @@ prof_opts prof_defaults(const char *cmd) {
   o.dbt = dbt_defaults();
   static char fp_image[4096]; /* the soft-float image the FPU helper is charged from */
   o.dbt.fp_image = tools_beside("firmware/fpcost.elf", fp_image, sizeof fp_image);
+  static char xlate_image[4096]; /* the translator built for the board (--runtime board) */
+  o.dbt.xlate_image = tools_beside("firmware/xlate.elf", xlate_image, sizeof xlate_image);
   o.progress = 1;
   return o;
 }
@@ -104,6 +106,7 @@ int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {
   pr->argc = argc;
   pr->argv = argv;
   pr->profile = o->dbt.profile;
+  pr->runtime = o->dbt.runtime;
   pr->edge_threshold = o->dbt.edge_threshold;
   pr->all_edges = o->dbt.all_edges;
   char err[512];

@@ -44,6 +44,7 @@ typedef struct prof_run {
   int argc;
   char **argv;
   int profile; /* DBT_PROFILE_* */
+  int runtime; /* DBT_RUNTIME_*: where the translator ran */
   int status;  /* the exit status (dbt_run) */
   dbt_result r;
   dbt_stats st;

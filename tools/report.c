@@ -191,6 +191,12 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
           (unsigned long long)s->guest_insns, (unsigned long long)b->cpu_cycles,
           (unsigned long long)b->insns, (unsigned long long)s->blocks_executed, pr->n,
           (unsigned long long)s->far_words);
+  static const char *const where[] = {"host", "board", "checked"};
+  fprintf(f,
+          ",\"runtime\":{\"where\":\"%s\",\"translate_cycles\":%llu,\"superblock_cycles\":%llu,"
+          "\"calls\":%llu}",
+          where[pr->runtime], (unsigned long long)s->translate_cycles,
+          (unsigned long long)s->sb_translate_cycles, (unsigned long long)s->board_translations);
   vboard_cache_info ci;
   if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
     fprintf(f,
@@ -490,6 +496,13 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             pct(s->icache_misses_blocks, b->icache_misses),
             (unsigned long long)s->icache_misses_cold, pct(s->icache_misses_cold, b->icache_misses),
             (unsigned long long)misses_runtime(b, s), pct(misses_runtime(b, s), b->icache_misses));
+  if (s->board_translations)
+    fprintf(f,
+            "hwprof: translator on board    %llu calls, %llu cycles (%.2f %%) translating blocks, "
+            "%llu cycles (%.2f %%) superblocks\n",
+            (unsigned long long)s->board_translations, (unsigned long long)s->translate_cycles,
+            pct(s->translate_cycles, b->cpu_cycles), (unsigned long long)s->sb_translate_cycles,
+            pct(s->sb_translate_cycles, b->cpu_cycles));
   if (b->irqs_serviced)
     fprintf(f,
             "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): vector, "

@@ -84,7 +84,8 @@ static void help(FILE *f) {
           "                     Ir = instructions executed, Blocks = entries; with --cct\n"
           "                     also the calls (call graph, inclusive costs)\n"
           "  --dtb FILE         board device tree (default: dtb/ml300-virtual.dtb beside\n"
-          "                     this program)\n" PROF_IP_MODEL_HELP PROF_CONFINE_HELP MESSAGES_HELP
+          "                     this program)\n" PROF_IP_MODEL_HELP PROF_RUNTIME_HELP
+              PROF_CONFINE_HELP MESSAGES_HELP
           "  --strict           a system call (or a case of one) the runtime does not carry\n"
           "                     out stops the run (default: an error for the guest, reported\n"
           "                     once; the README lists them)\n" PROF_UNALIGNED_HELP PROF_CLOCK_HELP
@@ -173,6 +174,7 @@ int cmd_run(int argc, char **argv) {
                                        OPT_ENTRY_CONFINE,
                                        OPT_ENTRY_CACHES,
                                        OPT_ENTRY_IP_MODEL,
+                                       OPT_ENTRY_RUNTIME,
                                        {"omit-cache-sync", required_argument, 0, 'Y'},
                                        {"cct", no_argument, 0, 'X'},
                                        {"folded", required_argument, 0, 'O'},

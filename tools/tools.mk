@@ -17,7 +17,7 @@ $(BUILD)/tools/sweep.o: C_FLAGS += -DHWPROF_SRCDIR='"$(CURDIR)"'
 # (tools/ipcfg.mk links the same objects with another IP's library.)
 HWPROF_LINK = $(CXX) -o $@ $(filter %.o %.a,$^) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) \
                 -lcjson
-$(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST)
+$(HWPROF): $(TOOL_OBJS) $(BUILD)/libhwprof.a $(BUILD)/libhwprof_model.a $(SIM_LIB) | $(DTBS) $(FPCOST) $(XLATE)
 	$(HWPROF_LINK)
 
 # The TCG plugin that counts each instruction qemu-mips executes ('hwprof compare').

@@ -1,0 +1,55 @@
+/*
+ * xlate.c - the translator on the board (firmware/xlate.h): the PPC405 side of a
+ * request.  It rebuilds the translator core's dbt_core from the request's words
+ * (the guest text and the code cache at their own addresses: the board's RAM is
+ * identity-mapped), translates the block or the superblock with the same
+ * dbt_translate and dbt_translate_trace the host runs with --runtime host, and
+ * leaves the results in the request.  The runtime (dbt/onboard.c) calls it
+ * between two stretches of translated code, so its cycles, its instruction
+ * fetches and its loads and stores are the board's, caches included.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "xlate.h"
+
+static dbt_words words; /* the far words' table, at XLATE_WORDS (xlate.h) */
+
+void xlate_run(xlate_req *q) {
+  dbt_core c;
+  memset(&c, 0, sizeof c);
+#define XLATE_FIELD(f) c.f = q->f;
+  XLATE_CORE_FIELDS(XLATE_FIELD)
+#undef XLATE_FIELD
+  c.text = (const uint8_t *)(uintptr_t)q->text_base;
+  c.buf = (uint8_t *)(uintptr_t)q->buf_addr;
+  for (unsigned k = 0; k < DBT_EXIT_KINDS; k++)
+    c.exit_stub[k] = q->exit_stub[k];
+  c.insn_of = (uint8_t *)(uintptr_t)q->insn_of;
+  if (q->words) {
+    words.base = q->words_base;
+    words.n = q->words_n;
+    words.cap = q->words_cap;
+    words.key = (uint32_t *)(uintptr_t)q->words_key;
+    words.index = (uint32_t *)(uintptr_t)q->words_index;
+    words.mask = q->words_mask;
+    c.words = &words;
+  }
+  int ret;
+  if (q->op == XLATE_BLOCK) {
+    ret = dbt_translate(&c, q->pc, &q->place, q->counter, &q->out[0]);
+    q->members = 1;
+  } else {
+    unsigned members = 0;
+    ret = dbt_translate_trace(&c, &q->trace, q->has_probes ? &q->probes : NULL, &q->place, q->out,
+                              &members);
+    q->members = members;
+  }
+#ifdef XLATE_WRONG /* a translator that differs from the host's, for --runtime checked's test */
+  if (ret > 0)
+    c.buf[q->place.at + 3] ^= 1;
+#endif
+  q->ret = (uint32_t)ret;
+  if (q->words)
+    q->words_n = words.n;
+}

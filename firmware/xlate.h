@@ -1,0 +1,76 @@
+/*
+ * xlate.h - the translator on the board: the request the runtime hands the
+ * PPC405 (firmware/xlate.c, run on the board) and its place in the board's RAM,
+ * shared by both sides (the runtime's side: dbt/onboard.c).
+ *
+ * With --runtime board the translator core (dbt/translate.c and the files it
+ * calls, the same sources the host runs with --runtime host) is built for the
+ * PPC405 as firmware/xlate.elf and loaded beside the code cache.  To translate a
+ * block or a superblock the runtime writes a request at XLATE_REQ, points r1 at
+ * XLATE_STACK and calls _start, which translates into the code cache (its loads of
+ * guest code, its stores of PowerPC code: the board's CPU and caches) and branches
+ * to xlate_stop.  Every field of the request is a 32-bit word (the translator's
+ * structures in it hold nothing else), big-endian in RAM as the PPC405 reads it;
+ * the runtime writes and reads it word by word.
+ *
+ * The far event words' table (translate.h, "Event words") lives on the board
+ * too, at XLATE_WORDS: the translator gives slots there; the runtime reads the
+ * keys it gave after each request and keeps its own copy for its readouts.
+ */
+#ifndef HWPROF_XLATE_H
+#define HWPROF_XLATE_H
+
+#include <stdint.h>
+
+#include "translate.h"
+
+/* Board RAM the translator takes, between the IP's packet ring and the code cache
+ * (dbt.h's map): the image, the request, the stack, a window of insn_of, the
+ * far words' table. */
+#define XLATE_BASE      0x0CD00000u /* the image (firmware/xlate.ld): code, data, bss */
+#define XLATE_IMAGE_MAX 0x00040000u
+#define XLATE_REQ       0x0CD40000u /* struct xlate_req */
+/* r1: the stack grows down from here; the word at 4(r1), where the first callee saves
+ * LR, is still the stack's. */
+#define XLATE_STACK     0x0CD4FFF0u
+#define XLATE_INSN_OF   0x0CD50000u /* insn_of for the code the request may write */
+#define XLATE_INSN_MAX  0x00040000u /* ... for this many words of code */
+#define XLATE_WORDS     0x0CD90000u /* dbt_words: key[XLATE_WORDS_CAP], index[2 * cap] */
+#define XLATE_WORDS_CAP 0x00010000u
+#define XLATE_END       (XLATE_WORDS + 12u * XLATE_WORDS_CAP)
+
+enum { XLATE_BLOCK, XLATE_TRACE };
+
+/* The dbt_core fields that are numbers, in order (the pointers follow in
+ * xlate_req: guest text and code buffer are where their addresses say on the
+ * board, identity-mapped). */
+/* clang-format off */
+#define XLATE_CORE_FIELDS(X) \
+  X(text_base) X(text_size) X(buf_addr) X(buf_size) X(profile) X(event_offset) X(counters) \
+  X(prof_near) X(probe_window) X(align_checks) X(confine) X(max_insns) X(edge_sites) \
+  X(edge_site_next) X(edge_site_cap) X(cct_ring) X(cct_ring_end) X(cct_hw) X(sys_hw)
+/* clang-format on */
+
+typedef struct xlate_req {
+  uint32_t op; /* XLATE_BLOCK, XLATE_TRACE */
+#define XLATE_FIELD(f) uint32_t f;
+  XLATE_CORE_FIELDS(XLATE_FIELD)
+#undef XLATE_FIELD
+  uint32_t exit_stub[DBT_EXIT_KINDS];
+  /* insn_of: the entry of code word (a - buf_addr) / 4 is at insn_of + that; 0: none */
+  uint32_t insn_of;
+  /* The far words (words != 0): base, slots given, room; the table's arrays. */
+  uint32_t words, words_base, words_n, words_cap, words_key, words_index, words_mask;
+  /* In: what to translate; out: dbt_translate's or dbt_translate_trace's result. */
+  uint32_t pc, counter;  /* XLATE_BLOCK */
+  uint32_t has_probes;   /* XLATE_TRACE: probes given */
+  dbt_trace trace;       /* XLATE_TRACE */
+  dbt_sb_probes probes;  /* XLATE_TRACE, has_probes */
+  dbt_place place;       /* in and out */
+  uint32_t members, ret; /* out */
+  dbt_block out[DBT_TRACE_MAX];
+} xlate_req;
+
+#define XLATE_REQ_WORDS (sizeof(xlate_req) / 4)
+
+#endif

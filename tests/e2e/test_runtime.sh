@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# tests/e2e/test_runtime.sh - the translator on the board (--runtime board, checked;
+# dbt/onboard.c, firmware/xlate.h): the PPC405 build of the translator core emits the
+# host's PowerPC code byte for byte (--runtime checked translates every block and
+# superblock on the board, then on the host in the same place, and stops the run at
+# the first byte, insn_of entry, result or far word that differs) on every workload
+# and every -O2 C and assembly guest program, all profiles and superblocks on; a run
+# on the board counts every block as the host's run does and costs the cycles it
+# reports; a translator that differs is caught; a missing image is a clear error.
+# Prints PASS/FAIL lines for tests/run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/e2e/expect.sh
+
+# --- the same bytes: every workload (both profiles' probes, superblocks at a low
+# threshold, so that many are formed on the board) ...
+for w in "$B"/workloads/*; do
+  name=$(basename "$w")
+  expect "runtime: $name test, checked, all profiles, superblocks at 200" 0 \
+    '"runtime":\{"where":"checked","translate_cycles":[1-9][0-9]*,"superblock_cycles":[1-9]' \
+    "$HW" run --quiet --runtime checked --profile all --threshold 200 --superblocks --json /dev/stdout \
+    "$w" test
+done
+# ... and the guest programs, their output as qemu-mips's (tests/guest/compare.sh).
+for g in "$B"/guest/*-O2 "$B"/guest/asm/*; do
+  [ -x "$g" ] || continue
+  if tests/guest/compare.sh "$HW run --runtime checked --profile all --threshold 50 --superblocks" \
+    "$g" >"$out" 2>&1; then
+    echo "PASS: runtime: checked: $(head -1 "$out" | sed 's/^PASS: //')"
+  else
+    echo "FAIL: runtime: checked: $(basename "$g")"
+    sed 's/^/    /' "$out" | head -20
+    fails=$((fails + 1))
+  fi
+done
+
+# --- counts: the board's run and the host's count every block the same (both
+# profiles, superblocks formed), and the board's costs what it says it does.
+g=$B/workloads/gzip
+for rt in host board; do
+  "$HW" run --quiet --runtime $rt --profile all --superblocks --json "$tmp/$rt.json" "$g" test \
+    >/dev/null 2>"$tmp/$rt.err" || echo "(the $rt run exited $?)" >>"$tmp/$rt.err"
+done
+if python3 - "$tmp/host.json" "$tmp/board.json" >"$out" 2>&1 <<'EOF'; then
+import json, sys
+h, b = (json.load(open(p)) for p in sys.argv[1:3])
+key = lambda j: {x["pc"]: (x["count"], x["hw"], x["sw"]) for x in j["blocks"]}
+kh, kb = key(h), key(b)
+assert kh == kb, "block counts differ: %d blocks against %d, e.g. %s" % (
+    len(kh), len(kb), next((p for p in kh if kh[p] != kb.get(p)), None))
+assert all(c == hw == sw for c, hw, sw in kh.values()), "hw, sw and entries differ"
+for k in ("guest_insns", "blocks_executed", "distinct_blocks", "exit_status"):
+    assert h[k] == b[k], "%s: %s against %s" % (k, h[k], b[k])
+r = b["runtime"]
+assert h["runtime"]["calls"] == 0 and r["calls"] > 0, "calls on the board: %s" % r
+assert r["translate_cycles"] > 0 and r["superblock_cycles"] > 0, r
+assert b["cycles"] > h["cycles"] + r["translate_cycles"] // 2, (b["cycles"], h["cycles"], r)
+print("%d blocks, counts equal; cycles %d on the board (translating %d, superblocks %d) "
+      "against %d" % (len(kh), b["cycles"], r["translate_cycles"], r["superblock_cycles"],
+                      h["cycles"]))
+EOF
+  echo "PASS: runtime: gzip on the board and on the host: $(tail -1 "$out")"
+else
+  echo "FAIL: runtime: gzip on the board and on the host"
+  sed 's/^/    /' "$out" "$tmp/host.err" "$tmp/board.err" | tail -20
+  fails=$((fails + 1))
+fi
+# The same translations in the same order: the dumps of the two runs (no superblocks,
+# whose forming depends on when the IP's interrupt comes) are the same.
+for rt in host board; do
+  "$HW" run --quiet --runtime $rt --profile hw --dump "$tmp/$rt.dump" "$g" test >/dev/null 2>&1
+done
+same_bytes "runtime: gzip's --dump on the board as on the host" "$tmp/host.dump" "$tmp/board.dump"
+expect "runtime: --stats says what the translator cost" 0 \
+  'translator on board +[0-9]+ calls, [0-9]+ cycles \([0-9.]+ %\) translating blocks' \
+  "$HW" run --quiet --stats --runtime board "$g" test
+
+# --- a translator that differs from the host's in one bit is caught at its first
+# block, and a missing image is an error: hwprof finds both beside itself.
+mkdir -p "$tmp/wrong/firmware" "$tmp/none/firmware"
+for d in wrong none; do
+  cp "$HW" "$tmp/$d/hwprof"
+  ln -s "$(cd "$B" && pwd)/dtb" "$tmp/$d/dtb"
+  cp "$B/firmware/fpcost.elf" "$tmp/$d/firmware/"
+done
+cp "$B/firmware/xlate-wrong.elf" "$tmp/wrong/firmware/xlate.elf"
+expect "runtime: checked finds a translator that differs" 126 \
+  "board's translation of the block at 0x[0-9a-f]+ differs from the host's in its code" \
+  "$tmp/wrong/hwprof" run --runtime checked "$B/guest/sort-O2"
+expect "runtime: no translator image" 2 'firmware/xlate.elf.*(No such file|cannot)' \
+  "$tmp/none/hwprof" run --runtime board "$B/guest/sort-O2"
+expect "runtime: --runtime takes host, board or checked" 2 \
+  "--runtime is host, board or checked, not 'fpga'" "$HW" run --runtime fpga "$g" test
+echo "runtime: $fails failed"
+[ "$fails" -eq 0 ]
