@@ -10,12 +10,13 @@
  * numbers, what to translate, where) at XLATE_REQ, saves the CPU's registers,
  * runs the image until it returns, puts the registers back and reads the
  * results.  The cycles the call takes are the run's (dbt_stats.translate_cycles and
- * sb_translate_cycles):
- * the translator's instruction fetches and its loads and stores go through the
- * board's caches like any other code's.  What stays on the host: writing the
- * request and reading the results (a few hundred words), copying the insn_of
- * entries of the new code into the runtime's table, and the runtime's copy of the
- * far words the translator gave (its readouts map slot words back with it).
+ * sb_translate_cycles): the translator's instruction fetches and its loads and
+ * stores go through the board's caches like any other code's.  A unit that does not
+ * fit has what it wrote written back (dcbst), as placed code is.  What stays on the
+ * host: writing the request and reading the results (a few hundred words), copying
+ * the insn_of entries of the new code into the runtime's table, and the runtime's
+ * copy of the far words the translator gave (its readouts map slot words back with
+ * it).
  */
 #include <stdlib.h>
 #include <string.h>
