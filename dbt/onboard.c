@@ -97,6 +97,12 @@ static int fill(dbt *d, xlate_req *q, const dbt_place *pl) {
   return 0;
 }
 
+/* What request q translates, for messages: "block" or "superblock", and its pc. */
+static const char *unit_of(const xlate_req *q, uint32_t *pc) {
+  *pc = q->op == XLATE_BLOCK ? q->pc : q->trace.pc[0];
+  return q->op == XLATE_BLOCK ? "block" : "superblock";
+}
+
 /* Runs request q on the board; q holds its results after.  -1: the board stopped
  * (d->failed says why). */
 static int board_call(dbt *d, xlate_req *q) {
@@ -113,12 +119,14 @@ static int board_call(dbt *d, xlate_req *q) {
   *(q->op == XLATE_BLOCK ? &d->st.translate_cycles : &d->st.sb_translate_cycles) += c;
   d->st.board_translations++;
   vboard_restore_cpu(d->b, &cpu);
-  if (stop != 0)
+  if (stop != 0) {
+    uint32_t pc;
+    const char *unit = unit_of(q, &pc);
     return errf(d->failed, sizeof d->failed,
-                "the translator on the board stopped translating the %s at %#x: %s",
-                q->op == XLATE_BLOCK ? "block" : "superblock",
-                q->op == XLATE_BLOCK ? q->pc : q->trace.pc[0], vboard_message(d->b)),
+                "the translator on the board stopped translating the %s at %#x: %s", unit, pc,
+                vboard_message(d->b)),
            -1;
+  }
   get_words(q, d->ram + XLATE_REQ, XLATE_REQ_WORDS);
   return 0;
 }
@@ -190,11 +198,12 @@ static int check(dbt *d, const xlate_req *q, const dbt_place *pl_in, uint32_t n0
   free(saved);
   if (!what)
     return 0;
-  uint32_t pc = q->op == XLATE_BLOCK ? q->pc : q->trace.pc[0];
+  uint32_t pc;
+  const char *unit = unit_of(q, &pc);
   return errf(d->failed, sizeof d->failed,
               "--runtime checked: the board's translation of the %s at %#x differs from the "
               "host's in %s (at %#x)",
-              q->op == XLATE_BLOCK ? "block" : "superblock", pc, what, where),
+              unit, pc, what, where),
          -1;
 }
 

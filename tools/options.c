@@ -106,12 +106,17 @@ int prof_ip_model_parse(const char *cmd, const char *s) {
   return v < 0 ? -1 : 0;
 }
 
+/* --runtime's values, by DBT_RUNTIME_*. */
+static const char *const runtime_names[] = {"host", "board", "checked"};
+
+const char *prof_runtime_name(int runtime) {
+  return runtime >= 0 && runtime < 3 ? runtime_names[runtime] : "?";
+}
+
 int prof_runtime_parse(const char *cmd, const char *s, dbt_options *o) {
-  static const char *const names[] = {"host", "board", "checked"};
-  static const int values[] = {DBT_RUNTIME_HOST, DBT_RUNTIME_BOARD, DBT_RUNTIME_CHECKED};
   for (int i = 0; i < 3; i++)
-    if (!strcmp(s, names[i])) {
-      o->runtime = values[i];
+    if (!strcmp(s, runtime_names[i])) {
+      o->runtime = i;
       return 0;
     }
   fprintf(stderr, "hwprof %s: --runtime is host, board or checked, not '%s'\n", cmd, s);

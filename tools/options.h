@@ -71,8 +71,10 @@ int prof_ip_model_parse(const char *cmd, const char *s);
   "                     with the RTL's assertions (same cycles and counts, about 1.4x\n"           \
   "                     the host time of a hw run)\n"
 
-/* --runtime host|board|checked into o->runtime; prints why and returns -1 for anything else. */
+/* --runtime host|board|checked into o->runtime (DBT_RUNTIME_*, in that order); prints why
+ * and returns -1 for anything else.  The name of a DBT_RUNTIME_* value. */
 int prof_runtime_parse(const char *cmd, const char *s, dbt_options *o);
+const char *prof_runtime_name(int runtime);
 #define PROF_RUNTIME_HELP                                                                          \
   "  --runtime WHERE    where the translator runs: host (default: its work is not in\n"            \
   "                     the simulated cycles), board (built for the PPC405 and run by\n"           \

@@ -191,11 +191,10 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
           (unsigned long long)s->guest_insns, (unsigned long long)b->cpu_cycles,
           (unsigned long long)b->insns, (unsigned long long)s->blocks_executed, pr->n,
           (unsigned long long)s->far_words);
-  static const char *const where[] = {"host", "board", "checked"};
   fprintf(f,
           ",\"runtime\":{\"where\":\"%s\",\"translate_cycles\":%llu,\"superblock_cycles\":%llu,"
           "\"calls\":%llu}",
-          where[pr->runtime], (unsigned long long)s->translate_cycles,
+          prof_runtime_name(pr->runtime), (unsigned long long)s->translate_cycles,
           (unsigned long long)s->sb_translate_cycles, (unsigned long long)s->board_translations);
   vboard_cache_info ci;
   if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
