@@ -222,14 +222,14 @@ static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indire
  * target). */
 static void exit_probe(em *e, unsigned k, const side *x) {
   const dbt_core *c = e->c;
-  uint32_t mark = e->n, key = e->sbp->exit_key + 4 * k, counter = e->sbp->exit_counter + k;
+  uint32_t mark = prof_begin(e), key = e->sbp->exit_key + 4 * k, counter = e->sbp->exit_counter + k;
   if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL)
     tr_probe_event(e, key, x->indirect ? x->owner->flags : HWPROF_EVENT_PLAIN);
   if (c->profile == DBT_PROFILE_SW)
     tr_count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS, R4, R0);
   else if (c->profile == DBT_PROFILE_ALL)
     tr_count(e, 0, (int32_t)(c->counters + 4 * counter), R4, R0);
-  x->owner->prof_insns += (e->n - mark) / 4;
+  x->owner->prof_insns += prof_end(e, mark);
 }
 
 /* The side exits, after the body: a side exit's probe, then its jump (chain
@@ -377,9 +377,9 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     tr_cct_packet(e, pc, tr_event_flags(b), (int)t, 0, 0, 0);
     if ((e->c->profile == DBT_PROFILE_SW || e->c->profile == DBT_PROFILE_ALL) &&
         tr_event_flags(b) == HWPROF_EVENT_INDIRECT) {
-      uint32_t mark = e->n;
+      uint32_t mark = prof_begin(e);
       edge_probe(e, t);
-      e->block->prof_insns += (e->n - mark) / 4;
+      e->block->prof_insns += prof_end(e, mark);
     }
     if (e->next) { /* inlined: the recorded target, else the lookup */
       load_imm(e, R0, e->next);

@@ -196,9 +196,10 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
     return r->host;
   struct unit u = {pc, r->id, {0}};
   dbt_place pl;
-  uint64_t t0 = rt_now_ns();
+  rt_span span = rt_work_begin(d, DBT_CYC_TRANSLATE);
   rt_fetch_limit(d, pc);
   if (rt_words_room(d) < 0) {
+    rt_work_end(d, &span);
     *sig = 0;
     errf(err, errlen, "%s", d->failed);
     return 0;
@@ -208,7 +209,7 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
     rt_flush(d);
     n = rt_place(d, RT_BLOCKS, translate_block, &u, &pl);
   }
-  d->st.translate_ns += rt_now_ns() - t0;
+  d->st.translate_ns += rt_work_end(d, &span);
   if (n == RT_XLATE_FAILED) {
     *sig = 0;
     errf(err, errlen, "%s", d->failed);
@@ -423,6 +424,6 @@ uint32_t rt_guest_pc_of(dbt *d, uint32_t a) {
 }
 
 uint32_t rt_guest_insn_of(dbt *d, uint32_t a) {
-  uint32_t pc = rt_guest_pc_of(d, a), k = d->insn_of[(a - DBT_CODE) / 4];
-  return pc && k ? pc + 4 * (k - 1) : pc;
+  uint32_t pc = rt_guest_pc_of(d, a), k = d->insn_of[(a - DBT_CODE) / 4] & DBT_INSN_INDEX;
+  return pc && k && k != DBT_INSN_COLD ? pc + 4 * (k - 1) : pc;
 }

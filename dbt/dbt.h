@@ -103,6 +103,39 @@ typedef struct dbt_options {
 
 dbt_options dbt_defaults(void);
 
+/* Where a run's cycles go (dbt_stats.cycles_by, cycles.c): the code cache's own (its
+ * instructions but the profile's, branch mispredictions, the FPU gate's soft-float),
+ * the profile's instructions and the CPU's waits for the IP to take its stores,
+ * translating blocks, the dispatcher (the exit stubs to it, and chaining's patches),
+ * forming superblocks, the IP's interrupt handler, system calls (syscost.c), and the
+ * code cache's instruction- and data-cache fills.  They add up to the run's cycles. */
+enum dbt_cycles_kind {
+  DBT_CYC_GUEST,
+  DBT_CYC_PROBES,
+  DBT_CYC_TRANSLATE,
+  DBT_CYC_DISPATCH,
+  DBT_CYC_SUPERBLOCKS,
+  DBT_CYC_IRQ,
+  DBT_CYC_SYSCALLS,
+  DBT_CYC_STALLS,
+  DBT_CYC_KINDS
+};
+/* Their names in the JSON's cycles_by and in --stats. */
+extern const char *const dbt_cycles_name[DBT_CYC_KINDS];
+
+/* A system call's kernel cycles on the board (syscost.c): the numbers of the read- and
+ * write-like calls of an ABI (0: none). */
+typedef struct dbt_sys_abi {
+  uint32_t read, write, pread64, pwrite64;
+} dbt_sys_abi;
+extern const dbt_sys_abi dbt_sys_mips_o32, dbt_sys_ppc32;
+/* Charges the board (vboard_charge, vboard_data_access) a PPC405 Linux kernel's entry
+ * and exit of call nr, and its copy of `result` bytes at buf for a read- or write-like
+ * call that returned result > 0.  Returns the instruction cycles charged (the data
+ * cache's fills come on top, as its stalls); *copied (if not NULL) the bytes copied. */
+uint64_t dbt_syscall_charge(vboard *b, const dbt_sys_abi *abi, uint32_t nr, uint32_t buf,
+                            int64_t result, uint32_t *copied);
+
 typedef struct dbt_stats {
   uint64_t guest_insns;            /* executed */
   uint64_t blocks_executed;        /* translated blocks entered */
@@ -140,6 +173,11 @@ typedef struct dbt_stats {
   uint64_t icache_misses_cold;     /* others are on the runtime's stubs (window.c) */
   uint64_t fp_gate;                /* FPU instructions the gate ran inside the run (fpgate.c) */
   uint64_t fp_exits;               /* ... and the dispatcher ran */
+
+  /* The run's cycles by where they went (cycles.c), and the bytes system calls copied to
+   * or from the guest (syscost.c). */
+  uint64_t cycles_by[DBT_CYC_KINDS];
+  uint64_t syscall_bytes;
 } dbt_stats;
 
 enum dbt_how {

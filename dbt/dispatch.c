@@ -302,9 +302,13 @@ static uint32_t exit_syscall(dbt *d, uint32_t lr, dbt_result *r) {
   }
   d->g.board_ns = rt_board_ns(d);
   memcpy(before, m, sizeof before);
-  uint64_t t0 = rt_now_ns();
+  rt_span span = rt_work_begin(d, DBT_CYC_SYSCALLS);
   int stop = guest_syscall(&d->g, m, pc);
-  d->st.syscall_ns += rt_now_ns() - t0;
+  uint32_t copied; /* the kernel's share on the board's CPU (syscost.c); o32: a3 set, v0 errno */
+  dbt_syscall_charge(d->b, &dbt_sys_mips_o32, before[2], before[5], m[7] ? -1 : (int64_t)m[2],
+                     &copied);
+  d->st.syscall_bytes += copied;
+  d->st.syscall_ns += rt_work_end(d, &span);
   wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);
   if (d->g.child) { /* a fork's child (process.c) writes none of the reports */
     vboard_trace_events(d->b, NULL);
@@ -421,6 +425,7 @@ static int start(dbt *d, dbt_result *r) {
       return -1;
     }
   vboard_start(d->b, d->o.max_cycles, &r->board);
+  rt_cycles_start(d);
   rt_count_misses(d);
   for (int i = 0; i < 32; i++)
     vboard_set_gpr(d->b, (unsigned)i, 0);
@@ -498,10 +503,14 @@ int dbt_run(dbt *d, dbt_result *r) {
     }
     d->kept_written = 0;
     d->st.host_ns += rt_now_ns() - host_t0;
+    rt_work_switch(d, DBT_CYC_GUEST);
     int stop = vboard_call(d->b, host, DBT_STOP);
+    rt_work_switch(d, DBT_CYC_DISPATCH);
     host_t0 = rt_now_ns();
     host = stop == 2 ? paused(d, r) : stop ? stopped(d, r) : exited(d, r);
   }
+  if (rt_cycles_finish(d) < 0 && r->how != DBT_STOPPED)
+    rt_stop_failed(d, r);
   readout(d, r);
   if (have_cwd && chdir(cwd) != 0)
     fprintf(stderr, "hwprof: cannot return to %s after the guest's chdir: %s\n", cwd,

@@ -24,8 +24,9 @@ enum { CR0 = 0, CR1 = 1, CR7 = 7 };
 
 /* ------------------------------------------------------------ the emitter */
 
-#define MAX_BLOCK 64                                /* guest instructions per block, at most */
-#define MAX_COLD  ((MAX_BLOCK + 1) * DBT_TRACE_MAX) /* trap stubs: one per instruction at most */
+#define MAX_BLOCK 64 /* guest instructions per block, at most */
+_Static_assert(MAX_BLOCK + 2 < DBT_INSN_COLD, "insn_of's index holds a block and its delay slot");
+#define MAX_COLD ((MAX_BLOCK + 1) * DBT_TRACE_MAX) /* trap stubs: one per instruction at most */
 
 typedef struct cold {
   uint32_t at;      /* offset of the bc that reaches it */
@@ -61,6 +62,7 @@ typedef struct em {
   stream other;
   int cold;
   int overflow;
+  int prof; /* emitting profiling code (prof_begin): its words are DBT_INSN_PROF in insn_of */
   cold colds[MAX_COLD];
   unsigned ncold;
   uint32_t cct_insns_at; /* --cct, sw: the addi of the block's instruction count */
@@ -129,8 +131,23 @@ static inline void put(em *e, uint32_t w) {
   if (e->c && e->c->insn_of) { /* (no core: the exit stubs) */
     uint32_t k = (e->cur_pc - e->blk_pc) / 4;
     e->c->insn_of[(e->addr - e->c->buf_addr + e->n - 4) / 4] =
-        !e->cold && e->cur_pc >= e->blk_pc && k < 255 ? (uint8_t)(k + 1) : 0;
+        (uint8_t)((e->cold                                           ? DBT_INSN_COLD
+                   : e->cur_pc >= e->blk_pc && k + 1 < DBT_INSN_COLD ? k + 1
+                                                                     : 0) |
+                  (e->prof ? DBT_INSN_PROF : 0));
   }
+}
+
+/* Profiling code: what is emitted between prof_begin and prof_end is the profile's (its
+ * words marked DBT_INSN_PROF in insn_of, for the board's cycles_by); prof_end returns
+ * its instructions (dbt_block.prof_insns). */
+static inline uint32_t prof_begin(em *e) {
+  e->prof++;
+  return e->n;
+}
+static inline uint32_t prof_end(em *e, uint32_t mark) {
+  e->prof--;
+  return (e->n - mark) / 4;
 }
 
 /* Emission moves between the unit's code and its out-of-line code. */

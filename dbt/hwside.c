@@ -261,10 +261,11 @@ static void boundary(dbt *d) {
   hwprof_sim *ip = vboard_ip(d->b);
   if (!d->ip->on || !hwprof_sim_irq(ip))
     return;
-  uint64_t t0 = rt_now_ns(), c0 = hwprof_sim_cycle(ip), a0 = d->ip->bus_accesses;
+  rt_span span = rt_work_begin(d, DBT_CYC_IRQ);
+  uint64_t c0 = hwprof_sim_cycle(ip), a0 = d->ip->bus_accesses;
   service(d);
   vboard_charge_irq(d->b, hwprof_sim_cycle(ip) - c0, d->ip->bus_accesses - a0);
-  d->st.irq_ns += rt_now_ns() - t0;
+  d->st.irq_ns += rt_work_end(d, &span);
 }
 
 /* Until the IP is idle, draining the spill ring and the features' rings (ip_ring):

@@ -26,7 +26,7 @@ void tr_cct_packet(em *e, uint32_t pc, uint32_t flags, int t, uint32_t to, unsig
   const dbt_core *c = e->c;
   if (!c->cct_ring || flags == HWPROF_EVENT_PLAIN)
     return;
-  uint32_t mark = e->n;
+  uint32_t mark = prof_begin(e);
   put(e, ppc_lwz(R4, RS, DBT_ST_CCT_PTR));
   load_imm(e, R0, e->blk_pc | flags);
   put(e, ppc_stw(R0, R4, 0));
@@ -52,7 +52,7 @@ void tr_cct_packet(em *e, uint32_t pc, uint32_t flags, int t, uint32_t to, unsig
   put(e, ppc_cmplw(CR1, R4, R0));
   put(e, ppc_bc(PPC_BO_TRUE, 4 * CR1 + PPC_LT, 8)); /* room left: over the exit */
   exit_to(e, DBT_EXIT_CCT);
-  e->block->prof_insns += (e->n - mark) / 4;
+  e->block->prof_insns += prof_end(e, mark);
 }
 
 /* A counter increment: lwz/addi/stw on base + off, the value in rv (r0: addic,
@@ -183,11 +183,11 @@ uint32_t tr_syscall_record(em *e, uint32_t pc) {
   const dbt_core *c = e->c;
   if ((c->profile != DBT_PROFILE_HW && c->profile != DBT_PROFILE_ALL) || !c->sys_hw)
     return 0;
-  uint32_t mark = e->n;
+  uint32_t mark = prof_begin(e);
   int32_t ip;
   unsigned ra = ip_regs(e, &ip);
   load_imm(e, R0, pc);
   put(e, ppc_stw(R0, ra, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_SITE_OFFSET)));
   put(e, ppc_stw((unsigned)e->hr[2], ra, (int16_t)(ip + (int32_t)HWPROF_SYSCALL_OFFSET)));
-  return (e->n - mark) / 4;
+  return prof_end(e, mark);
 }

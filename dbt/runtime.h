@@ -3,6 +3,7 @@
  * shared by its parts.  Not the public interface: that is dbt.h.  From the bottom:
  *
  *   util.c              arrays, the host clock
+ *   cycles.c            where the run's cycles go: the runtime's work in spans
  *   window.c            code windows: where a unit's code and its out-of-line
  *                       code go in the cache
  *   cache.c             the code-cache core: block table, translate-on-miss, flush,
@@ -24,6 +25,12 @@
 #include <capstone/capstone.h>
 
 #include "dbt.h"
+
+/* What the board counted, for cycles.c: cycles; of them, the profile's words', the exit
+ * stubs', the waits for the IP, the cache fills, the code made visible to fetch. */
+typedef struct rt_tally {
+  uint64_t cycles, profile, stubs, ip_wait, fills, sync;
+} rt_tally;
 
 /* Edges per (source, target), with an index for adding (edgeprof.c). */
 typedef struct rt_edge_table {
@@ -118,6 +125,12 @@ struct dbt {
   } * links;
   size_t nlinks, links_cap;
   dbt_stats st;
+  struct rt_cycles {             /* cycles.c */
+    int on;                      /* between rt_cycles_start and rt_cycles_finish */
+    int open;                    /* the span open now (enum dbt_cycles_kind) */
+    rt_tally mark;               /* the board's counters when it opened */
+    rt_tally sum[DBT_CYC_KINDS]; /* each span's, over the run */
+  } cyc;
   csh cs_mips, cs_ppc;
   uint64_t wake_at; /* a feature wants the CPU back at the first stop point from this */
   int woke;         /* CPU cycle on (rt_wake_at; 0: never), and the CPU was paused so */
@@ -158,6 +171,28 @@ int rt_grow(void *v, size_t n, size_t *cap, size_t size, size_t first);
 uint64_t rt_now_ns(void);
 /* The run stops (DBT_STOPPED) with d->failed as its message: a hook's failure. */
 void rt_stop_failed(const dbt *d, dbt_result *r);
+
+/* ------------------------------------------------------------ cycles.c */
+
+/* A span of the runtime's work (cycles.c): what was open before it, and the host
+ * clock when it began. */
+typedef struct rt_span {
+  int was;
+  uint64_t t0;
+} rt_span;
+/* Accounting from the run's start (after vboard_start): the board splits the code
+ * cache's cycles by part (vboard_mark_words), and the runtime is the open span. */
+void rt_cycles_start(dbt *d);
+/* Opens a span of `what` (a dbt_cycles_kind but probes and stalls; DBT_CYC_GUEST: the
+ * CPU runs the code cache) inside the one open now. */
+rt_span rt_work_begin(dbt *d, int what);
+/* Ends it (the one it was begun in goes on): the host nanoseconds it took. */
+uint64_t rt_work_end(dbt *d, const rt_span *s);
+/* Makes `what` the open span; returns the one that was. */
+int rt_work_switch(dbt *d, int what);
+/* At the run's end: d->st.cycles_by.  -1 with d->failed if the board's split of the
+ * code cache's cycles came to more than they were (an internal error). */
+int rt_cycles_finish(dbt *d);
 
 /* ------------------------------------------------------------ window.c */
 

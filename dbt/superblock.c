@@ -255,14 +255,14 @@ static int form(dbt *d, const dbt_trace *t) {
 void rt_sb_form(dbt *d) {
   if (!d->sb->ready)
     return;
-  uint64_t t0 = rt_now_ns();
+  rt_span span = rt_work_begin(d, DBT_CYC_SUPERBLOCKS);
   int formed = form(d, &d->sb->t);
   if (formed == RT_XLATE_FAILED)
     vboard_fault(d->b, "%s", d->failed);
   else if (formed < 0)
     d->st.superblocks_dropped++;
   idle(d);
-  d->st.superblock_ns += rt_now_ns() - t0;
+  d->st.superblock_ns += rt_work_end(d, &span);
 }
 
 int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, size_t errlen) {
@@ -290,9 +290,9 @@ int dbt_plan_superblocks(dbt *d, const dbt_trace *plan, size_t n, char *err, siz
     }
     if (d->sb->is_head[t.counter[0]] == SB_HEAD)
       return errf(err, errlen, "superblock %zu: %#x heads an earlier one", k + 1, t.pc[0]), -1;
-    uint64_t t0 = rt_now_ns();
+    rt_span span = rt_work_begin(d, DBT_CYC_SUPERBLOCKS);
     int rc = form(d, &t);
-    d->st.superblock_ns += rt_now_ns() - t0;
+    d->st.superblock_ns += rt_work_end(d, &span);
     if (rc < 0)
       return errf(err, errlen, "superblock %zu (head %#x) does not fit in the code cache", k + 1,
                   t.pc[0]),

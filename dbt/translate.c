@@ -68,7 +68,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   e->blk_pc = e->cur_pc = pc;
   out->guest_pc = pc;
   out->host_addr = e->addr + e->n;
-  uint32_t mark0 = e->n;
+  uint32_t mark0 = prof_begin(e);
   if (!e->sbp) {
     tr_profile(e, pc, counter);
   } else { /* derived counts: the head counts the superblock's entries, members nothing */
@@ -78,7 +78,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   }
   if (c->cct_ring)
     tr_cct_count(e);
-  out->prof_insns = (e->n - mark0) / 4;
+  out->prof_insns = prof_end(e, mark0);
   uint32_t start = pc;
   unsigned max = c->max_insns && c->max_insns < MAX_BLOCK ? c->max_insns : MAX_BLOCK;
   uint32_t flags = HWPROF_EVENT_PLAIN;
@@ -146,6 +146,7 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->other = stream_at(c, pl->cold_at, pl->cold_cap);
   e->cold = 0;
   e->overflow = 0;
+  e->prof = 0;
   e->ncold = 0;
   e->next = 0;
   e->head = e->last = e->loop = e->continued = 0;

@@ -113,6 +113,9 @@
 #define DBT_EDGE_WAYS       4u     /* slots per edge site */
 #define DBT_EDGE_SITE_BYTES (8u * DBT_EDGE_WAYS)
 #define DBT_EDGE_NONE       0xFFFFFFFFu /* dbt_block.edge_site: none */
+#define DBT_INSN_INDEX      0x7Fu       /* dbt_core.insn_of: the index's bits (1 + index), */
+#define DBT_INSN_COLD       0x7Fu       /* ... that value for out-of-line code, */
+#define DBT_INSN_PROF       0x80u       /* ... and the bit of the profile's words */
 
 /* 1 when w is a branch-likely (its delay slot runs only when it is taken). */
 int dbt_branch_likely(uint32_t w);
@@ -194,7 +197,11 @@ typedef struct dbt_core {
   int align_checks;      /* a misaligned load or store raises SIGBUS, as on MIPS */
   int confine;           /* a load or store beyond the guest's memory traps (SIGSEGV) */
   uint8_t *insn_of;      /* optional, per word of buf: 1 + the index in its block of the
-                          * guest instruction that word was emitted for; 0: none */
+                          * guest instruction that word was emitted for (0: none), or
+                          * DBT_INSN_COLD for the unit's out-of-line code (the ways to
+                          * the dispatcher: chain exits' stubs, lookups' misses, traps'
+                          * stubs); | DBT_INSN_PROF when the word is the profile's (a
+                          * probe, a counter, a packet, a record) */
   unsigned max_insns;    /* guest instructions per block, at most */
   uint32_t edge_sites;   /* sw, all: address of edge site 0 (DBT_EDGE_SITE_BYTES each) */
   uint32_t edge_site_next, edge_site_cap; /* the next free site; how many there are */

@@ -24,9 +24,9 @@
  * Not carried out: signal handlers (rt_sigaction and rt_sigprocmask succeed and
  * no signal is ever delivered), threads, processes, sockets; rseq answers
  * -ENOSYS, as a kernel before 4.18 does (glibc goes on without it).  Anything
- * else answers -ENOSYS, reported once per number on the runtime's log.  The
- * kernel's own cycles for a call are not charged: as for the translated program,
- * the call's work is the host's (the cost of `sc` itself is).
+ * else answers -ENOSYS, reported once per number on the runtime's log.  The call's
+ * work is the host's; the board is charged a PPC405 Linux kernel's entry, exit and
+ * copy, as for the translated program (dbt/syscost.c), besides the cost of `sc`.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -38,6 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dbt.h"
 #include "native_int.h"
 
 /* clang-format off */
@@ -432,6 +433,8 @@ int native_syscall(native *n, uint32_t pc) {
   uint32_t r[32];
   vboard_get_gprs(n->b, r);
   uint32_t nr = r[0];
+  if (nr == NR_exit || nr == NR_exit_group || (nr == NR_tgkill && r[5]) || (nr == NR_kill && r[4]))
+    dbt_syscall_charge(n->b, &dbt_sys_ppc32, nr, 0, 0, NULL); /* the calls that end it */
   if (nr == NR_exit || nr == NR_exit_group) {
     n->r->exited = 1;
     n->r->status = (int)(r[3] & 0xFF);
@@ -446,6 +449,7 @@ int native_syscall(native *n, uint32_t pc) {
     return 1;
   }
   int64_t v = call(n, nr, r + 3, pc);
+  dbt_syscall_charge(n->b, &dbt_sys_ppc32, nr, r[4], v, NULL);
   uint32_t cr = vboard_get_cr(n->b);
   if (v < 0 && v >= -4095) {
     vboard_set_gpr(n->b, 3, (uint32_t)-v);

@@ -109,8 +109,10 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
   /* The previous block's conditional branch: charge a misprediction. */
   if (b->prev && b->prev->cond) {
     int taken = addr != b->prev->addr + b->prev->size;
-    if (taken != (int)b->prev->cond_target_taken)
+    if (taken != (int)b->prev->cond_target_taken) {
       b->cycles += 2;
+      b->r->part_cycles[b->prev->last_part] += 2;
+    }
   }
   if (addr >= VBOARD_RESERVED_BASE) { /* the interrupt trampoline: not the guest's */
     b->cur = NULL;
@@ -195,6 +197,8 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
   b->block_start = b->cycles;
   b->block_extra = 0;
   b->cycles += k->cost;
+  for (unsigned i = 0; i < VBOARD_PARTS; i++)
+    b->r->part_cycles[i] += k->part_cost[i];
   b->cur = k;
   b->prev = k;
   b->r->insns += k->n;
@@ -655,6 +659,15 @@ void vboard_observe_blocks(vboard *b, void (*fn)(void *ctx, uint32_t addr, uint3
                            void *ctx) {
   b->observer = fn;
   b->observer_ctx = ctx;
+}
+
+void vboard_mark_words(vboard *b, unsigned (*part_of)(void *ctx, uint32_t addr), void *ctx) {
+  b->part_of = part_of;
+  b->part_ctx = ctx;
+}
+
+const vboard_result *vboard_counters(const vboard *b) {
+  return b->r;
 }
 
 void vboard_trace_events(vboard *b, FILE *f) {

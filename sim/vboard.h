@@ -51,6 +51,8 @@ typedef enum vboard_stop {
   VBOARD_INTERRUPTED, /* vboard_interrupt() was called (a signal to the host) */
 } vboard_stop;
 
+#define VBOARD_PARTS 4 /* vboard_mark_words */
+
 typedef struct vboard_result {
   vboard_stop stop;
   int exit_status;
@@ -89,6 +91,9 @@ typedef struct vboard_result {
                                    stopped before, not run or charged */
   int signal;                   /* VBOARD_INTERRUPTED: vboard_interrupt's signal */
   uint32_t fetch_fault;         /* VBOARD_FAULT fetching the block at this address (stale code) */
+  /* vboard_mark_words: the cycles of each part's instructions in the blocks executed, their
+   * load-use waits and mispredicted branches included (part 0: the unmarked). */
+  uint64_t part_cycles[VBOARD_PARTS];
 } vboard_result;
 
 /* The caches as the board models them (vboard.c, "Caches"). */
@@ -199,6 +204,15 @@ void vboard_stop_points(vboard *b, int (*ok)(void *ctx, uint32_t addr), void *ct
  * handler.  It stays asked for the rest of the process. */
 void vboard_interrupt(int sig);
 
+/* Parts of the code whose instructions' cycles are counted apart
+ * (vboard_result.part_cycles): part_of names the part (0 to VBOARD_PARTS - 1) of the
+ * instruction at addr, once, when the board first meets the block that holds it (the
+ * board keeps a block's costs while its address, size and first word stay).  NULL:
+ * everything is part 0.  Call before the CPU first runs the code to be split. */
+void vboard_mark_words(vboard *b, unsigned (*part_of)(void *ctx, uint32_t addr), void *ctx);
+/* The run's counters as they stand while it runs (cpu_cycles only at its end: the live
+ * count is vboard_cycles). */
+const vboard_result *vboard_counters(const vboard *b);
 /* Writes every event the IP accepts, stored to its EVENT register or into its EVENT
  * window (as EVENT_ORIGIN + offset), to f (NULL: stop), one eight-digit hex word a
  * line: the event stream exactly as the IP receives it, in bus order (the CPU's store

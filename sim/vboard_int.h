@@ -57,6 +57,9 @@ typedef struct block {
   uint32_t cond_target_taken; /* ends in bc: 1 if statically predicted taken */
   int cond;                   /* ends in a conditional branch */
   uint16_t *prefix;           /* cycles before instruction i */
+  unsigned last_part;         /* the part of its last instruction (a mispredicted branch's) */
+  /* cost's share of each part's instructions (vboard_mark_words) */
+  uint32_t part_cost[VBOARD_PARTS];
 } block;
 
 struct vboard {
@@ -74,6 +77,8 @@ struct vboard {
   void *observer_ctx;
   int (*stop_ok)(void *ctx, uint32_t addr); /* vboard_stop_points */
   void *stop_ctx;
+  unsigned (*part_of)(void *ctx, uint32_t addr); /* vboard_mark_words */
+  void *part_ctx;
   FILE *event_trace;                               /* vboard_trace_events */
   uint32_t (*trace_key)(void *ctx, uint32_t word); /* vboard_trace_keys */
   void *trace_key_ctx;

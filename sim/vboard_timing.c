@@ -89,10 +89,14 @@ void vb_wait_until(vboard *b, uint64_t t, uint64_t now, uint64_t *counter) {
 
 /* --------------------------------------------------------------- cycle model */
 
-static unsigned insn_cost(uint32_t w, uint32_t next, int has_next) {
+/* The cycles of instruction w, and in *use those it adds when `next` waits for the
+ * register it loads (the load-use stall: the next instruction's wait, in the count of
+ * the block's parts). */
+static unsigned insn_cost(uint32_t w, uint32_t next, int has_next, unsigned *use) {
   unsigned op = w >> 26, xo = (w >> 1) & 0x3FF, rt = (w >> 21) & 31;
   int load = 0;
   unsigned c = 1;
+  *use = 0;
   switch (op) {
   case 7: c = 2; break; /* mulli */
   case 32:
@@ -136,7 +140,7 @@ static unsigned insn_cost(uint32_t w, uint32_t next, int has_next) {
     unsigned nop = next >> 26;
     int next_store = nop >= 36 && nop <= 39;
     if (nra == rt || (nop == 31 && nrb == rt) || (next_store && nrs == rt))
-      c += 1;
+      *use = 1;
   }
   return c;
 }
@@ -164,13 +168,22 @@ block *vb_lookup_block(vboard *b, uint32_t addr, uint32_t size) {
   k->n = n;
   k->cost = 0;
   k->cond = 0;
+  memset(k->part_cost, 0, sizeof k->part_cost);
   int reserved = addr >= VBOARD_RESERVED_BASE;
+  unsigned part = 0, use = 0;
   for (uint32_t i = 0; i < n; i++) {
     uint32_t w = be32(buf + 4 * i);
     k->prefix[i] = (uint16_t)(k->cost > 65535 ? 65535 : k->cost);
-    if (!reserved)
-      k->cost += insn_cost(w, i + 1 < n ? be32(buf + 4 * i + 4) : 0, i + 1 < n);
+    if (reserved)
+      continue;
+    part = b->part_of ? b->part_of(b->part_ctx, addr + 4 * i) : 0;
+    part = part < VBOARD_PARTS ? part : 0;
+    k->part_cost[part] += use; /* this instruction's wait for the one before */
+    unsigned c = insn_cost(w, i + 1 < n ? be32(buf + 4 * i + 4) : 0, i + 1 < n, &use);
+    k->cost += c + use;
+    k->part_cost[part] += c;
   }
+  k->last_part = part;
   uint32_t last = be32(buf + 4 * (n - 1));
   if ((last >> 26) == 16 && !reserved) { /* bc: static prediction */
     unsigned bo = (last >> 21) & 31;

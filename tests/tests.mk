@@ -129,7 +129,7 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
              tests/e2e/test_outside.sh tests/e2e/test_reports.sh tests/fuzz/test_fuzz.sh tests/e2e/test_cct.sh \
              tests/repo/test_layers.sh tests/e2e/test_ip_models.sh tests/e2e/test_linux.sh tests/e2e/test_real.sh \
              tests/e2e/test_sweep.sh tests/e2e/test_counts_ip.sh tests/e2e/test_native.sh \
-             tests/native/test_fpu.sh tests/e2e/test_runtime.sh
+             tests/native/test_fpu.sh tests/e2e/test_runtime.sh tests/e2e/test_cycles.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the

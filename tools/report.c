@@ -191,6 +191,11 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
           (unsigned long long)s->guest_insns, (unsigned long long)b->cpu_cycles,
           (unsigned long long)b->insns, (unsigned long long)s->blocks_executed, pr->n,
           (unsigned long long)s->far_words);
+  fprintf(f, ",\"cycles_by\":{");
+  for (int k = 0; k < DBT_CYC_KINDS; k++)
+    fprintf(f, "%s\"%s\":%llu", k ? "," : "", dbt_cycles_name[k],
+            (unsigned long long)s->cycles_by[k]);
+  fprintf(f, "},\"syscall_bytes\":%llu", (unsigned long long)s->syscall_bytes);
   fprintf(f,
           ",\"runtime\":{\"where\":\"%s\",\"translate_cycles\":%llu,\"superblock_cycles\":%llu,"
           "\"calls\":%llu}",
@@ -495,6 +500,11 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             pct(s->icache_misses_blocks, b->icache_misses),
             (unsigned long long)s->icache_misses_cold, pct(s->icache_misses_cold, b->icache_misses),
             (unsigned long long)misses_runtime(b, s), pct(misses_runtime(b, s), b->icache_misses));
+  fprintf(f, "hwprof: cycles by where      ");
+  for (int k = 0; k < DBT_CYC_KINDS; k++)
+    fprintf(f, "%s%s %llu (%.2f %%)", k ? ", " : "", dbt_cycles_name[k],
+            (unsigned long long)s->cycles_by[k], pct(s->cycles_by[k], b->cpu_cycles));
+  fprintf(f, "\n");
   if (s->board_translations)
     fprintf(f,
             "hwprof: translator on board    %llu calls, %llu cycles (%.2f %%) translating blocks, "
