@@ -17,11 +17,12 @@
  * every span the board's CPU runs the code cache (DBT_CYC_GUEST), and the board splits
  * those cycles by the words they were spent on (vboard_mark_words): the profile's
  * words (DBT_INSN_PROF in insn_of: probes, counters, packets, records) are `probes`,
- * with the cycles the CPU waited for the IP to take its stores; the runtime's exit
- * stubs (li r0, kind; b STOP: the way to the dispatcher) and chaining's patches made
- * visible to fetch while the CPU ran are `dispatch`; instruction-
- * and data-cache fills are `stalls`; the rest, branch mispredictions and the FPU
- * gate's soft-float included, is `guest`.
+ * with the cycles the CPU waited for the IP to take its stores; the ways to the
+ * dispatcher (the runtime's exit stubs, li r0, kind; b STOP, and the units' out-of-line
+ * code, DBT_INSN_COLD: chain exits' stubs, lookups' misses) and chaining's patches made
+ * visible to fetch while the CPU ran are `dispatch`; instruction- and data-cache fills
+ * are `stalls`; the rest, branch mispredictions and the FPU gate's soft-float
+ * included, is `guest`.
  *
  * What is not in any of them is not in the run's cycles either: the dispatcher's own
  * work on the host (lookups, chaining), superblock forming's on the host

@@ -178,6 +178,7 @@ typedef struct dbt_stats {
    * or from the guest (syscost.c). */
   uint64_t cycles_by[DBT_CYC_KINDS];
   uint64_t syscall_bytes;
+  uint64_t syscall_charged; /* ... their instruction cycles (vboard_charge: not the FPU's) */
 } dbt_stats;
 
 enum dbt_how {

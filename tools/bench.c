@@ -126,7 +126,7 @@ typedef struct row {
    * block entry ((hw - none) / entries), events sent to the spill ring, the IP's
    * cycles probing its table for a free or matching slot. */
   uint64_t entries, spilled, evicted, probe_cycles;
-  double probe_cpb;
+  double probe_cpb, probe_own_cpb; /* (hw - none) / entries; the probes' own (cycles_by) */
   /* Superblocks: hw+sb and sw+sb over opt, and none over hw+sb (%); how many the
    * hw+sb run formed, the share of its guest instructions run inside them (%), and
    * the host time it took to form them (ms, not in simulated cycles). */
@@ -308,6 +308,8 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
     w->entries = pr[HW].st.blocks_executed;
     w->probe_cpb =
         w->entries ? ((double)w->cycles[HW] - (double)w->cycles[NONE]) / (double)w->entries : 0.0;
+    w->probe_own_cpb =
+        w->entries ? (double)pr[HW].st.cycles_by[DBT_CYC_PROBES] / (double)w->entries : 0.0;
     w->hw_eq_sw = hw_equals_sw(&pr[HW], &pr[SW]);
     w->sb_eq_sw = hw_equals_sw(&pr[HW_SB], &pr[SW]);
     w->word_eq_sw = hw_equals_sw(&pr[HW_WORD], &pr[SW]);
@@ -454,19 +456,22 @@ static void print_cct(FILE *f, const row *w, size_t n, int nw) {
  * the IP keeps up (its table, the spill ring, the bus). */
 static void print_probe(FILE *f, const row *w, size_t n, int nw) {
   fprintf(f, "\nThe probe and the IP (hw run): CPU cycles per block entry for the probe ((hw -\n"
-             "none) / entries), events the IP sent to its spill ring, entries its\n"
+             "none) / entries; own: the probes' instructions and the waits for the IP alone,\n"
+             "cycles_by.probes / entries), events the IP sent to its spill ring, entries its\n"
              "set-associative table evicted there, its cycles probing the table, CPU cycles\n"
              "stalled on its bus (and their share of the hw run's)\n\n");
-  fprintf(f, "%-*s %12s %9s %12s %12s %10s %12s %12s %8s\n", nw, "workload", "entries", "cyc/blk",
-          "events", "spilled", "evicted", "probe cyc", "CPU stall", "stall %");
+  fprintf(f, "%-*s %12s %9s %9s %12s %12s %10s %12s %12s %8s\n", nw, "workload", "entries",
+          "cyc/blk", "own/blk", "events", "spilled", "evicted", "probe cyc", "CPU stall",
+          "stall %");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     if (!r->ok)
       continue;
-    fprintf(f, "%-*s %12llu %9.3f %12llu %12llu %10llu %12llu %12llu %7.3f%%\n", nw, r->name,
-            (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->events,
-            (unsigned long long)r->spilled, (unsigned long long)r->evicted,
-            (unsigned long long)r->probe_cycles, (unsigned long long)r->cpu_stall,
+    fprintf(f, "%-*s %12llu %9.3f %9.3f %12llu %12llu %10llu %12llu %12llu %7.3f%%\n", nw, r->name,
+            (unsigned long long)r->entries, r->probe_cpb, r->probe_own_cpb,
+            (unsigned long long)r->events, (unsigned long long)r->spilled,
+            (unsigned long long)r->evicted, (unsigned long long)r->probe_cycles,
+            (unsigned long long)r->cpu_stall,
             r->cycles[HW] ? 100.0 * (double)r->cpu_stall / (double)r->cycles[HW] : 0.0);
   }
 }
@@ -632,7 +637,8 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold, int 
             "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
             "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
             "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
-            "\"probe_cycles_per_block\":%.4f,\"events_spilled\":%llu,\"entries_evicted\":%llu,"
+            "\"probe_cycles_per_block\":%.4f,\"probe_own_cycles_per_block\":%.4f,"
+            "\"events_spilled\":%llu,\"entries_evicted\":%llu,"
             "\"ip_probe_cycles\":%llu,"
             "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
             "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
@@ -650,11 +656,12 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold, int 
             (unsigned long long)r->superblocks, r->coverage, r->form_ms, r->distinct,
             r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
             (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall,
-            (unsigned long long)r->entries, r->probe_cpb, (unsigned long long)r->spilled,
-            (unsigned long long)r->evicted, (unsigned long long)r->probe_cycles,
-            (unsigned long long)r->cycles[HW_CCT], (unsigned long long)r->cycles[SW_CCT],
-            r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW],
-            r->host_s[SW], r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
+            (unsigned long long)r->entries, r->probe_cpb, r->probe_own_cpb,
+            (unsigned long long)r->spilled, (unsigned long long)r->evicted,
+            (unsigned long long)r->probe_cycles, (unsigned long long)r->cycles[HW_CCT],
+            (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
+            r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
+            r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
             (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB],
             r->xlate_pct[NONE], r->xlate_pct[HW], r->xlate_pct[SW], r->xlate_pct[HW_SB]);
   }
@@ -679,7 +686,8 @@ static void write_csv(FILE *f, const row *w, size_t n) {
              "host_hw_s,host_sw_s,host_hw_sb_s,block_entries,probe_cycles_per_block,"
              "events_spilled,ip_probe_cycles,cpu_stall_cycles,code_bytes_none,code_bytes_hw_sb,"
              "icache_miss_none_pct,icache_miss_hw_sb_pct,cycles_native,ratio_to_native_none,"
-             "ratio_to_native_opt,ratio_to_native_hw_sb,native_fp_pct\n");
+             "ratio_to_native_opt,ratio_to_native_hw_sb,native_fp_pct,"
+             "probe_own_cycles_per_block\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f,
@@ -701,10 +709,11 @@ static void write_csv(FILE *f, const row *w, size_t n) {
             (unsigned long long)r->code_bytes[NONE], (unsigned long long)r->code_bytes[HW_SB],
             r->imiss_pct[NONE], r->imiss_pct[HW_SB]);
     if (r->ok && r->has_native) /* (else empty: no native run) */
-      fprintf(f, "%llu,%.4f,%.4f,%.4f,%.4f\n", (unsigned long long)r->cycles_native,
-              r->to_native[0], r->to_native[1], r->to_native[2], r->native_fp_pct);
+      fprintf(f, "%llu,%.4f,%.4f,%.4f,%.4f,", (unsigned long long)r->cycles_native, r->to_native[0],
+              r->to_native[1], r->to_native[2], r->native_fp_pct);
     else
-      fprintf(f, ",,,,\n");
+      fprintf(f, ",,,,,");
+    fprintf(f, "%.4f\n", r->probe_own_cpb);
   }
 }
 
