@@ -173,12 +173,12 @@ typedef struct dbt_stats {
   uint64_t icache_misses_cold;     /* others are on the runtime's stubs (window.c) */
   uint64_t fp_gate;                /* FPU instructions the gate ran inside the run (fpgate.c) */
   uint64_t fp_exits;               /* ... and the dispatcher ran */
+  uint64_t fp_cycles;              /* ... and their soft-float cycles (fpgate.c) */
 
   /* The run's cycles by where they went (cycles.c), and the bytes system calls copied to
    * or from the guest (syscost.c). */
   uint64_t cycles_by[DBT_CYC_KINDS];
   uint64_t syscall_bytes;
-  uint64_t syscall_charged; /* ... their instruction cycles (vboard_charge: not the FPU's) */
 } dbt_stats;
 
 enum dbt_how {

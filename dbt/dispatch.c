@@ -305,8 +305,8 @@ static uint32_t exit_syscall(dbt *d, uint32_t lr, dbt_result *r) {
   rt_span span = rt_work_begin(d, DBT_CYC_SYSCALLS);
   int stop = guest_syscall(&d->g, m, pc);
   uint32_t copied; /* the kernel's share on the board's CPU (syscost.c); o32: a3 set, v0 errno */
-  d->st.syscall_charged += dbt_syscall_charge(d->b, &dbt_sys_mips_o32, before[2], before[5],
-                                              m[7] ? -1 : (int64_t)m[2], &copied);
+  dbt_syscall_charge(d->b, &dbt_sys_mips_o32, before[2], before[5], m[7] ? -1 : (int64_t)m[2],
+                     &copied);
   d->st.syscall_bytes += copied;
   d->st.syscall_ns += rt_work_end(d, &span);
   wr32(d, DBT_STATE + DBT_ST_TLS, d->g.tls);

@@ -61,6 +61,14 @@ static int fpu_only(uint32_t w) {
   return 0;
 }
 
+/* An FPU instruction's soft-float cycles, charged to the board and kept for the report
+ * (dbt_stats.fp_cycles: the board's service cycles hold system calls' too). */
+static void charge(dbt *d, uint32_t w) {
+  uint64_t c = rt_fp_cost(d, w);
+  vboard_charge(d->b, c);
+  d->st.fp_cycles += c;
+}
+
 static void gate(void *ctx) {
   dbt *d = ctx;
   if (vboard_get_gpr(d->b, 0) != DBT_EXIT_HELPER || !rt_fp_costs_ready())
@@ -70,7 +78,7 @@ static void gate(void *ctx) {
     return; /* r0 stays DBT_EXIT_HELPER: the gate exits to rt_fpu_exit */
   vboard_set_gpr(d->b, 0, 0);
   vboard_set_lr(d->b, lr + 4); /* past the pc word */
-  vboard_charge(d->b, rt_fp_cost(d, w));
+  charge(d, w);
   d->st.fp_gate++;
 }
 
@@ -91,7 +99,7 @@ int rt_fpu_exit(dbt *d, uint32_t pc, dbt_result *r) {
   int rc = fpu_exec(d, w, 1);
   d->st.fp_exits++;
   if (rc == MIPS_FPU_OK) {
-    vboard_charge(d->b, rt_fp_cost(d, w));
+    charge(d, w);
     return 0;
   }
   if (rc == MIPS_FPU_RESERVED) {

@@ -217,8 +217,7 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   size_t nfp = dbt_fp_costs(&fpn, &fpc);
   fprintf(f, ",\"fp\":{\"insns\":%llu,\"in_run\":%llu,\"exits\":%llu,\"cycles\":%llu,\"costs\":{",
           (unsigned long long)(s->fp_gate + s->fp_exits), (unsigned long long)s->fp_gate,
-          (unsigned long long)s->fp_exits,
-          (unsigned long long)(b->service_cycles - s->syscall_charged));
+          (unsigned long long)s->fp_exits, (unsigned long long)s->fp_cycles);
   for (size_t i = 0; i < nfp; i++)
     fprintf(f, "%s\"%s\":%u", i ? "," : "", fpn[i], fpc[i]);
   fprintf(f, "}}");
@@ -449,10 +448,8 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             "hwprof: floating point         %llu FPU instructions (%llu at the gate, %llu through "
             "the dispatcher), %llu cycles as soft-float (%.1f%% of the run)\n",
             (unsigned long long)(s->fp_gate + s->fp_exits), (unsigned long long)s->fp_gate,
-            (unsigned long long)s->fp_exits,
-            (unsigned long long)(b->service_cycles - s->syscall_charged),
-            100.0 * (double)(b->service_cycles - s->syscall_charged) /
-                (double)(b->cpu_cycles ? b->cpu_cycles : 1));
+            (unsigned long long)s->fp_exits, (unsigned long long)s->fp_cycles,
+            100.0 * (double)s->fp_cycles / (double)(b->cpu_cycles ? b->cpu_cycles : 1));
   if ((pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw)
     fprintf(f,
             "hwprof: profile stores         %llu to the IP for %llu block entries (%s); %llu "
