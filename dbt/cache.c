@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../firmware/xlate.h"
 #include "runtime.h"
 
 /* ------------------------------------------------------------ hooks */
@@ -103,6 +104,10 @@ void rt_flush(dbt *d) {
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->flushed)
       d->hooks[i]->flushed(d);
+  if (rt_disp_on_board(d)) { /* the board's map, links and jump table too */
+    xlate_disp q = {.op = XLATE_FLUSH};
+    rt_disp(d, &q, 0);
+  }
   rt_reset_jump_table(d);
   vboard_code_changed(d->b, DBT_CODE, d->o.code_size);
   d->st.flushes++;
@@ -351,12 +356,27 @@ int rt_link(dbt *d, uint32_t at, uint32_t pc, uint32_t w) {
   return 0;
 }
 
+/* The runtime patches w at `at`, over code that may have run; with the dispatcher on
+ * the board, the board has written the same word there (else d->failed). */
+static void patch(dbt *d, uint32_t at, uint32_t w, uint32_t pc) {
+  rt_disp_wrote(d, at, w, pc);
+  wr32(d, at, w);
+  rt_code_wrote(d, at, 4, 1);
+}
+
 void rt_redirect(dbt *d, rec *h, uint32_t host) {
+  if (rt_disp_on_board(d)) {
+    xlate_disp q = {.op = XLATE_REDIRECT, .pc = h->pc, .host = host};
+    if (rt_disp(d, &q, 0) == 0 && q.full)
+      errf(d->failed, sizeof d->failed,
+           "the dispatcher on the board holds at most %u distinct blocks: the superblock at "
+           "%#x does not fit in its map",
+           XLATE_MAP_SLOTS / 2, h->pc);
+  }
   if (h->gen == d->gen) {
     uint32_t old = h->host, w = dbt_chain_word(old, host);
     if (w) {
-      wr32(d, old, w);
-      rt_code_wrote(d, old, 4, 1);
+      patch(d, old, w, h->pc);
       d->entry_insns[(old - DBT_CODE) / 4] = 0;
       d->entry_id[(old - DBT_CODE) / 4] = 0;
     }
@@ -365,8 +385,10 @@ void rt_redirect(dbt *d, rec *h, uint32_t host) {
   h->host = host;
   h->gen = d->gen;
   uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((h->pc >> 2) & (DBT_JT_ENTRIES - 1));
-  if (rd32(d, jt) == h->pc)
+  if (rd32(d, jt) == h->pc) {
+    rt_disp_wrote(d, jt + 4, host, h->pc);
     wr32(d, jt + 4, host);
+  }
 }
 
 void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {
@@ -375,10 +397,8 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {
     if (d->links[i].pc != pc)
       continue;
     w = (d->links[i].at & 1) ? dbt_retarget_bc(rd32(d, at), at, host) : dbt_chain_word(at, host);
-    if (w) {
-      wr32(d, at, w);
-      rt_code_wrote(d, at, 4, 1);
-    }
+    if (w)
+      patch(d, at, w, pc);
   }
 }
 

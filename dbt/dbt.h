@@ -162,6 +162,9 @@ typedef struct dbt_stats {
                                       (in the run's cycles; onboard.c) */
   uint64_t sb_translate_cycles;    /* ... and superblocks */
   uint64_t board_translations;     /* ... calls into the translator on the board */
+  uint64_t board_dispatches;       /* ... the dispatcher's requests on the board (lookups,
+                                      patches, redirections, flushes; ondispatch.c) */
+  uint64_t dispatch_cycles;        /* ... their cycles, registers saved and restored */
   uint64_t syscall_ns;             /* host time in system calls (not simulated cycles) */
   uint64_t irq_ns;                 /* host time in the IP's interrupt handler (its bus
                                       transactions are charged in cycles; hwside.c) */

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../firmware/xlate.h"
 #include "runtime.h"
 
 /* ------------------------------------------------------------ messages */
@@ -79,12 +80,10 @@ static uint32_t to_handler(dbt *d, int sig, uint32_t pc, uint32_t addr, dbt_resu
 }
 
 /* Where to continue after a guest pc; fills r when the guest cannot go on. */
-static uint32_t go(dbt *d, uint32_t pc, dbt_result *r) {
+/* The runtime's code for guest pc, translated on a miss; 0 when the guest cannot go
+ * on there (r filled: a signal, a mode it cannot run, or why the run stops). */
+static uint32_t code_for(dbt *d, uint32_t pc, dbt_result *r) {
   int sig = 0;
-  if (pc == DBT_SIGRETURN_PC) { /* a signal handler returned (sigframe.c) */
-    if (!(pc = rt_sigreturn(d, r)) || !(pc = deliver_pending(d, pc, r)))
-      return 0;
-  }
   uint32_t h = rt_block_host(d, pc, &sig, r->message, sizeof r->message);
   if (!h && sig && !(pc & 1) && rt_signal_caught(d, sig))
     return to_handler(d, sig, pc, pc, r);
@@ -102,6 +101,38 @@ static uint32_t go(dbt *d, uint32_t pc, dbt_result *r) {
     }
   }
   return h;
+}
+
+/* The dispatcher's request q (its lookup of q->pc, and a chain's patch or an indirect
+ * jump's entry): made on the board first when the dispatcher's work runs there
+ * (ondispatch.c), then the runtime's lookup, checked against it.  The host address
+ * to go on at, or 0 (r filled). */
+static uint32_t go_req(dbt *d, xlate_disp *q, dbt_result *r) {
+  if (q->pc == DBT_SIGRETURN_PC) { /* a signal handler returned (sigframe.c) */
+    uint32_t pc = rt_sigreturn(d, r);
+    if (!pc || !(pc = deliver_pending(d, pc, r)))
+      return 0;
+    q->op = XLATE_LOOKUP; /* (never chained, never in the jump table) */
+    q->pc = pc;
+  }
+  uint32_t gen = d->gen;
+  uint64_t translated = d->st.blocks_translated;
+  int board = rt_disp_on_board(d);
+  if (board && rt_disp(d, q, 1) < 0) {
+    rt_stop_failed(d, r);
+    return 0;
+  }
+  uint32_t h = code_for(d, q->pc, r);
+  if (board && h && rt_disp_found(d, q, h, gen, translated) < 0) {
+    rt_stop_failed(d, r);
+    return 0;
+  }
+  return h;
+}
+
+static uint32_t go(dbt *d, uint32_t pc, dbt_result *r) {
+  xlate_disp q = {.op = XLATE_LOOKUP, .pc = pc};
+  return go_req(d, &q, r);
 }
 
 static void finish_message(dbt *d, dbt_result *r) {
@@ -225,8 +256,9 @@ typedef uint32_t exit_handler(dbt *d, uint32_t lr, dbt_result *r);
  * when the site cannot reach it (a bc, 32 KiB). */
 static uint32_t exit_chain(dbt *d, uint32_t lr, dbt_result *r) {
   uint32_t target = rd32(d, lr), site = rd32(d, lr + 4), stub = lr - 4, gen = d->gen;
-  uint32_t host = go(d, target, r);
-  if (host && gen == d->gen) {
+  xlate_disp q = {.op = XLATE_CHAIN, .pc = target, .site = site, .stub = stub};
+  uint32_t host = go_req(d, &q, r);
+  if (host && gen == d->gen && q.pc == target) {
     uint32_t insn = rd32(d, site), w, at = site;
     if ((insn >> 26) == 16) /* a bc */
       w = dbt_retarget_bc(insn, site, host), at = site | 1;
@@ -234,6 +266,18 @@ static uint32_t exit_chain(dbt *d, uint32_t lr, dbt_result *r) {
       w = dbt_chain_word(site, host);
     if (!w)
       w = dbt_chain_word(stub, host), at = stub;
+    if (rt_disp_on_board(d) && w) { /* the board patched it, unless its list is full */
+      if (q.full)
+        return host;
+      if (q.at != at || rt_disp_wrote(d, at & ~1u, w, target) < 0) {
+        if (q.at != at)
+          errf(d->failed, sizeof d->failed,
+               "the dispatcher on the board chained guest pc %#x at %#x, the runtime at %#x",
+               target, q.at, at);
+        rt_stop_failed(d, r);
+        return 0;
+      }
+    }
     if (w && rt_link(d, at, target, w) == 0)
       d->st.chained++;
   }
@@ -262,9 +306,15 @@ static uint32_t exit_cct(dbt *d, uint32_t lr, dbt_result *r) {
 /* The inline lookup missed: the target translated, and its entry filled. */
 static uint32_t exit_indirect(dbt *d, uint32_t lr, dbt_result *r) {
   (void)lr;
-  uint32_t target = vboard_get_gpr(d->b, 3), host = go(d, target, r);
-  if (host && target != DBT_SIGRETURN_PC) { /* (a handler's return: never cached) */
+  uint32_t target = vboard_get_gpr(d->b, 3);
+  xlate_disp q = {.op = XLATE_INDIRECT, .pc = target};
+  uint32_t host = go_req(d, &q, r);
+  if (host && q.pc == target) { /* (a handler's return: never cached) */
     uint32_t e = DBT_STATE + DBT_ST_JT + 8 * ((target >> 2) & (DBT_JT_ENTRIES - 1));
+    if (rt_disp_wrote(d, e, target, target) < 0 || rt_disp_wrote(d, e + 4, host, target) < 0) {
+      rt_stop_failed(d, r);
+      return 0;
+    }
     wr32(d, e, target);
     wr32(d, e + 4, host);
   }

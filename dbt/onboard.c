@@ -45,7 +45,7 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen) {
     return errf(err, errlen, "%s: entry point %#x is not in [%#x, +%#x)", d->o.xlate_image,
                 d->xlate_entry, XLATE_BASE, XLATE_IMAGE_MAX),
            -1;
-  memset(d->ram + XLATE_WORDS, 0, XLATE_END - XLATE_WORDS);
+  memset(d->ram + XLATE_WORDS, 0, XLATE_END - XLATE_WORDS); /* far words, map, links */
   return 0;
 }
 
@@ -103,23 +103,30 @@ static const char *unit_of(const xlate_req *q, uint32_t *pc) {
   return q->op == XLATE_BLOCK ? "block" : "superblock";
 }
 
-/* Runs request q on the board; q holds its results after.  -1: the board stopped
- * (d->failed says why). */
-static int board_call(dbt *d, xlate_req *q) {
-  put_words(d->ram + XLATE_REQ, q, XLATE_REQ_WORDS);
+int64_t rt_image_call(dbt *d, uint32_t entry, void *req, size_t words) {
+  put_words(d->ram + XLATE_REQ, req, words);
   vboard_cpu cpu;
   vboard_save_cpu(d->b, &cpu);
   vboard_set_gpr(d->b, 1, XLATE_STACK);
   vboard_set_gpr(d->b, 3, XLATE_REQ);
   uint64_t c0 = vboard_cycles(d->b);
   d->on_board = 1;
-  int stop = vboard_call(d->b, d->xlate_entry, d->xlate_entry + 4);
+  int stop = vboard_call(d->b, d->xlate_entry + entry, d->xlate_entry + XLATE_ENTRY_STOP);
   d->on_board = 0;
   uint64_t c = vboard_cycles(d->b) - c0;
-  *(q->op == XLATE_BLOCK ? &d->st.translate_cycles : &d->st.sb_translate_cycles) += c;
-  d->st.board_translations++;
   vboard_restore_cpu(d->b, &cpu);
-  if (stop != 0) {
+  if (stop != 0)
+    return -1;
+  get_words(req, d->ram + XLATE_REQ, words);
+  return (int64_t)c;
+}
+
+/* Runs request q on the board; q holds its results after.  -1: the board stopped
+ * (d->failed says why). */
+static int board_call(dbt *d, xlate_req *q) {
+  int64_t c = rt_image_call(d, XLATE_ENTRY_TRANSLATE, q, XLATE_REQ_WORDS);
+  d->st.board_translations++;
+  if (c < 0) {
     uint32_t pc;
     const char *unit = unit_of(q, &pc);
     return errf(d->failed, sizeof d->failed,
@@ -127,7 +134,13 @@ static int board_call(dbt *d, xlate_req *q) {
                 vboard_message(d->b)),
            -1;
   }
-  get_words(q, d->ram + XLATE_REQ, XLATE_REQ_WORDS);
+  *(q->op == XLATE_BLOCK ? &d->st.translate_cycles : &d->st.sb_translate_cycles) += (uint64_t)c;
+  if (q->op == XLATE_BLOCK && (int)q->ret > 0 && !q->mapped)
+    return errf(d->failed, sizeof d->failed,
+                "the dispatcher on the board holds at most %u distinct blocks: the block at "
+                "%#x does not fit in its map",
+                XLATE_MAP_SLOTS / 2, q->pc),
+           -1;
   return 0;
 }
 

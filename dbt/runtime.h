@@ -242,6 +242,23 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen);
 int rt_translate(dbt *d, uint32_t pc, dbt_place *pl, uint32_t counter, dbt_block *out);
 int rt_translate_trace(dbt *d, const dbt_trace *t, const dbt_sb_probes *probes, dbt_place *pl,
                        dbt_block out[], unsigned *members);
+/* The runtime image on the board (onboard.c): runs its entry (XLATE_ENTRY_*) with the
+ * words of req as its request, read back after; the board's cycles it took, or -1
+ * when the board stopped (vboard_message says why). */
+int64_t rt_image_call(dbt *d, uint32_t entry, void *req, size_t words);
+/* The dispatcher's work on the board (ondispatch.c, firmware/xlate.h's xlate_disp),
+ * with --runtime board and checked: rt_disp runs request q there, entered from
+ * translated code (its registers saved and restored) or not (-1: the board
+ * stopped, d->failed says why).  rt_disp_found checks its lookup against the
+ * runtime's, which found host (a chain's or an indirect's request is made again
+ * when the board missed and the block was translated since: generation gen,
+ * blocks_translated translated before); rt_disp_wrote that the board wrote w at at,
+ * as the runtime is about to.  -1 when they differ (d->failed). */
+struct xlate_disp;
+int rt_disp_on_board(const dbt *d);
+int rt_disp(dbt *d, struct xlate_disp *q, int entered);
+int rt_disp_found(dbt *d, struct xlate_disp *q, uint32_t host, uint32_t gen, uint64_t translated);
+int rt_disp_wrote(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
 /* The cache emptied (a new generation; the flushed hooks run). */
 void rt_flush(dbt *d);
 void rt_reset_jump_table(dbt *d);

@@ -104,39 +104,48 @@ all: $(FPCOST)
 
 # The translator on the board (firmware/xlate.h): the translator core's sources,
 # the same the host links (dbt/dbt.mk), built for the 405 beside the request's
-# handler, linked at XLATE_BASE.
+# handler and the dispatcher's side (firmware/dispatch.c), linked at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
-XLATE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/xlate.o $(BUILD)/firmware/mem.o \
-              $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE))
+XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o
+XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
+                   $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE))
+XLATE_OBJS := $(XLATE_BASE_OBJS) $(XLATE_OWN)
 XLATE      := $(BUILD)/firmware/xlate.elf
+XLATE_LINK  = $(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
+                -Wl,--no-warn-rwx-segments -T firmware/xlate.ld
 
 $(BUILD)/firmware/xlate/%.o: dbt/%.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
 
-$(BUILD)/firmware/xlate.o: firmware/xlate.c
+$(XLATE_OWN): $(BUILD)/firmware/%.o: firmware/%.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
 
-# ... and one whose every translation differs from the host's in one bit, for the
-# test that --runtime checked finds it (tests/e2e/test_runtime.sh).
-XLATE_WRONG := $(BUILD)/firmware/xlate-wrong.elf
+# ... and two that differ from the host's, for the tests that the runtime finds it
+# (tests/e2e/test_runtime.sh): every translation in one bit (--runtime checked), and
+# every chaining patch in one (any board run).
+XLATE_WRONG       := $(BUILD)/firmware/xlate-wrong.elf
+XLATE_WRONG_CHAIN := $(BUILD)/firmware/xlate-wrongchain.elf
 $(BUILD)/firmware/xlate-wrong.o: firmware/xlate.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG -MMD -MP -c $< -o $@
+$(BUILD)/firmware/dispatch-wrongchain.o: firmware/dispatch.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_CHAIN -MMD -MP -c $< -o $@
 
-$(XLATE_WRONG): $(filter-out $(BUILD)/firmware/xlate.o,$(XLATE_OBJS)) $(BUILD)/firmware/xlate-wrong.o \
+$(XLATE_WRONG): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate-wrong.o $(BUILD)/firmware/dispatch.o \
                 firmware/xlate.ld
-	$(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
-	  -Wl,--no-warn-rwx-segments -T firmware/xlate.ld -o $@ $(filter %.o,$^) -lgcc
+	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
+$(XLATE_WRONG_CHAIN): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o \
+                      $(BUILD)/firmware/dispatch-wrongchain.o firmware/xlate.ld
+	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 
 $(BUILD)/firmware/xlate_entry.o: firmware/xlate_entry.S
 	@mkdir -p $(@D)
 	$(FW_CC) -mcpu=405 -c $< -o $@
 
 $(XLATE): $(XLATE_OBJS) firmware/xlate.ld
-	$(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
-	  -Wl,--no-warn-rwx-segments -T firmware/xlate.ld -Wl,-Map=$(@:.elf=.map) \
-	  -o $@ $(XLATE_OBJS) -lgcc
+	$(XLATE_LINK) -Wl,-Map=$(@:.elf=.map) -o $@ $(XLATE_OBJS) -lgcc
 
 all: $(XLATE)

@@ -4,7 +4,8 @@
  * (the guest text and the code cache at their own addresses: the board's RAM is
  * identity-mapped), translates the block or the superblock with the same
  * dbt_translate and dbt_translate_trace the host runs with --runtime host, and
- * leaves the results in the request.  The runtime (dbt/onboard.c) calls it
+ * leaves the results in the request; a block it translated enters the dispatcher's
+ * map (firmware/dispatch.c).  The runtime (dbt/onboard.c) calls it
  * between two stretches of translated code, so its cycles, its instruction
  * fetches and its loads and stores are the board's, caches included.
  */
@@ -16,6 +17,10 @@
 static dbt_words words; /* the far words' table, at XLATE_WORDS (xlate.h) */
 
 void xlate_run(xlate_req *q) {
+  if (q->op >= XLATE_LOOKUP) { /* a dispatcher's request, the registers saved already */
+    xlate_dispatch((xlate_disp *)q);
+    return;
+  }
   dbt_core c;
   memset(&c, 0, sizeof c);
 #define XLATE_FIELD(f) c.f = q->f;
@@ -39,6 +44,7 @@ void xlate_run(xlate_req *q) {
   if (q->op == XLATE_BLOCK) {
     ret = dbt_translate(&c, q->pc, &q->place, q->counter, &q->out[0]);
     q->members = 1;
+    q->mapped = ret > 0 && xlate_map_set(q->pc, q->out[0].host_addr) == 0;
   } else {
     unsigned members = 0;
     ret = dbt_translate_trace(&c, &q->trace, q->has_probes ? &q->probes : NULL, &q->place, q->out,

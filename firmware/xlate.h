@@ -16,6 +16,15 @@
  * The far event words' table (translate.h, "Event words") lives on the board
  * too, at XLATE_WORDS: the translator gives slots there; the runtime reads the
  * keys it gave after each request and keeps its own copy for its readouts.
+ *
+ * The dispatcher's side of the runtime is in the same image (firmware/dispatch.c):
+ * the map from guest pcs to their code (XLATE_MAP, a block enters it when the
+ * board translates it), the lookups of the exits that reach the dispatcher,
+ * chaining's patches and the chained branches' list (XLATE_LINKS), the jump-table
+ * entries of indirect jumps, a superblock's redirection of its head and a flush.
+ * The runtime hands it an xlate_disp at XLATE_REQ and calls the image at
+ * XLATE_ENTRY_DISPATCH, which saves and restores the registers a C routine may
+ * change, as a dispatcher entered from translated code must.
  */
 #ifndef HWPROF_XLATE_H
 #define HWPROF_XLATE_H
@@ -37,9 +46,30 @@
 #define XLATE_INSN_MAX  0x00040000u /* ... for this many words of code */
 #define XLATE_WORDS     0x0CD90000u /* dbt_words: key[XLATE_WORDS_CAP], index[2 * cap] */
 #define XLATE_WORDS_CAP 0x00010000u
-#define XLATE_END       (XLATE_WORDS + 12u * XLATE_WORDS_CAP)
+/* The dispatcher's block map: XLATE_MAP_SLOTS of {pc, host, gen, links}, open
+ * addressing, at most half of them used; the chained branches: XLATE_LINKS_CAP of
+ * {at, next}, a list per target (firmware/dispatch.c). */
+#define XLATE_MAP       (XLATE_WORDS + 12u * XLATE_WORDS_CAP)
+#define XLATE_MAP_SLOTS 0x00010000u
+#define XLATE_LINKS     (XLATE_MAP + 16u * XLATE_MAP_SLOTS)
+#define XLATE_LINKS_CAP 0x00010000u
+#define XLATE_END       (XLATE_LINKS + 8u * XLATE_LINKS_CAP)
 
-enum { XLATE_BLOCK, XLATE_TRACE };
+/* The image's entries, from its ELF entry point: a translation; a dispatcher's
+ * request (the registers saved first); where the CPU stops when either returns. */
+#define XLATE_ENTRY_TRANSLATE 0u
+#define XLATE_ENTRY_DISPATCH  4u
+#define XLATE_ENTRY_STOP      8u
+
+enum {
+  XLATE_BLOCK,    /* translate a block (xlate_req); it enters the map */
+  XLATE_TRACE,    /* translate a superblock (xlate_req) */
+  XLATE_LOOKUP,   /* the rest are xlate_disp's: pc's code in the map */
+  XLATE_CHAIN,    /* ... and the branch at site (or the stub) patched to go there */
+  XLATE_INDIRECT, /* ... and pc's jump-table entry filled */
+  XLATE_REDIRECT, /* pc's code is now host: the old code, its chained branches, its entry */
+  XLATE_FLUSH,    /* the cache emptied: the map's generation, no links, the jump table */
+};
 
 /* The dbt_core fields that are numbers, in order (the pointers follow in
  * xlate_req: guest text and code buffer are where their addresses say on the
@@ -68,9 +98,27 @@ typedef struct xlate_req {
   dbt_sb_probes probes;  /* XLATE_TRACE, has_probes */
   dbt_place place;       /* in and out */
   uint32_t members, ret; /* out */
+  uint32_t mapped;       /* out, XLATE_BLOCK: 1 the block entered the map, 0 it is full */
   dbt_block out[DBT_TRACE_MAX];
 } xlate_req;
 
 #define XLATE_REQ_WORDS (sizeof(xlate_req) / 4)
+
+/* A dispatcher's request (XLATE_LOOKUP and after), at XLATE_REQ like xlate_req. */
+typedef struct xlate_disp {
+  uint32_t op;
+  uint32_t pc;          /* the guest pc looked up, chained to, redirected */
+  uint32_t site, stub;  /* XLATE_CHAIN: the branch that reached the exit stub, the stub */
+  uint32_t host;        /* in, XLATE_REDIRECT: pc's new code; out: pc's code (0: not in the map) */
+  uint32_t at, word;    /* out, XLATE_CHAIN: the word patched at `at` (bit 0: a bc), or at = 0 */
+  uint32_t full;        /* out, XLATE_CHAIN: not patched, the links' list is full */
+  uint32_t jt, jt_miss; /* the jump table (DBT_JT_ENTRIES of {pc, host}); a free entry's host */
+} xlate_disp;
+
+#define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
+
+/* The board's side (firmware/dispatch.c): pc's code entered in the map (-1: full). */
+int xlate_map_set(uint32_t pc, uint32_t host);
+void xlate_dispatch(xlate_disp *q);
 
 #endif

@@ -198,9 +198,11 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   fprintf(f, "},\"syscall_bytes\":%llu", (unsigned long long)s->syscall_bytes);
   fprintf(f,
           ",\"runtime\":{\"where\":\"%s\",\"translate_cycles\":%llu,\"superblock_cycles\":%llu,"
-          "\"calls\":%llu}",
+          "\"calls\":%llu,\"dispatch_cycles\":%llu,\"dispatch_calls\":%llu,\"refills\":%llu}",
           prof_runtime_name(pr->runtime), (unsigned long long)s->translate_cycles,
-          (unsigned long long)s->sb_translate_cycles, (unsigned long long)s->board_translations);
+          (unsigned long long)s->sb_translate_cycles, (unsigned long long)s->board_translations,
+          (unsigned long long)s->dispatch_cycles, (unsigned long long)s->board_dispatches,
+          (unsigned long long)s->flushes);
   vboard_cache_info ci;
   if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
     fprintf(f,
@@ -512,6 +514,12 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             (unsigned long long)s->board_translations, (unsigned long long)s->translate_cycles,
             pct(s->translate_cycles, b->cpu_cycles), (unsigned long long)s->sb_translate_cycles,
             pct(s->sb_translate_cycles, b->cpu_cycles));
+  if (s->board_dispatches)
+    fprintf(f,
+            "hwprof: dispatcher on board    %llu requests, %llu cycles (%.2f %%): lookups, "
+            "chaining's patches, jump-table entries, superblocks' redirections, flushes\n",
+            (unsigned long long)s->board_dispatches, (unsigned long long)s->dispatch_cycles,
+            pct(s->dispatch_cycles, b->cpu_cycles));
   if (b->irqs_serviced)
     fprintf(f,
             "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): vector, "

@@ -5,9 +5,12 @@
 # superblock on the board, then on the host in the same place, and stops the run at
 # the first byte, insn_of entry, result or far word that differs) on every workload
 # and every -O2 C and assembly guest program, all profiles and superblocks on, and Lua
-# (thousands of far event words given on the board); a run on the board counts every
-# block as the host's run does and costs the cycles it reports; a translator that
-# differs is caught; a missing image is a clear error.
+# (thousands of far event words given on the board); the dispatcher's lookups and
+# patches, made on the board in every board run (firmware/dispatch.c), agree with the
+# host's in all of these runs (the runtime stops the run where they do not); a run on
+# the board counts every block as the host's run does and costs the cycles it
+# reports; a translator or a dispatcher that differs is caught; a missing image is a
+# clear error.
 # Prints PASS/FAIL lines for tests/run.sh.
 set -u
 B=${BUILD:-build}
@@ -68,10 +71,12 @@ for k in ("guest_insns", "blocks_executed", "distinct_blocks", "exit_status"):
 r = b["runtime"]
 assert h["runtime"]["calls"] == 0 and r["calls"] > 0, "calls on the board: %s" % r
 assert r["translate_cycles"] > 0 and r["superblock_cycles"] > 0, r
+assert h["runtime"]["dispatch_calls"] == 0 and r["dispatch_calls"] > r["calls"], r
+assert r["dispatch_cycles"] > 50 * r["dispatch_calls"], r
 assert b["cycles"] > h["cycles"] + r["translate_cycles"] // 2, (b["cycles"], h["cycles"], r)
-print("%d blocks, counts equal; cycles %d on the board (translating %d, superblocks %d) "
-      "against %d" % (len(kh), b["cycles"], r["translate_cycles"], r["superblock_cycles"],
-                      h["cycles"]))
+print("%d blocks, counts equal; cycles %d on the board (translating %d, superblocks %d, "
+      "dispatcher %d) against %d" % (len(kh), b["cycles"], r["translate_cycles"],
+                                      r["superblock_cycles"], r["dispatch_cycles"], h["cycles"]))
 EOF
   echo "PASS: runtime: gzip on the board and on the host: $(tail -1 "$out")"
 else
@@ -79,6 +84,20 @@ else
   sed 's/^/    /' "$out" "$tmp/host.err" "$tmp/board.err" | tail -20
   fails=$((fails + 1))
 fi
+# A 64 KiB code cache, refilled three times: the dispatcher on the board starts a new
+# generation of its map at each flush, and counts, as the host's run does, every block.
+for rt in host board; do
+  "$HW" run --quiet --runtime $rt --code-cache 65536 --profile hw --superblocks --threshold 200 \
+    --json "$tmp/cc-$rt.json" "$g" test >/dev/null 2>&1
+done
+expect "runtime: gzip in a 64 KiB cache: refills on the board, every block counted as on the host" 0 \
+  'same counts, [1-9][0-9]* refills, [1-9][0-9]* requests' python3 -c '
+import json, sys
+h, b = (json.load(open(p)) for p in sys.argv[1:3])
+key = lambda j: {x["pc"]: x["count"] for x in j["blocks"]}
+assert h["exit_status"] == b["exit_status"] == 0 and key(h) == key(b)
+print("same counts, %d refills, %d requests" % (b["runtime"]["refills"], b["runtime"]["dispatch_calls"]))
+' "$tmp/cc-host.json" "$tmp/cc-board.json"
 # The same translations in the same order: the dumps of the two runs (no superblocks,
 # whose forming depends on when the IP's interrupt comes) are the same.
 for rt in host board; do
@@ -88,11 +107,15 @@ same_bytes "runtime: gzip's --dump on the board as on the host" "$tmp/host.dump"
 expect "runtime: --stats says what the translator cost" 0 \
   'translator on board +[0-9]+ calls, [0-9]+ cycles \([0-9.]+ %\) translating blocks' \
   "$HW" run --quiet --stats --runtime board "$g" test
+expect "runtime: --stats says what the dispatcher cost on the board" 0 \
+  'dispatcher on board +[0-9]+ requests, [0-9]+ cycles' \
+  "$HW" run --quiet --stats --runtime board "$g" test
 
 # --- a translator that differs from the host's in one bit is caught at its first
-# block, and a missing image is an error: hwprof finds both beside itself.
-mkdir -p "$tmp/wrong/firmware" "$tmp/none/firmware"
-for d in wrong none; do
+# block, so is a dispatcher that patches a chained branch one word off, and a missing
+# image is an error: hwprof finds each beside itself.
+mkdir -p "$tmp/wrong/firmware" "$tmp/wrongchain/firmware" "$tmp/none/firmware"
+for d in wrong wrongchain none; do
   cp "$HW" "$tmp/$d/hwprof"
   ln -s "$(cd "$B" && pwd)/dtb" "$tmp/$d/dtb"
   cp "$B/firmware/fpcost.elf" "$tmp/$d/firmware/"
@@ -101,6 +124,10 @@ cp "$B/firmware/xlate-wrong.elf" "$tmp/wrong/firmware/xlate.elf"
 expect "runtime: checked finds a translator that differs" 126 \
   "board's translation of the block at 0x[0-9a-f]+ differs from the host's in its code" \
   "$tmp/wrong/hwprof" run --runtime checked "$B/guest/sort-O2"
+cp "$B/firmware/xlate-wrongchain.elf" "$tmp/wrongchain/firmware/xlate.elf"
+expect "runtime: a board run finds a dispatcher that patches another word" 126 \
+  "the dispatcher on the board wrote 0x[0-9a-f]+ at 0x[0-9a-f]+ for guest pc 0x[0-9a-f]+, the runtime 0x[0-9a-f]+" \
+  "$tmp/wrongchain/hwprof" run --runtime board "$B/guest/sort-O2"
 expect "runtime: no translator image" 2 'firmware/xlate.elf.*(No such file|cannot)' \
   "$tmp/none/hwprof" run --runtime board "$B/guest/sort-O2"
 expect "runtime: --runtime takes host, board or checked" 2 \
