@@ -141,6 +141,7 @@ typedef struct row {
   /* --runtime board: the translator's share of each run's cycles, blocks and
    * superblocks (%; 0 with the translator on the host). */
   double xlate_pct[NMODES];
+  double disp_pct[NMODES]; /* ... and the dispatcher's on the board */
   /* The floor (a native build run): its cycles, the share of them in FP emulation
    * (%), and the none, opt and hw+sb runs' cycles over its. */
   int has_native;
@@ -279,6 +280,8 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
         w->cycles[m] ? 100.0 * (double)(pr[m].st.translate_cycles + pr[m].st.sb_translate_cycles) /
                            (double)w->cycles[m]
                      : 0.0;
+    w->disp_pct[m] =
+        w->cycles[m] ? 100.0 * (double)pr[m].st.dispatch_cycles / (double)w->cycles[m] : 0.0;
     w->imiss_pct[m] = pr[m].r.board.icache_lines ? 100.0 * (double)pr[m].r.board.icache_misses /
                                                        (double)pr[m].r.board.icache_lines
                                                  : 0.0;
@@ -489,15 +492,19 @@ static double host_ratio(const row *w, size_t n, int m) {
 }
 
 /* --runtime board: the translator's share of the cycles of the runs without and with
- * superblocks (translating blocks and superblocks on the board). */
+ * superblocks (translating blocks and superblocks on the board), and the dispatcher's
+ * (its lookups and patches on the board). */
 static void print_runtime(FILE *f, const row *w, size_t n, int nw) {
-  fprintf(f, "\nThe translator on the board (--runtime board): its share of each run's "
-             "cycles, translating\nblocks and superblocks.\n\n");
-  fprintf(f, "%-*s %9s %9s %9s %9s\n", nw, "workload", "none", "hw", "sw", "hw+sb");
+  fprintf(f, "\nThe runtime on the board (--runtime board): the translator's share of each run's "
+             "cycles,\ntranslating blocks and superblocks, and the dispatcher's (lookups, "
+             "patches, redirections).\n\n");
+  fprintf(f, "%-*s %9s %9s %9s %9s %11s %11s\n", nw, "workload", "none", "hw", "sw", "hw+sb",
+          "disp none", "disp hw+sb");
   for (size_t i = 0; i < n; i++)
     if (w[i].ok)
-      fprintf(f, "%-*s %8.2f%% %8.2f%% %8.2f%% %8.2f%%\n", nw, w[i].name, w[i].xlate_pct[NONE],
-              w[i].xlate_pct[HW], w[i].xlate_pct[SW], w[i].xlate_pct[HW_SB]);
+      fprintf(f, "%-*s %8.2f%% %8.2f%% %8.2f%% %8.2f%% %10.2f%% %10.2f%%\n", nw, w[i].name,
+              w[i].xlate_pct[NONE], w[i].xlate_pct[HW], w[i].xlate_pct[SW], w[i].xlate_pct[HW_SB],
+              w[i].disp_pct[NONE], w[i].disp_pct[HW_SB]);
 }
 
 /* Host time: what each run took on this machine (seconds of wall clock: loading,
@@ -644,7 +651,8 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold, int 
             "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
             "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
             "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f},"
-            "\"translate_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}",
+            "\"translate_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
+            "\"dispatch_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}",
             r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
             (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
             (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
@@ -663,7 +671,8 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold, int 
             r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
             r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
             (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB],
-            r->xlate_pct[NONE], r->xlate_pct[HW], r->xlate_pct[SW], r->xlate_pct[HW_SB]);
+            r->xlate_pct[NONE], r->xlate_pct[HW], r->xlate_pct[SW], r->xlate_pct[HW_SB],
+            r->disp_pct[NONE], r->disp_pct[HW], r->disp_pct[SW], r->disp_pct[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
