@@ -405,7 +405,8 @@ uint32_t rt_fp_cost(const dbt *d, uint32_t w);
 int rt_sb_derived(const dbt *d);
 /* At load: where the near words lie; returns the first. */
 uint32_t rt_sb_words(dbt *d, uint32_t text_lo);
-/* Forms the recorded superblock, if one is ready (the CPU is stopped at a block
+/* Forms the recorded superblock, if one is ready, and with the runtime on the board
+ * runs the sw profile's scan when one is due (the CPU is stopped at a block
  * boundary: the dispatcher calls it each time the CPU comes back). */
 void rt_sb_form(dbt *d);
 int rt_sb_word(const dbt *d, uint32_t spc); /* spc is a superblock's word, not a block */
@@ -417,6 +418,12 @@ uint64_t rt_sb_sw(const dbt *d, uint32_t id);
 int rt_sb_hw_readout(dbt *d);
 void rt_sb_hot_word(dbt *d, uint32_t spc, void (*hot_exit)(dbt *d, uint32_t pc));
 void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc));
+/* The scan on the board reported counter id (superblock.c): a superblock's entry (0,
+ * nothing to do) or side exit (0, hot_exit called), or -1 when it is neither or was
+ * reported before; the first side exit's counter at the threshold not reported yet,
+ * or -1. */
+int rt_sb_counter_hot(dbt *d, uint32_t id, void (*hot_exit)(dbt *d, uint32_t pc));
+int64_t rt_sb_exit_unreported(const dbt *d);
 void rt_sb_free(dbt *d);
 /* The run left a superblock early, for a signal handler or for good, at PowerPC
  * address a (inside: an instruction that did not complete there, a fault or a

@@ -202,6 +202,35 @@ void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc)) {
   }
 }
 
+int rt_sb_counter_hot(dbt *d, uint32_t id, void (*hot_exit)(dbt *d, uint32_t pc)) {
+  for (size_t i = 0; i < d->sb->ninst; i++) {
+    sb_inst *x = &d->sb->inst[i];
+    if (id == x->p.entry_counter)
+      return 0;
+    if (id - x->p.exit_counter < x->nexits) {
+      uint32_t k = id - x->p.exit_counter;
+      if (x->exit_hot >> k & 1)
+        return -1;
+      x->exit_hot |= 1u << k;
+      if (x->exit_dest[k])
+        hot_exit(d, x->exit_dest[k]);
+      return 0;
+    }
+  }
+  return -1;
+}
+
+int64_t rt_sb_exit_unreported(const dbt *d) {
+  for (size_t i = 0; i < d->sb->ninst; i++) {
+    const sb_inst *x = &d->sb->inst[i];
+    for (uint32_t k = 0; k < x->nexits; k++)
+      if (!(x->exit_hot >> k & 1) &&
+          rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k)) >= d->o.threshold)
+        return x->p.exit_counter + k;
+  }
+  return -1;
+}
+
 void rt_sb_free(dbt *d) {
   free(d->sb->inst);
   free(d->sb->sw_derived);

@@ -35,9 +35,10 @@
  * -4.6 % (docs/superblocks.md, "The code-growth budget": the sweep that chose it).
  *
  * The sw profile has no IP to report hot blocks: there, a handler that a periodic
- * timer would run (every 65,536 block entries, on the host, not charged) scans
- * the counters and reports each block whose counter has reached the threshold,
- * once (sb_scan_sw), as the monitor-thread design checks its counts.
+ * timer would run (every 65,536 block entries) scans the counters and reports each
+ * block whose counter has reached the threshold, once (sb_scan_sw), as the
+ * monitor-thread design checks its counts: on the host, not charged, with --runtime
+ * host; on the board's CPU (firmware/swscan.c), charged, with --runtime board.
  * Then the CPU is paused before the next block it enters (vboard_pause), the
  * path is translated as one unit (dbt_translate_trace: members fall through into
  * each other, side exits are cold code), and the head's predecessors are
@@ -66,6 +67,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../firmware/xlate.h"
 #include "runtime.h"
 
 static void sb_free(dbt *d) {
@@ -104,8 +106,14 @@ static void sb_hot_exit(dbt *d, uint32_t pc) {
 }
 
 /* sw profile: reports the blocks whose counters reached the threshold since the
- * last scan, and the side exits'. */
+ * last scan, and the side exits'.  With the runtime on the board, the board's CPU
+ * scans (board_scan) when the CPU has stopped before the next block. */
 static void sb_scan_sw(dbt *d) {
+  if (rt_disp_on_board(d)) {
+    d->sb->scan_due = 1;
+    d->pause = 1;
+    return;
+  }
   rt_sb_scan_sw(d, sb_hot_exit);
   for (uint32_t id = 0; id < d->nblocks; id++)
     if (!d->sb->sw_hot[id] && d->by_id[id] != UINT32_MAX &&
@@ -113,6 +121,53 @@ static void sb_scan_sw(dbt *d) {
       d->sb->sw_hot[id] = 1;
       sb_hot(d, d->tab[d->by_id[id]].pc);
     }
+}
+
+/* The board scanned counter id (firmware/swscan.c): a block's, a superblock's entry or
+ * a side exit's, new at the threshold (-1: not so by the runtime's own counts). */
+static int board_hot(dbt *d, uint32_t id) {
+  if (id >= d->nblocks || rd32(d, DBT_COUNTERS + 4 * id) < d->o.threshold)
+    return -1;
+  if (d->by_id[id] == UINT32_MAX)
+    return rt_sb_counter_hot(d, id, sb_hot_exit);
+  if (d->sb->sw_hot[id])
+    return -1;
+  d->sb->sw_hot[id] = 1;
+  sb_hot(d, d->tab[d->by_id[id]].pc);
+  return 0;
+}
+
+/* The sw profile's scan on the board (firmware/swscan.c), as a timer's handler would
+ * run it: the counters it reports make heads, and they must be those the runtime's
+ * own scan would report (else d->failed: the run stops). */
+static void board_scan(dbt *d) {
+  xlate_disp q = {
+      .op = XLATE_SCAN, .counters = DBT_COUNTERS, .n = d->nblocks, .threshold = d->o.threshold};
+  int64_t missed = -1;
+  for (int entered = 1; q.from < q.n || entered; entered = 0) {
+    if (rt_disp(d, &q, entered) < 0)
+      return;
+    for (uint32_t i = 0; i < q.found; i++) {
+      uint32_t id = rd32(d, XLATE_SCAN_OUT + 4 * i);
+      if (board_hot(d, id) < 0) {
+        errf(d->failed, sizeof d->failed,
+             "the sw profile's scan on the board reported counter %u, which the runtime's "
+             "counts do not make newly hot",
+             id);
+        return;
+      }
+    }
+  }
+  for (uint32_t id = 0; id < d->nblocks && missed < 0; id++)
+    if (d->by_id[id] != UINT32_MAX && !d->sb->sw_hot[id] &&
+        rd32(d, DBT_COUNTERS + 4 * id) >= d->o.threshold)
+      missed = id;
+  if (missed < 0)
+    missed = rt_sb_exit_unreported(d);
+  if (missed >= 0)
+    errf(d->failed, sizeof d->failed,
+         "the sw profile's scan on the board did not report counter %lld, at the threshold",
+         (long long)missed);
 }
 
 /* The duplication budget is spent: paths stop at heads, loops are not unrolled. */
@@ -253,6 +308,14 @@ static int form(dbt *d, const dbt_trace *t) {
 }
 
 void rt_sb_form(dbt *d) {
+  if (d->sb->scan_due) {
+    rt_span span = rt_work_begin(d, DBT_CYC_SUPERBLOCKS);
+    d->sb->scan_due = 0;
+    if (!d->sb->ready)
+      d->pause = 0;
+    board_scan(d);
+    d->st.superblock_ns += rt_work_end(d, &span);
+  }
   if (!d->sb->ready)
     return;
   rt_span span = rt_work_begin(d, DBT_CYC_SUPERBLOCKS);

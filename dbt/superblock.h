@@ -32,6 +32,7 @@ typedef struct sb_state {
   size_t pending;      /* hot blocks waiting to head a superblock (SB_PENDING) */
   dbt_trace t;         /* the path being recorded (t.n = 0: none) */
   int ready;           /* t is complete: form it at the next pause */
+  int scan_due;        /* sw, the runtime on the board: its scan at the next pause */
   uint8_t *is_head;    /* per block id: SB_PENDING, or in the current cache SB_HEAD, SB_MEMBER */
   uint8_t *sw_hot;     /* per block id: the sw counters' scan reported it hot */
   uint64_t dup_budget; /* bytes of duplicated code superblocks may add (UINT64_MAX: any) */

@@ -145,6 +145,7 @@ void xlate_dispatch(xlate_disp *q) {
     break;
   case XLATE_REDIRECT: redirect(q); break;
   case XLATE_FLUSH: flush(q); break;
+  case XLATE_SCAN: xlate_scan(q); break;
   default: break; /* XLATE_LOOKUP: q->host */
   }
 #ifdef XLATE_WRONG_CHAIN /* a dispatcher that patches one word off, for the runtime's test */

@@ -104,9 +104,10 @@ all: $(FPCOST)
 
 # The translator on the board (firmware/xlate.h): the translator core's sources,
 # the same the host links (dbt/dbt.mk), built for the 405 beside the request's
-# handler and the dispatcher's side (firmware/dispatch.c), linked at XLATE_BASE.
+# handler, the dispatcher's side (firmware/dispatch.c) and the sw profile's scan
+# (firmware/swscan.c), linked at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
-XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o
+XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
                    $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE))
 XLATE_OBJS := $(XLATE_BASE_OBJS) $(XLATE_OWN)
@@ -135,10 +136,11 @@ $(BUILD)/firmware/dispatch-wrongchain.o: firmware/dispatch.c
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_CHAIN -MMD -MP -c $< -o $@
 
 $(XLATE_WRONG): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate-wrong.o $(BUILD)/firmware/dispatch.o \
-                firmware/xlate.ld
+                $(BUILD)/firmware/swscan.o firmware/xlate.ld
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_CHAIN): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o \
-                      $(BUILD)/firmware/dispatch-wrongchain.o firmware/xlate.ld
+                      $(BUILD)/firmware/dispatch-wrongchain.o $(BUILD)/firmware/swscan.o \
+                      firmware/xlate.ld
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 
 $(BUILD)/firmware/xlate_entry.o: firmware/xlate_entry.S

@@ -21,7 +21,8 @@
  * the map from guest pcs to their code (XLATE_MAP, a block enters it when the
  * board translates it), the lookups of the exits that reach the dispatcher,
  * chaining's patches and the chained branches' list (XLATE_LINKS), the jump-table
- * entries of indirect jumps, a superblock's redirection of its head and a flush.
+ * entries of indirect jumps, a superblock's redirection of its head and a flush;
+ * and the sw profile's periodic scan of its counters (firmware/swscan.c).
  * The runtime hands it an xlate_disp at XLATE_REQ and calls the image at
  * XLATE_ENTRY_DISPATCH, which saves and restores the registers a C routine may
  * change, as a dispatcher entered from translated code must.
@@ -36,24 +37,30 @@
 /* Board RAM the translator takes, between the IP's packet ring and the code cache
  * (dbt.h's map): the image, the request, the stack, a window of insn_of, the
  * far words' table. */
-#define XLATE_BASE      0x0CD00000u /* the image (firmware/xlate.ld): code, data, bss */
-#define XLATE_IMAGE_MAX 0x00040000u
-#define XLATE_REQ       0x0CD40000u /* struct xlate_req */
+#define XLATE_BASE         0x0CD00000u /* the image (firmware/xlate.ld): code, data, bss */
+#define XLATE_IMAGE_MAX    0x00040000u
+#define XLATE_REQ          0x0CD40000u /* struct xlate_req */
 /* r1: the stack grows down from here; the word at 4(r1), where the first callee saves
  * LR, is still the stack's. */
-#define XLATE_STACK     0x0CD4FFF0u
-#define XLATE_INSN_OF   0x0CD50000u /* insn_of for the code the request may write */
-#define XLATE_INSN_MAX  0x00040000u /* ... for this many words of code */
-#define XLATE_WORDS     0x0CD90000u /* dbt_words: key[XLATE_WORDS_CAP], index[2 * cap] */
-#define XLATE_WORDS_CAP 0x00010000u
+#define XLATE_STACK        0x0CD4FFF0u
+#define XLATE_INSN_OF      0x0CD50000u /* insn_of for the code the request may write */
+#define XLATE_INSN_MAX     0x00040000u /* ... for this many words of code */
+#define XLATE_WORDS        0x0CD90000u /* dbt_words: key[XLATE_WORDS_CAP], index[2 * cap] */
+#define XLATE_WORDS_CAP    0x00010000u
 /* The dispatcher's block map: XLATE_MAP_SLOTS of {pc, host, gen, links}, open
  * addressing, at most half of them used; the chained branches: XLATE_LINKS_CAP of
  * {at, next}, a list per target (firmware/dispatch.c). */
-#define XLATE_MAP       (XLATE_WORDS + 12u * XLATE_WORDS_CAP)
-#define XLATE_MAP_SLOTS 0x00010000u
-#define XLATE_LINKS     (XLATE_MAP + 16u * XLATE_MAP_SLOTS)
-#define XLATE_LINKS_CAP 0x00010000u
-#define XLATE_END       (XLATE_LINKS + 8u * XLATE_LINKS_CAP)
+#define XLATE_MAP          (XLATE_WORDS + 12u * XLATE_WORDS_CAP)
+#define XLATE_MAP_SLOTS    0x00010000u
+#define XLATE_LINKS        (XLATE_MAP + 16u * XLATE_MAP_SLOTS)
+#define XLATE_LINKS_CAP    0x00010000u
+/* The sw profile's scan (firmware/swscan.c): a bit per counter reported hot, and the
+ * counters one scan reports. */
+#define XLATE_SCAN_SEEN    (XLATE_LINKS + 8u * XLATE_LINKS_CAP)
+#define XLATE_SCAN_MAX     0x00100000u /* counters it covers (DBT_MAX_COUNTERS) */
+#define XLATE_SCAN_OUT     (XLATE_SCAN_SEEN + XLATE_SCAN_MAX / 8u)
+#define XLATE_SCAN_OUT_CAP 0x00004000u
+#define XLATE_END          (XLATE_SCAN_OUT + 4u * XLATE_SCAN_OUT_CAP)
 
 /* The image's entries, from its ELF entry point: a translation; a dispatcher's
  * request (the registers saved first); where the CPU stops when either returns. */
@@ -69,6 +76,7 @@ enum {
   XLATE_INDIRECT, /* ... and pc's jump-table entry filled */
   XLATE_REDIRECT, /* pc's code is now host: the old code, its chained branches, its entry */
   XLATE_FLUSH,    /* the cache emptied: the map's generation, no links, the jump table */
+  XLATE_SCAN,     /* the sw profile's counters that reached the threshold since the last */
 };
 
 /* The dbt_core fields that are numbers, in order (the pointers follow in
@@ -113,6 +121,10 @@ typedef struct xlate_disp {
   uint32_t at, word;    /* out, XLATE_CHAIN: the word patched at `at` (bit 0: a bc), or at = 0 */
   uint32_t full;        /* out, XLATE_CHAIN: not patched, the links' list is full */
   uint32_t jt, jt_miss; /* the jump table (DBT_JT_ENTRIES of {pc, host}); a free entry's host */
+  /* XLATE_SCAN: the counters (n of them) and the threshold; in: where to begin, out:
+   * where to go on (from < n: XLATE_SCAN_OUT is full); out: the counters reported at
+   * XLATE_SCAN_OUT. */
+  uint32_t counters, n, threshold, from, found;
 } xlate_disp;
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
@@ -120,5 +132,6 @@ typedef struct xlate_disp {
 /* The board's side (firmware/dispatch.c): pc's code entered in the map (-1: full). */
 int xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
+void xlate_scan(xlate_disp *q); /* firmware/swscan.c */
 
 #endif

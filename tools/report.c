@@ -517,7 +517,8 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
   if (s->board_dispatches)
     fprintf(f,
             "hwprof: dispatcher on board    %llu requests, %llu cycles (%.2f %%): lookups, "
-            "chaining's patches, jump-table entries, superblocks' redirections, flushes\n",
+            "chaining's patches, jump-table entries, superblocks' redirections, flushes, the sw "
+            "profile's scans\n",
             (unsigned long long)s->board_dispatches, (unsigned long long)s->dispatch_cycles,
             pct(s->dispatch_cycles, b->cpu_cycles));
   if (b->irqs_serviced)

@@ -86,10 +86,16 @@ else
 fi
 # A 64 KiB code cache, refilled three times: the dispatcher on the board starts a new
 # generation of its map at each flush, and counts, as the host's run does, every block.
-for rt in host board; do
-  "$HW" run --quiet --runtime $rt --code-cache 65536 --profile hw --superblocks --threshold 200 \
-    --json "$tmp/cc-$rt.json" "$g" test >/dev/null 2>&1
-done
+# gzip on the host and on the board with the options given: $tmp/NAME-host.json and
+# $tmp/NAME-board.json.
+host_and_board() {
+  local name=$1 rt
+  shift
+  for rt in host board; do
+    "$HW" run --quiet --runtime $rt "$@" --json "$tmp/$name-$rt.json" "$g" test >/dev/null 2>&1
+  done
+}
+host_and_board cc --code-cache 65536 --profile hw --superblocks --threshold 200
 expect "runtime: gzip in a 64 KiB cache: refills on the board, every block counted as on the host" 0 \
   'same counts, [1-9][0-9]* refills, [1-9][0-9]* requests' python3 -c '
 import json, sys
@@ -98,6 +104,20 @@ key = lambda j: {x["pc"]: x["count"] for x in j["blocks"]}
 assert h["exit_status"] == b["exit_status"] == 0 and key(h) == key(b)
 print("same counts, %d refills, %d requests" % (b["runtime"]["refills"], b["runtime"]["dispatch_calls"]))
 ' "$tmp/cc-host.json" "$tmp/cc-board.json"
+# The sw profile's periodic scan runs on the board (firmware/swscan.c): its superblocks and
+# counts are the host's, and its cycles are the run's (superblocks').
+host_and_board sw --profile sw --superblocks
+expect "runtime: gzip sw+sb: the counters' scan on the board finds the host's heads" 0 \
+  'same counts, [1-9][0-9]* superblocks' python3 -c '
+import json, sys
+h, b = (json.load(open(p)) for p in sys.argv[1:3])
+key = lambda j: {x["pc"]: x["count"] for x in j["blocks"]}
+assert h["exit_status"] == b["exit_status"] == 0 and key(h) == key(b)
+assert len(h["superblocks"]) == len(b["superblocks"]) > 0, (len(h["superblocks"]), len(b["superblocks"]))
+sb = b["cycles_by"]["superblocks"] - b["runtime"]["superblock_cycles"]
+assert sb > h["cycles_by"]["superblocks"], (sb, h["cycles_by"]["superblocks"])
+print("same counts, %d superblocks" % len(b["superblocks"]))
+' "$tmp/sw-host.json" "$tmp/sw-board.json"
 # The same translations in the same order: the dumps of the two runs (no superblocks,
 # whose forming depends on when the IP's interrupt comes) are the same.
 for rt in host board; do
