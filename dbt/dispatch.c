@@ -79,7 +79,6 @@ static uint32_t to_handler(dbt *d, int sig, uint32_t pc, uint32_t addr, dbt_resu
   return go(d, to, r);
 }
 
-/* Where to continue after a guest pc; fills r when the guest cannot go on. */
 /* The runtime's code for guest pc, translated on a miss; 0 when the guest cannot go
  * on there (r filled: a signal, a mode it cannot run, or why the run stops). */
 static uint32_t code_for(dbt *d, uint32_t pc, dbt_result *r) {
