@@ -16,11 +16,17 @@
  * The handler runs at the next block boundary after the interrupt line rises
  * (IRQ_HOT, IRQ_SPILL at a quarter-full ring, IRQ_SYSCALL at a half-full
  * system-call table (sysprof.c), IRQ_EDGE at a half-full edge table and
- * IRQ_EDGE_HOT (edgeprof.c), IRQ_LOST), host-side.  What it would cost the
- * board's CPU is charged (vboard_charge_irq): the vector, a prologue and
- * epilogue, and each of its loads and stores to the IP, an instruction plus the
- * bus time the transaction took in the RTL.  The counting of spilled words and
- * forming superblocks are host work, not charged.  The ring keeps
+ * IRQ_EDGE_HOT (edgeprof.c), IRQ_LOST).  With --runtime board (and checked) the
+ * board's CPU pops the hot FIFO and counts the ring into a table in its own RAM
+ * (onirq.c, firmware/irq.c): those cycles are the board's, caches included; the
+ * runtime takes the crossings it reports, and after the run its table.  The rest
+ * of the handler (the features' drains, the acknowledgement) is host-side, and
+ * with --runtime host all of it: what it would cost the board's CPU is charged
+ * (vboard_charge_irq, vboard_charge_irq_rest): the vector, a prologue and
+ * epilogue where the board did not run them, and each of its loads and stores to
+ * the IP, an instruction plus the bus time the transaction took in the RTL.  With
+ * --runtime host the counting of spilled words is host work, not charged; making
+ * the crossings heads and forming superblocks are the superblock former's.  The ring keeps
  * three quarters of its words free when the line rises, far more than the
  * event FIFO and the write buffer can still send before the handler runs, so
  * the IP never holds the CPU on a full ring.
@@ -28,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../firmware/xlate.h"
 #include "hwprof_sim_bus.h"
 #include "runtime.h"
 
@@ -47,6 +54,8 @@ struct rt_ip {
   int hot_oom;
   hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL */
   hwprof_spill_table spill; /* the blocks counted from it */
+  int board;                /* the hot FIFO and the ring drained on the board (onirq.c) */
+  rt_irq_state on_board;    /* ... its table and ring, until readout takes them */
   hwprof_spill_table seen;  /* with sets: the words reported hot (count 1 each) */
 };
 
@@ -157,6 +166,13 @@ static int table_grow(hwprof_spill_table *t) {
   return 0;
 }
 
+/* The board's drains (what: XLATE_IRQ_*), the crossings to hot; -1 with d->failed. */
+static int board_drain(dbt *d, unsigned what) {
+  if (rt_irq_drain(d, what, d->o.threshold, hot, d, &d->ip->on_board) < 0)
+    return d->ip->on = 0, -1;
+  return 0;
+}
+
 /* Counts what the ring holds, growing the table when it is full. */
 static int spill_drain(dbt *d) {
   int rc;
@@ -209,6 +225,8 @@ static int setup(dbt *d) {
   hwprof_spill_table_init(&d->ip->spill, slots, SPILL_TAB_FIRST, d->o.threshold,
                           d->ip->dev.cfg.count_width);
   d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
+  d->ip->board = rt_disp_on_board(d);
+  memset(&d->ip->on_board, 0, sizeof d->ip->on_board);
   uint32_t irqs = HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST | (d->o.threshold ? HWPROF_IRQ_HOT : 0) |
                   (d->ip->dev.cfg.syscall_entries ? HWPROF_IRQ_SYSCALL : 0) |
                   (d->ip->dev.cfg.edge_entries ? HWPROF_IRQ_EDGE | HWPROF_IRQ_EDGE_HOT : 0) |
@@ -231,12 +249,13 @@ static int setup(dbt *d) {
   return 0;
 }
 
-/* Pop the hot SPCs, count the ring, drain the features' tables, acknowledge. */
-static int service(dbt *d) {
-  uint32_t pending, spc[16];
+/* Pop the hot SPCs and count the ring (on the board: its drains). */
+static int drain(dbt *d) {
+  uint32_t spc[16];
   size_t n;
   int rc;
-  d->ip->prof.irqs++;
+  if (d->ip->board)
+    return board_drain(d, XLATE_IRQ_FIFO | XLATE_IRQ_RING);
   do {
     if ((rc = hwprof_drain_hot(&d->ip->dev, spc, 16, &n)) < 0)
       return rt_hw_fail(d, "hot FIFO", rc);
@@ -245,6 +264,14 @@ static int service(dbt *d) {
   } while (n == 16);
   if ((rc = spill_drain(d)) < 0)
     return rt_hw_fail(d, "spill ring", rc);
+  return 0;
+}
+
+/* After drain: the features' tables drained, the hot list's room checked, the
+ * interrupt acknowledged. */
+static int service_rest(dbt *d) {
+  uint32_t pending;
+  int rc;
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_drain && d->hooks[i]->ip_drain(d) < 0)
       return -1;
@@ -255,16 +282,33 @@ static int service(dbt *d) {
   return 0;
 }
 
+/* The interrupt's work: the drains, the features', the acknowledgement. */
+static int service(dbt *d) {
+  d->ip->prof.irqs++;
+  return drain(d) < 0 ? -1 : service_rest(d);
+}
+
 /* The interrupt handler, at the next block boundary after the line rises,
- * charged to the board as it would run on its CPU. */
+ * charged to the board as it would run on its CPU.  With the drains on the board
+ * their cycles are the board's (the span's); what stays on the host is charged as
+ * its bus transactions, with the vector. */
 static void boundary(dbt *d) {
   hwprof_sim *ip = vboard_ip(d->b);
   if (!d->ip->on || !hwprof_sim_irq(ip))
     return;
   rt_span span = rt_work_begin(d, DBT_CYC_IRQ);
   uint64_t c0 = hwprof_sim_cycle(ip), a0 = d->ip->bus_accesses;
-  service(d);
-  vboard_charge_irq(d->b, hwprof_sim_cycle(ip) - c0, d->ip->bus_accesses - a0);
+  if (d->ip->board) {
+    d->ip->prof.irqs++;
+    if (drain(d) == 0) {
+      c0 = hwprof_sim_cycle(ip);
+      service_rest(d);
+      vboard_charge_irq_rest(d->b, hwprof_sim_cycle(ip) - c0, d->ip->bus_accesses - a0);
+    }
+  } else {
+    service(d);
+    vboard_charge_irq(d->b, hwprof_sim_cycle(ip) - c0, d->ip->bus_accesses - a0);
+  }
   d->st.irq_ns += rt_work_end(d, &span);
 }
 
@@ -282,8 +326,12 @@ int rt_hw_settle(dbt *d) {
         return -1;
     if ((st & (HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY)) == HWPROF_STATUS_IDLE)
       return 0;
-    if ((rc = spill_drain(d)) < 0)
+    if (d->ip->board) {
+      if (board_drain(d, XLATE_IRQ_RING) < 0)
+        return -1;
+    } else if ((rc = spill_drain(d)) < 0) {
       return rt_hw_fail(d, "drain", rc);
+    }
   }
   return rt_hw_fail(d, "drain", -HWPROF_ETIMEDOUT);
 }
@@ -294,6 +342,11 @@ int rt_hw_settle(dbt *d) {
 static void hw_readout(dbt *d) {
   int rc;
   size_t n;
+  if (d->ip->board) { /* after the run the host drains, from where the board stopped */
+    if (rt_irq_take(d, &d->ip->on_board, &d->ip->spill, &d->ip->ring) < 0)
+      return (void)(d->ip->on = 0);
+    d->ip->board = 0;
+  }
   if (rt_hw_settle(d) < 0)
     return;
   for (;;) {

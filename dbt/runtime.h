@@ -259,6 +259,20 @@ int rt_disp_on_board(const dbt *d);
 int rt_disp(dbt *d, struct xlate_disp *q, int entered);
 int rt_disp_found(dbt *d, struct xlate_disp *q, uint32_t host, uint32_t gen, uint64_t translated);
 int rt_disp_wrote(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
+/* The IP's interrupt handler's drains on the board (onirq.c, firmware/irq.c), with
+ * --runtime board and checked.  rt_irq_drain pops the hot FIFO and counts the spill
+ * ring there (what: XLATE_IRQ_FIFO, XLATE_IRQ_RING; the run's first request sets the
+ * handler up, with the IP's threshold), on_hot getting each crossing in the board's
+ * order; rt_irq_take copies the board's table into t (its threshold and saturation as
+ * set up) and the ring's place into ring, for the host to go on after the run.  The
+ * board's state is kept in s (zeroed before the first request); -1 with d->failed. */
+typedef struct rt_irq_state {
+  uint32_t slots, cap, used, tail;
+  uint64_t counted;
+} rt_irq_state;
+int rt_irq_drain(dbt *d, unsigned what, uint32_t threshold,
+                 void (*on_hot)(void *ctx, uint32_t word), void *ctx, rt_irq_state *s);
+int rt_irq_take(dbt *d, const rt_irq_state *s, hwprof_spill_table *t, hwprof_ring *ring);
 /* The cache emptied (a new generation; the flushed hooks run). */
 void rt_flush(dbt *d);
 void rt_reset_jump_table(dbt *d);

@@ -13,7 +13,8 @@ $(BUILD)/firmware/%.o: firmware/%.c firmware/fw.h driver/hwprof.h driver/hwprof_
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/firmware/hwprof.o: driver/hwprof.c driver/hwprof.h driver/hwprof_regs.h
+$(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o: $(BUILD)/firmware/%.o: driver/%.c \
+    driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -104,13 +105,17 @@ all: $(FPCOST)
 
 # The translator on the board (firmware/xlate.h): the translator core's sources,
 # the same the host links (dbt/dbt.mk), built for the 405 beside the request's
-# handler, the dispatcher's side (firmware/dispatch.c) and the sw profile's scan
-# (firmware/swscan.c), linked at XLATE_BASE.
+# handler, the dispatcher's side (firmware/dispatch.c), the sw profile's scan
+# (firmware/swscan.c) and the IP's interrupt handler (firmware/irq.c, with the
+# driver's core and spill ring), linked at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
-XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o
+XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
+              $(BUILD)/firmware/irq.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
-                   $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE))
-XLATE_OBJS := $(XLATE_BASE_OBJS) $(XLATE_OWN)
+                   $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE)) \
+                   $(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o \
+                   $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o
+XLATE_OBJS := $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o
 XLATE      := $(BUILD)/firmware/xlate.elf
 XLATE_LINK  = $(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
                 -Wl,--no-warn-rwx-segments -T firmware/xlate.ld
@@ -136,11 +141,10 @@ $(BUILD)/firmware/dispatch-wrongchain.o: firmware/dispatch.c
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_CHAIN -MMD -MP -c $< -o $@
 
 $(XLATE_WRONG): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate-wrong.o $(BUILD)/firmware/dispatch.o \
-                $(BUILD)/firmware/swscan.o firmware/xlate.ld
+                firmware/xlate.ld
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_CHAIN): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o \
-                      $(BUILD)/firmware/dispatch-wrongchain.o $(BUILD)/firmware/swscan.o \
-                      firmware/xlate.ld
+                      $(BUILD)/firmware/dispatch-wrongchain.o firmware/xlate.ld
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 
 $(BUILD)/firmware/xlate_entry.o: firmware/xlate_entry.S

@@ -22,7 +22,9 @@
  * board translates it), the lookups of the exits that reach the dispatcher,
  * chaining's patches and the chained branches' list (XLATE_LINKS), the jump-table
  * entries of indirect jumps, a superblock's redirection of its head and a flush;
- * and the sw profile's periodic scan of its counters (firmware/swscan.c).
+ * the sw profile's periodic scan of its counters (firmware/swscan.c); and the
+ * profiling IP's interrupt handler's drains (firmware/irq.c): the hot FIFO, and
+ * the spill ring counted into a table in board RAM (XLATE_IRQ_TABLE).
  * The runtime hands it an xlate_disp at XLATE_REQ and calls the image at
  * XLATE_ENTRY_DISPATCH, which saves and restores the registers a C routine may
  * change, as a dispatcher entered from translated code must.
@@ -37,30 +39,41 @@
 /* Board RAM the translator takes, between the IP's packet ring and the code cache
  * (dbt.h's map): the image, the request, the stack, a window of insn_of, the
  * far words' table. */
-#define XLATE_BASE         0x0CD00000u /* the image (firmware/xlate.ld): code, data, bss */
-#define XLATE_IMAGE_MAX    0x00040000u
-#define XLATE_REQ          0x0CD40000u /* struct xlate_req */
+#define XLATE_BASE            0x0CD00000u /* the image (firmware/xlate.ld): code, data, bss */
+#define XLATE_IMAGE_MAX       0x00040000u
+#define XLATE_REQ             0x0CD40000u /* struct xlate_req */
 /* r1: the stack grows down from here; the word at 4(r1), where the first callee saves
  * LR, is still the stack's. */
-#define XLATE_STACK        0x0CD4FFF0u
-#define XLATE_INSN_OF      0x0CD50000u /* insn_of for the code the request may write */
-#define XLATE_INSN_MAX     0x00040000u /* ... for this many words of code */
-#define XLATE_WORDS        0x0CD90000u /* dbt_words: key[XLATE_WORDS_CAP], index[2 * cap] */
-#define XLATE_WORDS_CAP    0x00010000u
+#define XLATE_STACK           0x0CD4FFF0u
+#define XLATE_INSN_OF         0x0CD50000u /* insn_of for the code the request may write */
+#define XLATE_INSN_MAX        0x00040000u /* ... for this many words of code */
+#define XLATE_WORDS           0x0CD90000u /* dbt_words: key[XLATE_WORDS_CAP], index[2 * cap] */
+#define XLATE_WORDS_CAP       0x00010000u
 /* The dispatcher's block map: XLATE_MAP_SLOTS of {pc, host, gen, links}, open
  * addressing, at most half of them used; the chained branches: XLATE_LINKS_CAP of
  * {at, next}, a list per target (firmware/dispatch.c). */
-#define XLATE_MAP          (XLATE_WORDS + 12u * XLATE_WORDS_CAP)
-#define XLATE_MAP_SLOTS    0x00010000u
-#define XLATE_LINKS        (XLATE_MAP + 16u * XLATE_MAP_SLOTS)
-#define XLATE_LINKS_CAP    0x00010000u
+#define XLATE_MAP             (XLATE_WORDS + 12u * XLATE_WORDS_CAP)
+#define XLATE_MAP_SLOTS       0x00010000u
+#define XLATE_LINKS           (XLATE_MAP + 16u * XLATE_MAP_SLOTS)
+#define XLATE_LINKS_CAP       0x00010000u
 /* The sw profile's scan (firmware/swscan.c): a bit per counter reported hot, and the
  * counters one scan reports. */
-#define XLATE_SCAN_SEEN    (XLATE_LINKS + 8u * XLATE_LINKS_CAP)
-#define XLATE_SCAN_MAX     0x00100000u /* counters it covers (DBT_MAX_COUNTERS) */
-#define XLATE_SCAN_OUT     (XLATE_SCAN_SEEN + XLATE_SCAN_MAX / 8u)
-#define XLATE_SCAN_OUT_CAP 0x00004000u
-#define XLATE_END          (XLATE_SCAN_OUT + 4u * XLATE_SCAN_OUT_CAP)
+#define XLATE_SCAN_SEEN       (XLATE_LINKS + 8u * XLATE_LINKS_CAP)
+#define XLATE_SCAN_MAX        0x00100000u /* counters it covers (DBT_MAX_COUNTERS) */
+#define XLATE_SCAN_OUT        (XLATE_SCAN_SEEN + XLATE_SCAN_MAX / 8u)
+#define XLATE_SCAN_OUT_CAP    0x00004000u
+#define XLATE_END             (XLATE_SCAN_OUT + 4u * XLATE_SCAN_OUT_CAP)
+/* The interrupt handler's (firmware/irq.c), below the IP's spill ring, past the sw
+ * profile's counters: the spill table's slots (hwprof_entry), in one of two regions
+ * (the table grows fourfold from XLATE_IRQ_TABLE_FIRST slots, from one region to the
+ * other), and the crossings it reports (XLATE_IRQ_HOT_CAP words). */
+#define XLATE_IRQ_TABLE       0x0C500000u
+#define XLATE_IRQ_TABLE_CAP   0x00040000u /* slots at most, in the first region */
+#define XLATE_IRQ_TABLE_FIRST 0x00001000u /* slots to begin with, in the second */
+#define XLATE_IRQ_TABLE2      (XLATE_IRQ_TABLE + 8u * XLATE_IRQ_TABLE_CAP)
+#define XLATE_IRQ_HOT         (XLATE_IRQ_TABLE2 + 8u * (XLATE_IRQ_TABLE_CAP / 4u))
+#define XLATE_IRQ_HOT_CAP     0x00004000u
+#define XLATE_IRQ_END         (XLATE_IRQ_HOT + 4u * XLATE_IRQ_HOT_CAP)
 
 /* The image's entries, from its ELF entry point: a translation; a dispatcher's
  * request (the registers saved first); where the CPU stops when either returns. */
@@ -77,7 +90,14 @@ enum {
   XLATE_REDIRECT, /* pc's code is now host: the old code, its chained branches, its entry */
   XLATE_FLUSH,    /* the cache emptied: the map's generation, no links, the jump table */
   XLATE_SCAN,     /* the sw profile's counters that reached the threshold since the last */
+  XLATE_IRQ,      /* the interrupt handler's drains (what: XLATE_IRQ_*) */
 };
+
+/* XLATE_IRQ's what: set up first (the device, the ring, an empty table: the run's
+ * first request), the hot FIFO popped, the spill ring counted. */
+#define XLATE_IRQ_START 1u
+#define XLATE_IRQ_FIFO  2u
+#define XLATE_IRQ_RING  4u
 
 /* The dbt_core fields that are numbers, in order (the pointers follow in
  * xlate_req: guest text and code buffer are where their addresses say on the
@@ -125,6 +145,14 @@ typedef struct xlate_disp {
    * where to go on (from < n: XLATE_SCAN_OUT is full); out: the counters reported at
    * XLATE_SCAN_OUT. */
   uint32_t counters, n, threshold, from, found;
+  /* XLATE_IRQ: what, and with XLATE_IRQ_START the IP's registers' address, the spill
+   * ring's (DBT_SPILL, its words) and the threshold above; out: the crossings at
+   * XLATE_IRQ_HOT (found of them; more: it stopped with XLATE_IRQ_HOT full), err (a
+   * negative hwprof error; -HWPROF_ENOSPC: the table cannot grow), the ring's words
+   * consumed (tail) and the table: its slots' address, cap, keys and events counted
+   * (high and low words). */
+  uint32_t ip, ring, ring_words, what, more, err, tail;
+  uint32_t tab, tab_cap, tab_used, tab_counted_hi, tab_counted_lo;
 } xlate_disp;
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
@@ -133,5 +161,6 @@ typedef struct xlate_disp {
 int xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
 void xlate_scan(xlate_disp *q); /* firmware/swscan.c */
+void xlate_irq(xlate_disp *q);  /* firmware/irq.c */
 
 #endif

@@ -600,6 +600,13 @@ void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
   b->r->irqs_serviced++;
 }
 
+void vboard_charge_irq_rest(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
+  vb_stall(b,
+           VBOARD_IRQ_ENTRY + VBOARD_HANDLER_VECTOR + accesses + vb_to_cpu(b, ip_cycles, b->bus_hz),
+           &b->r->irq_cycles);
+  b->r->irqs_serviced++;
+}
+
 void vboard_on_exception(vboard *b, int (*fn)(void *ctx, vboard_exc kind, uint32_t pc), void *ctx) {
   b->on_exc = fn;
   b->exc_ctx = ctx;

@@ -142,6 +142,10 @@ void vboard_code_sync(vboard *b, uint32_t addr, uint32_t len, int what);
  * prologue and epilogue, an instruction per bus access and the bus time the
  * accesses took (ip_cycles of the IP's clock). */
 void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses);
+/* ... one whose code ran on the board's CPU (its prologue and epilogue, its own
+ * accesses in the cycles already): charges the vector and rfi, and what the host
+ * did for it as above. */
+void vboard_charge_irq_rest(vboard *b, uint64_t ip_cycles, uint64_t accesses);
 void vboard_free(vboard *b);
 
 /* Loads a 32-bit big-endian PowerPC ELF executable.  Returns 0 or -1 with a

@@ -14,18 +14,21 @@
 #include "vboard.h"
 #include "vcache.h"
 
-#define VBOARD_WRITE_BUFFER  4          /* posted MMIO stores the CPU may have outstanding */
-#define VBOARD_BUS_HOLD_MAX  1000000u   /* IP cycles a store may be held before a fault */
-#define VBOARD_STOP_GRACE    1000000u   /* CPU cycles a due stop waits for a block start */
-#define VBOARD_NO_STOP       UINT64_MAX /* (stop_from: no stop due) */
-#define VBOARD_IRQ_ENTRY     4          /* CPU cycles to vector an external interrupt */
+#define VBOARD_WRITE_BUFFER   4          /* posted MMIO stores the CPU may have outstanding */
+#define VBOARD_BUS_HOLD_MAX   1000000u   /* IP cycles a store may be held before a fault */
+#define VBOARD_STOP_GRACE     1000000u   /* CPU cycles a due stop waits for a block start */
+#define VBOARD_NO_STOP        UINT64_MAX /* (stop_from: no stop due) */
+#define VBOARD_IRQ_ENTRY      4          /* CPU cycles to vector an external interrupt */
 /* A handler of the interrupt run host-side (vboard_charge_irq): the vector's
  * branch (1), a C prologue and epilogue saving and restoring the volatile state
  * (r0, r3-r12, CR, LR, CTR, XER: 15 stores and 15 loads, 4 mfspr, 4 mtspr) and
  * rfi (4). */
-#define VBOARD_HANDLER_FIXED (1 + 15 + 15 + 4 + 4 + 4)
-#define SYNC_CYCLES          4     /* sync, isync */
-#define BLOCK_CACHE          65536 /* entries, a power of two */
+#define VBOARD_HANDLER_FIXED  (1 + 15 + 15 + 4 + 4 + 4)
+/* ... and one whose code runs on the board's CPU, its prologue and epilogue with it
+ * (vboard_charge_irq_rest): the vector's branch and rfi. */
+#define VBOARD_HANDLER_VECTOR (1 + 4)
+#define SYNC_CYCLES           4     /* sync, isync */
+#define BLOCK_CACHE           65536 /* entries, a power of two */
 
 /* MSR bits (IBM numbering: bit 0 is the MSB). */
 #define MSR_WE 0x00040000u

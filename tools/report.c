@@ -198,11 +198,13 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   fprintf(f, "},\"syscall_bytes\":%llu", (unsigned long long)s->syscall_bytes);
   fprintf(f,
           ",\"runtime\":{\"where\":\"%s\",\"translate_cycles\":%llu,\"superblock_cycles\":%llu,"
-          "\"calls\":%llu,\"dispatch_cycles\":%llu,\"dispatch_calls\":%llu,\"refills\":%llu}",
+          "\"calls\":%llu,\"dispatch_cycles\":%llu,\"dispatch_calls\":%llu,\"refills\":%llu,"
+          "\"irq_cycles\":%llu,\"irq_calls\":%llu}",
           prof_runtime_name(pr->runtime), (unsigned long long)s->translate_cycles,
           (unsigned long long)s->sb_translate_cycles, (unsigned long long)s->board_translations,
           (unsigned long long)s->dispatch_cycles, (unsigned long long)s->board_dispatches,
-          (unsigned long long)s->flushes);
+          (unsigned long long)s->flushes, (unsigned long long)s->irq_board_cycles,
+          (unsigned long long)s->board_irqs);
   vboard_cache_info ci;
   if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
     fprintf(f,
@@ -521,7 +523,17 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             "profile's scans\n",
             (unsigned long long)s->board_dispatches, (unsigned long long)s->dispatch_cycles,
             pct(s->dispatch_cycles, b->cpu_cycles));
-  if (b->irqs_serviced)
+  if (s->board_irqs)
+    fprintf(f,
+            "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): on the board "
+            "%llu requests draining the hot FIFO and the spill ring, %llu cycles; the vector, "
+            "rfi and the other features' bus transactions to the IP, %llu\n",
+            (unsigned long long)b->irqs_serviced,
+            (unsigned long long)(s->irq_board_cycles + b->irq_cycles),
+            pct(s->irq_board_cycles + b->irq_cycles, b->cpu_cycles),
+            (unsigned long long)s->board_irqs, (unsigned long long)s->irq_board_cycles,
+            (unsigned long long)b->irq_cycles);
+  else if (b->irqs_serviced)
     fprintf(f,
             "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): vector, "
             "prologue, epilogue and its %s bus transactions to the IP\n",

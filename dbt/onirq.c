@@ -1,0 +1,91 @@
+/*
+ * onirq.c - the IP's interrupt handler's drains on the board (--runtime board and
+ * checked): the runtime's side of firmware/irq.c.  When the IP's line rises, the
+ * board's CPU pops the hot FIFO and counts the spill ring into the spill table,
+ * which lives in the board's RAM, as a handler running on the PPC405 would; the
+ * runtime (hwside.c) takes the crossings it reports, in its order, and goes on with
+ * what stays on the host: the features' drains (edges, system calls, call/return
+ * packets), the acknowledgement, and making the crossings heads or hot-list entries.
+ *
+ * The request is entered the dispatcher's way (XLATE_ENTRY_DISPATCH: the registers
+ * the translated code holds saved and restored), at the block boundary where the
+ * host's handler runs; its cycles are the run's (the interrupt span's, cycles.c).
+ * The host does not drain the FIFO or the ring again (a pop is a pop): what checks
+ * the board's drains is the run's counts, the same as the sw profile's and as
+ * --runtime host's (tests/e2e/test_runtime.sh).  After the run the runtime takes the
+ * board's table and the ring's place (rt_irq_take) and drains what is left itself,
+ * as readout, outside the run's cycles either way.
+ */
+#include <stdlib.h>
+
+#include "../firmware/xlate.h"
+#include "runtime.h"
+
+_Static_assert(XLATE_IRQ_TABLE >= DBT_COUNTERS + 4u * DBT_MAX_COUNTERS &&
+                   XLATE_IRQ_END <= DBT_SPILL,
+               "the interrupt handler's table lies between the counters and the spill ring");
+_Static_assert(DBT_SPILL_WORDS <= XLATE_IRQ_HOT_CAP - 16,
+               "a whole ring's crossings fit the handler's list");
+
+/* Request q (its op and what set) run on the board; its reply in q and s. */
+static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
+  int64_t c = rt_image_call(d, XLATE_ENTRY_DISPATCH, q, XLATE_DISP_WORDS);
+  d->st.board_irqs++;
+  if (c < 0)
+    return errf(d->failed, sizeof d->failed,
+                "profiling IP: the interrupt handler on the board stopped: %s",
+                vboard_message(d->b)),
+           -1;
+  d->st.irq_board_cycles += (uint64_t)c;
+  *s = (rt_irq_state){q->tab, q->tab_cap, q->tab_used, q->tail,
+                      (uint64_t)q->tab_counted_hi << 32 | q->tab_counted_lo};
+  int err = (int)q->err;
+  if (err == -HWPROF_ENOSPC)
+    return errf(d->failed, sizeof d->failed,
+                "profiling IP: the interrupt handler on the board counts at most %u spilled "
+                "blocks (its table of %u slots is full)",
+                XLATE_IRQ_TABLE_CAP / 4 * 3, XLATE_IRQ_TABLE_CAP),
+           -1;
+  if (err < 0)
+    return errf(d->failed, sizeof d->failed, "profiling IP: the interrupt handler on the board: %s",
+                hwprof_strerror(err)),
+           -1;
+  return 0;
+}
+
+int rt_irq_drain(dbt *d, unsigned what, uint32_t threshold,
+                 void (*on_hot)(void *ctx, uint32_t word), void *ctx, rt_irq_state *s) {
+  xlate_disp q = {.op = XLATE_IRQ, .what = what};
+  if (!s->cap) /* the run's first request sets the handler up */
+    q = (xlate_disp){.op = XLATE_IRQ,
+                     .what = what | XLATE_IRQ_START,
+                     .ip = vboard_ip_base(d->b),
+                     .ring = DBT_SPILL,
+                     .ring_words = DBT_SPILL_WORDS,
+                     .threshold = threshold};
+  do {
+    if (call(d, &q, s) < 0)
+      return -1;
+    for (uint32_t i = 0; i < q.found; i++)
+      on_hot(ctx, rd32(d, XLATE_IRQ_HOT + 4 * i));
+    q.what &= ~XLATE_IRQ_START;
+  } while (q.more);
+  return 0;
+}
+
+int rt_irq_take(dbt *d, const rt_irq_state *s, hwprof_spill_table *t, hwprof_ring *ring) {
+  if (!s->cap) /* the board never drained: the host's empty table and ring as set up */
+    return 0;
+  hwprof_entry *slots = malloc((size_t)s->cap * sizeof *slots);
+  if (!slots)
+    return errf(d->failed, sizeof d->failed, "out of memory for the board's spill table"), -1;
+  for (uint32_t i = 0; i < s->cap; i++)
+    slots[i] = (hwprof_entry){rd32(d, s->slots + 8 * i), rd32(d, s->slots + 8 * i + 4)};
+  free(t->slots);
+  t->slots = slots;
+  t->cap = s->cap;
+  t->used = s->used;
+  t->counted = s->counted;
+  ring->tail = s->tail;
+  return 0;
+}

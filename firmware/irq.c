@@ -1,0 +1,120 @@
+/*
+ * irq.c - the profiling IP's interrupt handler on the board (firmware/xlate.h,
+ * XLATE_IRQ): the PPC405 side of what the runtime does when the IP's line rises
+ * (dbt/hwside.c).  Through the driver (driver/hwprof.c over MMIO and
+ * driver/hwprof_spill.c, the sources the host's runtime links), it pops the hot
+ * FIFO and counts the spill ring into the spill table, which lives in the board's
+ * RAM: XLATE_IRQ_TABLE_FIRST slots to begin with, and when a drain finds it full,
+ * a table four times the size in the other region (XLATE_IRQ_TABLE2 holds the
+ * small ones, XLATE_IRQ_TABLE the largest, XLATE_IRQ_TABLE_CAP slots), the rest of
+ * the ring counted after.  Past that the request says -HWPROF_ENOSPC and the
+ * runtime stops the run.
+ *
+ * The crossings, the hot FIFO's and the table's, go to XLATE_IRQ_HOT in the order
+ * the handler meets them, as the host's handler calls its hot hook; the runtime
+ * makes them heads (superblock.c) or hot-list entries.  The hot FIFO is popped while
+ * XLATE_IRQ_HOT has room for a batch, and the ring counted while it has room for a
+ * whole ring of crossings: otherwise the request stops there (more) and is made
+ * again once the runtime has taken the list.  The features' tables (edges, system
+ * calls, call/return packets) and the acknowledgement stay the runtime's, in that
+ * order, after this.
+ *
+ * The IP writes the ring behind the data cache (the PPC405's caches do not snoop),
+ * so the handler invalidates (dcbi) every line it read: the next drain loads them
+ * from memory.  The board's cache model does not see dcbi (Unicorn runs it as an
+ * instruction, not a tag change): a line read again, at most the ring's last one a
+ * drain, hits in the model where the board would fill it.
+ */
+#include <stddef.h>
+
+#include "hwprof.h"
+#include "hwprof_spill.h"
+#include "xlate.h"
+
+static hwprof_mmio mmio;
+static hwprof_dev dev;
+static hwprof_ring ring;
+static hwprof_spill_table table;
+static uint32_t nhot; /* crossings at XLATE_IRQ_HOT in this request */
+
+#define HOT ((uint32_t *)XLATE_IRQ_HOT)
+
+static uint32_t ring_load(void *ctx, uint32_t index) {
+  (void)ctx;
+  return ((const volatile uint32_t *)(uintptr_t)ring.bus_addr)[index];
+}
+
+static void on_hot(void *ctx, uint32_t spc) {
+  (void)ctx;
+  HOT[nhot++] = spc;
+}
+
+/* The ring's lines from word from to word to (the next one the IP writes: its line
+ * is read again when the IP has filled it) invalidated. */
+static void forget(uint32_t from, uint32_t to) {
+  for (uint32_t i = from & ~7u; (int32_t)(i - to) <= 0; i += 8)
+    __asm__ volatile("dcbi 0,%0" : : "r"(ring.bus_addr + 4u * (i & (ring.words - 1u))) : "memory");
+}
+
+/* A table four times the size in the other region, holding what the full one held. */
+static int grow(void) {
+  hwprof_spill_table bigger;
+  uint32_t cap = 4u * table.cap;
+  int to_first = (uintptr_t)table.slots != XLATE_IRQ_TABLE;
+  if (cap > (to_first ? XLATE_IRQ_TABLE_CAP : XLATE_IRQ_TABLE_CAP / 4u))
+    return -HWPROF_ENOSPC;
+  hwprof_entry *slots = (hwprof_entry *)(uintptr_t)(to_first ? XLATE_IRQ_TABLE : XLATE_IRQ_TABLE2);
+  int err = hwprof_spill_table_init(&bigger, slots, cap, table.threshold, dev.cfg.count_width);
+  if (err < 0 || (err = hwprof_spill_table_move(&bigger, &table)) < 0)
+    return err;
+  table = bigger;
+  return 0;
+}
+
+static int start(const xlate_disp *q) {
+  mmio.base = (volatile uint32_t *)(uintptr_t)q->ip;
+  int err = hwprof_init(&dev, &hwprof_mmio_ops, &mmio);
+  if (err < 0)
+    return err;
+  ring = (hwprof_ring){q->ring, q->ring_words, ring_load, NULL, 0};
+  return hwprof_spill_table_init(&table, (hwprof_entry *)(uintptr_t)XLATE_IRQ_TABLE2,
+                                 XLATE_IRQ_TABLE_FIRST, q->threshold, dev.cfg.count_width);
+}
+
+static int drain(xlate_disp *q) {
+  size_t n;
+  int err;
+  if (q->what & XLATE_IRQ_FIFO)
+    do {
+      if (nhot + 16u > XLATE_IRQ_HOT_CAP)
+        return q->more = 1, 0;
+      if ((err = hwprof_drain_hot(&dev, HOT + nhot, 16, &n)) < 0)
+        return err;
+      nhot += (uint32_t)n;
+    } while (n == 16);
+  if (!(q->what & XLATE_IRQ_RING))
+    return 0;
+  if (nhot + ring.words > XLATE_IRQ_HOT_CAP)
+    return q->more = 1, 0;
+  uint32_t tail = ring.tail;
+  while ((err = hwprof_spill_drain(&dev, &ring, &table, on_hot, NULL)) == -HWPROF_ENOSPC)
+    if ((err = grow()) < 0)
+      break;
+  if (ring.tail != tail)
+    forget(tail, ring.tail);
+  return err < 0 ? err : 0;
+}
+
+void xlate_irq(xlate_disp *q) {
+  nhot = 0;
+  q->more = 0;
+  int err = q->what & XLATE_IRQ_START ? start(q) : 0;
+  q->err = (uint32_t)(err < 0 ? err : drain(q));
+  q->found = nhot;
+  q->tail = ring.tail;
+  q->tab = (uint32_t)(uintptr_t)table.slots;
+  q->tab_cap = table.cap;
+  q->tab_used = table.used;
+  q->tab_counted_hi = (uint32_t)(table.counted >> 32);
+  q->tab_counted_lo = (uint32_t)table.counted;
+}
