@@ -166,6 +166,10 @@ static int table_grow(hwprof_spill_table *t) {
   return 0;
 }
 
+const rt_irq_state *rt_hw_board_state(const dbt *d) {
+  return d->ip && d->ip->board ? &d->ip->on_board : NULL;
+}
+
 /* The board's drains (what: XLATE_IRQ_*), the crossings to hot; -1 with d->failed. */
 static int board_drain(dbt *d, unsigned what) {
   if (rt_irq_drain(d, what, d->o.threshold, hot, d, &d->ip->on_board) < 0)
@@ -255,7 +259,8 @@ static int drain(dbt *d) {
   size_t n;
   int rc;
   if (d->ip->board)
-    return board_drain(d, XLATE_IRQ_FIFO | XLATE_IRQ_RING);
+    return board_drain(d,
+                       XLATE_IRQ_FIFO | XLATE_IRQ_RING | (d->core.sys_hw ? XLATE_IRQ_SYSCALLS : 0));
   do {
     if ((rc = hwprof_drain_hot(&d->ip->dev, spc, 16, &n)) < 0)
       return rt_hw_fail(d, "hot FIFO", rc);
@@ -345,6 +350,9 @@ static void hw_readout(dbt *d) {
   if (d->ip->board) { /* after the run the host drains, from where the board stopped */
     if (rt_irq_take(d, &d->ip->on_board, &d->ip->spill, &d->ip->ring) < 0)
       return (void)(d->ip->on = 0);
+    for (unsigned i = 0; i < d->nhooks; i++)
+      if (d->hooks[i]->ip_take && d->hooks[i]->ip_take(d) < 0)
+        return (void)(d->ip->on = 0);
     d->ip->board = 0;
   }
   if (rt_hw_settle(d) < 0)

@@ -4,8 +4,10 @@
  * board's CPU pops the hot FIFO and counts the spill ring into the spill table,
  * which lives in the board's RAM, as a handler running on the PPC405 would; the
  * runtime (hwside.c) takes the crossings it reports, in its order, and goes on with
- * what stays on the host: the features' drains (edges, system calls, call/return
- * packets), the acknowledgement, and making the crossings heads or hot-list entries.
+ * what stays on the host: the other features' drains (edges, call/return packets),
+ * the acknowledgement, and making the crossings heads or hot-list entries.  It also
+ * drains the IP's system-call table into its own list of pairs (sysprof.c takes it
+ * after the run).
  *
  * The request is entered the dispatcher's way (XLATE_ENTRY_DISPATCH: the registers
  * the translated code holds saved and restored), at the block boundary where the
@@ -37,14 +39,20 @@ static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
                 vboard_message(d->b)),
            -1;
   d->st.irq_board_cycles += (uint64_t)c;
-  *s = (rt_irq_state){q->tab, q->tab_cap, q->tab_used, q->tail,
-                      (uint64_t)q->tab_counted_hi << 32 | q->tab_counted_lo};
+  *s = (rt_irq_state){q->tab,  q->tab_cap, q->tab_used,
+                      q->tail, q->sys_n,   (uint64_t)q->tab_counted_hi << 32 | q->tab_counted_lo};
   int err = (int)q->err;
-  if (err == -HWPROF_ENOSPC)
+  if (err == -HWPROF_ENOSPC && q->full == XLATE_IRQ_RING)
     return errf(d->failed, sizeof d->failed,
                 "profiling IP: the interrupt handler on the board counts at most %u spilled "
                 "blocks (its table of %u slots is full)",
                 XLATE_IRQ_TABLE_CAP / 4 * 3, XLATE_IRQ_TABLE_CAP),
+           -1;
+  if (err == -HWPROF_ENOSPC && q->full == XLATE_IRQ_SYSCALLS)
+    return errf(d->failed, sizeof d->failed,
+                "profiling IP: the interrupt handler on the board counts at most %u (call site, "
+                "system-call number) pairs",
+                XLATE_IRQ_SYS_CAP),
            -1;
   if (err < 0)
     return errf(d->failed, sizeof d->failed, "profiling IP: the interrupt handler on the board: %s",
@@ -87,5 +95,16 @@ int rt_irq_take(dbt *d, const rt_irq_state *s, hwprof_spill_table *t, hwprof_rin
   t->used = s->used;
   t->counted = s->counted;
   ring->tail = s->tail;
+  return 0;
+}
+
+int rt_irq_syscalls(dbt *d, const rt_irq_state *s,
+                    int (*add)(void *ctx, uint32_t site, uint32_t number, uint64_t n), void *ctx) {
+  for (uint32_t i = 0; i < s->sys_n; i++) {
+    uint32_t a = XLATE_IRQ_SYS + (uint32_t)sizeof(xlate_sys) * i;
+    uint64_t n = (uint64_t)rd32(d, a + 8) << 32 | rd32(d, a + 12);
+    if (add(ctx, rd32(d, a), rd32(d, a + 4), n) < 0)
+      return errf(d->failed, sizeof d->failed, "out of memory for the board's system calls"), -1;
+  }
   return 0;
 }

@@ -82,6 +82,7 @@ typedef struct rt_hooks {
   int (*ip_ring)(dbt *d);           /* its ring drained while the IP settles */
   int (*ip_end)(dbt *d);            /* readout, before the IP's statistics are read */
   int (*ip_readout)(dbt *d);        /* readout, after the IP's table is read */
+  int (*ip_take)(dbt *d);           /* readout, first: its table as the board's handler left it */
 } rt_hooks;
 
 #define RT_MAX_HOOKS 16
@@ -260,16 +261,22 @@ int rt_disp(dbt *d, struct xlate_disp *q, int entered);
 int rt_disp_found(dbt *d, struct xlate_disp *q, uint32_t host, uint32_t gen, uint64_t translated);
 int rt_disp_wrote(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
 /* The IP's interrupt handler's drains on the board (onirq.c, firmware/irq.c), with
- * --runtime board and checked.  rt_irq_drain pops the hot FIFO and counts the spill
- * ring there (what: XLATE_IRQ_FIFO, XLATE_IRQ_RING; the run's first request sets the
- * handler up, with the IP's threshold), on_hot getting each crossing in the board's
- * order; rt_irq_take copies the board's table into t (its threshold and saturation as
- * set up) and the ring's place into ring, for the host to go on after the run.  The
- * board's state is kept in s (zeroed before the first request); -1 with d->failed. */
+ * --runtime board and checked.  rt_irq_drain pops the hot FIFO, counts the spill ring
+ * and drains the system-call table there (what: XLATE_IRQ_FIFO, XLATE_IRQ_RING,
+ * XLATE_IRQ_SYSCALLS; the run's first request sets the handler up, with the IP's
+ * threshold), on_hot getting each crossing in the board's order; rt_irq_take copies
+ * the board's spill table into t (its threshold and saturation as set up) and the
+ * ring's place into ring, and rt_irq_syscalls gives add the board's system-call pairs
+ * in its order, for the host to go on after the run.  The board's state is kept in s
+ * (zeroed before the first request); -1 with d->failed.  rt_hw_board_state: the
+ * state while the board drains (hwside.c), NULL when the host does. */
 typedef struct rt_irq_state {
-  uint32_t slots, cap, used, tail;
+  uint32_t slots, cap, used, tail, sys_n;
   uint64_t counted;
 } rt_irq_state;
+const rt_irq_state *rt_hw_board_state(const dbt *d);
+int rt_irq_syscalls(dbt *d, const rt_irq_state *s,
+                    int (*add)(void *ctx, uint32_t site, uint32_t number, uint64_t n), void *ctx);
 int rt_irq_drain(dbt *d, unsigned what, uint32_t threshold,
                  void (*on_hot)(void *ctx, uint32_t word), void *ctx, rt_irq_state *s);
 int rt_irq_take(dbt *d, const rt_irq_state *s, hwprof_spill_table *t, hwprof_ring *ring);

@@ -15,9 +15,13 @@
  * makes them heads (superblock.c) or hot-list entries.  The hot FIFO is popped while
  * XLATE_IRQ_HOT has room for a batch, and the ring counted while it has room for a
  * whole ring of crossings: otherwise the request stops there (more) and is made
- * again once the runtime has taken the list.  The features' tables (edges, system
- * calls, call/return packets) and the acknowledgement stay the runtime's, in that
- * order, after this.
+ * again once the runtime has taken the list.
+ *
+ * The IP's system-call table (XLATE_IRQ_SYSCALLS) is read, its pairs added to the
+ * board's list at XLATE_IRQ_SYS (in order of first record, as the runtime's
+ * sysprof.c keeps its own), and cleared: the IP raises IRQ_SYSCALL at half full.
+ * The other features' tables (edges, call/return packets) and the acknowledgement
+ * stay the runtime's, after this.
  *
  * The IP writes the ring behind the data cache (the PPC405's caches do not snoop),
  * so the handler invalidates (dcbi) every line it read: the next drain loads them
@@ -36,8 +40,10 @@ static hwprof_dev dev;
 static hwprof_ring ring;
 static hwprof_spill_table table;
 static uint32_t nhot; /* crossings at XLATE_IRQ_HOT in this request */
+static uint32_t nsys; /* pairs at XLATE_IRQ_SYS */
 
 #define HOT ((uint32_t *)XLATE_IRQ_HOT)
+#define SYS ((xlate_sys *)XLATE_IRQ_SYS)
 
 static uint32_t ring_load(void *ctx, uint32_t index) {
   (void)ctx;
@@ -77,8 +83,41 @@ static int start(const xlate_disp *q) {
   if (err < 0)
     return err;
   ring = (hwprof_ring){q->ring, q->ring_words, ring_load, NULL, 0};
+  nsys = 0;
   return hwprof_spill_table_init(&table, (hwprof_entry *)(uintptr_t)XLATE_IRQ_TABLE2,
                                  XLATE_IRQ_TABLE_FIRST, q->threshold, dev.cfg.count_width);
+}
+
+/* n more calls at (site, number). */
+static int sys_add(uint32_t site, uint32_t number, uint32_t n) {
+  uint32_t i = 0;
+  while (i < nsys && (SYS[i].site != site || SYS[i].number != number))
+    i++;
+  if (i == nsys) {
+    if (nsys == XLATE_IRQ_SYS_CAP)
+      return -HWPROF_ENOSPC;
+    SYS[nsys++] = (xlate_sys){site, number, 0, 0};
+  }
+  uint32_t lo = SYS[i].count_lo + n;
+  SYS[i].count_hi += lo < n;
+  SYS[i].count_lo = lo;
+  return 0;
+}
+
+/* The IP's system-call table: read, added, cleared (nothing records while the
+ * handler runs). */
+static int sys_drain(xlate_disp *q) {
+  hwprof_syscall v[HWPROF_SYSCALL_MAX_ENTRIES];
+  size_t n = 0;
+  int err;
+  if (!dev.cfg.syscall_entries)
+    return 0;
+  if ((err = hwprof_read_syscalls(&dev, v, HWPROF_SYSCALL_MAX_ENTRIES, &n)) < 0)
+    return err;
+  for (size_t i = 0; i < n; i++)
+    if ((err = sys_add(v[i].site, v[i].number, v[i].count)) < 0)
+      return q->full = XLATE_IRQ_SYSCALLS, err;
+  return n ? hwprof_clear_syscalls(&dev) : 0;
 }
 
 static int drain(xlate_disp *q) {
@@ -92,26 +131,29 @@ static int drain(xlate_disp *q) {
         return err;
       nhot += (uint32_t)n;
     } while (n == 16);
-  if (!(q->what & XLATE_IRQ_RING))
-    return 0;
-  if (nhot + ring.words > XLATE_IRQ_HOT_CAP)
-    return q->more = 1, 0;
-  uint32_t tail = ring.tail;
-  while ((err = hwprof_spill_drain(&dev, &ring, &table, on_hot, NULL)) == -HWPROF_ENOSPC)
-    if ((err = grow()) < 0)
-      break;
-  if (ring.tail != tail)
-    forget(tail, ring.tail);
-  return err < 0 ? err : 0;
+  if (q->what & XLATE_IRQ_RING) {
+    if (nhot + ring.words > XLATE_IRQ_HOT_CAP)
+      return q->more = 1, 0;
+    uint32_t tail = ring.tail;
+    while ((err = hwprof_spill_drain(&dev, &ring, &table, on_hot, NULL)) == -HWPROF_ENOSPC)
+      if ((err = grow()) < 0)
+        break;
+    if (ring.tail != tail)
+      forget(tail, ring.tail);
+    if (err < 0)
+      return q->full = err == -HWPROF_ENOSPC ? XLATE_IRQ_RING : 0, err;
+  }
+  return q->what & XLATE_IRQ_SYSCALLS ? sys_drain(q) : 0;
 }
 
 void xlate_irq(xlate_disp *q) {
   nhot = 0;
-  q->more = 0;
+  q->more = q->full = 0;
   int err = q->what & XLATE_IRQ_START ? start(q) : 0;
   q->err = (uint32_t)(err < 0 ? err : drain(q));
   q->found = nhot;
   q->tail = ring.tail;
+  q->sys_n = nsys;
   q->tab = (uint32_t)(uintptr_t)table.slots;
   q->tab_cap = table.cap;
   q->tab_used = table.used;

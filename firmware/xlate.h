@@ -66,14 +66,17 @@
 /* The interrupt handler's (firmware/irq.c), below the IP's spill ring, past the sw
  * profile's counters: the spill table's slots (hwprof_entry), in one of two regions
  * (the table grows fourfold from XLATE_IRQ_TABLE_FIRST slots, from one region to the
- * other), and the crossings it reports (XLATE_IRQ_HOT_CAP words). */
+ * other), the crossings it reports (XLATE_IRQ_HOT_CAP words), and the system calls
+ * the IP recorded (XLATE_IRQ_SYS_CAP xlate_sys, in order of first record). */
 #define XLATE_IRQ_TABLE       0x0C500000u
 #define XLATE_IRQ_TABLE_CAP   0x00040000u /* slots at most, in the first region */
 #define XLATE_IRQ_TABLE_FIRST 0x00001000u /* slots to begin with, in the second */
 #define XLATE_IRQ_TABLE2      (XLATE_IRQ_TABLE + 8u * XLATE_IRQ_TABLE_CAP)
 #define XLATE_IRQ_HOT         (XLATE_IRQ_TABLE2 + 8u * (XLATE_IRQ_TABLE_CAP / 4u))
 #define XLATE_IRQ_HOT_CAP     0x00004000u
-#define XLATE_IRQ_END         (XLATE_IRQ_HOT + 4u * XLATE_IRQ_HOT_CAP)
+#define XLATE_IRQ_SYS         (XLATE_IRQ_HOT + 4u * XLATE_IRQ_HOT_CAP)
+#define XLATE_IRQ_SYS_CAP     0x00001000u
+#define XLATE_IRQ_END         (XLATE_IRQ_SYS + 16u * XLATE_IRQ_SYS_CAP)
 
 /* The image's entries, from its ELF entry point: a translation; a dispatcher's
  * request (the registers saved first); where the CPU stops when either returns. */
@@ -93,11 +96,18 @@ enum {
   XLATE_IRQ,      /* the interrupt handler's drains (what: XLATE_IRQ_*) */
 };
 
-/* XLATE_IRQ's what: set up first (the device, the ring, an empty table: the run's
- * first request), the hot FIFO popped, the spill ring counted. */
-#define XLATE_IRQ_START 1u
-#define XLATE_IRQ_FIFO  2u
-#define XLATE_IRQ_RING  4u
+/* XLATE_IRQ's what: set up first (the device, the ring, empty tables: the run's
+ * first request), the hot FIFO popped, the spill ring counted, the IP's system-call
+ * table drained (read, added, cleared). */
+#define XLATE_IRQ_START    1u
+#define XLATE_IRQ_FIFO     2u
+#define XLATE_IRQ_RING     4u
+#define XLATE_IRQ_SYSCALLS 8u
+
+/* A (call site, system-call number) pair's count, at XLATE_IRQ_SYS. */
+typedef struct xlate_sys {
+  uint32_t site, number, count_hi, count_lo;
+} xlate_sys;
 
 /* The dbt_core fields that are numbers, in order (the pointers follow in
  * xlate_req: guest text and code buffer are where their addresses say on the
@@ -139,7 +149,8 @@ typedef struct xlate_disp {
   uint32_t site, stub;  /* XLATE_CHAIN: the branch that reached the exit stub, the stub */
   uint32_t host;        /* in, XLATE_REDIRECT: pc's new code; out: pc's code (0: not in the map) */
   uint32_t at, word;    /* out, XLATE_CHAIN: the word patched at `at` (bit 0: a bc), or at = 0 */
-  uint32_t full;        /* out, XLATE_CHAIN: not patched, the links' list is full */
+  uint32_t full;        /* out, XLATE_CHAIN: not patched, the links' list is full; XLATE_IRQ:
+                           XLATE_IRQ_RING or XLATE_IRQ_SYSCALLS, whose table is full */
   uint32_t jt, jt_miss; /* the jump table (DBT_JT_ENTRIES of {pc, host}); a free entry's host */
   /* XLATE_SCAN: the counters (n of them) and the threshold; in: where to begin, out:
    * where to go on (from < n: XLATE_SCAN_OUT is full); out: the counters reported at
@@ -148,10 +159,10 @@ typedef struct xlate_disp {
   /* XLATE_IRQ: what, and with XLATE_IRQ_START the IP's registers' address, the spill
    * ring's (DBT_SPILL, its words) and the threshold above; out: the crossings at
    * XLATE_IRQ_HOT (found of them; more: it stopped with XLATE_IRQ_HOT full), err (a
-   * negative hwprof error; -HWPROF_ENOSPC: the table cannot grow), the ring's words
-   * consumed (tail) and the table: its slots' address, cap, keys and events counted
-   * (high and low words). */
-  uint32_t ip, ring, ring_words, what, more, err, tail;
+   * negative hwprof error; -HWPROF_ENOSPC: a table is full, `full` says which), the
+   * ring's words consumed (tail), the spill table: its slots' address, cap, keys and
+   * events counted (high and low words), and the system-call pairs at XLATE_IRQ_SYS. */
+  uint32_t ip, ring, ring_words, what, more, err, tail, sys_n;
   uint32_t tab, tab_cap, tab_used, tab_counted_hi, tab_counted_lo;
 } xlate_disp;
 

@@ -3,8 +3,8 @@
 # number).  The IP's records (hw, all: translated code stores the site and the
 # number on its way to the runtime's system-call exit) equal the runtime's own
 # count (the sw profile's records) pair for pair, with nothing lost, including a
-# program with more pairs than the IP's table holds (it is drained at run time);
-# each mode's JSON has the fields it should; the summary lists them.  qemu-mips's
+# program with more pairs than the IP's table holds (it is drained at run time, by
+# the host's handler or, with --runtime board, by the board's); each mode's JSON has the fields it should; the summary lists them.  qemu-mips's
 # own count per pair is checked by 'hwprof compare' (test_workloads.sh and the
 # guests below), but for the calls the runtime refuses as unsupported, which it
 # reports apart (and its messages apart from the guest's output).  Prints
@@ -78,6 +78,19 @@ j = json.load(open(sys.argv[1]))
 assert j["ip"]["interrupts"] >= 2, j["ip"]
 assert all(r["count"] == 3 for r in j["syscalls"] if r["number"] == 4020)
 print("drained: %d interrupts" % j["ip"]["interrupts"])' "$tmp/many.json"
+# ... and with the interrupt handler's drains on the board (firmware/irq.c): the board
+# drains the table into a list of its own, which readout takes: the same pairs.
+"$HW" run --quiet --runtime board --profile all --json "$tmp/many-board.json" "$G/dbt/manysys" \
+  >/dev/null 2>&1
+check syscalls_drained_on_the_board "$tmp/many-board.json" all 42 122
+expect syscalls_board_as_host 0 'same pairs' python3 -c '
+import json, sys
+h, b = (json.load(open(p)) for p in sys.argv[1:3])
+rows = lambda j: [(r["site"], r["number"], r["count"], r["hw"]) for r in j["syscalls"]]
+assert rows(h) == rows(b), (rows(h), rows(b))
+assert b["ip"]["interrupts"] >= 2 and b["runtime"]["irq_calls"] >= b["ip"]["interrupts"], b
+print("same pairs, %d drains on the board" % b["runtime"]["irq_calls"])' "$tmp/many.json" \
+  "$tmp/many-board.json"
 # An unknown system call is recorded too (the number as the guest made it).
 "$HW" run --quiet --profile hw --json "$tmp/nosys.json" "$G/dbt/nosys" >/dev/null 2>&1
 expect syscalls_unknown_number 0 'recorded' python3 -c '
