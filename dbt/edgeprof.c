@@ -8,7 +8,9 @@
  *     and counts the pair in its edge table when the earlier block's flags say
  *     "indirect jump" (rtl/hwprof_edge.v).  The interrupt handler drains the table
  *     at half full (IRQ_EDGE) and pops the hot edges (IRQ_EDGE_HOT); readout
- *     drains the rest.  Both are host-side and cost no simulated cycles.
+ *     drains the rest.  Both are host-side (their bus transactions charged), or
+ *     with --runtime board the handler's run on the board (firmware/irq.c, its
+ *     own table by the IP's words) and readout takes its table first (ip_take).
  *   - the sw profile's (sw, all): translated code counts each traversal in its
  *     site's slots in board RAM (translate.h, "Indirect edges in the sw
  *     profile"); a target in no slot exits here (DBT_EXIT_EDGE), which takes a
@@ -175,8 +177,28 @@ static int drain(dbt *d) {
 }
 
 static int ip_drain(dbt *d) {
+  if (rt_hw_board_state(d)) /* the board's handler drained it */
+    return 0;
   int rc = drain(d);
   return rc < 0 ? rt_hw_fail(d, "edge table", rc) : 0;
+}
+
+/* An edge the board's handler counted, by the IP's words. */
+static int take_one(dbt *d, uint32_t src, uint32_t dst, uint64_t n, int hot) {
+  dbt_edge_count *e = edge_at(&d->edges->hw, rt_ip_key(d, src), rt_ip_key(d, dst));
+  if (!e)
+    return -1;
+  e->count += n;
+  e->hot |= hot;
+  return 0;
+}
+
+static int ip_take(dbt *d) {
+  const rt_irq_state *s = rt_hw_board_state(d);
+  d->edges->hot_reported += s->edge_hot_reported;
+  d->edges->hot_at_drain += s->edge_hot_at_drain;
+  d->edges->drains += s->edge_drains;
+  return rt_irq_edges(d, s, take_one);
 }
 
 /* ------------------------------------------------------------ readout */
@@ -280,6 +302,7 @@ int rt_edge_register(dbt *d) {
       .free = edge_free,
       .ip_setup = ip_setup,
       .ip_drain = ip_drain,
+      .ip_take = ip_take,
       .ip_readout = ip_readout,
   };
   if (!(d->edges = calloc(1, sizeof *d->edges)))

@@ -172,7 +172,7 @@ const rt_irq_state *rt_hw_board_state(const dbt *d) {
 
 /* The board's drains (what: XLATE_IRQ_*), the crossings to hot; -1 with d->failed. */
 static int board_drain(dbt *d, unsigned what) {
-  if (rt_irq_drain(d, what, d->o.threshold, hot, d, &d->ip->on_board) < 0)
+  if (rt_irq_drain(d, what, hot, d, &d->ip->on_board) < 0)
     return d->ip->on = 0, -1;
   return 0;
 }
@@ -259,8 +259,9 @@ static int drain(dbt *d) {
   size_t n;
   int rc;
   if (d->ip->board)
-    return board_drain(d,
-                       XLATE_IRQ_FIFO | XLATE_IRQ_RING | (d->core.sys_hw ? XLATE_IRQ_SYSCALLS : 0));
+    return board_drain(d, XLATE_IRQ_FIFO | XLATE_IRQ_RING |
+                              (d->core.sys_hw ? XLATE_IRQ_SYSCALLS : 0) |
+                              (d->ip->dev.cfg.edge_entries ? XLATE_IRQ_EDGE_TABLE : 0));
   do {
     if ((rc = hwprof_drain_hot(&d->ip->dev, spc, 16, &n)) < 0)
       return rt_hw_fail(d, "hot FIFO", rc);

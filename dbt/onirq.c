@@ -26,6 +26,9 @@
 _Static_assert(XLATE_IRQ_TABLE >= DBT_COUNTERS + 4u * DBT_MAX_COUNTERS &&
                    XLATE_IRQ_END <= DBT_SPILL,
                "the interrupt handler's table lies between the counters and the spill ring");
+_Static_assert(XLATE_IRQ_EDGES >= DBT_EDGES + DBT_EDGE_SITES * DBT_EDGE_SITE_BYTES &&
+                   XLATE_IRQ_EDGE_END <= DBT_CCT_RING,
+               "the handler's edges lie between the sw profile's edge sites and the packet rings");
 _Static_assert(DBT_SPILL_WORDS <= XLATE_IRQ_HOT_CAP - 16,
                "a whole ring's crossings fit the handler's list");
 
@@ -39,8 +42,16 @@ static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
                 vboard_message(d->b)),
            -1;
   d->st.irq_board_cycles += (uint64_t)c;
-  *s = (rt_irq_state){q->tab,  q->tab_cap, q->tab_used,
-                      q->tail, q->sys_n,   (uint64_t)q->tab_counted_hi << 32 | q->tab_counted_lo};
+  *s = (rt_irq_state){.slots = q->tab,
+                      .cap = q->tab_cap,
+                      .used = q->tab_used,
+                      .tail = q->tail,
+                      .sys_n = q->sys_n,
+                      .edge_n = q->edge_n,
+                      .edge_hot_reported = q->edge_hot_reported,
+                      .edge_hot_at_drain = q->edge_hot_at_drain,
+                      .edge_drains = q->edge_drains,
+                      .counted = (uint64_t)q->tab_counted_hi << 32 | q->tab_counted_lo};
   int err = (int)q->err;
   if (err == -HWPROF_ENOSPC && q->full == XLATE_IRQ_RING)
     return errf(d->failed, sizeof d->failed,
@@ -54,6 +65,11 @@ static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
                 "system-call number) pairs",
                 XLATE_IRQ_SYS_CAP),
            -1;
+  if (err == -HWPROF_ENOSPC && q->full == XLATE_IRQ_EDGE_TABLE)
+    return errf(d->failed, sizeof d->failed,
+                "profiling IP: the interrupt handler on the board counts at most %u edges",
+                XLATE_IRQ_EDGE_CAP),
+           -1;
   if (err < 0)
     return errf(d->failed, sizeof d->failed, "profiling IP: the interrupt handler on the board: %s",
                 hwprof_strerror(err)),
@@ -61,8 +77,8 @@ static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
   return 0;
 }
 
-int rt_irq_drain(dbt *d, unsigned what, uint32_t threshold,
-                 void (*on_hot)(void *ctx, uint32_t word), void *ctx, rt_irq_state *s) {
+int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word), void *ctx,
+                 rt_irq_state *s) {
   xlate_disp q = {.op = XLATE_IRQ, .what = what};
   if (!s->cap) /* the run's first request sets the handler up */
     q = (xlate_disp){.op = XLATE_IRQ,
@@ -70,7 +86,8 @@ int rt_irq_drain(dbt *d, unsigned what, uint32_t threshold,
                      .ip = vboard_ip_base(d->b),
                      .ring = DBT_SPILL,
                      .ring_words = DBT_SPILL_WORDS,
-                     .threshold = threshold};
+                     .threshold = d->o.threshold,
+                     .edge_threshold = d->o.edge_threshold};
   do {
     if (call(d, &q, s) < 0)
       return -1;
@@ -105,6 +122,17 @@ int rt_irq_syscalls(dbt *d, const rt_irq_state *s,
     uint64_t n = (uint64_t)rd32(d, a + 8) << 32 | rd32(d, a + 12);
     if (add(ctx, rd32(d, a), rd32(d, a + 4), n) < 0)
       return errf(d->failed, sizeof d->failed, "out of memory for the board's system calls"), -1;
+  }
+  return 0;
+}
+
+int rt_irq_edges(dbt *d, const rt_irq_state *s,
+                 int (*add)(dbt *d, uint32_t src, uint32_t dst, uint64_t n, int hot)) {
+  uint32_t at = XLATE_IRQ_EDGES + 4 * XLATE_IRQ_EDGE_HEADS;
+  for (uint32_t i = 0; i < s->edge_n; i++, at += (uint32_t)sizeof(xlate_edge)) {
+    uint64_t n = (uint64_t)rd32(d, at + 8) << 32 | rd32(d, at + 12);
+    if (add(d, rd32(d, at), rd32(d, at + 4), n, rd32(d, at + 16) != 0) < 0)
+      return errf(d->failed, sizeof d->failed, "out of memory for the board's edges"), -1;
   }
   return 0;
 }

@@ -262,23 +262,28 @@ int rt_disp_found(dbt *d, struct xlate_disp *q, uint32_t host, uint32_t gen, uin
 int rt_disp_wrote(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
 /* The IP's interrupt handler's drains on the board (onirq.c, firmware/irq.c), with
  * --runtime board and checked.  rt_irq_drain pops the hot FIFO, counts the spill ring
- * and drains the system-call table there (what: XLATE_IRQ_FIFO, XLATE_IRQ_RING,
- * XLATE_IRQ_SYSCALLS; the run's first request sets the handler up, with the IP's
- * threshold), on_hot getting each crossing in the board's order; rt_irq_take copies
- * the board's spill table into t (its threshold and saturation as set up) and the
- * ring's place into ring, and rt_irq_syscalls gives add the board's system-call pairs
- * in its order, for the host to go on after the run.  The board's state is kept in s
- * (zeroed before the first request); -1 with d->failed.  rt_hw_board_state: the
- * state while the board drains (hwside.c), NULL when the host does. */
+ * and drains the system-call and edge tables there (what: XLATE_IRQ_FIFO,
+ * XLATE_IRQ_RING, XLATE_IRQ_SYSCALLS, XLATE_IRQ_EDGE_TABLE; the run's first request
+ * sets the handler up, with the IP's threshold and the edge threshold), on_hot getting each
+ * crossing in the board's order; rt_irq_take copies the board's spill table into t (its threshold
+ * and saturation as set up) and the ring's place into ring, and rt_irq_syscalls gives add the
+ * board's system-call pairs in its order, for the host to go on after the run.  The board's state
+ * is kept in s (zeroed before the first request); -1 with d->failed.  rt_hw_board_state: the state
+ * while the board drains (hwside.c), NULL when the host does. */
 typedef struct rt_irq_state {
   uint32_t slots, cap, used, tail, sys_n;
+  uint32_t edge_n, edge_hot_reported, edge_hot_at_drain, edge_drains;
   uint64_t counted;
 } rt_irq_state;
 const rt_irq_state *rt_hw_board_state(const dbt *d);
 int rt_irq_syscalls(dbt *d, const rt_irq_state *s,
                     int (*add)(void *ctx, uint32_t site, uint32_t number, uint64_t n), void *ctx);
-int rt_irq_drain(dbt *d, unsigned what, uint32_t threshold,
-                 void (*on_hot)(void *ctx, uint32_t word), void *ctx, rt_irq_state *s);
+/* ... and the IP's edges it drained (by the IP's words), each with its count and
+ * whether it was reported hot. */
+int rt_irq_edges(dbt *d, const rt_irq_state *s,
+                 int (*add)(dbt *d, uint32_t src, uint32_t dst, uint64_t n, int hot));
+int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word), void *ctx,
+                 rt_irq_state *s);
 int rt_irq_take(dbt *d, const rt_irq_state *s, hwprof_spill_table *t, hwprof_ring *ring);
 /* The cache emptied (a new generation; the flushed hooks run). */
 void rt_flush(dbt *d);

@@ -13,7 +13,8 @@ $(BUILD)/firmware/%.o: firmware/%.c firmware/fw.h driver/hwprof.h driver/hwprof_
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o: $(BUILD)/firmware/%.o: driver/%.c \
+$(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o $(BUILD)/firmware/hwprof_edges.o: \
+    $(BUILD)/firmware/%.o: driver/%.c \
     driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
@@ -107,13 +108,14 @@ all: $(FPCOST)
 # the same the host links (dbt/dbt.mk), built for the 405 beside the request's
 # handler, the dispatcher's side (firmware/dispatch.c), the sw profile's scan
 # (firmware/swscan.c) and the IP's interrupt handler (firmware/irq.c, with the
-# driver's core and spill ring), linked at XLATE_BASE.
+# driver's core, spill ring and edge table), linked at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
 XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
               $(BUILD)/firmware/irq.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
                    $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE)) \
                    $(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o \
+                   $(BUILD)/firmware/hwprof_edges.o \
                    $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o
 XLATE_OBJS := $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o
 XLATE      := $(BUILD)/firmware/xlate.elf

@@ -20,8 +20,11 @@
  * The IP's system-call table (XLATE_IRQ_SYSCALLS) is read, its pairs added to the
  * board's list at XLATE_IRQ_SYS (in order of first record, as the runtime's
  * sysprof.c keeps its own), and cleared: the IP raises IRQ_SYSCALL at half full.
- * The other features' tables (edges, call/return packets) and the acknowledgement
- * stay the runtime's, after this.
+ * The IP's hot edges are popped and marked, and its edge table, once half full,
+ * drained and added to the board's own (XLATE_IRQ_EDGES, by the IP's words; an edge
+ * whose total crosses the edge threshold at a drain is marked there), as the
+ * runtime's edgeprof.c does with its own.  The call/return packets' ring and the
+ * acknowledgement stay the runtime's, after this.
  *
  * The IP writes the ring behind the data cache (the PPC405's caches do not snoop),
  * so the handler invalidates (dcbi) every line it read: the next drain loads them
@@ -41,9 +44,13 @@ static hwprof_ring ring;
 static hwprof_spill_table table;
 static uint32_t nhot; /* crossings at XLATE_IRQ_HOT in this request */
 static uint32_t nsys; /* pairs at XLATE_IRQ_SYS */
+static uint32_t nedges, edge_threshold, hot_reported, hot_at_drain, edge_drains;
+static hwprof_edge edge_buf[HWPROF_EDGE_MAX_ENTRIES]; /* a drain's */
 
-#define HOT ((uint32_t *)XLATE_IRQ_HOT)
-#define SYS ((xlate_sys *)XLATE_IRQ_SYS)
+#define HOT        ((uint32_t *)XLATE_IRQ_HOT)
+#define SYS        ((xlate_sys *)XLATE_IRQ_SYS)
+#define EDGE_HEADS ((uint32_t *)XLATE_IRQ_EDGES)
+#define EDGE       ((xlate_edge *)(XLATE_IRQ_EDGES + 4u * XLATE_IRQ_EDGE_HEADS))
 
 static uint32_t ring_load(void *ctx, uint32_t index) {
   (void)ctx;
@@ -83,7 +90,8 @@ static int start(const xlate_disp *q) {
   if (err < 0)
     return err;
   ring = (hwprof_ring){q->ring, q->ring_words, ring_load, NULL, 0};
-  nsys = 0;
+  nsys = nedges = hot_reported = hot_at_drain = edge_drains = 0;
+  edge_threshold = q->edge_threshold;
   return hwprof_spill_table_init(&table, (hwprof_entry *)(uintptr_t)XLATE_IRQ_TABLE2,
                                  XLATE_IRQ_TABLE_FIRST, q->threshold, dev.cfg.count_width);
 }
@@ -120,6 +128,54 @@ static int sys_drain(xlate_disp *q) {
   return n ? hwprof_clear_syscalls(&dev) : 0;
 }
 
+/* The edge (src, dst), added with count 0 when new; NULL when the table is full. */
+static xlate_edge *edge_at(uint32_t src, uint32_t dst) {
+  uint32_t h = ((src >> 2) * 0x9E3779B1u ^ (dst >> 2) * 0x85EBCA77u) >> 19;
+  for (uint32_t i = EDGE_HEADS[h]; i; i = EDGE[i - 1].next)
+    if (EDGE[i - 1].src == src && EDGE[i - 1].dst == dst)
+      return &EDGE[i - 1];
+  if (nedges == XLATE_IRQ_EDGE_CAP)
+    return NULL;
+  EDGE[nedges] = (xlate_edge){src, dst, 0, 0, 0, EDGE_HEADS[h]};
+  EDGE_HEADS[h] = ++nedges;
+  return &EDGE[nedges - 1];
+}
+
+/* The IP's hot edges, and its edge table at half full (edgeprof.c's drain). */
+static int edge_drain(xlate_disp *q) {
+  uint32_t src, dst, used;
+  size_t n = 0;
+  xlate_edge *e;
+  int rc;
+  if (!dev.cfg.edge_entries)
+    return 0;
+  while ((rc = hwprof_pop_hot_edge(&dev, &src, &dst)) == 1) {
+    if (!(e = edge_at(src, dst)))
+      return q->full = XLATE_IRQ_EDGE_TABLE, -HWPROF_ENOSPC;
+    hot_reported += !e->hot; /* (a second report: crossed again after a drain) */
+    e->hot = 1;
+  }
+  if (rc < 0 || (rc = hwprof_read(&dev, HWPROF_EDGE_USED_OFFSET, &used)) < 0)
+    return rc;
+  if (used < dev.cfg.edge_entries / 2)
+    return 0;
+  if ((rc = hwprof_drain_edges(&dev, edge_buf, HWPROF_EDGE_MAX_ENTRIES, &n)) < 0)
+    return rc;
+  edge_drains++;
+  for (size_t i = 0; i < n; i++) {
+    if (!(e = edge_at(edge_buf[i].src, edge_buf[i].dst)))
+      return q->full = XLATE_IRQ_EDGE_TABLE, -HWPROF_ENOSPC;
+    uint32_t lo = e->count_lo + edge_buf[i].count;
+    e->count_hi += lo < edge_buf[i].count;
+    e->count_lo = lo;
+    if (!e->hot && edge_threshold && (e->count_hi || lo >= edge_threshold)) {
+      e->hot = 1; /* crossed over drains: the handler reports it */
+      hot_at_drain++;
+    }
+  }
+  return 0;
+}
+
 static int drain(xlate_disp *q) {
   size_t n;
   int err;
@@ -143,7 +199,9 @@ static int drain(xlate_disp *q) {
     if (err < 0)
       return q->full = err == -HWPROF_ENOSPC ? XLATE_IRQ_RING : 0, err;
   }
-  return q->what & XLATE_IRQ_SYSCALLS ? sys_drain(q) : 0;
+  if ((q->what & XLATE_IRQ_SYSCALLS) && (err = sys_drain(q)) < 0)
+    return err;
+  return q->what & XLATE_IRQ_EDGE_TABLE ? edge_drain(q) : 0;
 }
 
 void xlate_irq(xlate_disp *q) {
@@ -154,6 +212,10 @@ void xlate_irq(xlate_disp *q) {
   q->found = nhot;
   q->tail = ring.tail;
   q->sys_n = nsys;
+  q->edge_n = nedges;
+  q->edge_hot_reported = hot_reported;
+  q->edge_hot_at_drain = hot_at_drain;
+  q->edge_drains = edge_drains;
   q->tab = (uint32_t)(uintptr_t)table.slots;
   q->tab_cap = table.cap;
   q->tab_used = table.used;

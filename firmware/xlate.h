@@ -77,6 +77,13 @@
 #define XLATE_IRQ_SYS         (XLATE_IRQ_HOT + 4u * XLATE_IRQ_HOT_CAP)
 #define XLATE_IRQ_SYS_CAP     0x00001000u
 #define XLATE_IRQ_END         (XLATE_IRQ_SYS + 16u * XLATE_IRQ_SYS_CAP)
+/* ... and the IP's edges it drained, past the sw profile's edge sites (dbt.h):
+ * XLATE_IRQ_EDGE_HEADS hash chains' heads (an index + 1, 0: none; zero when the image
+ * is loaded, as its bss), then XLATE_IRQ_EDGE_CAP xlate_edge. */
+#define XLATE_IRQ_EDGES       0x0CB00000u
+#define XLATE_IRQ_EDGE_HEADS  0x00002000u
+#define XLATE_IRQ_EDGE_CAP    0x00008000u
+#define XLATE_IRQ_EDGE_END    (XLATE_IRQ_EDGES + 4u * XLATE_IRQ_EDGE_HEADS + 24u * XLATE_IRQ_EDGE_CAP)
 
 /* The image's entries, from its ELF entry point: a translation; a dispatcher's
  * request (the registers saved first); where the CPU stops when either returns. */
@@ -98,16 +105,24 @@ enum {
 
 /* XLATE_IRQ's what: set up first (the device, the ring, empty tables: the run's
  * first request), the hot FIFO popped, the spill ring counted, the IP's system-call
- * table drained (read, added, cleared). */
-#define XLATE_IRQ_START    1u
-#define XLATE_IRQ_FIFO     2u
-#define XLATE_IRQ_RING     4u
-#define XLATE_IRQ_SYSCALLS 8u
+ * table drained (read, added, cleared), the IP's hot edges popped and its edge table
+ * drained at half full. */
+#define XLATE_IRQ_START      1u
+#define XLATE_IRQ_FIFO       2u
+#define XLATE_IRQ_RING       4u
+#define XLATE_IRQ_SYSCALLS   8u
+#define XLATE_IRQ_EDGE_TABLE 16u
 
 /* A (call site, system-call number) pair's count, at XLATE_IRQ_SYS. */
 typedef struct xlate_sys {
   uint32_t site, number, count_hi, count_lo;
 } xlate_sys;
+
+/* An edge (the IP's words: source, target), its count, whether it was reported hot,
+ * the next in its hash chain (an index + 1, 0: none). */
+typedef struct xlate_edge {
+  uint32_t src, dst, count_hi, count_lo, hot, next;
+} xlate_edge;
 
 /* The dbt_core fields that are numbers, in order (the pointers follow in
  * xlate_req: guest text and code buffer are where their addresses say on the
@@ -150,7 +165,7 @@ typedef struct xlate_disp {
   uint32_t host;        /* in, XLATE_REDIRECT: pc's new code; out: pc's code (0: not in the map) */
   uint32_t at, word;    /* out, XLATE_CHAIN: the word patched at `at` (bit 0: a bc), or at = 0 */
   uint32_t full;        /* out, XLATE_CHAIN: not patched, the links' list is full; XLATE_IRQ:
-                           XLATE_IRQ_RING or XLATE_IRQ_SYSCALLS, whose table is full */
+                           XLATE_IRQ_RING, _SYSCALLS or _EDGE_TABLE, whose table is full */
   uint32_t jt, jt_miss; /* the jump table (DBT_JT_ENTRIES of {pc, host}); a free entry's host */
   /* XLATE_SCAN: the counters (n of them) and the threshold; in: where to begin, out:
    * where to go on (from < n: XLATE_SCAN_OUT is full); out: the counters reported at
@@ -163,6 +178,10 @@ typedef struct xlate_disp {
    * ring's words consumed (tail), the spill table: its slots' address, cap, keys and
    * events counted (high and low words), and the system-call pairs at XLATE_IRQ_SYS. */
   uint32_t ip, ring, ring_words, what, more, err, tail, sys_n;
+  /* XLATE_IRQ_START: the edge threshold; out: the edges at XLATE_IRQ_EDGES, those the
+   * IP reported hot (first reports), those the handler found crossing the threshold
+   * at a drain, the drains of the IP's edge table. */
+  uint32_t edge_threshold, edge_n, edge_hot_reported, edge_hot_at_drain, edge_drains;
   uint32_t tab, tab_cap, tab_used, tab_counted_hi, tab_counted_lo;
 } xlate_disp;
 

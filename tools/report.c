@@ -526,8 +526,9 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
   if (s->board_irqs)
     fprintf(f,
             "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): on the board "
-            "%llu requests draining the hot FIFO, the spill ring and the system-call table, %llu "
-            "cycles; the vector, rfi and the other features' bus transactions to the IP, %llu\n",
+            "%llu requests draining the hot FIFO, the spill ring, the system-call and edge "
+            "tables, %llu cycles; the vector, rfi and the other features' bus transactions to "
+            "the IP, %llu\n",
             (unsigned long long)b->irqs_serviced,
             (unsigned long long)(s->irq_board_cycles + b->irq_cycles),
             pct(s->irq_board_cycles + b->irq_cycles, b->cpu_cycles),

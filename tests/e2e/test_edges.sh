@@ -5,7 +5,8 @@
 # mode and in one run (all); a program with more edges at one jump than the sw
 # probe has slots, and more than the IP's table holds (drained while it runs); the
 # edge threshold marks and reports the hot ones; --all-edges makes every pair of
-# blocks an edge (one fewer than the block entries); qemu-mips's own count per
+# blocks an edge (one fewer than the block entries); the interrupt handler's drains
+# on the board (--runtime board) give the host's edges; qemu-mips's own count per
 # (jump, target) agrees ('hwprof compare'); bad options are refused.  Prints
 # PASS/FAIL for tests/run.sh.
 set -u
@@ -104,6 +105,28 @@ e = j["edges"]
 assert e["all"] and e["hw_lost"] == 0, e
 assert e["traversals"] == j["blocks_executed"] - 1, (e["traversals"], j["blocks_executed"])
 print("every pair: %d" % e["traversals"])' "$tmp/allpairs.json"
+# With --runtime board the interrupt handler pops the hot edges and drains the table on
+# the board (firmware/irq.c), into a table of its own that readout takes: the same
+# edges, counts and hot marks as the host's handler gives, and the drains are the board's.
+"$HW" run --quiet --runtime board --profile all --json "$tmp/switch-board.json" "$G/switch-O2" \
+  >/dev/null 2>&1
+check edges_switch_board "$tmp/switch-board.json" all 305 30006
+"$HW" run --quiet --runtime board --profile hw --edge-threshold 20 --json "$tmp/thr-board.json" \
+  "$G/printf-O2" >/dev/null 2>&1
+"$HW" run --quiet --runtime board --profile hw --all-edges --json "$tmp/allpairs-board.json" \
+  "$G/switch-O0" >/dev/null 2>&1
+expect edges_board_as_host 0 'same edges' python3 -c '
+import json, sys
+t = sys.argv[1]
+for name in ("switch-all", "thr", "allpairs"):
+    h, b = (json.load(open("%s/%s.json" % (t, n))) for n in (name, name.replace("-all", "") + "-board"))
+    eh, eb = h["edges"], b["edges"]
+    assert eh["list"] == eb["list"], name
+    assert eh["hot"] == eb["hot"] and eh["traversals"] == eb["traversals"], (name, eh, eb)
+    assert eb["hw_hot_reports"] + eb["hw_hot_at_drain"] == eb["hot"], (name, eb)
+    assert eb["hw_drains"] >= 2 or name == "thr", (name, eb)
+    assert b["runtime"]["irq_calls"] >= b["ip"]["interrupts"] > 0, (name, b["runtime"])
+print("same edges")' "$tmp"
 # The summary.
 expect edges_summary 0 'indirect edges +30006 traversals of 305 edges, 3 hot at 5000; the IP.s: 0 differ from sw, 0 lost, [0-9]+ drains while running' \
   "$HW" run --profile all "$G/switch-O2"
