@@ -26,8 +26,9 @@
  * epilogue where the board did not run them, and each of its loads and stores to
  * the IP, an instruction plus the bus time the transaction took in the RTL.  With
  * --runtime host the counting of spilled words is host work, not charged; making
- * the crossings heads and forming superblocks are the superblock former's.  The ring keeps
- * three quarters of its words free when the line rises, far more than the
+ * the crossings heads and forming superblocks are the superblock former's.
+ *
+ * The ring keeps three quarters of its words free when the line rises, far more than the
  * event FIFO and the write buffer can still send before the handler runs, so
  * the IP never holds the CPU on a full ring.
  */

@@ -116,11 +116,11 @@ int rt_irq_take(dbt *d, const rt_irq_state *s, hwprof_spill_table *t, hwprof_rin
 }
 
 int rt_irq_syscalls(dbt *d, const rt_irq_state *s,
-                    int (*add)(void *ctx, uint32_t site, uint32_t number, uint64_t n), void *ctx) {
+                    int (*add)(dbt *d, uint32_t site, uint32_t number, uint64_t n)) {
   for (uint32_t i = 0; i < s->sys_n; i++) {
     uint32_t a = XLATE_IRQ_SYS + (uint32_t)sizeof(xlate_sys) * i;
     uint64_t n = (uint64_t)rd32(d, a + 8) << 32 | rd32(d, a + 12);
-    if (add(ctx, rd32(d, a), rd32(d, a + 4), n) < 0)
+    if (add(d, rd32(d, a), rd32(d, a + 4), n) < 0)
       return errf(d->failed, sizeof d->failed, "out of memory for the board's system calls"), -1;
   }
   return 0;

@@ -277,7 +277,7 @@ typedef struct rt_irq_state {
 } rt_irq_state;
 const rt_irq_state *rt_hw_board_state(const dbt *d);
 int rt_irq_syscalls(dbt *d, const rt_irq_state *s,
-                    int (*add)(void *ctx, uint32_t site, uint32_t number, uint64_t n), void *ctx);
+                    int (*add)(dbt *d, uint32_t site, uint32_t number, uint64_t n));
 /* ... and the IP's edges it drained (by the IP's words), each with its count and
  * whether it was reported hot. */
 int rt_irq_edges(dbt *d, const rt_irq_state *s,

@@ -85,12 +85,13 @@ static int ip_drain(dbt *d) {
   return rc < 0 ? rt_hw_fail(d, "system-call table", rc) : 0;
 }
 
-static int take_one(void *ctx, uint32_t site, uint32_t number, uint64_t n) {
-  return add(ctx, site, number, n);
+/* A pair the board's handler counted. */
+static int take_one(dbt *d, uint32_t site, uint32_t number, uint64_t n) {
+  return add(&d->sys->hw, site, number, n);
 }
 
 static int ip_take(dbt *d) {
-  return rt_irq_syscalls(d, rt_hw_board_state(d), take_one, &d->sys->hw);
+  return rt_irq_syscalls(d, rt_hw_board_state(d), take_one);
 }
 
 static int ip_readout(dbt *d) {

@@ -96,6 +96,12 @@ static int start(const xlate_disp *q) {
                                  XLATE_IRQ_TABLE_FIRST, q->threshold, dev.cfg.count_width);
 }
 
+/* A count of two words, n more. */
+static void count_add(uint32_t *hi, uint32_t *lo, uint32_t n) {
+  *lo += n;
+  *hi += *lo < n;
+}
+
 /* n more calls at (site, number). */
 static int sys_add(uint32_t site, uint32_t number, uint32_t n) {
   uint32_t i = 0;
@@ -106,9 +112,7 @@ static int sys_add(uint32_t site, uint32_t number, uint32_t n) {
       return -HWPROF_ENOSPC;
     SYS[nsys++] = (xlate_sys){site, number, 0, 0};
   }
-  uint32_t lo = SYS[i].count_lo + n;
-  SYS[i].count_hi += lo < n;
-  SYS[i].count_lo = lo;
+  count_add(&SYS[i].count_hi, &SYS[i].count_lo, n);
   return 0;
 }
 
@@ -165,10 +169,8 @@ static int edge_drain(xlate_disp *q) {
   for (size_t i = 0; i < n; i++) {
     if (!(e = edge_at(edge_buf[i].src, edge_buf[i].dst)))
       return q->full = XLATE_IRQ_EDGE_TABLE, -HWPROF_ENOSPC;
-    uint32_t lo = e->count_lo + edge_buf[i].count;
-    e->count_hi += lo < edge_buf[i].count;
-    e->count_lo = lo;
-    if (!e->hot && edge_threshold && (e->count_hi || lo >= edge_threshold)) {
+    count_add(&e->count_hi, &e->count_lo, edge_buf[i].count);
+    if (!e->hot && edge_threshold && (e->count_hi || e->count_lo >= edge_threshold)) {
       e->hot = 1; /* crossed over drains: the handler reports it */
       hot_at_drain++;
     }

@@ -593,18 +593,20 @@ int vboard_set_service(vboard *b, uint32_t addr, void (*fn)(void *ctx), void *ct
              : -1;
 }
 
-void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
-  vb_stall(b,
-           VBOARD_IRQ_ENTRY + VBOARD_HANDLER_FIXED + accesses + vb_to_cpu(b, ip_cycles, b->bus_hz),
+/* An interrupt's handler: the vector, `fixed` cycles of its own, an instruction per
+ * access to the IP and the bus time they took. */
+static void charge_irq(vboard *b, uint64_t fixed, uint64_t ip_cycles, uint64_t accesses) {
+  vb_stall(b, VBOARD_IRQ_ENTRY + fixed + accesses + vb_to_cpu(b, ip_cycles, b->bus_hz),
            &b->r->irq_cycles);
   b->r->irqs_serviced++;
 }
 
+void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
+  charge_irq(b, VBOARD_HANDLER_FIXED, ip_cycles, accesses);
+}
+
 void vboard_charge_irq_rest(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
-  vb_stall(b,
-           VBOARD_IRQ_ENTRY + VBOARD_HANDLER_VECTOR + accesses + vb_to_cpu(b, ip_cycles, b->bus_hz),
-           &b->r->irq_cycles);
-  b->r->irqs_serviced++;
+  charge_irq(b, VBOARD_HANDLER_VECTOR, ip_cycles, accesses);
 }
 
 void vboard_on_exception(vboard *b, int (*fn)(void *ctx, vboard_exc kind, uint32_t pc), void *ctx) {
