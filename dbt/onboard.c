@@ -12,11 +12,14 @@
  * results.  The cycles the call takes are the run's (dbt_stats.translate_cycles and
  * sb_translate_cycles): the translator's instruction fetches and its loads and
  * stores go through the board's caches like any other code's.  A unit that does not
- * fit has what it wrote written back (dcbst), as placed code is.  What stays on the
- * host: writing the request and reading the results (a few hundred words), copying
- * the insn_of entries of the new code into the runtime's table, and the runtime's
- * copy of the far words the translator gave (its readouts map slot words back with
- * it).
+ * fit has what it wrote written back (dcbst), as placed code is.  The translator
+ * writes its code through a staging window (XLATE_STAGE), which the caches' model
+ * sees as the code cache itself and the runtime copies into it after the call: the
+ * same cycles, without Unicorn's self-modifying-code path for every store into a
+ * page of code it has run.  What stays on the host: writing the request and reading
+ * the results (a few hundred words), copying the insn_of entries of the new code into
+ * the runtime's table, and the runtime's copy of the far words the translator gave
+ * (its readouts map slot words back with it).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +65,13 @@ static void get_words(void *v, const uint8_t *p, size_t n) {
     w[i] = dbt_be32(p + 4 * i);
 }
 
+/* The span of the code cache a place may write, as offsets [*lo, *hi). */
+static void span_of(const dbt_place *pl, uint32_t *lo, uint32_t *hi) {
+  *lo = pl->at < pl->cold_at ? pl->at : pl->cold_at;
+  *hi =
+      pl->at + pl->cap > pl->cold_at + pl->cold_cap ? pl->at + pl->cap : pl->cold_at + pl->cold_cap;
+}
+
 /* The request's core part and its place (in: q->op and what to translate). */
 static int fill(dbt *d, xlate_req *q, const dbt_place *pl) {
   const dbt_core *c = &d->core;
@@ -70,9 +80,8 @@ static int fill(dbt *d, xlate_req *q, const dbt_place *pl) {
 #undef XLATE_FIELD
   memcpy(q->exit_stub, c->exit_stub, sizeof q->exit_stub);
   /* insn_of: the window of the code cache the place spans, at XLATE_INSN_OF. */
-  uint32_t lo = pl->at < pl->cold_at ? pl->at : pl->cold_at;
-  uint32_t hi =
-      pl->at + pl->cap > pl->cold_at + pl->cold_cap ? pl->at + pl->cap : pl->cold_at + pl->cold_cap;
+  uint32_t lo, hi;
+  span_of(pl, &lo, &hi);
   if ((hi - lo) / 4 > XLATE_INSN_MAX)
     return errf(d->failed, sizeof d->failed,
                 "the translator on the board: a place of %u bytes is more than its insn_of "
@@ -80,6 +89,13 @@ static int fill(dbt *d, xlate_req *q, const dbt_place *pl) {
                 hi - lo, 4 * XLATE_INSN_MAX),
            -1;
   q->insn_of = c->insn_of ? XLATE_INSN_OF - lo / 4 : 0;
+  if (hi - lo > XLATE_STAGE_MAX)
+    return errf(d->failed, sizeof d->failed,
+                "the translator on the board: a place of %u bytes is more than its staging "
+                "window (%u)",
+                hi - lo, XLATE_STAGE_MAX),
+           -1;
+  q->buf = XLATE_STAGE - lo;
   if (c->words) {
     if (c->words->n + DBT_FAR_UNIT > XLATE_WORDS_CAP)
       return errf(d->failed, sizeof d->failed,
@@ -122,10 +138,53 @@ int64_t rt_image_call(dbt *d, uint32_t entry, void *req, size_t words) {
   return (int64_t)c;
 }
 
+/* The staging window (xlate.h): before a request, the span of the code cache its
+ * place covers, so that the translator reads there what it would read in the cache;
+ * after it, what it wrote (at each of its two places) copied into the cache, as its
+ * stores would have left it.  The span's other bytes, code placed before, are left
+ * as they are in the cache: the translator does not write them (--runtime checked
+ * compares the whole span).  Unicorn has translated none of the bytes copied (they
+ * lie past the code placed in this generation of the cache, and a flush dropped the
+ * others: cache.c), so nothing of its own needs dropping. */
+static void stage_in(dbt *d, const dbt_place *pl) {
+  uint32_t lo, hi;
+  span_of(pl, &lo, &hi);
+  memcpy(d->ram + XLATE_STAGE, d->ram + DBT_CODE + lo, hi - lo);
+  vboard_alias(d->b, XLATE_STAGE, hi - lo, DBT_CODE + lo);
+}
+
+static void stage_out(dbt *d, const dbt_place *pl) {
+  uint32_t lo, hi;
+  span_of(pl, &lo, &hi);
+  vboard_alias(d->b, 0, 0, 0);
+  memcpy(d->ram + DBT_CODE + pl->at, d->ram + XLATE_STAGE + (pl->at - lo), pl->used);
+  memcpy(d->ram + DBT_CODE + pl->cold_at, d->ram + XLATE_STAGE + (pl->cold_at - lo), pl->cold_used);
+}
+
+/* Whether the staging window holds what the code cache does over the place's span
+ * (the translator wrote nothing outside its two places); 0 or -1 (d->failed). */
+static int stage_same(dbt *d, const xlate_req *q) {
+  uint32_t lo, hi;
+  span_of(&q->place, &lo, &hi);
+  for (uint32_t i = 0; i < hi - lo; i++)
+    if (d->ram[XLATE_STAGE + i] != d->ram[DBT_CODE + lo + i]) {
+      uint32_t pc;
+      const char *unit = unit_of(q, &pc);
+      return errf(d->failed, sizeof d->failed,
+                  "--runtime checked: the board's translation of the %s at %#x wrote outside "
+                  "its place (at %#x)",
+                  unit, pc, DBT_CODE + lo + i),
+             -1;
+    }
+  return 0;
+}
+
 /* Runs request q on the board; q holds its results after.  -1: the board stopped
  * (d->failed says why). */
 static int board_call(dbt *d, xlate_req *q) {
+  stage_in(d, &q->place);
   int64_t c = rt_image_call(d, XLATE_ENTRY_TRANSLATE, q, XLATE_REQ_WORDS);
+  stage_out(d, &q->place);
   d->st.board_translations++;
   if (c < 0) {
     uint32_t pc;
@@ -233,7 +292,7 @@ static int run(dbt *d, xlate_req *q, dbt_place *pl, dbt_block out[], unsigned *m
       vboard_code_sync(d->b, DBT_CODE + (k ? q->place.cold_at : q->place.at),
                        k ? q->place.cold_used : q->place.used, VBOARD_SYNC_DCBST);
   if (d->o.runtime == DBT_RUNTIME_CHECKED) {
-    if (check(d, q, pl, n0) < 0)
+    if (stage_same(d, q) < 0 || check(d, q, pl, n0) < 0)
       return RT_XLATE_FAILED;
   } else {
     if (ret > 0 && q->insn_of) {

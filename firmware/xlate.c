@@ -27,7 +27,7 @@ void xlate_run(xlate_req *q) {
   XLATE_CORE_FIELDS(XLATE_FIELD)
 #undef XLATE_FIELD
   c.text = (const uint8_t *)(uintptr_t)q->text_base;
-  c.buf = (uint8_t *)(uintptr_t)q->buf_addr;
+  c.buf = (uint8_t *)(uintptr_t)q->buf; /* the staging window (xlate.h) */
   for (unsigned k = 0; k < DBT_EXIT_KINDS; k++)
     c.exit_stub[k] = q->exit_stub[k];
   c.insn_of = (uint8_t *)(uintptr_t)q->insn_of;

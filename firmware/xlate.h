@@ -47,6 +47,15 @@
 #define XLATE_STACK           0x0CD4FFF0u
 #define XLATE_INSN_OF         0x0CD50000u /* insn_of for the code the request may write */
 #define XLATE_INSN_MAX        0x00040000u /* ... for this many words of code */
+/* Where the translator writes the code of a request: the window of the code cache
+ * its place spans, at most XLATE_STAGE_MAX bytes (a code window, dbt/window.c),
+ * copied into the code cache by the runtime once the request returns.  Its loads
+ * and stores there reach the caches' model as the code cache's own addresses
+ * (vboard_alias), so the cycles are those of stores into the code cache; what it
+ * saves is host time: Unicorn takes every store into a page that holds code it has
+ * translated through QEMU's self-modifying-code path (dbt/onboard.c). */
+#define XLATE_STAGE           0x0DFF0000u /* past the code cache's most (dbt.h) */
+#define XLATE_STAGE_MAX       0x00010000u
 #define XLATE_WORDS           0x0CD90000u /* dbt_words: key[XLATE_WORDS_CAP], index[2 * cap] */
 #define XLATE_WORDS_CAP       0x00010000u
 /* The dispatcher's block map: XLATE_MAP_SLOTS of {pc, host, gen, links}, open
@@ -142,6 +151,9 @@ typedef struct xlate_req {
   uint32_t exit_stub[DBT_EXIT_KINDS];
   /* insn_of: the entry of code word (a - buf_addr) / 4 is at insn_of + that; 0: none */
   uint32_t insn_of;
+  /* buf: where code word 0 of the code cache is written (XLATE_STAGE less the place's
+   * first byte), buf_addr its address on the board */
+  uint32_t buf;
   /* The far words (words != 0): base, slots given, room; the table's arrays. */
   uint32_t words, words_base, words_n, words_cap, words_key, words_index, words_mask;
   /* In: what to translate; out: dbt_translate's or dbt_translate_trace's result. */

@@ -131,6 +131,12 @@ void vboard_count_icache_misses(vboard *b, uint32_t base, uint32_t size, uint32_
  * (Unicorn's own translations are vboard_code_changed's.) */
 void vboard_code_write(vboard *b, uint32_t addr, uint32_t len);
 
+/* From now on the caches' model sees each load and store in [from, from + len) as one
+ * at the same offset from `to` (len 0: no alias).  The CPU's bytes are from's: a
+ * window the host copies to `to` afterwards, standing for stores made there
+ * (dbt/onboard.c: the translator on the board writes its code so). */
+void vboard_alias(vboard *b, uint32_t from, uint32_t len, uint32_t to);
+
 /* dcbst each line of [addr, addr + len), sync, icbi each line, isync: the code
  * is visible to fetch; the cycles are charged.  Nothing when the caches are off.
  * `what` is both (the real sequence), or one of them for the tests that show the

@@ -108,7 +108,8 @@ struct vboard {
    * left them on. */
   vcache ic, dc;
   int has_ic, has_dc, caches_on;
-  uint32_t *imiss, imiss_base, imiss_size; /* vboard_count_icache_misses */
+  uint32_t *imiss, imiss_base, imiss_size;  /* vboard_count_icache_misses */
+  uint32_t alias_from, alias_len, alias_to; /* vboard_alias */
   uint32_t mem_hz, read_latency, write_latency, bus_width;
   uint32_t fill_cycles, castout_cycles, write_cycles; /* CPU cycles, per line */
   uc_hook h_mem;

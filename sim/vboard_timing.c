@@ -241,7 +241,10 @@ int vb_fetch_block(vboard *b, uint32_t addr, uint32_t size) {
 void vb_hook_mem(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t v, void *user) {
   vboard *b = user;
   (void)uc, (void)v;
-  uint32_t line = b->dc.line, a = (uint32_t)addr & ~(line - 1), last = (uint32_t)addr + size - 1;
+  uint32_t at = (uint32_t)addr;
+  if (at - b->alias_from < b->alias_len) /* vboard_alias */
+    at += b->alias_to - b->alias_from;
+  uint32_t line = b->dc.line, a = at & ~(line - 1), last = at + (uint32_t)size - 1;
   int store = type == UC_MEM_WRITE;
   for (;; a += line) {
     int castout;
@@ -307,6 +310,12 @@ void vboard_code_write(vboard *b, uint32_t addr, uint32_t len) {
     if (b->has_ic)
       vcache_mark(&b->ic, a, VCACHE_STALE, 0);
   }
+}
+
+void vboard_alias(vboard *b, uint32_t from, uint32_t len, uint32_t to) {
+  b->alias_from = from;
+  b->alias_len = len;
+  b->alias_to = to;
 }
 
 void vboard_code_sync(vboard *b, uint32_t addr, uint32_t len, int what) {
