@@ -55,8 +55,13 @@ int rt_disp(dbt *d, xlate_disp *q, int entered) {
 }
 
 int rt_disp_found(dbt *d, xlate_disp *q, uint32_t host, uint32_t gen, uint64_t translated) {
-  if (!q->host && q->op != XLATE_LOOKUP && d->gen == gen && rt_disp(d, q, 0) < 0)
-    return -1; /* translated since: the request again, the registers saved already */
+  /* Translated since: the request again, the registers saved already.  Not a chain's
+   * once the translation flushed the cache (its site went with it; the runtime does not
+   * chain either), but an indirect jump's: its entry goes into the new generation's
+   * jump table, on the host as on the board. */
+  if (!q->host && (q->op == XLATE_INDIRECT || (q->op != XLATE_LOOKUP && d->gen == gen)) &&
+      rt_disp(d, q, 0) < 0)
+    return -1;
   if (q->host == host || (!q->host && d->st.blocks_translated != translated))
     return 0;
   if (!q->host)
