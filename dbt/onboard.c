@@ -31,6 +31,11 @@ _Static_assert(sizeof(xlate_req) % 4 == 0, "xlate_req is 32-bit words");
 _Static_assert(XLATE_BASE >= DBT_CCT_HW_RING + 4 * DBT_CCT_HW_WORDS && XLATE_END <= DBT_CODE &&
                    XLATE_REQ + sizeof(xlate_req) <= XLATE_STACK - 0x8000,
                "the translator's RAM lies between the IP's packet ring and the code cache");
+_Static_assert(XLATE_STAGE_MAX / 4 <= XLATE_INSN_MAX &&
+                   XLATE_STAGE + XLATE_STAGE_MAX <= DBT_RAM_NEEDED &&
+                   XLATE_STAGE >= DBT_CODE + DBT_CODE_MAX,
+               "a place that fits the staging window fits the insn_of window; the staging "
+               "window lies past the code cache, in the RAM the runtime needs");
 _Static_assert(sizeof(dbt_block) == 13 * 4 && sizeof(dbt_trace) == 34 * 4 &&
                    sizeof(dbt_place) == 6 * 4 && sizeof(dbt_sb_probes) == 4 * 4,
                "the structures in xlate_req are 32-bit words on both sides");
@@ -82,14 +87,8 @@ static int fill(dbt *d, xlate_req *q, const dbt_place *pl) {
   /* insn_of: the window of the code cache the place spans, at XLATE_INSN_OF. */
   uint32_t lo, hi;
   span_of(pl, &lo, &hi);
-  if ((hi - lo) / 4 > XLATE_INSN_MAX)
-    return errf(d->failed, sizeof d->failed,
-                "the translator on the board: a place of %u bytes is more than its insn_of "
-                "window (%u)",
-                hi - lo, 4 * XLATE_INSN_MAX),
-           -1;
   q->insn_of = c->insn_of ? XLATE_INSN_OF - lo / 4 : 0;
-  if (hi - lo > XLATE_STAGE_MAX)
+  if (hi - lo > XLATE_STAGE_MAX) /* (and so within the insn_of window too) */
     return errf(d->failed, sizeof d->failed,
                 "the translator on the board: a place of %u bytes is more than its staging "
                 "window (%u)",

@@ -86,16 +86,16 @@ else
 fi
 # A 64 KiB code cache, refilled three times: the dispatcher on the board starts a new
 # generation of its map at each flush, and counts, as the host's run does, every block.
-# gzip on the host and on the board with the options given: $tmp/NAME-host.json and
-# $tmp/NAME-board.json.
+# host_and_board NAME PROGRAM OPTIONS...: PROGRAM (test size) on the host and on the board
+# with the options given: $tmp/NAME-host.json and $tmp/NAME-board.json.
 host_and_board() {
-  local name=$1 rt
-  shift
+  local name=$1 prog=$2 rt
+  shift 2
   for rt in host board; do
-    "$HW" run --quiet --runtime $rt "$@" --json "$tmp/$name-$rt.json" "$g" test >/dev/null 2>&1
+    "$HW" run --quiet --runtime $rt "$@" --json "$tmp/$name-$rt.json" "$prog" test >/dev/null 2>&1
   done
 }
-host_and_board cc --code-cache 65536 --profile hw --superblocks --threshold 200
+host_and_board cc "$g" --code-cache 65536 --profile hw --superblocks --threshold 200
 expect "runtime: gzip in a 64 KiB cache: refills on the board, every block counted as on the host" 0 \
   'same counts, [1-9][0-9]* refills, [1-9][0-9]* requests' python3 -c '
 import json, sys
@@ -107,10 +107,7 @@ print("same counts, %d refills, %d requests" % (b["runtime"]["refills"], b["runt
 # crafty's indirect jumps: one whose target's translation flushed the cache has its
 # jump-table entry filled in the new generation on the board too (the board's request is
 # made again), as the host fills it.
-g_gzip=$g
-g=$B/workloads/crafty
-host_and_board ccind --code-cache 65536 --profile hw --superblocks
-g=$g_gzip
+host_and_board ccind "$B/workloads/crafty" --code-cache 65536 --profile hw --superblocks
 expect "runtime: crafty in a 64 KiB cache: indirect jumps across a flush, counted as on the host" \
   0 'same counts, [1-9][0-9]* refills' python3 -c '
 import json, sys
@@ -122,7 +119,7 @@ print("same counts, %d refills" % b["runtime"]["refills"])
 ' "$tmp/ccind-host.json" "$tmp/ccind-board.json"
 # The sw profile's periodic scan runs on the board (firmware/swscan.c): its superblocks and
 # counts are the host's, and its cycles are the run's (superblocks').
-host_and_board sw --profile sw --superblocks
+host_and_board sw "$g" --profile sw --superblocks
 expect "runtime: gzip sw+sb: the counters' scan on the board finds the host's heads" 0 \
   'same counts, [1-9][0-9]* superblocks' python3 -c '
 import json, sys
