@@ -33,24 +33,35 @@ int hwprof_cct_stop(hwprof_dev *dev) {
   return hwprof_cct_present(dev) ? write_idle(dev, 0, 0, 0) : 0;
 }
 
+int hwprof_cct_head(hwprof_dev *dev, const hwprof_ring *ring, uint32_t *head) {
+  int err = hwprof_read(dev, HWPROF_CCT_HEAD_OFFSET, head);
+  if (err < 0)
+    return err;
+  if (*head - ring->tail > ring->words)
+    return -HWPROF_EIO; /* HEAD outside the ring: not this ring's IP state */
+  *head -= (*head - ring->tail) % HWPROF_CCT_PACKET_WORDS; /* whole packets only */
+  return 0;
+}
+
+int hwprof_cct_release(hwprof_dev *dev, hwprof_ring *ring, uint32_t head) {
+  ring->tail = head;
+  return hwprof_write(dev, HWPROF_CCT_TAIL_OFFSET, ring->tail);
+}
+
 int hwprof_cct_drain(hwprof_dev *dev, hwprof_ring *ring,
                      void (*on_packet)(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]),
                      void *ctx) {
   uint32_t head;
-  int err = hwprof_read(dev, HWPROF_CCT_HEAD_OFFSET, &head);
+  int err = hwprof_cct_head(dev, ring, &head);
   if (err < 0)
     return err;
-  if (head - ring->tail > ring->words)
-    return -HWPROF_EIO; /* HEAD outside the ring: not this ring's IP state */
-  head -= (head - ring->tail) % HWPROF_CCT_PACKET_WORDS; /* whole packets only */
-  while (ring->tail != head) {
+  for (uint32_t at = ring->tail; at != head; at += HWPROF_CCT_PACKET_WORDS) {
     uint32_t pkt[HWPROF_CCT_PACKET_WORDS];
     for (uint32_t k = 0; k < HWPROF_CCT_PACKET_WORDS; k++)
-      pkt[k] = ring->load(ring->ctx, (ring->tail + k) & (ring->words - 1u));
+      pkt[k] = ring->load(ring->ctx, (at + k) & (ring->words - 1u));
     on_packet(ctx, pkt);
-    ring->tail += HWPROF_CCT_PACKET_WORDS;
   }
-  return hwprof_write(dev, HWPROF_CCT_TAIL_OFFSET, ring->tail);
+  return hwprof_cct_release(dev, ring, head);
 }
 
 int hwprof_cct_totals(hwprof_dev *dev, uint32_t *blocks, uint32_t *insns, uint32_t *errors) {

@@ -41,6 +41,13 @@ int hwprof_cct_drain(hwprof_dev *dev, hwprof_ring *ring,
                      void (*on_packet)(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]),
                      void *ctx);
 
+/* The same in two steps, for software that reads the ring's memory itself:
+ * hwprof_cct_head gives where the whole packets the ring holds end (a running word
+ * count like ring->tail: words tail .. *head - 1, modulo ring->words), and
+ * hwprof_cct_release gives the words before head back to the IP (CCT_TAIL). */
+int hwprof_cct_head(hwprof_dev *dev, const hwprof_ring *ring, uint32_t *head);
+int hwprof_cct_release(hwprof_dev *dev, hwprof_ring *ring, uint32_t head);
+
 /* The running totals (CCT_BLOCKS, CCT_INSNS) and the words lost to write errors
  * (STAT_CCT_ERRORS: not 0 means the stream is broken). */
 int hwprof_cct_totals(hwprof_dev *dev, uint32_t *blocks, uint32_t *insns, uint32_t *errors);
