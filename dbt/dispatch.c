@@ -226,17 +226,23 @@ static uint32_t stopped(dbt *d, dbt_result *r) {
     at = rt_fault_insn(d, r->board.fault_addr), fault = r->board.fault_addr;
     rt_guest_access_ea(d, rt_guest_insn_of(d, at), &fault); /* lwl's, not its aligned word */
   }
-  if (!at || rt_cut_block(d, at, rt_guest_insn_of(d, at), r) < 0)
+  if (!at)
     return 0;
+  /* The runtime's work for the fault may run on the board (the IP's packets drained,
+   * --runtime board): the fault is set aside meanwhile. */
+  vboard_result held = r->board;
+  vboard_recover(d->b);
+  if (rt_cut_block(d, at, rt_guest_insn_of(d, at), r) < 0)
+    return vboard_refault(d->b, &held), 0;
   rt_uncount_after(d, at);
   if (rt_signal_caught(d, DBT_SIGSEGV)) { /* the guest's handler takes it */
-    vboard_recover(d->b);
     r->how = DBT_EXITED;
     r->message[0] = 0;
     rt_fire_left(d, at, 1);
     return to_handler(d, DBT_SIGSEGV, rt_guest_insn_of(d, at), fault, r);
   }
   rt_fire_left(d, at, 1);
+  vboard_refault(d->b, &held);
   r->how = DBT_SIGNALED; /* a guest load or store outside its memory */
   r->signal = DBT_SIGSEGV;
   r->pc = rt_guest_insn_of(d, at);

@@ -454,6 +454,17 @@ void vboard_recover(vboard *b) {
   b->cur = b->prev = NULL;
 }
 
+void vboard_refault(vboard *b, const vboard_result *held) {
+  b->stop = 1;
+  b->r->stop = VBOARD_FAULT;
+  b->r->unmapped = held->unmapped;
+  b->r->trapped = held->trapped;
+  b->r->fault_addr = held->fault_addr;
+  b->r->fault_pc = held->fault_pc;
+  memcpy(b->r->message, held->message, sizeof b->r->message);
+  b->cur = b->prev = NULL;
+}
+
 void vboard_exit(vboard *b, int exit_status) {
   if (!b->stop) {
     b->r->stop = VBOARD_EXITED;

@@ -184,6 +184,9 @@ void vboard_exit(vboard *b, int exit_status);
 /* After a stop for an access to unmapped memory (r.unmapped) or a trap (r.trapped) that the runtime
  * has dealt with (a guest's signal handler): the board runs again. */
 void vboard_recover(vboard *b);
+/* ... and the same stop put back (held: a copy of the result's fault as it stopped the
+ * board) after the runtime ran its own work on the board in between (vboard_call). */
+void vboard_refault(vboard *b, const vboard_result *held);
 void vboard_finish(vboard *b);
 
 /* RAM as host memory: guest physical address a is ram[a - *base]. */
