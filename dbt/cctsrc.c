@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../firmware/xlate.h"
 #include "hwprof_cct.h"
 #include "runtime.h"
 
@@ -111,6 +112,7 @@ static int is_return_point(const rt_cct_stream *c, uint32_t a) {
 }
 
 static void board_packet(dbt *d, rt_cct_stream *c, const uint32_t pkt[4]);
+static void ip_packet(dbt *d, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]);
 
 static void entered(dbt *d, uint32_t id) {
   rt_cct_stream *c = &d->cct->run;
@@ -221,6 +223,35 @@ int rt_cct_drain(dbt *d) {
   return 0;
 }
 
+/* ------------------------------------------------------------ the board's queue */
+
+void rt_cct_taken(dbt *d, int which, uint32_t at, uint32_t n) {
+  for (uint32_t i = 0, w = at; i < n; i++) { /* (the builder's reads) */
+    uint32_t pkt[4];
+    for (unsigned k = 0; k < 4; k++, w = (w + 1) & (XLATE_IRQ_CCT_WORDS - 1u))
+      pkt[k] = rd32(d, XLATE_IRQ_CCT + 4 * w);
+    if (which == DBT_CCT_HW)
+      ip_packet(d, pkt);
+    else
+      board_packet(d, &d->cct->sw, pkt);
+  }
+}
+
+int rt_cct_full(dbt *d) {
+  if (!rt_disp_on_board(d))
+    return rt_cct_drain(d);
+  xlate_disp q = {.op = XLATE_CCT_SW,
+                  .cct_ring = DBT_CCT_RING,
+                  .cct_words = DBT_CCT_RING_BYTES / 4,
+                  .cct_ptr = DBT_STATE + DBT_ST_CCT_PTR};
+  if (rt_disp(d, &q, 1) < 0)
+    return -1;
+  if (q.err) /* the guest wrote the pointer: the same check here names it */
+    return rt_cct_drain(d);
+  rt_cct_taken(d, DBT_CCT_SW, q.cct_at, q.cct_n);
+  return 0;
+}
+
 /* After the run: what the sw ring still holds (-1 with d->failed: the guest
  * overwrote its pointer). */
 static int readout(dbt *d) {
@@ -278,8 +309,7 @@ static uint32_t hw_ring_load(void *ctx, uint32_t index) {
   return rd32(ctx, DBT_CCT_HW_RING + 4u * index);
 }
 
-static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
-  dbt *d = ctx;
+static void ip_packet(dbt *d, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
   uint32_t keyed[HWPROF_CCT_PACKET_WORDS]; /* its two event words by key (far words) */
   memcpy(keyed, pkt, sizeof keyed);
   keyed[0] = rt_ip_key(d, pkt[0]);
@@ -287,8 +317,15 @@ static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
   board_packet(d, &d->cct->hw, keyed);
 }
 
+static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
+  ip_packet(ctx, pkt);
+}
+
 /* The IP's packet ring: on at set-up, drained by the interrupt handler and while
- * the IP settles, and at readout drained and its totals read. */
+ * the IP settles, and at readout drained and its totals read.  With the handler on
+ * the board (--runtime board, checked) the board drains it, in the handler and
+ * while the IP settles, and queues the packets, which rt_cct_taken reads (onirq.c);
+ * readout takes the ring's place first (ip_take). */
 static int ip_setup(dbt *d) {
   if (!d->core.cct_hw)
     return 0;
@@ -302,7 +339,14 @@ static int ip_setup(dbt *d) {
 }
 
 static int hw_drain(dbt *d) {
-  return d->core.cct_hw ? hwprof_cct_drain(rt_ip_dev(d), &d->cct->ring, hw_packet, d) : 0;
+  if (!d->core.cct_hw || rt_hw_board_state(d)) /* (on the board: the handler's) */
+    return 0;
+  return hwprof_cct_drain(rt_ip_dev(d), &d->cct->ring, hw_packet, d);
+}
+
+static int ip_take(dbt *d) {
+  d->cct->ring.tail = rt_hw_board_state(d)->cct_tail;
+  return 0;
 }
 
 static int ip_drain(dbt *d) {
@@ -357,6 +401,7 @@ int rt_cct_register(dbt *d) {
       .ip_setup = ip_setup,
       .ip_drain = ip_drain,
       .ip_ring = ip_ring,
+      .ip_take = ip_take,
       .ip_end = ip_end,
   };
   if (!d->o.cct)

@@ -301,7 +301,7 @@ static uint32_t exit_edge(dbt *d, uint32_t lr, dbt_result *r) {
 
 /* The sw packet ring is full. */
 static uint32_t exit_cct(dbt *d, uint32_t lr, dbt_result *r) {
-  if (rt_cct_drain(d) < 0) {
+  if (rt_cct_full(d) < 0) {
     rt_stop_failed(d, r);
     return 0;
   }

@@ -254,7 +254,8 @@ static int setup(dbt *d) {
   return 0;
 }
 
-/* Pop the hot SPCs and count the ring (on the board: its drains). */
+/* Pop the hot SPCs and count the ring (on the board: its drains, the features'
+ * tables and rings, and the acknowledgement). */
 static int drain(dbt *d) {
   uint32_t spc[16];
   size_t n;
@@ -262,7 +263,8 @@ static int drain(dbt *d) {
   if (d->ip->board)
     return board_drain(d, XLATE_IRQ_FIFO | XLATE_IRQ_RING |
                               (d->core.sys_hw ? XLATE_IRQ_SYSCALLS : 0) |
-                              (d->ip->dev.cfg.edge_entries ? XLATE_IRQ_EDGE_TABLE : 0));
+                              (d->ip->dev.cfg.edge_entries ? XLATE_IRQ_EDGE_TABLE : 0) |
+                              (d->core.cct_hw ? XLATE_IRQ_CCT_RING : 0) | XLATE_IRQ_ACK);
   do {
     if ((rc = hwprof_drain_hot(&d->ip->dev, spc, 16, &n)) < 0)
       return rt_hw_fail(d, "hot FIFO", rc);
@@ -275,7 +277,7 @@ static int drain(dbt *d) {
 }
 
 /* After drain: the features' tables drained, the hot list's room checked, the
- * interrupt acknowledged. */
+ * interrupt acknowledged (on the board, drain did both but the check). */
 static int service_rest(dbt *d) {
   uint32_t pending;
   int rc;
@@ -284,7 +286,7 @@ static int service_rest(dbt *d) {
       return -1;
   if (d->ip->hot_oom)
     return rt_hw_fail(d, "hot list", -HWPROF_ENOSPC);
-  if ((rc = hwprof_irq_ack(&d->ip->dev, &pending)) < 0)
+  if (!d->ip->board && (rc = hwprof_irq_ack(&d->ip->dev, &pending)) < 0)
     return rt_hw_fail(d, "interrupt", rc);
   return 0;
 }
@@ -308,6 +310,7 @@ static void boundary(dbt *d) {
   if (d->ip->board) {
     d->ip->prof.irqs++;
     if (drain(d) == 0) {
+      vboard_sync_ip(d->b); /* (the board's acknowledgement is a posted store) */
       c0 = hwprof_sim_cycle(ip);
       service_rest(d);
       vboard_charge_irq_rest(d->b, hwprof_sim_cycle(ip) - c0, d->ip->bus_accesses - a0);
@@ -321,7 +324,9 @@ static void boundary(dbt *d) {
 
 /* Until the IP is idle, draining the spill ring and the features' rings (ip_ring):
  * any may be what it waits for (the event queue can still hold more packets than
- * the packet ring's free words).  -1 with d->ip->err. */
+ * the packet ring's free words).  The rings are drained after the status is read:
+ * idle, they then hold all there is.  On the board the board drains them (the
+ * packet ring's hook leaves it).  -1 with d->ip->err. */
 int rt_hw_settle(dbt *d) {
   for (uint32_t polls = 0; polls < HWPROF_POLL_LIMIT; polls++) {
     uint32_t st;
@@ -331,14 +336,16 @@ int rt_hw_settle(dbt *d) {
     for (unsigned i = 0; i < d->nhooks; i++)
       if (d->hooks[i]->ip_ring && d->hooks[i]->ip_ring(d) < 0)
         return -1;
-    if ((st & (HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY)) == HWPROF_STATUS_IDLE)
-      return 0;
+    int idle = (st & (HWPROF_STATUS_IDLE | HWPROF_STATUS_BUSY)) == HWPROF_STATUS_IDLE;
     if (d->ip->board) {
-      if (board_drain(d, XLATE_IRQ_RING) < 0)
+      unsigned what = (idle ? 0 : XLATE_IRQ_RING) | (d->core.cct_hw ? XLATE_IRQ_CCT_RING : 0);
+      if (what && board_drain(d, what) < 0)
         return -1;
-    } else if ((rc = spill_drain(d)) < 0) {
-      return rt_hw_fail(d, "drain", rc);
     }
+    if (idle)
+      return 0;
+    if (!d->ip->board && (rc = spill_drain(d)) < 0)
+      return rt_hw_fail(d, "drain", rc);
   }
   return rt_hw_fail(d, "drain", -HWPROF_ETIMEDOUT);
 }

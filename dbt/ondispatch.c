@@ -33,6 +33,7 @@ static const char *op_name(uint32_t op) {
   case XLATE_CHAIN: return "chaining";
   case XLATE_INDIRECT: return "an indirect jump's lookup";
   case XLATE_REDIRECT: return "a superblock's redirection";
+  case XLATE_CCT_SW: return "the sw packet ring's drain";
   default: return "a flush";
   }
 }

@@ -4,10 +4,12 @@
  * board's CPU pops the hot FIFO and counts the spill ring into the spill table,
  * which lives in the board's RAM, as a handler running on the PPC405 would; the
  * runtime (hwside.c) takes the crossings it reports, in its order, and goes on with
- * what stays on the host: the other features' drains (edges, call/return packets),
- * the acknowledgement, and making the crossings heads or hot-list entries.  It also
+ * what stays on the host: making the crossings heads or hot-list entries.  It also
  * drains the IP's system-call table into its own list of pairs (sysprof.c takes it
- * after the run).
+ * after the run) and its edge table into its own edges (edgeprof.c), takes the
+ * IP's call/return packets out of their ring and hands them to the calling-context
+ * tree's builder (cctsrc.c, which runs beside the board's CPU: docs/cct.md), and
+ * acknowledges the interrupt.
  *
  * The request is entered the dispatcher's way (XLATE_ENTRY_DISPATCH: the registers
  * the translated code holds saved and restored), at the block boundary where the
@@ -29,6 +31,11 @@ _Static_assert(XLATE_IRQ_TABLE >= DBT_COUNTERS + 4u * DBT_MAX_COUNTERS &&
 _Static_assert(XLATE_IRQ_EDGES >= DBT_EDGES + DBT_EDGE_SITES * DBT_EDGE_SITE_BYTES &&
                    XLATE_IRQ_EDGE_END <= DBT_CCT_RING,
                "the handler's edges lie between the sw profile's edge sites and the packet rings");
+_Static_assert(XLATE_IRQ_CCT >= DBT_CCT_HW_RING + 4u * DBT_CCT_HW_WORDS &&
+                   XLATE_IRQ_CCT + 4u * XLATE_IRQ_CCT_WORDS <= XLATE_BASE &&
+                   DBT_CCT_HW_WORDS <= XLATE_IRQ_CCT_WORDS,
+               "the packets' queue lies between the IP's packet ring and the image, and "
+               "holds a whole ring");
 _Static_assert(DBT_SPILL_WORDS <= XLATE_IRQ_HOT_CAP - 16,
                "a whole ring's crossings fit the handler's list");
 
@@ -51,6 +58,7 @@ static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
                       .edge_hot_reported = q->edge_hot_reported,
                       .edge_hot_at_drain = q->edge_hot_at_drain,
                       .edge_drains = q->edge_drains,
+                      .cct_tail = q->cct_tail,
                       .counted = (uint64_t)q->tab_counted_hi << 32 | q->tab_counted_lo};
   int err = (int)q->err;
   if (err == -HWPROF_ENOSPC && q->full == XLATE_IRQ_RING)
@@ -87,12 +95,15 @@ int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word)
                      .ring = DBT_SPILL,
                      .ring_words = DBT_SPILL_WORDS,
                      .threshold = d->o.threshold,
-                     .edge_threshold = d->o.edge_threshold};
+                     .edge_threshold = d->o.edge_threshold,
+                     .cct_ring = d->core.cct_hw ? DBT_CCT_HW_RING : 0,
+                     .cct_words = d->core.cct_hw ? DBT_CCT_HW_WORDS : 0};
   do {
     if (call(d, &q, s) < 0)
       return -1;
     for (uint32_t i = 0; i < q.found; i++)
       on_hot(ctx, rd32(d, XLATE_IRQ_HOT + 4 * i));
+    rt_cct_taken(d, DBT_CCT_HW, q.cct_at, q.cct_n);
     q.what &= ~XLATE_IRQ_START;
   } while (q.more);
   return 0;

@@ -263,16 +263,18 @@ int rt_disp_wrote(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
 /* The IP's interrupt handler's drains on the board (onirq.c, firmware/irq.c), with
  * --runtime board and checked.  rt_irq_drain pops the hot FIFO, counts the spill ring
  * and drains the system-call and edge tables there (what: XLATE_IRQ_FIFO,
- * XLATE_IRQ_RING, XLATE_IRQ_SYSCALLS, XLATE_IRQ_EDGE_TABLE; the run's first request
- * sets the handler up, with the IP's threshold and the edge threshold), on_hot getting each
- * crossing in the board's order; rt_irq_take copies the board's spill table into t (its threshold
- * and saturation as set up) and the ring's place into ring, and rt_irq_syscalls gives add the
- * board's system-call pairs in its order, for the host to go on after the run.  The board's state
- * is kept in s (zeroed before the first request); -1 with d->failed.  rt_hw_board_state: the state
- * while the board drains (hwside.c), NULL when the host does. */
+ * XLATE_IRQ_RING, XLATE_IRQ_SYSCALLS, XLATE_IRQ_EDGE_TABLE, XLATE_IRQ_CCT_RING, then
+ * XLATE_IRQ_ACK; the run's first request sets the handler up, with the IP's threshold, the
+ * edge threshold and the packet ring), on_hot getting each crossing in the board's order and
+ * rt_cct_taken the call/return packets it queued; rt_irq_take copies the board's spill table into t
+ * (its threshold and saturation as set up) and the ring's place into ring, and rt_irq_syscalls
+ * gives add the board's system-call pairs in its order, for the host to go on after the run.  The
+ * board's state is kept in s (zeroed before the first request); -1 with d->failed.
+ * rt_hw_board_state: the state while the board drains (hwside.c), NULL when the host does. */
 typedef struct rt_irq_state {
   uint32_t slots, cap, used, tail, sys_n;
   uint32_t edge_n, edge_hot_reported, edge_hot_at_drain, edge_drains;
+  uint32_t cct_tail; /* the packet ring's words consumed */
   uint64_t counted;
 } rt_irq_state;
 const rt_irq_state *rt_hw_board_state(const dbt *d);
@@ -478,6 +480,12 @@ uint32_t rt_sigreturn(dbt *d, dbt_result *r);
  * into the sw stream (cctsrc.c).  -1 with d->failed when the guest overwrote the
  * ring's pointer in the translator's state (the stream is dropped). */
 int rt_cct_drain(dbt *d);
+/* ... the same when the ring is full during the run: on the board, with --runtime board
+ * (the dispatcher's request queues its packets, firmware/cctq.c), else rt_cct_drain.
+ * rt_cct_taken: the n packets the board queued from the queue's word at (XLATE_IRQ_CCT),
+ * into the sw or the hw stream (DBT_CCT_SW, DBT_CCT_HW), as the tree's builder reads them. */
+int rt_cct_full(dbt *d);
+void rt_cct_taken(dbt *d, int which, uint32_t at, uint32_t n);
 
 /* The runtime's reads and writes of board RAM.  An address it took from memory the
  * guest can store to (without --confine the guest reaches the translator's state and

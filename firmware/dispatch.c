@@ -147,6 +147,7 @@ void xlate_dispatch(xlate_disp *q) {
   case XLATE_FLUSH: flush(q); break;
   case XLATE_SCAN: xlate_scan(q); break;
   case XLATE_IRQ: xlate_irq(q); break;
+  case XLATE_CCT_SW: xlate_cct_sw(q); break;
   default: break; /* XLATE_LOOKUP: q->host */
   }
 #ifdef XLATE_WRONG_CHAIN /* a dispatcher that patches one word off, for the runtime's test */

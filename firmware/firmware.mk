@@ -13,8 +13,8 @@ $(BUILD)/firmware/%.o: firmware/%.c firmware/fw.h driver/hwprof.h driver/hwprof_
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o $(BUILD)/firmware/hwprof_edges.o: \
-    $(BUILD)/firmware/%.o: driver/%.c \
+$(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o $(BUILD)/firmware/hwprof_edges.o \
+$(BUILD)/firmware/hwprof_cct.o: $(BUILD)/firmware/%.o: driver/%.c \
     driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
@@ -107,16 +107,17 @@ all: $(FPCOST)
 # The translator on the board (firmware/xlate.h): the translator core's sources,
 # the same the host links (dbt/dbt.mk), built for the 405 beside the request's
 # handler, the dispatcher's side (firmware/dispatch.c), the sw profile's scan
-# (firmware/swscan.c) and the IP's interrupt handler (firmware/irq.c, with the
-# driver's core, spill ring and edge table), linked at XLATE_BASE.
+# (firmware/swscan.c), the IP's interrupt handler (firmware/irq.c, with the
+# driver's core, spill ring, edge table and packet ring) and the call/return packets'
+# queue (firmware/cctq.c), linked at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
 XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
-              $(BUILD)/firmware/irq.o
+              $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
                    $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE)) \
                    $(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o \
-                   $(BUILD)/firmware/hwprof_edges.o \
-                   $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o
+                   $(BUILD)/firmware/hwprof_edges.o $(BUILD)/firmware/hwprof_cct.o \
+                   $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o
 XLATE_OBJS := $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o
 XLATE      := $(BUILD)/firmware/xlate.elf
 XLATE_LINK  = $(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \

@@ -23,10 +23,12 @@
  * The IP's hot edges are popped and marked, and its edge table, once half full,
  * drained and added to the board's own (XLATE_IRQ_EDGES, by the IP's words; an edge
  * whose total crosses the edge threshold at a drain is marked there), as the
- * runtime's edgeprof.c does with its own.  The call/return packets' ring and the
- * acknowledgement stay the runtime's, after this.
+ * runtime's edgeprof.c does with its own.  The IP's call/return packets are taken
+ * out of their ring and queued for the calling-context tree's builder
+ * (firmware/cctq.c).  Last, in the request that finishes the drains, the interrupt
+ * is acknowledged.
  *
- * The IP writes the ring behind the data cache (the PPC405's caches do not snoop),
+ * The IP writes its rings behind the data cache (the PPC405's caches do not snoop),
  * so the handler invalidates (dcbi) every line it read: the next drain loads them
  * from memory.  The board's cache model does not see dcbi (Unicorn runs it as an
  * instruction, not a tag change): a line read again, at most the ring's last one a
@@ -35,15 +37,17 @@
 #include <stddef.h>
 
 #include "hwprof.h"
+#include "hwprof_cct.h"
 #include "hwprof_spill.h"
 #include "xlate.h"
 
 static hwprof_mmio mmio;
 static hwprof_dev dev;
-static hwprof_ring ring;
+static hwprof_ring ring, cct; /* the spill ring; the packet ring (words 0: none) */
 static hwprof_spill_table table;
-static uint32_t nhot; /* crossings at XLATE_IRQ_HOT in this request */
-static uint32_t nsys; /* pairs at XLATE_IRQ_SYS */
+static uint32_t nhot;         /* crossings at XLATE_IRQ_HOT in this request */
+static uint32_t nsys;         /* pairs at XLATE_IRQ_SYS */
+static uint32_t ncct, cct_at; /* packets queued in this request, from word cct_at */
 static uint32_t nedges, edge_threshold, hot_reported, hot_at_drain, edge_drains;
 static hwprof_edge edge_buf[HWPROF_EDGE_MAX_ENTRIES]; /* a drain's */
 
@@ -53,8 +57,8 @@ static hwprof_edge edge_buf[HWPROF_EDGE_MAX_ENTRIES]; /* a drain's */
 #define EDGE       ((xlate_edge *)(XLATE_IRQ_EDGES + 4u * XLATE_IRQ_EDGE_HEADS))
 
 static uint32_t ring_load(void *ctx, uint32_t index) {
-  (void)ctx;
-  return ((const volatile uint32_t *)(uintptr_t)ring.bus_addr)[index];
+  const hwprof_ring *r = ctx;
+  return ((const volatile uint32_t *)(uintptr_t)r->bus_addr)[index];
 }
 
 static void on_hot(void *ctx, uint32_t spc) {
@@ -62,11 +66,11 @@ static void on_hot(void *ctx, uint32_t spc) {
   HOT[nhot++] = spc;
 }
 
-/* The ring's lines from word from to word to (the next one the IP writes: its line
+/* Ring r's lines from word from to word to (the next one the IP writes: its line
  * is read again when the IP has filled it) invalidated. */
-static void forget(uint32_t from, uint32_t to) {
+static void forget(const hwprof_ring *r, uint32_t from, uint32_t to) {
   for (uint32_t i = from & ~7u; (int32_t)(i - to) <= 0; i += 8)
-    __asm__ volatile("dcbi 0,%0" : : "r"(ring.bus_addr + 4u * (i & (ring.words - 1u))) : "memory");
+    __asm__ volatile("dcbi 0,%0" : : "r"(r->bus_addr + 4u * (i & (r->words - 1u))) : "memory");
 }
 
 /* A table four times the size in the other region, holding what the full one held. */
@@ -89,7 +93,11 @@ static int start(const xlate_disp *q) {
   int err = hwprof_init(&dev, &hwprof_mmio_ops, &mmio);
   if (err < 0)
     return err;
-  ring = (hwprof_ring){q->ring, q->ring_words, ring_load, NULL, 0};
+  ring = (hwprof_ring){q->ring, q->ring_words, ring_load, &ring, 0};
+  /* (the runtime turned the packet ring on, its tail at 0: hwprof_cct_start) */
+  cct = (hwprof_ring){q->cct_ring, q->cct_words, ring_load, &cct, 0};
+  if (q->cct_words > XLATE_IRQ_CCT_WORDS)
+    return -HWPROF_EINVAL; /* (a whole ring must fit the queue) */
   nsys = nedges = hot_reported = hot_at_drain = edge_drains = 0;
   edge_threshold = q->edge_threshold;
   return hwprof_spill_table_init(&table, (hwprof_entry *)(uintptr_t)XLATE_IRQ_TABLE2,
@@ -178,6 +186,20 @@ static int edge_drain(xlate_disp *q) {
   return 0;
 }
 
+/* The packets the ring holds, queued for the tree's builder (firmware/cctq.c), and
+ * their words given back to the IP. */
+static int cct_drain(void) {
+  uint32_t tail = cct.tail, head;
+  int err;
+  if (!cct.words || (err = hwprof_cct_head(&dev, &cct, &head)) < 0)
+    return cct.words ? err : 0;
+  ncct = xlate_cctq_append((const volatile uint32_t *)(uintptr_t)cct.bus_addr, tail, head,
+                           cct.words - 1u);
+  if (head != tail)
+    forget(&cct, tail, head);
+  return hwprof_cct_release(&dev, &cct, head);
+}
+
 static int drain(xlate_disp *q) {
   size_t n;
   int err;
@@ -197,19 +219,28 @@ static int drain(xlate_disp *q) {
       if ((err = grow()) < 0)
         break;
     if (ring.tail != tail)
-      forget(tail, ring.tail);
+      forget(&ring, tail, ring.tail);
     if (err < 0)
       return q->full = err == -HWPROF_ENOSPC ? XLATE_IRQ_RING : 0, err;
   }
   if ((q->what & XLATE_IRQ_SYSCALLS) && (err = sys_drain(q)) < 0)
     return err;
-  return q->what & XLATE_IRQ_EDGE_TABLE ? edge_drain(q) : 0;
+  if ((q->what & XLATE_IRQ_EDGE_TABLE) && (err = edge_drain(q)) < 0)
+    return err;
+  if ((q->what & XLATE_IRQ_CCT_RING) && (err = cct_drain()) < 0)
+    return err;
+  if (q->what & XLATE_IRQ_ACK) {
+    uint32_t pending;
+    return hwprof_irq_ack(&dev, &pending);
+  }
+  return 0;
 }
 
 void xlate_irq(xlate_disp *q) {
-  nhot = 0;
+  nhot = ncct = 0;
   q->more = q->full = 0;
   int err = q->what & XLATE_IRQ_START ? start(q) : 0;
+  cct_at = xlate_cctq_at();
   q->err = (uint32_t)(err < 0 ? err : drain(q));
   q->found = nhot;
   q->tail = ring.tail;
@@ -218,6 +249,9 @@ void xlate_irq(xlate_disp *q) {
   q->edge_hot_reported = hot_reported;
   q->edge_hot_at_drain = hot_at_drain;
   q->edge_drains = edge_drains;
+  q->cct_at = cct_at;
+  q->cct_n = ncct;
+  q->cct_tail = cct.tail;
   q->tab = (uint32_t)(uintptr_t)table.slots;
   q->tab_cap = table.cap;
   q->tab_used = table.used;

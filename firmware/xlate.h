@@ -24,7 +24,8 @@
  * entries of indirect jumps, a superblock's redirection of its head and a flush;
  * the sw profile's periodic scan of its counters (firmware/swscan.c); and the
  * profiling IP's interrupt handler's drains (firmware/irq.c): the hot FIFO, and
- * the spill ring counted into a table in board RAM (XLATE_IRQ_TABLE).
+ * the spill ring counted into a table in board RAM (XLATE_IRQ_TABLE), the
+ * other tables and rings, the acknowledgement.
  * The runtime hands it an xlate_disp at XLATE_REQ and calls the image at
  * XLATE_ENTRY_DISPATCH, which saves and restores the registers a C routine may
  * change, as a dispatcher entered from translated code must.
@@ -93,6 +94,12 @@
 #define XLATE_IRQ_EDGE_HEADS  0x00002000u
 #define XLATE_IRQ_EDGE_CAP    0x00008000u
 #define XLATE_IRQ_EDGE_END    (XLATE_IRQ_EDGES + 4u * XLATE_IRQ_EDGE_HEADS + 24u * XLATE_IRQ_EDGE_CAP)
+/* ... and the queue the IP's call/return packets go to, past the IP's packet ring
+ * (dbt.h): the handler appends what it takes out of that ring, wrapping around, and
+ * the calling-context tree's builder reads them from there (a queue of 32,768
+ * packets, half of one of the parallel builder's chunks: cct/cct.c). */
+#define XLATE_IRQ_CCT         0x0CC20000u
+#define XLATE_IRQ_CCT_WORDS   0x00020000u
 
 /* The image's entries, from its ELF entry point: a translation; a dispatcher's
  * request (the registers saved first); where the CPU stops when either returns. */
@@ -110,17 +117,21 @@ enum {
   XLATE_FLUSH,    /* the cache emptied: the map's generation, no links, the jump table */
   XLATE_SCAN,     /* the sw profile's counters that reached the threshold since the last */
   XLATE_IRQ,      /* the interrupt handler's drains (what: XLATE_IRQ_*) */
+  XLATE_CCT_SW,   /* the sw probes' packet ring is full: queued for the tree's builder */
 };
 
 /* XLATE_IRQ's what: set up first (the device, the ring, empty tables: the run's
  * first request), the hot FIFO popped, the spill ring counted, the IP's system-call
  * table drained (read, added, cleared), the IP's hot edges popped and its edge table
- * drained at half full. */
+ * drained at half full, the IP's call/return packets taken out of their ring, the
+ * interrupt acknowledged. */
 #define XLATE_IRQ_START      1u
 #define XLATE_IRQ_FIFO       2u
 #define XLATE_IRQ_RING       4u
 #define XLATE_IRQ_SYSCALLS   8u
 #define XLATE_IRQ_EDGE_TABLE 16u
+#define XLATE_IRQ_CCT_RING   32u
+#define XLATE_IRQ_ACK        64u /* (after the rest, in the request that ends with more = 0) */
 
 /* A (call site, system-call number) pair's count, at XLATE_IRQ_SYS. */
 typedef struct xlate_sys {
@@ -194,6 +205,12 @@ typedef struct xlate_disp {
    * IP reported hot (first reports), those the handler found crossing the threshold
    * at a drain, the drains of the IP's edge table. */
   uint32_t edge_threshold, edge_n, edge_hot_reported, edge_hot_at_drain, edge_drains;
+  /* XLATE_IRQ_START: the IP's packet ring (0 words: none); XLATE_CCT_SW: the sw
+   * probes' ring and the address of its next free word's pointer (the translator's
+   * state); out: the packets this request took from the ring, appended to the queue
+   * at XLATE_IRQ_CCT from its word cct_at on, and (XLATE_IRQ) the IP's ring's words
+   * consumed.  XLATE_CCT_SW's err: -HWPROF_EINVAL, the pointer is not in the ring. */
+  uint32_t cct_ring, cct_words, cct_ptr, cct_at, cct_n, cct_tail;
   uint32_t tab, tab_cap, tab_used, tab_counted_hi, tab_counted_lo;
 } xlate_disp;
 
@@ -204,5 +221,12 @@ int xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
 void xlate_scan(xlate_disp *q); /* firmware/swscan.c */
 void xlate_irq(xlate_disp *q);  /* firmware/irq.c */
+/* The packets' queue (firmware/cctq.c): where the next packet goes; the packets of
+ * ring words from .. to - 1 (running counts, mask: the ring's words - 1) appended (how
+ * many); the sw probes' ring queued (XLATE_CCT_SW). */
+uint32_t xlate_cctq_at(void);
+uint32_t xlate_cctq_append(const volatile uint32_t *ring, uint32_t from, uint32_t to,
+                           uint32_t mask);
+void xlate_cct_sw(xlate_disp *q);
 
 #endif

@@ -620,6 +620,10 @@ void vboard_charge_irq_rest(vboard *b, uint64_t ip_cycles, uint64_t accesses) {
   charge_irq(b, VBOARD_HANDLER_VECTOR, ip_cycles, accesses);
 }
 
+void vboard_sync_ip(vboard *b) {
+  vb_sync_ip(b, b->cycles);
+}
+
 void vboard_on_exception(vboard *b, int (*fn)(void *ctx, vboard_exc kind, uint32_t pc), void *ctx) {
   b->on_exc = fn;
   b->exc_ctx = ctx;

@@ -152,6 +152,9 @@ void vboard_charge_irq(vboard *b, uint64_t ip_cycles, uint64_t accesses);
  * accesses in the cycles already): charges the vector and rfi, and what the host
  * did for it as above. */
 void vboard_charge_irq_rest(vboard *b, uint64_t ip_cycles, uint64_t accesses);
+/* The IP's clock brought up to the CPU's (its posted stores taken): after a handler
+ * that ran on the board acknowledged the interrupt, the line as it is by then. */
+void vboard_sync_ip(vboard *b);
 void vboard_free(vboard *b);
 
 /* Loads a 32-bit big-endian PowerPC ELF executable.  Returns 0 or -1 with a

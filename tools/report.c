@@ -520,15 +520,15 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
     fprintf(f,
             "hwprof: dispatcher on board    %llu requests, %llu cycles (%.2f %%): lookups, "
             "chaining's patches, jump-table entries, superblocks' redirections, flushes, the sw "
-            "profile's scans\n",
+            "profile's scans and packet-ring drains\n",
             (unsigned long long)s->board_dispatches, (unsigned long long)s->dispatch_cycles,
             pct(s->dispatch_cycles, b->cpu_cycles));
   if (s->board_irqs)
     fprintf(f,
             "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): on the board "
             "%llu requests draining the hot FIFO, the spill ring, the system-call and edge "
-            "tables, %llu cycles; the vector, rfi and the other features' bus transactions to "
-            "the IP, %llu\n",
+            "tables and the packet ring, and acknowledging, %llu cycles; the vector and rfi, "
+            "%llu\n",
             (unsigned long long)b->irqs_serviced,
             (unsigned long long)(s->irq_board_cycles + b->irq_cycles),
             pct(s->irq_board_cycles + b->irq_cycles, b->cpu_cycles),

@@ -157,6 +157,38 @@ print("same counts, %d blocks spilled, %d drains on the board" % (b["ip"]["block
 expect "runtime: --stats says what the interrupt handler cost on the board" 0 \
   'interrupt handler +[0-9]+ interrupts, [0-9]+ cycles \([0-9.]+ %\): on the board [1-9][0-9]* requests' \
   "$HW" run --quiet --stats --runtime board --profile hw --threshold 200 "$g" test
+# The call/return packets are queued for the tree's builder on the board too
+# (firmware/cctq.c): the IP's, taken out of its ring by the interrupt handler, and the sw
+# probes', whose full ring the dispatcher empties.  crafty in all mode (both streams in one
+# run): its calling-context tree is the host run's, folded line for line (every --cct run
+# also checks both streams' trees against the runtime's, exit status 2), the queueing's
+# cycles are the run's, and each interrupt takes a quarter ring (the board's
+# acknowledgement reaches the IP before the line is sampled again: no interrupt finds the
+# ring empty).
+for rt in host board; do
+  "$HW" run --quiet --runtime $rt --profile all --cct --folded "$tmp/cct-$rt.folded" \
+    --json "$tmp/cct-$rt.json" "$B/workloads/crafty" test >/dev/null 2>&1
+done
+expect "runtime: crafty --cct, all: both streams' packets queued on the board, the host's tree" 0 \
+  'same tree, [1-9][0-9]* packets, [1-9][0-9]* interrupts' python3 -c '
+import json, sys
+h, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert h["exit_status"] == b["exit_status"] == 0
+assert open(sys.argv[3]).read() == open(sys.argv[4]).read(), "the folded trees differ"
+assert h["cct"]["contexts"] == b["cct"]["contexts"] and h["cct"]["packets"] == b["cct"]["packets"]
+n, irqs = b["cct"]["packets"], b["ip"]["interrupts"]
+assert 0 < irqs <= n // 1024 + 1, (irqs, n)  # IRQ_CCT at a quarter of 16,384 words
+r = b["runtime"]
+assert r["irq_calls"] >= irqs and r["irq_cycles"] > 20 * n, r  # the IP packets copied
+assert r["dispatch_calls"] > r["calls"] + n // 4096, r  # and the sw ring drains (4,096 each)
+assert b["cycles_by"]["irq"] >= r["irq_cycles"] > 50 * h["cycles_by"]["irq"], (r, h["cycles_by"])
+print("same tree, %d packets, %d interrupts" % (n, irqs))
+' "$tmp/cct-host.json" "$tmp/cct-board.json" "$tmp/cct-host.folded" "$tmp/cct-board.folded"
+# A guest fault while the IP's packets are drained on the board: the runtime settles the
+# IP there (the fault set aside meanwhile), and the guest dies of it as on the host.
+expect "runtime: a guest's SIGSEGV with --cct, hw on the board" 139 \
+  'guest terminated by SIGSEGV \(11\) at pc 0x[0-9a-f]+ \(an access to unmapped memory\)' \
+  "$HW" run --quiet --runtime board --profile hw --cct "$B/guest/asm/traps_segv"
 # The same translations in the same order: the dumps of the two runs (no superblocks,
 # whose forming depends on when the IP's interrupt comes) are the same.
 for rt in host board; do
