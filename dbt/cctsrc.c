@@ -225,7 +225,9 @@ int rt_cct_drain(dbt *d) {
 
 /* ------------------------------------------------------------ the board's queue */
 
-void rt_cct_taken(dbt *d, int which, uint32_t at, uint32_t n) {
+/* The n packets the board queued from the queue's word at (XLATE_IRQ_CCT), into the sw
+ * or the hw stream (DBT_CCT_SW, DBT_CCT_HW), as the tree's builder reads them. */
+static void taken(dbt *d, int which, uint32_t at, uint32_t n) {
   for (uint32_t i = 0, w = at; i < n; i++) { /* (the builder's reads) */
     uint32_t pkt[4];
     for (unsigned k = 0; k < 4; k++, w = (w + 1) & (XLATE_IRQ_CCT_WORDS - 1u))
@@ -248,7 +250,7 @@ int rt_cct_full(dbt *d) {
     return -1;
   if (q.err) /* the guest wrote the pointer: the same check here names it */
     return rt_cct_drain(d);
-  rt_cct_taken(d, DBT_CCT_SW, q.cct_at, q.cct_n);
+  taken(d, DBT_CCT_SW, q.cct_at, q.cct_n);
   return 0;
 }
 
@@ -324,7 +326,7 @@ static void hw_packet(void *ctx, const uint32_t pkt[HWPROF_CCT_PACKET_WORDS]) {
 /* The IP's packet ring: on at set-up, drained by the interrupt handler and while
  * the IP settles, and at readout drained and its totals read.  With the handler on
  * the board (--runtime board, checked) the board drains it, in the handler and
- * while the IP settles, and queues the packets, which rt_cct_taken reads (onirq.c);
+ * while the IP settles, and queues the packets, which ip_packets reads (onirq.c);
  * readout takes the ring's place first (ip_take). */
 static int ip_setup(dbt *d) {
   if (!d->core.cct_hw)
@@ -347,6 +349,10 @@ static int hw_drain(dbt *d) {
 static int ip_take(dbt *d) {
   d->cct->ring.tail = rt_hw_board_state(d)->cct_tail;
   return 0;
+}
+
+static void ip_packets(dbt *d, uint32_t at, uint32_t n) {
+  taken(d, DBT_CCT_HW, at, n);
 }
 
 static int ip_drain(dbt *d) {
@@ -402,6 +408,7 @@ int rt_cct_register(dbt *d) {
       .ip_drain = ip_drain,
       .ip_ring = ip_ring,
       .ip_take = ip_take,
+      .ip_packets = ip_packets,
       .ip_end = ip_end,
   };
   if (!d->o.cct)

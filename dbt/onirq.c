@@ -103,7 +103,9 @@ int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word)
       return -1;
     for (uint32_t i = 0; i < q.found; i++)
       on_hot(ctx, rd32(d, XLATE_IRQ_HOT + 4 * i));
-    rt_cct_taken(d, DBT_CCT_HW, q.cct_at, q.cct_n);
+    for (unsigned i = 0; i < d->nhooks && q.cct_n; i++)
+      if (d->hooks[i]->ip_packets)
+        d->hooks[i]->ip_packets(d, q.cct_at, q.cct_n);
     q.what &= ~XLATE_IRQ_START;
   } while (q.more);
   return 0;

@@ -83,6 +83,9 @@ typedef struct rt_hooks {
   int (*ip_end)(dbt *d);            /* readout, before the IP's statistics are read */
   int (*ip_readout)(dbt *d);        /* readout, after the IP's table is read */
   int (*ip_take)(dbt *d);           /* readout, first: its table as the board's handler left it */
+  /* the board's handler queued n of the IP's call/return packets from the queue's word at
+   * (XLATE_IRQ_CCT, firmware/cctq.c; onirq.c) */
+  void (*ip_packets)(dbt *d, uint32_t at, uint32_t n);
 } rt_hooks;
 
 #define RT_MAX_HOOKS 16
@@ -266,10 +269,10 @@ int rt_disp_wrote(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
  * XLATE_IRQ_RING, XLATE_IRQ_SYSCALLS, XLATE_IRQ_EDGE_TABLE, XLATE_IRQ_CCT_RING, then
  * XLATE_IRQ_ACK; the run's first request sets the handler up, with the IP's threshold, the
  * edge threshold and the packet ring), on_hot getting each crossing in the board's order and
- * rt_cct_taken the call/return packets it queued; rt_irq_take copies the board's spill table into t
- * (its threshold and saturation as set up) and the ring's place into ring, and rt_irq_syscalls
- * gives add the board's system-call pairs in its order, for the host to go on after the run.  The
- * board's state is kept in s (zeroed before the first request); -1 with d->failed.
+ * the features' ip_packets hooks the call/return packets it queued; rt_irq_take copies the board's
+ * spill table into t (its threshold and saturation as set up) and the ring's place into ring, and
+ * rt_irq_syscalls gives add the board's system-call pairs in its order, for the host to go on after
+ * the run.  The board's state is kept in s (zeroed before the first request); -1 with d->failed.
  * rt_hw_board_state: the state while the board drains (hwside.c), NULL when the host does. */
 typedef struct rt_irq_state {
   uint32_t slots, cap, used, tail, sys_n;
@@ -481,11 +484,8 @@ uint32_t rt_sigreturn(dbt *d, dbt_result *r);
  * ring's pointer in the translator's state (the stream is dropped). */
 int rt_cct_drain(dbt *d);
 /* ... the same when the ring is full during the run: on the board, with --runtime board
- * (the dispatcher's request queues its packets, firmware/cctq.c), else rt_cct_drain.
- * rt_cct_taken: the n packets the board queued from the queue's word at (XLATE_IRQ_CCT),
- * into the sw or the hw stream (DBT_CCT_SW, DBT_CCT_HW), as the tree's builder reads them. */
+ * (the dispatcher's request queues its packets, firmware/cctq.c), else rt_cct_drain. */
 int rt_cct_full(dbt *d);
-void rt_cct_taken(dbt *d, int which, uint32_t at, uint32_t n);
 
 /* The runtime's reads and writes of board RAM.  An address it took from memory the
  * guest can store to (without --confine the guest reaches the translator's state and
