@@ -225,6 +225,9 @@ int rt_cct_drain(dbt *d) {
 
 /* ------------------------------------------------------------ the board's queue */
 
+_Static_assert(DBT_CCT_RING_BYTES / 4 <= XLATE_IRQ_CCT_WORDS,
+               "a whole sw ring's packets fit the board's queue (it wraps around)");
+
 /* The n packets the board queued from the queue's word at (XLATE_IRQ_CCT), into the sw
  * or the hw stream (DBT_CCT_SW, DBT_CCT_HW), as the tree's builder reads them. */
 static void taken(dbt *d, int which, uint32_t at, uint32_t n) {
