@@ -165,6 +165,8 @@ typedef struct dbt_stats {
   uint64_t board_dispatches;       /* ... the dispatcher's requests on the board (lookups,
                                       patches, redirections, flushes; ondispatch.c) */
   uint64_t dispatch_cycles;        /* ... their cycles, registers saved and restored */
+  uint64_t record_trips;           /* ... of them the path recorder's (onrecord.c) */
+  uint64_t record_cycles;          /* ... and their cycles */
   uint64_t board_irqs;             /* ... the interrupt handler's drains on the board (onirq.c) */
   uint64_t irq_board_cycles;       /* ... their cycles (the rest is vboard_result.irq_cycles) */
   uint64_t syscall_ns;             /* host time in system calls (not simulated cycles) */

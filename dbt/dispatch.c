@@ -562,6 +562,8 @@ int dbt_run(dbt *d, dbt_result *r) {
     int stop = vboard_call(d->b, host, DBT_STOP);
     rt_work_switch(d, DBT_CYC_DISPATCH);
     host_t0 = rt_now_ns();
+    if (stop != 1) /* the blocks the path recorder took, before this exit's work */
+      rt_sb_trips(d);
     host = stop == 2 ? paused(d, r) : stop ? stopped(d, r) : exited(d, r);
   }
   if (rt_cycles_finish(d) < 0 && r->how != DBT_STOPPED)

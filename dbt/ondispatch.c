@@ -34,6 +34,7 @@ static const char *op_name(uint32_t op) {
   case XLATE_INDIRECT: return "an indirect jump's lookup";
   case XLATE_REDIRECT: return "a superblock's redirection";
   case XLATE_CCT_SW: return "the sw packet ring's drain";
+  case XLATE_RECORD: return "a block recorded on a superblock's path";
   default: return "a flush";
   }
 }

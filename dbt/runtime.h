@@ -440,6 +440,12 @@ uint32_t rt_sb_words(dbt *d, uint32_t text_lo);
  * runs the sw profile's scan when one is due (the CPU is stopped at a block
  * boundary: the dispatcher calls it each time the CPU comes back). */
 void rt_sb_form(dbt *d);
+/* The path recorder on the board (onrecord.c): rt_sb_trip queues a block the CPU
+ * entered while a path is recorded, with what the host's recorder made of it (spent:
+ * the duplication budget was), and pauses the CPU; rt_sb_trips makes the queued
+ * requests once it is back (d->failed when the board's path is not the host's). */
+void rt_sb_trip(dbt *d, uint32_t pc, uint32_t id, int spent);
+void rt_sb_trips(dbt *d);
 int rt_sb_word(const dbt *d, uint32_t spc); /* spc is a superblock's word, not a block */
 int rt_sb_reserve(dbt *d, dbt_sb_probes *p);
 int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],

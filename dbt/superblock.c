@@ -39,9 +39,14 @@
  * block whose counter has reached the threshold, once (sb_scan_sw), as the
  * monitor-thread design checks its counts: on the host, not charged, with --runtime
  * host; on the board's CPU (firmware/swscan.c), charged, with --runtime board.
- * Then the CPU is paused before the next block it enters (vboard_pause), the
- * path is translated as one unit (dbt_translate_trace: members fall through into
- * each other, side exits are cold code), and the head's predecessors are
+ * With the runtime on the board (--runtime board, checked) the recording runs there
+ * too: each block recorded is a request to the board's dispatcher, as a trace builder
+ * takes back control at every block of the path it builds (onrecord.c,
+ * firmware/record.c), and the board's path must be the one recorded here; the choice
+ * of heads (the pending marks) stays on the host.
+ * Once the path is complete the CPU is paused before the next block it enters
+ * (vboard_pause), the path is translated as one unit (dbt_translate_trace: members
+ * fall through into each other, side exits are cold code), and the head's predecessors are
  * redirected to it by words written in place: every branch chaining pointed at the
  * head's old translation now points at the superblock, the old translation's first
  * instruction becomes `b superblock` (for whatever still reaches it), and the
@@ -201,26 +206,29 @@ static void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
   if (s->ready)
     return;
   dbt_trace *t = &s->t;
+  int budget_spent = spent(s);
   if (t->n == 0) { /* the first pending head the CPU enters is recorded */
-    if (s->is_head[id] == SB_PENDING) {
-      s->is_head[id] = SB_NONE;
-      s->pending--;
-      t->pc[0] = pc;
-      t->counter[0] = id;
-      t->n = 1;
+    if (s->is_head[id] != SB_PENDING)
+      return;
+    s->is_head[id] = SB_NONE;
+    s->pending--;
+    t->pc[0] = pc;
+    t->counter[0] = id;
+    t->n = 1;
+  } else {
+    int seen = budget_spent && s->is_head[id] == SB_HEAD;
+    for (unsigned i = 0; i < t->n; i++)
+      seen |= t->pc[i] == pc;
+    if (seen || t->n == DBT_TRACE_MAX) {
+      complete(d, pc);
+    } else {
+      t->pc[t->n] = pc;
+      t->counter[t->n] = id;
+      t->n++;
     }
-    return;
   }
-  int seen = spent(s) && s->is_head[id] == SB_HEAD;
-  for (unsigned i = 0; i < t->n; i++)
-    seen |= t->pc[i] == pc;
-  if (seen || t->n == DBT_TRACE_MAX) {
-    complete(d, pc);
-    return;
-  }
-  t->pc[t->n] = pc;
-  t->counter[t->n] = id;
-  t->n++;
+  if (rt_disp_on_board(d)) /* the recorder on the board records it too (onrecord.c) */
+    rt_sb_trip(d, pc, id, budget_spent);
 }
 
 /* A path to translate (rt_place's emitter), its probes, and what it became. */
@@ -308,6 +316,7 @@ static int form(dbt *d, const dbt_trace *t) {
 }
 
 void rt_sb_form(dbt *d) {
+  rt_sb_trips(d); /* (after a fault the guest's handler took) */
   if (d->sb->scan_due) {
     rt_span span = rt_work_begin(d, DBT_CYC_SUPERBLOCKS);
     d->sb->scan_due = 0;
@@ -371,6 +380,7 @@ size_t dbt_superblocks(const dbt *d, const dbt_trace **out) {
 
 /* The code cache was flushed: its superblocks are gone. */
 static void flushed(dbt *d) {
+  d->sb->ntrips = 0; /* the path is dropped, on the board too (its flush) */
   for (uint32_t id = 0; id < d->nblocks; id++) /* heads still waiting stay so */
     if (d->sb->is_head[id] != SB_PENDING)
       d->sb->is_head[id] = SB_NONE;

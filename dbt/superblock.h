@@ -28,11 +28,22 @@ typedef struct sb_inst sb_inst;
  * board's instruction cache (superblock.c, "The code-growth budget"). */
 #define DBT_SB_BUDGET_DIV 8
 
+/* A block entered while a path is recorded, for the recorder on the board to record
+ * (onrecord.c): its pc and counter, whether the budget was spent, and what the host's
+ * recorder made of it: the path's blocks after it, complete or not.  A stretch of the
+ * CPU queues at most a path's worth (DBT_TRACE_MAX + 1 blocks; twice that room). */
+typedef struct sb_trip {
+  uint32_t pc, id, spent, n, ready;
+} sb_trip;
+#define DBT_SB_TRIPS (2 * (DBT_TRACE_MAX + 1))
+
 typedef struct sb_state {
-  size_t pending;      /* hot blocks waiting to head a superblock (SB_PENDING) */
-  dbt_trace t;         /* the path being recorded (t.n = 0: none) */
-  int ready;           /* t is complete: form it at the next pause */
-  int scan_due;        /* sw, the runtime on the board: its scan at the next pause */
+  size_t pending;              /* hot blocks waiting to head a superblock (SB_PENDING) */
+  dbt_trace t;                 /* the path being recorded (t.n = 0: none) */
+  int ready;                   /* t is complete: form it at the next pause */
+  int scan_due;                /* sw, the runtime on the board: its scan at the next pause */
+  sb_trip trips[DBT_SB_TRIPS]; /* the runtime on the board: the recorder's requests due */
+  unsigned ntrips;
   uint8_t *is_head;    /* per block id: SB_PENDING, or in the current cache SB_HEAD, SB_MEMBER */
   uint8_t *sw_hot;     /* per block id: the sw counters' scan reported it hot */
   uint64_t dup_budget; /* bytes of duplicated code superblocks may add (UINT64_MAX: any) */

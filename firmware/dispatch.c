@@ -6,7 +6,8 @@
  * redirected in it.  An exit's lookup, chaining's patch of the branch that reached
  * an exit stub, an indirect jump's jump-table entry, a superblock's redirection of
  * its head and its chained predecessors, and a flush are each one request
- * (xlate_disp), carried out here with the board's CPU and caches; the runtime
+ * (xlate_disp), carried out here with the board's CPU and caches, and so is a block
+ * entered while a superblock's path is recorded (record.c); the runtime
  * (dbt/dispatch.c, dbt/cache.c) does the same on the host and checks that the two
  * agree.  The words the patches write reach fetch as placed code does (the runtime
  * charges the dcbst / icbi for them, cache.c's rt_code_wrote).
@@ -31,6 +32,8 @@ typedef struct link {
 
 static uint32_t gen = 1;      /* the map's generation: a flush begins the next */
 static uint32_t used, nlinks; /* slots used (any generation), chained branches */
+/* A bit per slot: its pc heads a superblock in this generation (redirected). */
+static uint32_t heads[XLATE_MAP_SLOTS / 32];
 
 /* pc's slot (one for every pc ever entered, the runtime's rec), or a new one when add;
  * NULL when not there, or no room (at most half the slots). */
@@ -112,6 +115,10 @@ static void redirect(xlate_disp *q) {
     }
   }
   q->full = xlate_map_set(q->pc, q->host) < 0;
+  if (!q->full) {
+    uint32_t i = (uint32_t)(find(q->pc, 0) - MAP);
+    heads[i >> 5] |= 1u << (i & 31);
+  }
   volatile uint32_t *e = jt_entry(q, q->pc);
   if (e[0] == q->pc)
     e[1] = q->host;
@@ -120,6 +127,9 @@ static void redirect(xlate_disp *q) {
 static void flush(const xlate_disp *q) {
   gen++;
   nlinks = 0;
+  for (uint32_t i = 0; i < XLATE_MAP_SLOTS / 32; i++)
+    heads[i] = 0;
+  xlate_record_reset();
   volatile uint32_t *e = (volatile uint32_t *)(uintptr_t)q->jt;
   for (uint32_t i = 0; i < DBT_JT_ENTRIES; i++, e += 2) {
     e[0] = 0xFFFFFFFFu; /* never a guest pc */
@@ -128,7 +138,7 @@ static void flush(const xlate_disp *q) {
 }
 
 void xlate_dispatch(xlate_disp *q) {
-  slot *s = q->op <= XLATE_INDIRECT ? lookup(q->pc) : NULL;
+  slot *s = q->op <= XLATE_RECORD ? lookup(q->pc) : NULL;
   if (s)
     q->host = s->host;
   switch (q->op) {
@@ -148,6 +158,11 @@ void xlate_dispatch(xlate_disp *q) {
   case XLATE_SCAN: xlate_scan(q); break;
   case XLATE_IRQ: xlate_irq(q); break;
   case XLATE_CCT_SW: xlate_cct_sw(q); break;
+  case XLATE_RECORD: {
+    uint32_t i = (uint32_t)(s - MAP);
+    xlate_record(q, s && (heads[i >> 5] >> (i & 31) & 1));
+    break;
+  }
   default: break; /* XLATE_LOOKUP: q->host */
   }
 #ifdef XLATE_WRONG_CHAIN /* a dispatcher that patches one word off, for the runtime's test */

@@ -22,7 +22,8 @@
  * board translates it), the lookups of the exits that reach the dispatcher,
  * chaining's patches and the chained branches' list (XLATE_LINKS), the jump-table
  * entries of indirect jumps, a superblock's redirection of its head and a flush;
- * the sw profile's periodic scan of its counters (firmware/swscan.c); and the
+ * the sw profile's periodic scan of its counters (firmware/swscan.c); the
+ * superblock former's path recorder (firmware/record.c); and the
  * profiling IP's interrupt handler's drains (firmware/irq.c): the hot FIFO, and
  * the spill ring counted into a table in board RAM (XLATE_IRQ_TABLE), the
  * other tables and rings, the acknowledgement.
@@ -113,6 +114,7 @@ enum {
   XLATE_LOOKUP,   /* the rest are xlate_disp's: pc's code in the map */
   XLATE_CHAIN,    /* ... and the branch at site (or the stub) patched to go there */
   XLATE_INDIRECT, /* ... and pc's jump-table entry filled */
+  XLATE_RECORD,   /* ... and a block entered while a superblock's path is recorded (record.c) */
   XLATE_REDIRECT, /* pc's code is now host: the old code, its chained branches, its entry */
   XLATE_FLUSH,    /* the cache emptied: the map's generation, no links, the jump table */
   XLATE_SCAN,     /* the sw profile's counters that reached the threshold since the last */
@@ -212,6 +214,10 @@ typedef struct xlate_disp {
    * consumed.  XLATE_CCT_SW's err: -HWPROF_EINVAL, the pointer is not in the ring. */
   uint32_t cct_ring, cct_words, cct_ptr, cct_at, cct_n, cct_tail;
   uint32_t tab, tab_cap, tab_used, tab_counted_hi, tab_counted_lo;
+  /* XLATE_RECORD: the block entered (pc) and its counter, whether the former's
+   * duplication budget is spent; out: its code (host: 0, not in the map), the path's
+   * blocks (n), whether it is complete (found), the path's address (at: a dbt_trace). */
+  uint32_t id, spent;
 } xlate_disp;
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
@@ -228,5 +234,9 @@ uint32_t xlate_cctq_at(void);
 uint32_t xlate_cctq_append(const volatile uint32_t *ring, uint32_t from, uint32_t to,
                            uint32_t mask);
 void xlate_cct_sw(xlate_disp *q);
+/* The path recorder (firmware/record.c): a block entered (head: it heads a superblock
+ * in the map); the path dropped (a flush). */
+void xlate_record(xlate_disp *q, int head);
+void xlate_record_reset(void);
 
 #endif

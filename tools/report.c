@@ -199,12 +199,13 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   fprintf(f,
           ",\"runtime\":{\"where\":\"%s\",\"translate_cycles\":%llu,\"superblock_cycles\":%llu,"
           "\"calls\":%llu,\"dispatch_cycles\":%llu,\"dispatch_calls\":%llu,\"refills\":%llu,"
-          "\"irq_cycles\":%llu,\"irq_calls\":%llu}",
+          "\"irq_cycles\":%llu,\"irq_calls\":%llu,\"record_cycles\":%llu,\"record_calls\":%llu}",
           prof_runtime_name(pr->runtime), (unsigned long long)s->translate_cycles,
           (unsigned long long)s->sb_translate_cycles, (unsigned long long)s->board_translations,
           (unsigned long long)s->dispatch_cycles, (unsigned long long)s->board_dispatches,
           (unsigned long long)s->flushes, (unsigned long long)s->irq_board_cycles,
-          (unsigned long long)s->board_irqs);
+          (unsigned long long)s->board_irqs, (unsigned long long)s->record_cycles,
+          (unsigned long long)s->record_trips);
   vboard_cache_info ci;
   if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
     fprintf(f,
@@ -520,9 +521,11 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
     fprintf(f,
             "hwprof: dispatcher on board    %llu requests, %llu cycles (%.2f %%): lookups, "
             "chaining's patches, jump-table entries, superblocks' redirections, flushes, the sw "
-            "profile's scans and packet-ring drains\n",
+            "profile's scans and packet-ring drains, and %llu blocks recorded on superblocks' "
+            "paths, %llu cycles\n",
             (unsigned long long)s->board_dispatches, (unsigned long long)s->dispatch_cycles,
-            pct(s->dispatch_cycles, b->cpu_cycles));
+            pct(s->dispatch_cycles, b->cpu_cycles), (unsigned long long)s->record_trips,
+            (unsigned long long)s->record_cycles);
   if (s->board_irqs)
     fprintf(f,
             "hwprof: interrupt handler      %llu interrupts, %llu cycles (%.2f %%): on the board "

@@ -74,7 +74,8 @@ done
 
 # The translator on the board: its cycles are translate's and superblocks'; the
 # dispatcher's requests on the board are dispatch's (an exit's) and superblocks' (a
-# redirection; crafty's cache is never flushed at this size); the hot interrupt is taken (irq).
+# redirection, a block recorded on a path; crafty's cache is never flushed at this
+# size); the hot interrupt is taken (irq).
 run "$tmp/board.json" --runtime board --profile hw --superblocks --threshold 200 "$B/workloads/crafty" test
 check "crafty on the board, hw, superblocks at 200: translation, dispatch, forming and the interrupt" "$PARTS
 j, by = load(sys.argv[1])
@@ -84,6 +85,8 @@ assert rt['superblock_cycles'] > 0 and by['superblocks'] >= rt['superblock_cycle
 assert by['irq'] > 0 and by['probes'] > 0 and by['dispatch'] > 0, by
 assert rt['dispatch_calls'] > j['distinct_blocks'], (j['distinct_blocks'], rt)
 assert by['dispatch'] + by['superblocks'] - rt['superblock_cycles'] >= rt['dispatch_cycles'], (by, rt)
+assert rt['record_calls'] >= 2 * len(j['superblocks']) and rt['record_cycles'] > 0, rt
+assert by['superblocks'] >= rt['superblock_cycles'] + rt['record_cycles'], (by, rt)
 " "$tmp/board.json"
 
 # A system call's copy: readstdin reads its input and writes one line.

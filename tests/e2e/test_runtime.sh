@@ -6,11 +6,11 @@
 # the first byte, insn_of entry, result or far word that differs) on every workload
 # and every -O2 C and assembly guest program, all profiles and superblocks on, and Lua
 # (thousands of far event words given on the board); the dispatcher's lookups and
-# patches, made on the board in every board run (firmware/dispatch.c), agree with the
-# host's in all of these runs (the runtime stops the run where they do not); a run on
-# the board counts every block as the host's run does and costs the cycles it
-# reports; a translator or a dispatcher that differs is caught; a missing image is a
-# clear error.
+# patches, made on the board in every board run (firmware/dispatch.c), and its path
+# recorder's paths (firmware/record.c) agree with the host's in all of these runs (the
+# runtime stops the run where they do not); a run on the board counts every block as
+# the host's run does and costs the cycles it reports; a translator, a dispatcher or a
+# recorder that differs is caught; a missing image is a clear error.
 # Prints PASS/FAIL lines for tests/run.sh.
 set -u
 B=${BUILD:-build}
@@ -203,10 +203,12 @@ expect "runtime: --stats says what the dispatcher cost on the board" 0 \
   "$HW" run --quiet --stats --runtime board "$g" test
 
 # --- a translator that differs from the host's in one bit is caught at its first
-# block, so is a dispatcher that patches a chained branch one word off, and a missing
-# image is an error: hwprof finds each beside itself.
-mkdir -p "$tmp/wrong/firmware" "$tmp/wrongchain/firmware" "$tmp/none/firmware"
-for d in wrong wrongchain none; do
+# block, so is a dispatcher that patches a chained branch one word off, and a path
+# recorder whose paths go on elsewhere at its first superblock; a missing image is an
+# error: hwprof finds each beside itself.
+mkdir -p "$tmp/wrong/firmware" "$tmp/wrongchain/firmware" "$tmp/wrongrecord/firmware" \
+  "$tmp/none/firmware"
+for d in wrong wrongchain wrongrecord none; do
   cp "$HW" "$tmp/$d/hwprof"
   ln -s "$(cd "$B" && pwd)/dtb" "$tmp/$d/dtb"
   cp "$B/firmware/fpcost.elf" "$tmp/$d/firmware/"
@@ -219,6 +221,11 @@ cp "$B/firmware/xlate-wrongchain.elf" "$tmp/wrongchain/firmware/xlate.elf"
 expect "runtime: a board run finds a dispatcher that patches another word" 126 \
   "the dispatcher on the board wrote 0x[0-9a-f]+ at 0x[0-9a-f]+ for guest pc 0x[0-9a-f]+, the runtime 0x[0-9a-f]+" \
   "$tmp/wrongchain/hwprof" run --runtime board "$B/guest/sort-O2"
+cp "$B/firmware/xlate-wrongrecord.elf" "$tmp/wrongrecord/firmware/xlate.elf"
+expect "runtime: a board run finds a path recorder that records another path" 126 \
+  "the path recorder on the board completed a path from guest pc 0x[0-9a-f]+ that is not the runtime's" \
+  "$tmp/wrongrecord/hwprof" run --runtime board --profile hw --superblocks --threshold 50 \
+  "$B/guest/sort-O2"
 expect "runtime: no translator image" 2 'firmware/xlate.elf.*(No such file|cannot)' \
   "$tmp/none/hwprof" run --runtime board "$B/guest/sort-O2"
 expect "runtime: --runtime takes host, board or checked" 2 \

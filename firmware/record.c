@@ -1,0 +1,69 @@
+/*
+ * record.c - the superblock former's path recorder on the board (firmware/xlate.h,
+ * XLATE_RECORD): NET's recording, after Duesterwald and Bala, as dbt/superblock.c
+ * does it on the host.  Chained code does not come back to a recorder, so while a
+ * path is recorded the CPU returns to the dispatcher at every block it enters, the
+ * way a trace builder runs the blocks of a trace being built one at a time
+ * (DynamoRIO's trace building): each such entry is one request, made with the
+ * registers saved.  The dispatcher looks the block up in its map (the code it goes
+ * on at, and whether the block heads a superblock: dispatch.c) and hands it here:
+ *   - the first block of a path is its head (the runtime chose it: a pending head
+ *     entered, superblock.c);
+ *   - a block already on the path, another superblock's head once the duplication
+ *     budget is spent (`spent`, the former's), or a path of DBT_TRACE_MAX blocks
+ *     ends the path there: a loop back to the head is unrolled while the budget
+ *     lasts (up to DBT_UNROLL copies of the body), and the path is complete;
+ *   - any other block is added to it.
+ * The runtime (dbt/onrecord.c) checks the path against its own at each request and
+ * translates the complete path into a superblock on the board (XLATE_TRACE).
+ */
+#include <stddef.h>
+
+#include "superblock.h"
+#include "xlate.h"
+
+static dbt_trace path; /* the path recorded: path.n blocks, and next once complete */
+static uint32_t done;  /* path is complete: the next request begins another */
+
+void xlate_record_reset(void) {
+  path.n = 0;
+  done = 0;
+}
+
+static void complete(uint32_t next, uint32_t spent) {
+  uint32_t body = path.n;
+  if (next == path.pc[0] && !spent)
+    for (uint32_t copy = 1; copy < DBT_UNROLL && path.n + body <= DBT_TRACE_MAX; copy++)
+      for (uint32_t i = 0; i < body; i++, path.n++) {
+        path.pc[path.n] = path.pc[i];
+        path.counter[path.n] = path.counter[i];
+      }
+  path.next = next;
+#ifdef XLATE_WRONG_RECORD /* a recorder whose paths go on one word off, for the runtime's test */
+  path.next ^= 4;
+#endif
+  done = 1;
+}
+
+void xlate_record(xlate_disp *q, int head) {
+  if (path.n == 0 || done) {
+    path.pc[0] = q->pc;
+    path.counter[0] = q->id;
+    path.n = 1;
+    done = 0;
+  } else {
+    int seen = q->spent && head;
+    for (uint32_t i = 0; i < path.n; i++)
+      seen |= path.pc[i] == q->pc;
+    if (seen || path.n == DBT_TRACE_MAX) {
+      complete(q->pc, q->spent);
+    } else {
+      path.pc[path.n] = q->pc;
+      path.counter[path.n] = q->id;
+      path.n++;
+    }
+  }
+  q->n = path.n;
+  q->found = done;
+  q->at = (uint32_t)(uintptr_t)&path;
+}
