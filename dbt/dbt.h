@@ -86,8 +86,9 @@ typedef struct dbt_options {
   int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
   int clock;               /* the guest's time: GUEST_CLOCK_BOARD (default) or _HOST (guest.h) */
   const char *fp_image;    /* the soft-float image whose cycles the FPU helper charges (fpcost.c) */
-  int runtime;             /* where the translator runs: DBT_RUNTIME_HOST (default), _BOARD,
-                            * _CHECKED (onboard.c) */
+  int runtime;             /* where the translator runs: DBT_RUNTIME_HOST (the library's
+                            * default; hwprof's commands take _BOARD), _BOARD, _CHECKED
+                            * (onboard.c) */
   const char *xlate_image; /* --runtime board, checked: the translator built for the board
                             * (firmware/xlate.h) */
   int omit_cache_sync;     /* testing: code-cache writes without dcbst and icbi (VBOARD_SYNC_*

@@ -379,12 +379,16 @@ static double geomean_field(const row *w, size_t n, size_t off) {
 }
 #define GEO(field) geomean_field(w, n, offsetof(row, field))
 
-static void print_superblocks(FILE *f, const row *w, size_t n, int nw, uint32_t threshold) {
+static void print_superblocks(FILE *f, const row *w, size_t n, int nw, uint32_t threshold,
+                              int runtime) {
   fprintf(f,
           "\nSuperblocks formed at the IP's hot interrupt (threshold %u), counts derived from "
           "their entries and side exits;\nopt: the hw+sb run's superblocks formed before the run, "
-          "no profiling.  Host-side formation is not in the cycles.\n\n",
-          threshold);
+          "no profiling.  %s\n\n",
+          threshold,
+          runtime == DBT_RUNTIME_HOST
+              ? "Host-side formation is not in the cycles."
+              : "Forming them (recording, translation, redirection) is in the cycles.");
   fprintf(f, "%-*s %13s %13s %13s %10s %10s %10s %11s %6s %7s %9s\n", nw, "workload", "cycles opt",
           "cycles hw+sb", "cycles sw+sb", "hw+sb/opt", "sw+sb/opt", "speedup", "hw+sb=sw+sb", "sbs",
           "cover", "form ms");
@@ -573,11 +577,14 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
   size_t progs = 0;
   for (size_t i = 0; i < n; i++)
     progs += !strcmp(w[i].size, "program");
-  fprintf(f, "%s%s%s: simulated PPC405 cycles and profiling overhead\n\n",
+  fprintf(f, "%s%s%s: simulated PPC405 cycles and profiling overhead, %s\n\n",
           progs == n ? "" : "SPEC-like workloads, size ", progs == n ? "" : size,
           !progs       ? ""
           : progs == n ? "Programs (--program)"
-                       : ", and programs (--program)");
+                       : ", and programs (--program)",
+          runtime == DBT_RUNTIME_HOST
+              ? "the runtime on the host (--runtime host: its work is not in the cycles)"
+              : "the runtime on the board (its work in the cycles)");
   fprintf(f, "%-*s %12s %13s %13s %13s %13s %7s %7s %8s %5s %5s %7s %6s %6s %7s %10s\n", nw,
           "workload", "guest insns", "cycles none", "cycles hw", "cycles sw", "cycles hw+sb",
           "hw %", "sw %", "hw+sb %", "hw=sw", "sb=sw", "blocks", "insn/b", "lost", "stall",
@@ -602,7 +609,7 @@ static void print_table(FILE *f, const row *w, size_t n, const char *size, uint3
           "%-*s %12s %13s %13s %13s %13s %6.2f%% %6.2f%% %7.2f%% %5s %5s %7s %6s %6s %7s %9.2f%%\n",
           nw, "geomean", "", "", "", "", "", geomean_pct(w, n, HW), geomean_pct(w, n, SW),
           geomean_pct(w, n, HW_SB), "", "", "", "", "", "", geomean_pct(w, n, HW_WORD));
-  print_superblocks(f, w, n, nw, threshold);
+  print_superblocks(f, w, n, nw, threshold, runtime);
   print_code(f, w, n, nw);
   print_cct(f, w, n, nw);
   print_probe(f, w, n, nw);
@@ -814,7 +821,8 @@ int cmd_bench(int argc, char **argv) {
              *dtb = NULL;
   char dbuf[4096], nbuf[4096];
   int c;
-  dbt_options base = dbt_defaults(); /* only its clock, caches and budget */
+  dbt_options base = dbt_defaults(); /* only its clock, caches, budget and runtime */
+  base.runtime = DBT_RUNTIME_BOARD;
   uint64_t threshold = DBT_SB_THRESHOLD;
   static const struct option opts[] = {{"size", required_argument, 0, 's'},
                                        {"dir", required_argument, 0, 'D'},

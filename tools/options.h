@@ -76,11 +76,12 @@ int prof_ip_model_parse(const char *cmd, const char *s);
 int prof_runtime_parse(const char *cmd, const char *s, dbt_options *o);
 const char *prof_runtime_name(int runtime);
 #define PROF_RUNTIME_HELP                                                                          \
-  "  --runtime WHERE    where the translator runs: host (default: its work is not in\n"            \
-  "                     the simulated cycles), board (built for the PPC405 and run by\n"           \
-  "                     the board's CPU: its cycles, fetches and accesses are the\n"               \
-  "                     run's), or checked (on the board, then on the host, which\n"               \
-  "                     must emit the same bytes: a test of the board's translator)\n"
+  "  --runtime WHERE    where the runtime runs: board (default: the translator, the\n"             \
+  "                     dispatcher, the superblock former and the interrupt handler\n"             \
+  "                     built for the PPC405 and run by the board's CPU: their cycles,\n"          \
+  "                     fetches and accesses are the run's), host (their work is not\n"            \
+  "                     in the simulated cycles: the fast check), or checked (on the\n"            \
+  "                     board, then on the host, which must emit the same bytes)\n"
 
 /* The board's options, which the commands that run a guest or firmware share:
  * their entries for a command's getopt_long table (each command lists those it

@@ -228,6 +228,8 @@ expect "runtime: a board run finds a path recorder that records another path" 12
   "$B/guest/sort-O2"
 expect "runtime: no translator image" 2 'firmware/xlate.elf.*(No such file|cannot)' \
   "$tmp/none/hwprof" run --runtime board "$B/guest/sort-O2"
+expect "runtime: the board is the default" 0 '"runtime":\{"where":"board","translate_cycles":[1-9]' \
+  "$HW" run --quiet --json /dev/stdout "$B/guest/sort-O2"
 expect "runtime: --runtime takes host, board or checked" 2 \
   "--runtime is host, board or checked, not 'fpga'" "$HW" run --runtime fpga "$g" test
 echo "runtime: $fails failed"

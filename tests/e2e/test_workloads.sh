@@ -114,12 +114,14 @@ for w in ws:
     # with their hot code in the text's first 64 KiB).
     assert c["none"] < c["hw"] < c["hw_word"], c
     assert w["events"] > 0 and w["distinct_blocks"] > 0 and w["fifo_stall_cycles"] >= 0
-    # Calling contexts: the extra cycles of collecting them, over none; the IP's
-    # cost a fraction of the inline shadow stack's.
+    # Calling contexts: the extra cycles of collecting them, over none.  (With the
+    # runtime on the board the IP's packets cost their drains, about 100 cycles a
+    # packet, so on recursion, all calls, hw costs about what the inline shadow
+    # stack does: docs/cct.md.)
     k = w["cct"]
     assert abs(k["hw_pct"] - 100.0 * (k["cycles_hw"] - c["hw"]) / c["none"]) < 1e-3, k
     assert abs(k["sw_pct"] - 100.0 * (k["cycles_sw"] - c["sw"]) / c["none"]) < 1e-3, k
-    assert 0 < k["hw_pct"] < k["sw_pct"], k
+    assert 0 < k["hw_pct"] and 0 < k["sw_pct"], k
     # Code and the instruction cache: the hw+sb run translates more (probes,
     # superblocks) than none; both runs miss (cold misses at least, caches on).
     b, m = w["code_bytes"], w["icache_miss_pct"]
