@@ -73,7 +73,7 @@ static int trip(dbt *d, const sb_trip *tr) {
 
 void rt_sb_trips(dbt *d) {
   sb_state *s = d->sb;
-  if (!s || !s->ntrips)
+  if (!s->ntrips)
     return;
   rt_span span = rt_work_begin(d, DBT_CYC_SUPERBLOCKS);
   for (unsigned i = 0; i < s->ntrips && !d->failed[0]; i++)

@@ -822,7 +822,7 @@ int cmd_bench(int argc, char **argv) {
   char dbuf[4096], nbuf[4096];
   int c;
   dbt_options base = dbt_defaults(); /* only its clock, caches, budget and runtime */
-  base.runtime = DBT_RUNTIME_BOARD;
+  base.runtime = PROF_RUNTIME_DEFAULT;
   uint64_t threshold = DBT_SB_THRESHOLD;
   static const struct option opts[] = {{"size", required_argument, 0, 's'},
                                        {"dir", required_argument, 0, 'D'},

@@ -75,6 +75,9 @@ int prof_ip_model_parse(const char *cmd, const char *s);
  * and returns -1 for anything else.  The name of a DBT_RUNTIME_* value. */
 int prof_runtime_parse(const char *cmd, const char *s, dbt_options *o);
 const char *prof_runtime_name(int runtime);
+/* Where hwprof's commands run the runtime unless told (--runtime): on the board, its
+ * work in the cycles (the library's dbt_defaults say host). */
+#define PROF_RUNTIME_DEFAULT DBT_RUNTIME_BOARD
 #define PROF_RUNTIME_HELP                                                                          \
   "  --runtime WHERE    where the runtime runs: board (default: the translator, the\n"             \
   "                     dispatcher, the superblock former and the interrupt handler\n"             \

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "io.h"
+#include "options.h"
 
 extern char **environ;
 
@@ -31,7 +32,7 @@ prof_opts prof_defaults(const char *cmd) {
   o.dbt.fp_image = tools_beside("firmware/fpcost.elf", fp_image, sizeof fp_image);
   static char xlate_image[4096]; /* the translator built for the board (--runtime board) */
   o.dbt.xlate_image = tools_beside("firmware/xlate.elf", xlate_image, sizeof xlate_image);
-  o.dbt.runtime = DBT_RUNTIME_BOARD; /* the runtime's work in the cycles (--runtime host: not) */
+  o.dbt.runtime = PROF_RUNTIME_DEFAULT;
   o.progress = 1;
   return o;
 }
