@@ -159,7 +159,7 @@ void xlate_dispatch(xlate_disp *q) {
   case XLATE_IRQ: xlate_irq(q); break;
   case XLATE_CCT_SW: xlate_cct_sw(q); break;
   case XLATE_RECORD: {
-    uint32_t i = (uint32_t)(s - MAP);
+    uint32_t i = s ? (uint32_t)(s - MAP) : 0;
     xlate_record(q, s && (heads[i >> 5] >> (i & 31) & 1));
     break;
   }
