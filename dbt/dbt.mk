@@ -19,6 +19,9 @@ DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o words.o insn.o insn_alu.o insn
               dispatch.o dbt.o)
 DBT_LDLIBS := -lcapstone -lm
 
+# The translator image's interface word (firmware/firmware.mk), checked at load.
+$(BUILD)/dbt/onboard.o: C_FLAGS += -DXLATE_ABI=$(XLATE_ABI)
+
 # The guest's rounding mode is set at run time: keep the compiler from folding
 # or reordering floating point across fesetround.
 $(BUILD)/dbt/fpu.o: C_FLAGS += -frounding-math

@@ -48,6 +48,13 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen) {
   char why[512];
   if (vboard_load_elf(d->b, d->o.xlate_image, why, sizeof why) < 0)
     return errf(err, errlen, "--runtime board: the translator built for the board: %s", why), -1;
+  uint32_t abi = dbt_be32(d->ram + XLATE_ABI_AT);
+  if (abi != XLATE_ABI)
+    return errf(err, errlen,
+                "%s is not this hwprof's translator image: it was built for interface 0x%08x, "
+                "this hwprof for 0x%08x (a stale build: run make)",
+                d->o.xlate_image, abi, (uint32_t)XLATE_ABI),
+           -1;
   d->xlate_entry = vboard_entry(d->b);
   if (d->xlate_entry < XLATE_BASE || d->xlate_entry >= XLATE_BASE + XLATE_IMAGE_MAX)
     return errf(err, errlen, "%s: entry point %#x is not in [%#x, +%#x)", d->o.xlate_image,

@@ -112,6 +112,10 @@ all: $(FPCOST)
 # table and packet ring) and the call/return packets' queue (firmware/cctq.c), linked
 # at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
+# The interface word (xlate.h, XLATE_ABI_AT): a digest of the headers the image and the
+# runtime share, given to both; a header's change rebuilds both, and a stale image is
+# refused at load.
+XLATE_ABI  := 0x$(shell cat firmware/xlate.h dbt/translate.h dbt/dbt.h | sha256sum | cut -c1-8)
 XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
               $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o $(BUILD)/firmware/record.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
@@ -128,6 +132,8 @@ XLATE_LINK  = $(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
 $(BUILD)/firmware/xlate/%.o: dbt/%.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
+
+$(BUILD)/firmware/xlate.o $(BUILD)/firmware/xlate-wrong.o: FW_CFLAGS += -DXLATE_ABI=$(XLATE_ABI)
 
 $(XLATE_OWN): $(BUILD)/firmware/%.o: firmware/%.c
 	@mkdir -p $(@D)

@@ -14,6 +14,9 @@
 
 #include "xlate.h"
 
+/* The interface this image was built for, at XLATE_ABI_AT (xlate.h). */
+const uint32_t xlate_abi __attribute__((section(".xlate_abi"), used)) = XLATE_ABI;
+
 static dbt_words words; /* the far words' table, at XLATE_WORDS (xlate.h) */
 
 void xlate_run(xlate_req *q) {

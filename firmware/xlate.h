@@ -102,6 +102,13 @@
 #define XLATE_IRQ_CCT         0x0CC20000u
 #define XLATE_IRQ_CCT_WORDS   0x00020000u
 
+/* The image's interface word, the last word of XLATE_IMAGE_MAX (firmware/xlate.ld,
+ * its own section: the image's layout does not move): XLATE_ABI, a digest of this
+ * header, translate.h and dbt.h that the build gives the image (xlate.c) and the
+ * runtime (dbt/onboard.c) alike.  An image built from other headers than hwprof's
+ * (a stale build, another checkout's) is refused when it is loaded, naming both. */
+#define XLATE_ABI_AT (XLATE_BASE + XLATE_IMAGE_MAX - 4u)
+
 /* The image's entries, from its ELF entry point: a translation; a dispatcher's
  * request (the registers saved first); where the CPU stops when either returns. */
 #define XLATE_ENTRY_TRANSLATE 0u

@@ -205,10 +205,12 @@ expect "runtime: --stats says what the dispatcher cost on the board" 0 \
 # --- a translator that differs from the host's in one bit is caught at its first
 # block, so is a dispatcher that patches a chained branch one word off, and a path
 # recorder whose paths go on elsewhere at its first superblock; a missing image is an
-# error: hwprof finds each beside itself.
+# error, and so is an image built for another interface (its interface word, xlate.h's
+# XLATE_ABI_AT, left out: an image older than the word, or a stale build's): hwprof
+# finds each beside itself.
 mkdir -p "$tmp/wrong/firmware" "$tmp/wrongchain/firmware" "$tmp/wrongrecord/firmware" \
-  "$tmp/none/firmware"
-for d in wrong wrongchain wrongrecord none; do
+  "$tmp/none/firmware" "$tmp/stale/firmware"
+for d in wrong wrongchain wrongrecord none stale; do
   cp "$HW" "$tmp/$d/hwprof"
   ln -s "$(cd "$B" && pwd)/dtb" "$tmp/$d/dtb"
   cp "$B/firmware/fpcost.elf" "$tmp/$d/firmware/"
@@ -228,6 +230,13 @@ expect "runtime: a board run finds a path recorder that records another path" 12
   "$B/guest/sort-O2"
 expect "runtime: no translator image" 2 'firmware/xlate.elf.*(No such file|cannot)' \
   "$tmp/none/hwprof" run --runtime board "$B/guest/sort-O2"
+powerpc-linux-gnu-objcopy --remove-section .xlate_abi "$B/firmware/xlate.elf" \
+  "$tmp/stale/firmware/xlate.elf" 2>/dev/null
+expect "runtime: an image built for another interface" 2 \
+  "xlate.elf is not this hwprof's translator image: it was built for interface 0x00000000, this hwprof for 0x[0-9a-f]{8} \\(a stale build: run make\\)" \
+  "$tmp/stale/hwprof" run --runtime board "$B/guest/sort-O2"
+expect "runtime: ... which the host runtime does not load" 0 'exited with status 0' \
+  "$tmp/stale/hwprof" run --runtime host "$B/guest/sort-O2"
 expect "runtime: the board is the default" 0 '"runtime":\{"where":"board","translate_cycles":[1-9]' \
   "$HW" run --quiet --json /dev/stdout "$B/guest/sort-O2"
 expect "runtime: --runtime takes host, board or checked" 2 \
