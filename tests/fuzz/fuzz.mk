@@ -19,7 +19,7 @@ FUZZ_SRCS    := $(wildcard common/*.c dbt/*.c) cct/cct.c $(wildcard sim/vboard*.
                 $(filter-out driver/hwprof_uio.c,$(wildcard driver/*.c))
 FUZZ_LDLIBS  := $(SIM_LIB) -lunicorn $(FDT_LDLIBS) $(DBT_LDLIBS) $(SIM_LDLIBS) -lstdc++
 FUZZ_CFLAGS  := -std=gnu99 -O1 -g -fno-omit-frame-pointer -Icommon -Idriver -Isim -Idbt -Icct -Itests/fuzz \
-                -DHWPROF_BUILD='"$(BUILD)"'
+                -DHWPROF_BUILD='"$(BUILD)"' -DXLATE_ABI=$(XLATE_ABI)
 
 # Replay builds (gcc): objects under $(BUILD)/fuzz/replay/.
 FUZZ_REPLAY_OBJS := $(patsubst %.c,$(BUILD)/fuzz/replay/%.o,$(FUZZ_SRCS))
