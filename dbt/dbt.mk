@@ -21,6 +21,7 @@ DBT_LDLIBS := -lcapstone -lm
 
 # The translator image's interface word (firmware/firmware.mk), checked at load.
 $(BUILD)/dbt/onboard.o: C_FLAGS += -DXLATE_ABI=$(XLATE_ABI)
+$(BUILD)/dbt/onboard.o: $(XLATE_ABI_HDRS)
 
 # The guest's rounding mode is set at run time: keep the compiler from folding
 # or reordering floating point across fesetround.

@@ -113,9 +113,11 @@ all: $(FPCOST)
 # at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
 # The interface word (xlate.h, XLATE_ABI_AT): a digest of the headers the image and the
-# runtime share, given to both; a header's change rebuilds both, and a stale image is
-# refused at load.
-XLATE_ABI  := 0x$(shell cat firmware/xlate.h dbt/translate.h dbt/dbt.h | sha256sum | cut -c1-8)
+# runtime share (the request, the translator core's structures, the IP's registers),
+# given to both; every object that takes the word depends on those headers, so a
+# change rebuilds both sides, and a stale image is refused at load.
+XLATE_ABI_HDRS := firmware/xlate.h dbt/translate.h driver/hwprof_regs.h
+XLATE_ABI      := 0x$(shell cat $(XLATE_ABI_HDRS) | sha256sum | cut -c1-8)
 XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
               $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o $(BUILD)/firmware/record.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
@@ -134,6 +136,7 @@ $(BUILD)/firmware/xlate/%.o: dbt/%.c
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
 
 $(BUILD)/firmware/xlate.o $(BUILD)/firmware/xlate-wrong.o: FW_CFLAGS += -DXLATE_ABI=$(XLATE_ABI)
+$(BUILD)/firmware/xlate.o $(BUILD)/firmware/xlate-wrong.o: $(XLATE_ABI_HDRS)
 
 $(XLATE_OWN): $(BUILD)/firmware/%.o: firmware/%.c
 	@mkdir -p $(@D)

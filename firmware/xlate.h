@@ -104,8 +104,8 @@
 
 /* The image's interface word, the last word of XLATE_IMAGE_MAX (firmware/xlate.ld,
  * its own section: the image's layout does not move): XLATE_ABI, a digest of this
- * header, translate.h and dbt.h that the build gives the image (xlate.c) and the
- * runtime (dbt/onboard.c) alike.  An image built from other headers than hwprof's
+ * header, translate.h and hwprof_regs.h that the build gives the image (xlate.c) and
+ * the runtime (dbt/onboard.c) alike.  An image built from other headers than hwprof's
  * (a stale build, another checkout's) is refused when it is loaded, naming both. */
 #define XLATE_ABI_AT (XLATE_BASE + XLATE_IMAGE_MAX - 4u)
 

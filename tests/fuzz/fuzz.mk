@@ -23,6 +23,7 @@ FUZZ_CFLAGS  := -std=gnu99 -O1 -g -fno-omit-frame-pointer -Icommon -Idriver -Isi
 
 # Replay builds (gcc): objects under $(BUILD)/fuzz/replay/.
 FUZZ_REPLAY_OBJS := $(patsubst %.c,$(BUILD)/fuzz/replay/%.o,$(FUZZ_SRCS))
+$(BUILD)/fuzz/replay/dbt/onboard.o $(BUILD)/fuzz/lf/dbt/onboard.o: $(XLATE_ABI_HDRS)
 FUZZ_REPLAYS     := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/replay-$(n))
 
 $(BUILD)/fuzz/replay/%.o: %.c
