@@ -60,10 +60,11 @@ enum { DBT_PROBE_WINDOW, DBT_PROBE_WORD };
  * the run's; on the board and then on the host, each translation compared. */
 enum { DBT_RUNTIME_HOST, DBT_RUNTIME_BOARD, DBT_RUNTIME_CHECKED };
 
-/* Superblocks: the threshold run and bench use when none is given (docs/benchmarks.md:
- * its threshold sweep chose it). */
-#define DBT_SB_THRESHOLD   500
-#define DBT_SB_THRESHOLD_S "500"
+/* Superblocks: the threshold run and bench use when none is given (docs/superblocks.md,
+ * "The default threshold": the threshold sweeps at test and train size with the runtime
+ * on the board chose it). */
+#define DBT_SB_THRESHOLD   3000
+#define DBT_SB_THRESHOLD_S "3000"
 
 typedef struct dbt_options {
   int profile;             /* DBT_PROFILE_NONE, _HW, _SW, _ALL */

@@ -57,7 +57,7 @@ check sweep_small_table_evicts 'int(row["INDEX_BITS-10"]["entries_evicted"]) >
   r["events_lost"] == "0" for r in rows)'
 check sweep_small_table_fewer_brams \
   'int(row["INDEX_BITS-10"]["brams_xc2vp"]) < int(row["default"]["brams_xc2vp"])'
-check sweep_points_json 'all(json.load(open(d + "/points/" + k + ".t500.on.gzip.test.json"))
+check sweep_points_json 'all(json.load(open(d + "/points/" + k + ".t3000.on.gzip.test.json"))
   ["cycles_hw"] == int(row[k]["cycles_hw"]) for k in row)'
 
 # The same runs by hand: the default build's hwprof, and the one make ipcfg built, as

@@ -131,7 +131,7 @@ geo = lambda v: 100 * (math.exp(sum(math.log(1 + x / 100) for x in v) / len(v)) 
 for m in ("hw", "sw", "hw_sb", "hw_word", "sw_sb", "hw_sb_over_none"):
     assert abs(geo([w["overhead_pct"][m] for w in ws]) - j["geomean_overhead_pct"][m]) < 1e-3
 assert abs(geo([w["speedup_pct"]["hw_sb"] for w in ws]) - j["geomean_speedup_pct"]["hw_sb"]) < 1e-3
-assert j["threshold"] == 500
+assert j["threshold"] == 3000
 rows = [r.split(",") for r in open(sys.argv[2]).read().splitlines()]
 assert len(rows) == 3 and all(len(r) == len(rows[0]) for r in rows), "CSV rows"
 col = dict(zip(rows[0], rows[1]))
