@@ -353,7 +353,7 @@ expect "unaligned: a bad mode is refused" 2 "--unaligned is allow or trap, not '
 ua_sb() {
   local q h
   q=$(qemu-mips "$B/workloads/crafty" test)
-  h=$("$HW" run --quiet --unaligned trap --profile all --superblocks --json "$tmp/ua.json" \
+  h=$("$HW" run --quiet --unaligned trap --profile all --superblocks --threshold 500 --json "$tmp/ua.json" \
     "$B/workloads/crafty" test 2>/dev/null)
   [ "$q" = "$h" ] && python3 - "$tmp/ua.json" <<'PY'
 import json, sys

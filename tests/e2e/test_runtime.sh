@@ -49,13 +49,13 @@ done
 expect "runtime: lua compare.lua, checked, hw, superblocks: far words on the board" 0 \
   'far event words +[1-9][0-9]{3,} blocks' \
   bash -c "cd tests/real && '$(cd "$B" && pwd -P)/hwprof' run --quiet --stats --runtime checked \
-    --profile hw --superblocks '$(cd "$B" && pwd -P)/real/lua' compare.lua >/dev/null"
+    --profile hw --superblocks --threshold 500 '$(cd "$B" && pwd -P)/real/lua' compare.lua >/dev/null"
 
 # --- counts: the board's run and the host's count every block the same (both
 # profiles, superblocks formed), and the board's costs what it says it does.
 g=$B/workloads/gzip
 for rt in host board; do
-  "$HW" run --quiet --runtime $rt --profile all --superblocks --json "$tmp/$rt.json" "$g" test \
+  "$HW" run --quiet --runtime $rt --profile all --superblocks --threshold 500 --json "$tmp/$rt.json" "$g" test \
     >/dev/null 2>"$tmp/$rt.err" || echo "(the $rt run exited $?)" >>"$tmp/$rt.err"
 done
 if python3 - "$tmp/host.json" "$tmp/board.json" >"$out" 2>&1 <<'EOF'; then
@@ -107,7 +107,7 @@ print("same counts, %d refills, %d requests" % (b["runtime"]["refills"], b["runt
 # crafty's indirect jumps: one whose target's translation flushed the cache has its
 # jump-table entry filled in the new generation on the board too (the board's request is
 # made again), as the host fills it.
-host_and_board ccind "$B/workloads/crafty" --code-cache 65536 --profile hw --superblocks
+host_and_board ccind "$B/workloads/crafty" --code-cache 65536 --profile hw --superblocks --threshold 500
 expect "runtime: crafty in a 64 KiB cache: indirect jumps across a flush, counted as on the host" \
   0 'same counts, [1-9][0-9]* refills' python3 -c '
 import json, sys
@@ -119,7 +119,7 @@ print("same counts, %d refills" % b["runtime"]["refills"])
 ' "$tmp/ccind-host.json" "$tmp/ccind-board.json"
 # The sw profile's periodic scan runs on the board (firmware/swscan.c): its superblocks and
 # counts are the host's, and its cycles are the run's (superblocks').
-host_and_board sw "$g" --profile sw --superblocks
+host_and_board sw "$g" --profile sw --superblocks --threshold 500
 expect "runtime: gzip sw+sb: the counters' scan on the board finds the host's heads" 0 \
   'same counts, [1-9][0-9]* superblocks' python3 -c '
 import json, sys
