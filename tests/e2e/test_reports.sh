@@ -187,6 +187,8 @@ print(f"{len(j['blocks'])} blocks, {ran} entries, {len(bad)} differ, exit {j['ex
 sys.exit(0 if ran and not bad else 1)
 PY
 }
+# The train-size runs below form superblocks at 500, not the default 3,000: formed early,
+# so that the signals and the cycle limits stop the runs inside them.
 # sig NAME SIGNAL STATUS: 'hwprof run' of gzip (train) signalled after a second
 sig() {
   "$HW" run --profile all --superblocks --threshold 500 --json "$tmp/$1.json" "$W/gzip" train \
@@ -229,7 +231,6 @@ for n in 20000000 33333333; do
   counts_exact "$tmp/limit.json" >"$out" && pass "run_cycle_limit_${n}_counts_exact" ||
     fail "run_cycle_limit_${n}_counts_exact" "$(cat "$out")"
 done
-# (Superblocks at 500 in these runs: formed early, so that the stops fall inside them.)
 # Many stopping points, inside superblocks and beside their side exits' and traps'
 # out-of-line code (a stop there once left derived counts one too high).
 bad=""

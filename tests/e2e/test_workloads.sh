@@ -82,10 +82,10 @@ mkdir -p "$tmp/suite"
 ln -s "$(cd "$B/guest" && pwd)/recursion-O2" "$tmp/suite/recursion"
 ln -s "$(cd "$B/guest" && pwd)/strings-O2" "$tmp/suite/strings"
 # (the floor: strings built for the PPC405; recursion has none)
-# (superblocks at 500, not the default 3,000: in these short programs more of the code
-# is then in superblocks, whose members send the IP no events, and the hw runs are faster)
 mkdir -p "$tmp/native"
 ln -s "$(cd "$B/guest" && pwd)/ppc405/strings" "$tmp/native/strings"
+# (superblocks at 500, not the default 3,000: in these short programs more of the code
+# is then in superblocks, whose members send the IP no events, and the hw runs are faster)
 expect "bench on two programs" 0 'geomean' \
   "$HW" bench --threshold 500 --dir "$tmp/suite" --native-dir "$tmp/native" --json "$tmp/bench.json" \
   --csv "$tmp/bench.csv" --svg "$tmp/bench.svg"
