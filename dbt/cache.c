@@ -372,6 +372,15 @@ void rt_redirect(dbt *d, rec *h, uint32_t host) {
            "the dispatcher on the board holds at most %u distinct blocks: the superblock at "
            "%#x does not fit in its map",
            XLATE_MAP_SLOTS / 2, h->pc);
+    else if (q.err == 1)
+      errf(d->failed, sizeof d->failed,
+           "the dispatcher on the board redirected %#x to a superblock it did not translate last",
+           h->pc);
+    else if (q.err == 2)
+      errf(d->failed, sizeof d->failed,
+           "the choice of superblock heads on the board holds at most %u superblocks' event "
+           "words or counters: the superblock at %#x does not fit",
+           XLATE_HEADS_WORDS_CAP / 4 * 3, h->pc);
   }
   if (h->gen == d->gen) {
     uint32_t old = h->host, w = dbt_chain_word(old, host);

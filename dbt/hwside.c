@@ -18,8 +18,10 @@
  * system-call table (sysprof.c), IRQ_EDGE at a half-full edge table and
  * IRQ_EDGE_HOT (edgeprof.c), IRQ_LOST).  With --runtime board (and checked) the
  * board's CPU pops the hot FIFO and counts the ring into a table in its own RAM
- * (onirq.c, firmware/irq.c): those cycles are the board's, caches included; the
- * runtime takes the crossings it reports, and after the run its table.  The rest
+ * (onirq.c, firmware/irq.c): those cycles are the board's, caches included, and so
+ * are those of making the crossings pending heads (firmware/heads.c); the runtime
+ * takes the crossings it reports, makes its own heads of them to check the board's,
+ * and after the run takes its table.  The rest
  * of the handler (the features' drains, the acknowledgement) is host-side, and
  * with --runtime host all of it: what it would cost the board's CPU is charged
  * (vboard_charge_irq, vboard_charge_irq_rest): the vector, a prologue and

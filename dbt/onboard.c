@@ -62,6 +62,7 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen) {
            -1;
   memset(d->ram + XLATE_WORDS, 0, XLATE_END - XLATE_WORDS);      /* far words, map, links */
   memset(d->ram + XLATE_IRQ_EDGES, 0, 4 * XLATE_IRQ_EDGE_HEADS); /* the handler's edges */
+  memset(d->ram + XLATE_HEADS_WORDS, 0, XLATE_HEADS_END - XLATE_HEADS_WORDS); /* heads.c's */
   return 0;
 }
 
@@ -207,6 +208,12 @@ static int board_call(dbt *d, xlate_req *q) {
                 "%#x does not fit in its map",
                 XLATE_MAP_SLOTS / 2, q->pc),
            -1;
+  if (q->op == XLATE_BLOCK && q->heads == 2)
+    return errf(d->failed, sizeof d->failed,
+                "the choice of superblock heads on the board holds at most %u counters: the "
+                "block at %#x does not fit",
+                XLATE_HEADS_WORDS_CAP / 4 * 3, q->pc),
+           -1;
   return 0;
 }
 
@@ -323,6 +330,7 @@ int rt_translate(dbt *d, uint32_t pc, dbt_place *pl, uint32_t counter, dbt_block
   q.op = XLATE_BLOCK;
   q.pc = pc;
   q.counter = counter;
+  q.heads = d->o.superblocks && d->o.profile == DBT_PROFILE_SW; /* (heads.c: the sw profile's) */
   unsigned members;
   return run(d, &q, pl, out, &members);
 }

@@ -3,8 +3,10 @@
  * checked): the runtime's side of firmware/irq.c.  When the IP's line rises, the
  * board's CPU pops the hot FIFO and counts the spill ring into the spill table,
  * which lives in the board's RAM, as a handler running on the PPC405 would; the
- * runtime (hwside.c) takes the crossings it reports, in its order, and goes on with
- * what stays on the host: making the crossings heads or hot-list entries.  It also
+ * runtime (hwside.c) takes the crossings it reports, in its order, for its hot list.
+ * With --superblocks the board also makes the crossings pending heads
+ * (firmware/heads.c), and each crossing's head must be the one the runtime makes of it
+ * (superblock.c; else the run stops naming the word).  It also
  * drains the IP's system-call table into its own list of pairs (sysprof.c takes it
  * after the run) and its edge table into its own edges (edgeprof.c), takes the
  * IP's call/return packets out of their ring and hands them to the calling-context
@@ -36,6 +38,9 @@ _Static_assert(XLATE_IRQ_CCT >= DBT_CCT_HW_RING + 4u * DBT_CCT_HW_WORDS &&
                    DBT_CCT_HW_WORDS <= XLATE_IRQ_CCT_WORDS,
                "the packets' queue lies between the IP's packet ring and the image, and "
                "holds a whole ring");
+_Static_assert(XLATE_HEADS_WORDS >= DBT_SPILL + 4u * DBT_SPILL_WORDS &&
+                   XLATE_HEADS_END <= DBT_EDGES,
+               "the choice of heads' tables lie between the spill ring and the sw edge sites");
 _Static_assert(DBT_SPILL_WORDS <= XLATE_IRQ_HOT_CAP - 16,
                "a whole ring's crossings fit the handler's list");
 
@@ -73,6 +78,12 @@ static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
                 "system-call number) pairs",
                 XLATE_IRQ_SYS_CAP),
            -1;
+  if (err == -HWPROF_ENOSPC && q->full == XLATE_IRQ_HEADS)
+    return errf(d->failed, sizeof d->failed,
+                "profiling IP: the choice of superblock heads on the board holds at most %u "
+                "words reported hot",
+                XLATE_HEADS_SEEN_CAP / 2),
+           -1;
   if (err == -HWPROF_ENOSPC && q->full == XLATE_IRQ_EDGE_TABLE)
     return errf(d->failed, sizeof d->failed,
                 "profiling IP: the interrupt handler on the board counts at most %u edges",
@@ -97,12 +108,19 @@ int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word)
                      .threshold = d->o.threshold,
                      .edge_threshold = d->o.edge_threshold,
                      .cct_ring = d->core.cct_hw ? DBT_CCT_HW_RING : 0,
-                     .cct_words = d->core.cct_hw ? DBT_CCT_HW_WORDS : 0};
+                     .cct_words = d->core.cct_hw ? DBT_CCT_HW_WORDS : 0,
+                     .heads = d->o.superblocks};
   do {
     if (call(d, &q, s) < 0)
       return -1;
-    for (uint32_t i = 0; i < q.found; i++)
-      on_hot(ctx, rd32(d, XLATE_IRQ_HOT + 4 * i));
+    for (uint32_t i = 0; i < q.found; i++) {
+      uint32_t word = rd32(d, XLATE_IRQ_HOT + 4 * i);
+      rt_sb_pended(d);
+      on_hot(ctx, word);
+      if (d->o.superblocks && rt_sb_check_head(d, rd32(d, XLATE_HEADS_PENDED + 4 * i),
+                                               "the crossing of word", word) < 0)
+        return -1;
+    }
     for (unsigned i = 0; i < d->nhooks && q.cct_n; i++)
       if (d->hooks[i]->ip_packets)
         d->hooks[i]->ip_packets(d, q.cct_at, q.cct_n);

@@ -14,8 +14,9 @@
  * the requests run as soon as the CPU is back (rt_sb_trips), in order, before the
  * dispatcher's work for the exit that brought it back, and each must leave the
  * board's path as the host's (its length, complete or not, and once complete every
- * block and where it goes on), or the run stops naming the guest pc.  The choice of
- * heads (which hot block is pending, superblock.c) stays on the host.
+ * block and where it goes on), or the run stops naming the guest pc.  In the hw profile
+ * a path must begin at a block pending on the board too (firmware/heads.c: the
+ * interrupt handler there chose it).
  */
 #include <stddef.h>
 
@@ -56,6 +57,12 @@ static int trip(dbt *d, const sb_trip *tr) {
     return -1;
   d->st.record_trips++;
   d->st.record_cycles += d->st.dispatch_cycles - before;
+  if (q.err)
+    return errf(d->failed, sizeof d->failed,
+                "the path recorder on the board began a path at guest pc %#x, which is not a "
+                "pending head there",
+                tr->pc),
+           -1;
   if (q.n != tr->n || q.found != tr->ready)
     return errf(d->failed, sizeof d->failed,
                 "the path recorder on the board has %u blocks%s after guest pc %#x, the "

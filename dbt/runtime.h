@@ -446,6 +446,12 @@ void rt_sb_form(dbt *d);
  * requests once it is back (d->failed when the board's path is not the host's). */
 void rt_sb_trip(dbt *d, uint32_t pc, uint32_t id, int spent);
 void rt_sb_trips(dbt *d);
+/* The pc the last threshold crossing made a pending head, 0 when it made none (or
+ * no superblocks are formed); rt_sb_check_head compares it with the board's choice
+ * (firmware/heads.c) for the crossing of `what` v (the IP's word, onirq.c; a counter
+ * the sw profile's scan reported, superblock.c): -1 with d->failed when they differ. */
+uint32_t rt_sb_pended(dbt *d);
+int rt_sb_check_head(dbt *d, uint32_t board, const char *what, uint32_t v);
 int rt_sb_word(const dbt *d, uint32_t spc); /* spc is a superblock's word, not a block */
 int rt_sb_reserve(dbt *d, dbt_sb_probes *p);
 int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],

@@ -42,8 +42,11 @@
  * With the runtime on the board (--runtime board, checked) the recording runs there
  * too: each block recorded is a request to the board's dispatcher, as a trace builder
  * takes back control at every block of the path it builds (onrecord.c,
- * firmware/record.c), and the board's path must be the one recorded here; the choice
- * of heads (the pending marks) stays on the host.
+ * firmware/record.c), and the board's path must be the one recorded here; so does the
+ * choice of heads in the hw profile: the board's interrupt handler makes the crossings
+ * pending heads (firmware/heads.c), and each crossing's must be the one made here
+ * (onirq.c).  Noticing the CPU enter a pending head stays here (entered), and so does
+ * the sw profile's choice from its scan's reports.
  * Once the path is complete the CPU is paused before the next block it enters
  * (vboard_pause), the path is translated as one unit (dbt_translate_trace: members
  * fall through into each other, side exits are cold code), and the head's predecessors are
@@ -68,6 +71,7 @@
 #define _GNU_SOURCE
 #include "superblock.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -97,6 +101,7 @@ static void sb_hot(dbt *d, uint32_t pc) {
   if (r && s->is_head[r->id] == SB_NONE) {
     s->is_head[r->id] = SB_PENDING;
     s->pending++;
+    s->pended = pc;
   }
 }
 
@@ -107,7 +112,30 @@ static void sb_hot_exit(dbt *d, uint32_t pc) {
   if (r && (s->is_head[r->id] == SB_NONE || s->is_head[r->id] == SB_MEMBER)) {
     s->is_head[r->id] = SB_PENDING;
     s->pending++;
+    s->pended = pc;
   }
+}
+
+uint32_t rt_sb_pended(dbt *d) {
+  uint32_t pc = d->sb ? d->sb->pended : 0;
+  if (d->sb)
+    d->sb->pended = 0;
+  return pc;
+}
+
+int rt_sb_check_head(dbt *d, uint32_t board, const char *what, uint32_t v) {
+  uint32_t host = rt_sb_pended(d);
+  char b[32] = "no pending head", h[32] = "none";
+  if (board == host)
+    return 0;
+  if (board)
+    snprintf(b, sizeof b, "%#x a pending head", board);
+  if (host)
+    snprintf(h, sizeof h, "%#x", host);
+  return errf(d->failed, sizeof d->failed,
+              "the choice of superblock heads on the board made %s at %s %#x, the runtime %s", b,
+              what, v, h),
+         -1;
 }
 
 /* sw profile: reports the blocks whose counters reached the threshold since the
@@ -143,8 +171,9 @@ static int board_hot(dbt *d, uint32_t id) {
 }
 
 /* The sw profile's scan on the board (firmware/swscan.c), as a timer's handler would
- * run it: the counters it reports make heads, and they must be those the runtime's
- * own scan would report (else d->failed: the run stops). */
+ * run it: the counters it reports make heads there (firmware/heads.c), and they must be
+ * those the runtime's own scan would report, making the same heads (else d->failed:
+ * the run stops). */
 static void board_scan(dbt *d) {
   xlate_disp q = {
       .op = XLATE_SCAN, .counters = DBT_COUNTERS, .n = d->nblocks, .threshold = d->o.threshold};
@@ -154,6 +183,7 @@ static void board_scan(dbt *d) {
       return;
     for (uint32_t i = 0; i < q.found; i++) {
       uint32_t id = rd32(d, XLATE_SCAN_OUT + 4 * i);
+      rt_sb_pended(d);
       if (board_hot(d, id) < 0) {
         errf(d->failed, sizeof d->failed,
              "the sw profile's scan on the board reported counter %u, which the runtime's "
@@ -161,6 +191,8 @@ static void board_scan(dbt *d) {
              id);
         return;
       }
+      if (rt_sb_check_head(d, rd32(d, XLATE_HEADS_PENDED + 4 * i), "counter", id) < 0)
+        return; /* (the heads the board made of it: firmware/heads.c) */
     }
   }
   for (uint32_t id = 0; id < d->nblocks && missed < 0; id++)

@@ -32,8 +32,6 @@ typedef struct link {
 
 static uint32_t gen = 1;      /* the map's generation: a flush begins the next */
 static uint32_t used, nlinks; /* slots used (any generation), chained branches */
-/* A bit per slot: its pc heads a superblock in this generation (redirected). */
-static uint32_t heads[XLATE_MAP_SLOTS / 32];
 
 /* pc's slot (one for every pc ever entered, the runtime's rec), or a new one when add;
  * NULL when not there, or no room (at most half the slots). */
@@ -51,6 +49,11 @@ static slot *find(uint32_t pc, int add) {
       return s;
     }
   }
+}
+
+int32_t xlate_map_slot(uint32_t pc) {
+  slot *s = find(pc, 0);
+  return s ? (int32_t)(s - MAP) : -1;
 }
 
 /* pc's slot when its code is in the cache. */
@@ -115,10 +118,8 @@ static void redirect(xlate_disp *q) {
     }
   }
   q->full = xlate_map_set(q->pc, q->host) < 0;
-  if (!q->full) {
-    uint32_t i = (uint32_t)(find(q->pc, 0) - MAP);
-    heads[i >> 5] |= 1u << (i & 31);
-  }
+  if (!q->full) /* its head and members marked, its words noted (heads.c) */
+    q->err = (uint32_t)-xlate_heads_formed(q->pc);
   volatile uint32_t *e = jt_entry(q, q->pc);
   if (e[0] == q->pc)
     e[1] = q->host;
@@ -127,8 +128,7 @@ static void redirect(xlate_disp *q) {
 static void flush(const xlate_disp *q) {
   gen++;
   nlinks = 0;
-  for (uint32_t i = 0; i < XLATE_MAP_SLOTS / 32; i++)
-    heads[i] = 0;
+  xlate_heads_flush();
   xlate_record_reset();
   volatile uint32_t *e = (volatile uint32_t *)(uintptr_t)q->jt;
   for (uint32_t i = 0; i < DBT_JT_ENTRIES; i++, e += 2) {
@@ -158,11 +158,7 @@ void xlate_dispatch(xlate_disp *q) {
   case XLATE_SCAN: xlate_scan(q); break;
   case XLATE_IRQ: xlate_irq(q); break;
   case XLATE_CCT_SW: xlate_cct_sw(q); break;
-  case XLATE_RECORD: {
-    uint32_t i = s ? (uint32_t)(s - MAP) : 0;
-    xlate_record(q, s && (heads[i >> 5] >> (i & 31) & 1));
-    break;
-  }
+  case XLATE_RECORD: xlate_record(q, s ? (int32_t)(s - MAP) : -1); break;
   default: break; /* XLATE_LOOKUP: q->host */
   }
 #ifdef XLATE_WRONG_CHAIN /* a dispatcher that patches one word off, for the runtime's test */

@@ -107,7 +107,7 @@ all: $(FPCOST)
 # The translator on the board (firmware/xlate.h): the translator core's sources,
 # the same the host links (dbt/dbt.mk), built for the 405 beside the request's
 # handler, the dispatcher's side (firmware/dispatch.c) with the superblock former's
-# path recorder (firmware/record.c), the sw profile's scan (firmware/swscan.c), the
+# path recorder (firmware/record.c) and choice of heads (firmware/heads.c), the sw profile's scan (firmware/swscan.c), the
 # IP's interrupt handler (firmware/irq.c, with the driver's core, spill ring, edge
 # table and packet ring) and the call/return packets' queue (firmware/cctq.c), linked
 # at XLATE_BASE.
@@ -119,14 +119,15 @@ XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch prob
 XLATE_ABI_HDRS := firmware/xlate.h dbt/translate.h driver/hwprof_regs.h
 XLATE_ABI      := 0x$(shell cat $(XLATE_ABI_HDRS) | sha256sum | cut -c1-8)
 XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
-              $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o $(BUILD)/firmware/record.o
+              $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o $(BUILD)/firmware/record.o \
+              $(BUILD)/firmware/heads.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
                    $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE)) \
                    $(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o \
                    $(BUILD)/firmware/hwprof_edges.o $(BUILD)/firmware/hwprof_cct.o \
                    $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o
 XLATE_OBJS := $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o \
-              $(BUILD)/firmware/record.o
+              $(BUILD)/firmware/record.o $(BUILD)/firmware/heads.o
 XLATE      := $(BUILD)/firmware/xlate.elf
 XLATE_LINK  = $(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
                 -Wl,--no-warn-rwx-segments -T firmware/xlate.ld
@@ -142,12 +143,14 @@ $(XLATE_OWN): $(BUILD)/firmware/%.o: firmware/%.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
 
-# ... and three that differ from the host's, for the tests that the runtime finds it
+# ... and four that differ from the host's, for the tests that the runtime finds it
 # (tests/e2e/test_runtime.sh): every translation in one bit (--runtime checked), every
-# chaining patch in one (any board run), and every path recorded in where it goes on.
+# chaining patch in one (any board run), every path recorded in where it goes on, and
+# the choice of heads in taking superblocks' members.
 XLATE_WRONG        := $(BUILD)/firmware/xlate-wrong.elf
 XLATE_WRONG_CHAIN  := $(BUILD)/firmware/xlate-wrongchain.elf
 XLATE_WRONG_RECORD := $(BUILD)/firmware/xlate-wrongrecord.elf
+XLATE_WRONG_HEADS  := $(BUILD)/firmware/xlate-wrongheads.elf
 $(BUILD)/firmware/xlate-wrong.o: firmware/xlate.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG -MMD -MP -c $< -o $@
@@ -157,16 +160,22 @@ $(BUILD)/firmware/dispatch-wrongchain.o: firmware/dispatch.c
 $(BUILD)/firmware/record-wrong.o: firmware/record.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_RECORD -MMD -MP -c $< -o $@
+$(BUILD)/firmware/heads-wrong.o: firmware/heads.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_HEADS -MMD -MP -c $< -o $@
 
 $(XLATE_WRONG): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate-wrong.o $(BUILD)/firmware/dispatch.o \
-                $(BUILD)/firmware/record.o firmware/xlate.ld
+                $(BUILD)/firmware/record.o $(BUILD)/firmware/heads.o firmware/xlate.ld
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_CHAIN): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o \
                       $(BUILD)/firmware/dispatch-wrongchain.o $(BUILD)/firmware/record.o \
-                      firmware/xlate.ld
+                      $(BUILD)/firmware/heads.o firmware/xlate.ld
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_RECORD): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o \
-                       $(BUILD)/firmware/record-wrong.o firmware/xlate.ld
+                       $(BUILD)/firmware/record-wrong.o $(BUILD)/firmware/heads.o firmware/xlate.ld
+	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
+$(XLATE_WRONG_HEADS): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o \
+                      $(BUILD)/firmware/record.o $(BUILD)/firmware/heads-wrong.o firmware/xlate.ld
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 
 $(BUILD)/firmware/xlate_entry.o: firmware/xlate_entry.S

@@ -49,6 +49,7 @@ static uint32_t nhot;         /* crossings at XLATE_IRQ_HOT in this request */
 static uint32_t nsys;         /* pairs at XLATE_IRQ_SYS */
 static uint32_t ncct, cct_at; /* packets queued in this request, from word cct_at */
 static uint32_t nedges, edge_threshold, hot_reported, hot_at_drain, edge_drains;
+static uint32_t heads;                                /* the crossings make heads (heads.c) */
 static hwprof_edge edge_buf[HWPROF_EDGE_MAX_ENTRIES]; /* a drain's */
 
 #define HOT        ((uint32_t *)XLATE_IRQ_HOT)
@@ -100,6 +101,9 @@ static int start(const xlate_disp *q) {
     return -HWPROF_EINVAL; /* (a whole ring must fit the queue) */
   nsys = nedges = hot_reported = hot_at_drain = edge_drains = 0;
   edge_threshold = q->edge_threshold;
+  if (q->heads)
+    xlate_heads_start(dev.cfg.ways != 0);
+  heads = q->heads;
   return hwprof_spill_table_init(&table, (hwprof_entry *)(uintptr_t)XLATE_IRQ_TABLE2,
                                  XLATE_IRQ_TABLE_FIRST, q->threshold, dev.cfg.count_width);
 }
@@ -242,6 +246,12 @@ void xlate_irq(xlate_disp *q) {
   int err = q->what & XLATE_IRQ_START ? start(q) : 0;
   cct_at = xlate_cctq_at();
   q->err = (uint32_t)(err < 0 ? err : drain(q));
+  for (uint32_t i = 0; heads && !q->err && i < nhot; i++) { /* the heads they make */
+    int64_t pc = xlate_heads_word(HOT[i]);
+    if (pc < 0)
+      q->err = (uint32_t)-HWPROF_ENOSPC, q->full = XLATE_IRQ_HEADS;
+    ((uint32_t *)XLATE_HEADS_PENDED)[i] = pc < 0 ? 0 : (uint32_t)pc;
+  }
   q->found = nhot;
   q->tail = ring.tail;
   q->sys_n = nsys;

@@ -6,9 +6,10 @@
  * way a trace builder runs the blocks of a trace being built one at a time
  * (DynamoRIO's trace building): each such entry is one request, made with the
  * registers saved.  The dispatcher looks the block up in its map (the code it goes
- * on at, and whether the block heads a superblock: dispatch.c) and hands it here:
- *   - the first block of a path is its head (the runtime chose it: a pending head
- *     entered, superblock.c);
+ * on at, and whether the block heads a superblock: heads.c) and hands it here:
+ *   - the first block of a path is its head, a pending head entered (superblock.c);
+ *     in the hw profile the interrupt handler made it pending here (heads.c), and a
+ *     path that begins elsewhere is an error (err);
  *   - a block already on the path, another superblock's head once the duplication
  *     budget is spent (`spent`, the former's), or a path of DBT_TRACE_MAX blocks
  *     ends the path there: a loop back to the head is unrolled while the budget
@@ -45,8 +46,11 @@ static void complete(uint32_t next, uint32_t spent) {
   done = 1;
 }
 
-void xlate_record(xlate_disp *q, int head) {
+void xlate_record(xlate_disp *q, int32_t slot) {
+  int head = xlate_heads_is_head(slot);
+  q->err = 0;
   if (path.n == 0 || done) {
+    q->err = xlate_heads_begin(slot) < 0; /* not a pending head on the board */
     path.pc[0] = q->pc;
     path.counter[0] = q->id;
     path.n = 1;

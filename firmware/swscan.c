@@ -4,10 +4,10 @@
  * --profile sw --superblocks reads every counter in the board's RAM and reports
  * those that reached the threshold since the last scan, each once (a bit per
  * counter at XLATE_SCAN_SEEN), as the monitor-thread design checks its counts.
- * The runtime (dbt/superblock.c) makes heads of the blocks, and of the hot side
- * exits' targets, it reports, and checks that they are the counters its own scan
- * finds.  A scan that reports more than XLATE_SCAN_OUT_CAP counters stops there and
- * is called again where it stopped.
+ * The blocks it reports, and the hot side exits' targets, become pending heads
+ * (heads.c); the runtime (dbt/superblock.c) checks that they are the counters its own
+ * scan finds and the heads it makes of them.  A scan that reports more than XLATE_SCAN_OUT_CAP
+ * counters stops there and is called again where it stopped.
  */
 #include <stddef.h>
 
@@ -24,4 +24,5 @@ void xlate_scan(xlate_disp *q) {
     }
   q->from = i;
   q->found = found;
+  xlate_heads_reported(out, found); /* (the heads they make, when chosen here) */
 }

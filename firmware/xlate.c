@@ -19,6 +19,10 @@ const uint32_t xlate_abi __attribute__((section(".xlate_abi"), used)) = XLATE_AB
 
 static dbt_words words; /* the far words' table, at XLATE_WORDS (xlate.h) */
 
+const dbt_words *xlate_words(void) {
+  return &words;
+}
+
 void xlate_run(xlate_req *q) {
   if (q->op >= XLATE_LOOKUP) { /* a dispatcher's request, the registers saved already */
     xlate_dispatch((xlate_disp *)q);
@@ -48,11 +52,15 @@ void xlate_run(xlate_req *q) {
     ret = dbt_translate(&c, q->pc, &q->place, q->counter, &q->out[0]);
     q->members = 1;
     q->mapped = ret > 0 && xlate_map_set(q->pc, q->out[0].host_addr) == 0;
+    if (q->mapped && q->heads && xlate_heads_block(q->counter, q->pc) < 0)
+      q->heads = 2;
   } else {
     unsigned members = 0;
     ret = dbt_translate_trace(&c, &q->trace, q->has_probes ? &q->probes : NULL, &q->place, q->out,
                               &members);
     q->members = members;
+    if (ret > 0)
+      xlate_heads_trace(q, q->out, members);
   }
 #ifdef XLATE_WRONG /* a translator that differs from the host's, for --runtime checked's test */
   if (ret > 0)

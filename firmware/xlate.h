@@ -23,7 +23,8 @@
  * chaining's patches and the chained branches' list (XLATE_LINKS), the jump-table
  * entries of indirect jumps, a superblock's redirection of its head and a flush;
  * the sw profile's periodic scan of its counters (firmware/swscan.c); the
- * superblock former's path recorder (firmware/record.c); and the
+ * superblock former's path recorder (firmware/record.c) and its choice of heads
+ * (firmware/heads.c); and the
  * profiling IP's interrupt handler's drains (firmware/irq.c): the hot FIFO, and
  * the spill ring counted into a table in board RAM (XLATE_IRQ_TABLE), the
  * other tables and rings, the acknowledgement.
@@ -88,6 +89,19 @@
 #define XLATE_IRQ_SYS         (XLATE_IRQ_HOT + 4u * XLATE_IRQ_HOT_CAP)
 #define XLATE_IRQ_SYS_CAP     0x00001000u
 #define XLATE_IRQ_END         (XLATE_IRQ_SYS + 16u * XLATE_IRQ_SYS_CAP)
+/* ... and the choice of superblock heads (firmware/heads.c), past the IP's spill ring
+ * (DBT_SPILL, 16 KiB): what a word or counter stands for (XLATE_HEADS_WORDS_CAP of
+ * {key, what}, at most three quarters used: the hw profile's superblocks' event words,
+ * or the sw profile's counters), the words the IP reported hot (with the
+ * set-associative table, XLATE_HEADS_SEEN_CAP words, at most half used), and for each
+ * crossing at XLATE_IRQ_HOT, or counter at XLATE_SCAN_OUT, the guest pc it made a
+ * pending head (0: none).  Zero when the image is loaded (dbt/onboard.c). */
+#define XLATE_HEADS_WORDS     0x0C804000u
+#define XLATE_HEADS_WORDS_CAP 0x00010000u
+#define XLATE_HEADS_SEEN      (XLATE_HEADS_WORDS + 8u * XLATE_HEADS_WORDS_CAP)
+#define XLATE_HEADS_SEEN_CAP  0x00008000u
+#define XLATE_HEADS_PENDED    (XLATE_HEADS_SEEN + 4u * XLATE_HEADS_SEEN_CAP)
+#define XLATE_HEADS_END       (XLATE_HEADS_PENDED + 4u * XLATE_IRQ_HOT_CAP) /* >= XLATE_SCAN_OUT_CAP */
 /* ... and the IP's edges it drained, past the sw profile's edge sites (dbt.h):
  * XLATE_IRQ_EDGE_HEADS hash chains' heads (an index + 1, 0: none; zero when the image
  * is loaded, as its bss), then XLATE_IRQ_EDGE_CAP xlate_edge. */
@@ -140,7 +154,8 @@ enum {
 #define XLATE_IRQ_SYSCALLS   8u
 #define XLATE_IRQ_EDGE_TABLE 16u
 #define XLATE_IRQ_CCT_RING   32u
-#define XLATE_IRQ_ACK        64u /* (after the rest, in the request that ends with more = 0) */
+#define XLATE_IRQ_ACK        64u  /* (after the rest, in the request that ends with more = 0) */
+#define XLATE_IRQ_HEADS      128u /* (`full` only: the words seen by the choice of heads) */
 
 /* A (call site, system-call number) pair's count, at XLATE_IRQ_SYS. */
 typedef struct xlate_sys {
@@ -184,6 +199,9 @@ typedef struct xlate_req {
   dbt_place place;       /* in and out */
   uint32_t members, ret; /* out */
   uint32_t mapped;       /* out, XLATE_BLOCK: 1 the block entered the map, 0 it is full */
+  /* XLATE_BLOCK, in: the sw profile's heads are chosen on the board, its counter noted
+   * (heads.c); out: 2 the table of counters is full. */
+  uint32_t heads;
   dbt_block out[DBT_TRACE_MAX];
 } xlate_req;
 
@@ -225,6 +243,12 @@ typedef struct xlate_disp {
    * duplication budget is spent; out: its code (host: 0, not in the map), the path's
    * blocks (n), whether it is complete (found), the path's address (at: a dbt_trace). */
   uint32_t id, spent;
+  /* XLATE_IRQ_START: the handler chooses the superblocks' heads (heads.c), and each
+   * crossing's pending head is at XLATE_HEADS_PENDED.  Out, XLATE_RECORD: 1 the path
+   * began at a block that is not a pending head on the board; XLATE_REDIRECT: 1 the
+   * superblock is not the last one translated, 2 the table of its words is full (in
+   * err). */
+  uint32_t heads;
 } xlate_disp;
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
@@ -243,7 +267,28 @@ uint32_t xlate_cctq_append(const volatile uint32_t *ring, uint32_t from, uint32_
 void xlate_cct_sw(xlate_disp *q);
 /* The path recorder (firmware/record.c): a block entered (head: it heads a superblock
  * in the map); the path dropped (a flush). */
-void xlate_record(xlate_disp *q, int head);
+void xlate_record(xlate_disp *q, int32_t slot);
 void xlate_record_reset(void);
+/* The dispatcher's map: pc's slot, in any generation (-1: none); the far words' table
+ * of the last translation (xlate.c). */
+int32_t xlate_map_slot(uint32_t pc);
+const dbt_words *xlate_words(void);
+/* The choice of heads (firmware/heads.c): the hw profile's, turned on (sets: the IP
+ * reports a word more than once); a crossing's word (the pc it made a pending head, 0:
+ * none, -1: the words seen are too many); the sw profile's, a block's counter noted
+ * (-1: too many), the counters a scan reported (their pending heads to
+ * XLATE_HEADS_PENDED); a path begun at slot (-1: not a pending head); whether slot heads
+ * a superblock; a superblock translated (xlate.c), its head redirected to it
+ * (dispatch.c: -1 not the last translated, -2 its words or counters do not fit); a
+ * flush. */
+void xlate_heads_start(int sets);
+int64_t xlate_heads_word(uint32_t word);
+int xlate_heads_block(uint32_t counter, uint32_t pc);
+void xlate_heads_reported(const uint32_t *counters, uint32_t n);
+int xlate_heads_begin(int32_t slot);
+int xlate_heads_is_head(int32_t slot);
+void xlate_heads_trace(const xlate_req *q, const dbt_block *out, uint32_t members);
+int xlate_heads_formed(uint32_t pc);
+void xlate_heads_flush(void);
 
 #endif
