@@ -137,6 +137,10 @@ extern const dbt_sys_abi dbt_sys_mips_o32, dbt_sys_ppc32;
  * cache's fills come on top, as its stalls); *copied (if not NULL) the bytes copied. */
 uint64_t dbt_syscall_charge(vboard *b, const dbt_sys_abi *abi, uint32_t nr, uint32_t buf,
                             int64_t result, uint32_t *copied);
+/* ... and a signal's delivery (deliver: its frame of `bytes` at `frame` written) or its
+ * return (the frame read back): the frame's copy, and the kernel's trip when own_trip
+ * (not a delivery on a system call's way out, which paid it). */
+uint64_t dbt_signal_charge(vboard *b, uint32_t frame, uint32_t bytes, int deliver, int own_trip);
 
 typedef struct dbt_stats {
   uint64_t guest_insns;            /* executed */
@@ -185,9 +189,11 @@ typedef struct dbt_stats {
   uint64_t fp_cycles;              /* ... and their soft-float cycles (fpgate.c) */
 
   /* The run's cycles by where they went (cycles.c), and the bytes system calls copied to
-   * or from the guest (syscost.c). */
+   * or from the guest (syscost.c); signals delivered to a handler and handlers' returns
+   * (rt_sigreturn), and their kernel's instruction cycles (sigframe.c, in syscalls). */
   uint64_t cycles_by[DBT_CYC_KINDS];
   uint64_t syscall_bytes;
+  uint64_t signals_delivered, signal_returns, signal_cycles;
 } dbt_stats;
 
 enum dbt_how {

@@ -49,13 +49,14 @@ static const char *signame(int s) {
 static uint32_t go(dbt *d, uint32_t pc, dbt_result *r);
 
 /* Pending signals that are not blocked, delivered before the guest goes on at pc
- * (sigframe.c): the pc to go on at (the innermost handler's, or pc), or 0 when one
- * ends the guest (r filled). */
-static uint32_t deliver_pending(dbt *d, uint32_t pc, dbt_result *r) {
+ * (sigframe.c; on_syscall: on a system call's way out, a handler's return's too): the pc
+ * to go on at (the innermost handler's, or pc), or 0 when one ends the guest (r
+ * filled). */
+static uint32_t deliver_pending(dbt *d, uint32_t pc, int on_syscall, dbt_result *r) {
   int sig;
   while ((sig = rt_signal_next(d))) {
     uint32_t to;
-    int k = rt_signal_deliver(d, sig, 0, pc, 0, &to, r);
+    int k = rt_signal_deliver(d, sig, 0, on_syscall, pc, 0, &to, r);
     if (k < 0)
       return 0;
     if (k > 0)
@@ -73,7 +74,7 @@ static uint32_t deliver_pending(dbt *d, uint32_t pc, dbt_result *r) {
  * where the handler's code is, or 0 (r filled). */
 static uint32_t to_handler(dbt *d, int sig, uint32_t pc, uint32_t addr, dbt_result *r) {
   uint32_t to;
-  if (rt_signal_deliver(d, sig, 1, pc, addr, &to, r) <= 0)
+  if (rt_signal_deliver(d, sig, 1, 0, pc, addr, &to, r) <= 0)
     return 0;
   rt_signal_arm(d);
   return go(d, to, r);
@@ -109,7 +110,7 @@ static uint32_t code_for(dbt *d, uint32_t pc, dbt_result *r) {
 static uint32_t go_req(dbt *d, xlate_disp *q, dbt_result *r) {
   if (q->pc == DBT_SIGRETURN_PC) { /* a signal handler returned (sigframe.c) */
     uint32_t pc = rt_sigreturn(d, r);
-    if (!pc || !(pc = deliver_pending(d, pc, r)))
+    if (!pc || !(pc = deliver_pending(d, pc, 1, r)))
       return 0;
     q->op = XLATE_LOOKUP; /* (never chained, never in the jump table) */
     q->pc = pc;
@@ -201,7 +202,7 @@ static uint32_t paused(dbt *d, dbt_result *r) {
     d->woke = 0;
     d->g.board_ns = rt_board_ns(d);
     guest_timer_check(&d->g);
-    uint32_t pc = rt_guest_pc_of(d, at), to = deliver_pending(d, pc, r);
+    uint32_t pc = rt_guest_pc_of(d, at), to = deliver_pending(d, pc, 0, r); /* an interrupt's */
     if (!to)
       return 0;
     if (to != pc) { /* a handler runs first; the path is left before this block */
@@ -386,7 +387,7 @@ static uint32_t exit_syscall(dbt *d, uint32_t lr, dbt_result *r) {
     if (i == 2 || i == 7 || m[i] != before[i])
       rt_write_gpr(d, i, m[i]);
   guest_timer_check(&d->g);
-  uint32_t next = deliver_pending(d, pc + 4, r);
+  uint32_t next = deliver_pending(d, pc + 4, 1, r);
   if (!next) { /* a signal's default action ends it */
     vboard_exit(d->b, 128 + r->signal);
     return 0;

@@ -173,9 +173,13 @@ const rt_irq_state *rt_hw_board_state(const dbt *d) {
   return d->ip && d->ip->board ? &d->ip->on_board : NULL;
 }
 
-/* The board's drains (what: XLATE_IRQ_*), the crossings to hot; -1 with d->failed. */
+/* The board's drains (what: XLATE_IRQ_*), the crossings to hot; -1 with d->failed.
+ * The path recorder's requests still queued go first: a path begun before the
+ * interrupt is begun on the board too when the handler there makes its heads. */
 static int board_drain(dbt *d, unsigned what) {
-  if (rt_irq_drain(d, what, hot, d, &d->ip->on_board) < 0)
+  if (d->sb)
+    rt_sb_trips(d);
+  if (d->failed[0] || rt_irq_drain(d, what, hot, d, &d->ip->on_board) < 0)
     return d->ip->on = 0, -1;
   return 0;
 }

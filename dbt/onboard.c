@@ -343,6 +343,7 @@ int rt_translate_trace(dbt *d, const dbt_trace *t, const dbt_sb_probes *probes, 
   memset(&q, 0, sizeof q);
   q.op = XLATE_TRACE;
   q.trace = *t;
+  q.heads = d->o.superblocks && d->o.profile == DBT_PROFILE_SW;
   q.has_probes = probes != NULL;
   if (probes)
     q.probes = *probes;

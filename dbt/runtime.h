@@ -478,8 +478,9 @@ void rt_sb_leave(dbt *d, uint32_t a, int inside);
 /* Signals on the board (sigframe.c).  rt_signal_next: the lowest pending signal
  * that is not blocked, or 0.  rt_signal_deliver: sig, at guest pc (sync: a trap or
  * fault there, addr its data address), goes to its handler (1, *to = the handler's
- * pc: the frame is built and the registers set), is ignored (0), or ends the guest
- * (-1, r filled).  rt_sigreturn: the innermost handler returned; its frame's
+ * pc: the frame is built and the registers set, the kernel's work charged, its trip
+ * too unless on_syscall: on a system call's way out, which paid it), is ignored (0),
+ * or ends the guest (-1, r filled).  rt_sigreturn: the innermost handler returned; its frame's
  * context is restored and the pc to resume at returned (0: no frame, r filled). */
 int rt_signal_next(const dbt *d);
 /* 1 when sig has a handler that may run now (not blocked, not nested too deep). */
@@ -487,8 +488,8 @@ int rt_signal_caught(dbt *d, int sig);
 /* rt_wake_at from the guest's timer (the board clock; under the host clock timers
  * are seen at system calls). */
 void rt_signal_arm(dbt *d);
-int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uint32_t *to,
-                      dbt_result *r);
+int rt_signal_deliver(dbt *d, int sig, int sync, int on_syscall, uint32_t pc, uint32_t addr,
+                      uint32_t *to, dbt_result *r);
 uint32_t rt_sigreturn(dbt *d, dbt_result *r);
 
 /* --cct, sw: the packet ring is full (DBT_EXIT_CCT), or the run ends: its packets

@@ -23,6 +23,11 @@
  * (sc_pc, the registers) is what the guest resumes with, so a handler may skip
  * an instruction by advancing sc_pc.
  *
+ * Cycles.  A delivery and a handler's return are charged as a PPC405 Linux kernel would
+ * spend them (syscost.c, dbt_signal_charge), to cycles_by's `syscalls`: the frame's
+ * copy, out to the stack and back in, and the kernel's trip (but for a delivery on a
+ * system call's way out, whose trip the call paid).
+ *
  * Default actions: SIGCHLD, SIGURG, SIGWINCH and SIGCONT are ignored; the stop
  * signals are ignored too (there is no job control); every other signal ends the
  * guest.  A synchronous signal that is blocked or ignored ends it as well, as
@@ -36,6 +41,16 @@
 #include "runtime.h"
 
 /* ------------------------------------------------------------ delivery (the runtime) */
+
+/* What the kernel's delivery (deliver) or rt_sigreturn would cost the board's CPU
+ * (syscost.c), as a system call's share: the frame of `bytes` at `frame` copied, and
+ * the kernel's trip when own_trip. */
+static void charge(dbt *d, uint32_t frame, uint32_t bytes, int deliver, int own_trip) {
+  rt_span span = rt_work_begin(d, DBT_CYC_SYSCALLS);
+  d->st.signal_cycles += dbt_signal_charge(d->b, frame, bytes, deliver, own_trip);
+  *(deliver ? &d->st.signals_delivered : &d->st.signal_returns) += 1;
+  rt_work_end(d, &span);
+}
 
 static int ignored_by_default(int sig) {
   return sig == SIGCHLD_ || sig == SIGURG_ || sig == SIGWINCH_ || sig == SIGCONT_ ||
@@ -103,8 +118,8 @@ static unsigned live_frames(const dbt *d, uint32_t sp) {
   return n;
 }
 
-int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uint32_t *to,
-                      dbt_result *r) {
+int rt_signal_deliver(dbt *d, int sig, int sync, int on_syscall, uint32_t pc, uint32_t addr,
+                      uint32_t *to, dbt_result *r) {
   guest *g = &d->g;
   guest_sigaction *s = &g->sigact[sig];
   sig_del(g->sigpending, sig);
@@ -166,6 +181,7 @@ int rt_signal_deliver(dbt *d, int sig, int sync, uint32_t pc, uint32_t addr, uin
   rt_write_gpr(d, 25, handler);
   rt_write_gpr(d, 29, frame);
   rt_write_gpr(d, 31, DBT_SIGRETURN_PC);
+  charge(d, frame, rt ? RS_SIZE : SF_SIZE, 1, !on_syscall);
   *to = handler;
   return 1;
 }
@@ -219,5 +235,6 @@ uint32_t rt_sigreturn(dbt *d, dbt_result *r) {
   uint32_t mask = frame + (rt ? RS_UC + UC_SIGMASK : SF_MASK);
   for (int i = 0; i < 4; i++)
     g->sigmask[i] = rd32(d, mask + 4 * (uint32_t)i);
+  charge(d, frame, rt ? RS_SIZE : SF_SIZE, 0, 1);
   return restore_context(d, sc);
 }

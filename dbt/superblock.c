@@ -412,7 +412,7 @@ size_t dbt_superblocks(const dbt *d, const dbt_trace **out) {
 
 /* The code cache was flushed: its superblocks are gone. */
 static void flushed(dbt *d) {
-  d->sb->ntrips = 0; /* the path is dropped, on the board too (its flush) */
+  rt_sb_trips(d); /* (a path begun is begun on the board, before both drop it) */
   for (uint32_t id = 0; id < d->nblocks; id++) /* heads still waiting stay so */
     if (d->sb->is_head[id] != SB_PENDING)
       d->sb->is_head[id] = SB_NONE;

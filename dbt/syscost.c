@@ -25,6 +25,15 @@
  *                   5 a byte; the user's lines go through the data cache (the kernel's
  *                   side, the page cache, is not modelled).
  *
+ * A signal's delivery is charged the same way (dbt_signal_charge): the frame's bytes
+ * copied out to the user's stack as the copy above copies them (Linux stores them with
+ * __put_user one register at a time: about as many cycles as the copy's, a line at a
+ * time through the data cache), and the kernel's trip on which do_signal builds it
+ * (the entry and exit above) unless the delivery rides on a system call's, whose trip
+ * is charged already: a fault's or a trap's exception, a timer's interrupt pay their
+ * own.  Its return, rt_sigreturn, is a system call in Linux (the trampoline's),
+ * charged its trip and the frame's bytes copied back in.
+ *
  * What is left out: the work of a call beyond that (path lookups, the file system,
  * the scheduler; a call that sleeps), the software TLB reloads a 40x kernel takes on
  * the way (about 47 instructions a miss), readv/writev's copies, and the structures
@@ -50,23 +59,40 @@ static uint64_t copy_cycles(uint64_t n) {
   return 52 + 19 * (n / LINE) + 3 * (n % LINE / 4) + 5 * (n % 4);
 }
 
-uint64_t dbt_syscall_charge(vboard *b, const dbt_sys_abi *abi, uint32_t nr, uint32_t buf,
-                            int64_t result, uint32_t *copied) {
-  uint64_t c = PATH_CYCLES;
+/* The kernel's trip, entry and exit: its instruction cycles; its frame and data
+ * through the data cache. */
+static uint64_t trip(vboard *b) {
   for (uint32_t i = 0; i < FRAME_LINES; i++)
     vboard_data_access(b, KSTACK_FRAME + LINE * i, 4, 1);
   vboard_data_access(b, KERNEL_DATA, 4, 0);
   vboard_data_access(b, KERNEL_DATA + LINE, 4, 0);
+  return PATH_CYCLES;
+}
+
+/* The user's n bytes at buf copied (to_user: written): the copy's instruction cycles;
+ * the user's lines through the data cache. */
+static uint64_t copy(vboard *b, uint32_t buf, uint32_t n, int to_user) {
+  for (uint32_t a = buf & ~(LINE - 1); a - buf < n || a < buf; a += LINE)
+    vboard_data_access(b, a, 4, to_user);
+  return copy_cycles(n);
+}
+
+uint64_t dbt_syscall_charge(vboard *b, const dbt_sys_abi *abi, uint32_t nr, uint32_t buf,
+                            int64_t result, uint32_t *copied) {
+  uint64_t c = trip(b);
   int to_user = nr == abi->read || nr == abi->pread64;
   int from_user = nr == abi->write || nr == abi->pwrite64;
   uint32_t n = (to_user || from_user) && result > 0 ? (uint32_t)result : 0;
-  if (n) {
-    c += copy_cycles(n);
-    for (uint32_t a = buf & ~(LINE - 1); a - buf < n || a < buf; a += LINE)
-      vboard_data_access(b, a, 4, to_user);
-  }
+  if (n)
+    c += copy(b, buf, n, to_user);
   vboard_charge(b, c);
   if (copied)
     *copied = n;
+  return c;
+}
+
+uint64_t dbt_signal_charge(vboard *b, uint32_t frame, uint32_t bytes, int deliver, int own_trip) {
+  uint64_t c = (own_trip ? trip(b) : 0) + copy(b, frame, bytes, deliver);
+  vboard_charge(b, c);
   return c;
 }

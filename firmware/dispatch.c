@@ -17,7 +17,7 @@
 #include "xlate.h"
 
 typedef struct slot {
-  uint32_t pc, host, gen; /* gen 0: never used; gen != the map's: flushed */
+  uint32_t pc, host, gen; /* gen 0: never used; gen != the map's: flushed, or never in it */
   uint32_t links;         /* the branches chained to pc: the last one's index + 1, or 0 */
 } slot;
 
@@ -51,8 +51,10 @@ static slot *find(uint32_t pc, int add) {
   }
 }
 
-int32_t xlate_map_slot(uint32_t pc) {
-  slot *s = find(pc, 0);
+int32_t xlate_map_slot(uint32_t pc, int add) {
+  slot *s = find(pc, add);
+  if (s && !s->gen) /* new: a pc that is not in the cache (a planned superblock's member) */
+    s->gen = UINT32_MAX;
   return s ? (int32_t)(s - MAP) : -1;
 }
 

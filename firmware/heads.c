@@ -115,7 +115,7 @@ static uint32_t what_of(uint32_t key) {
 
 /* pc made a pending head when its state allows (exit: a member may be); its pc or 0. */
 static uint32_t make_pending(uint32_t pc, int exit) {
-  int32_t s = xlate_map_slot(pc);
+  int32_t s = xlate_map_slot(pc, 0);
   if (s < 0 || bit(pend, (uint32_t)s) || bit(head, (uint32_t)s) ||
       (!exit && bit(member, (uint32_t)s)))
     return 0;
@@ -182,6 +182,8 @@ int xlate_heads_is_head(int32_t slot) {
 }
 
 void xlate_heads_trace(const xlate_req *q, const dbt_block *out, uint32_t members) {
+  if (q->heads) /* (a plan's superblock, formed before any block is translated) */
+    on = sw = 1;
   last.members = members;
   last.exits = 0;
   last.probes = q->has_probes;
@@ -195,14 +197,14 @@ void xlate_heads_trace(const xlate_req *q, const dbt_block *out, uint32_t member
 }
 
 int xlate_heads_formed(uint32_t pc) {
-  int32_t s = xlate_map_slot(pc);
+  int32_t s = xlate_map_slot(pc, 0);
   if (!last.members || last.pc[0] != pc || s < 0)
     return -1;
   put(pend, (uint32_t)s, 0);
   put(member, (uint32_t)s, 0);
   put(head, (uint32_t)s, 1);
   for (uint32_t i = 1; i < last.members; i++) {
-    int32_t m = xlate_map_slot(last.pc[i]);
+    int32_t m = xlate_map_slot(last.pc[i], 1); /* (never entered alone: planned) */
     if (m >= 0 && !bit(head, (uint32_t)m) && !bit(member, (uint32_t)m)) {
       put(pend, (uint32_t)m, 0);
       put(member, (uint32_t)m, 1);

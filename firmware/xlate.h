@@ -99,7 +99,7 @@
 #define XLATE_HEADS_WORDS     0x0C804000u
 #define XLATE_HEADS_WORDS_CAP 0x00010000u
 #define XLATE_HEADS_SEEN      (XLATE_HEADS_WORDS + 8u * XLATE_HEADS_WORDS_CAP)
-#define XLATE_HEADS_SEEN_CAP  0x00008000u
+#define XLATE_HEADS_SEEN_CAP  0x00010000u
 #define XLATE_HEADS_PENDED    (XLATE_HEADS_SEEN + 4u * XLATE_HEADS_SEEN_CAP)
 #define XLATE_HEADS_END       (XLATE_HEADS_PENDED + 4u * XLATE_IRQ_HOT_CAP) /* >= XLATE_SCAN_OUT_CAP */
 /* ... and the IP's edges it drained, past the sw profile's edge sites (dbt.h):
@@ -199,8 +199,9 @@ typedef struct xlate_req {
   dbt_place place;       /* in and out */
   uint32_t members, ret; /* out */
   uint32_t mapped;       /* out, XLATE_BLOCK: 1 the block entered the map, 0 it is full */
-  /* XLATE_BLOCK, in: the sw profile's heads are chosen on the board, its counter noted
-   * (heads.c); out: 2 the table of counters is full. */
+  /* XLATE_BLOCK and XLATE_TRACE, in: the sw profile's heads are chosen on the board, by
+   * counters (heads.c); XLATE_BLOCK: the block's counter noted, out: 2 the table of
+   * counters is full. */
   uint32_t heads;
   dbt_block out[DBT_TRACE_MAX];
 } xlate_req;
@@ -269,9 +270,10 @@ void xlate_cct_sw(xlate_disp *q);
  * in the map); the path dropped (a flush). */
 void xlate_record(xlate_disp *q, int32_t slot);
 void xlate_record_reset(void);
-/* The dispatcher's map: pc's slot, in any generation (-1: none); the far words' table
- * of the last translation (xlate.c). */
-int32_t xlate_map_slot(uint32_t pc);
+/* The dispatcher's map: pc's slot, in any generation (-1: none; add: a slot made for
+ * it, not in the cache, unless the map is half full); the far words' table of the last
+ * translation (xlate.c). */
+int32_t xlate_map_slot(uint32_t pc, int add);
 const dbt_words *xlate_words(void);
 /* The choice of heads (firmware/heads.c): the hw profile's, turned on (sets: the IP
  * reports a word more than once); a crossing's word (the pc it made a pending head, 0:

@@ -196,6 +196,9 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
     fprintf(f, "%s\"%s\":%llu", k ? "," : "", dbt_cycles_name[k],
             (unsigned long long)s->cycles_by[k]);
   fprintf(f, "},\"syscall_bytes\":%llu", (unsigned long long)s->syscall_bytes);
+  fprintf(f, ",\"signals\":{\"delivered\":%llu,\"returned\":%llu,\"cycles\":%llu}",
+          (unsigned long long)s->signals_delivered, (unsigned long long)s->signal_returns,
+          (unsigned long long)s->signal_cycles);
   fprintf(f,
           ",\"runtime\":{\"where\":\"%s\",\"translate_cycles\":%llu,\"superblock_cycles\":%llu,"
           "\"calls\":%llu,\"dispatch_cycles\":%llu,\"dispatch_calls\":%llu,\"refills\":%llu,"

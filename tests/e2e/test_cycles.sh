@@ -11,7 +11,8 @@
 #  - with the translator on the board, its cycles are in translate and superblocks;
 #  - every system call costs at least the kernel's entry and exit (121 cycles), and the
 #    bytes read and written cost __copy_tofrom_user's 19 cycles a line more: readstdin
-#    on 96 KiB against 1 KiB.
+#    on 96 KiB against 1 KiB; a signal's delivery and its return cost the trip and the
+#    frame's copy (outside/signals).
 # Prints PASS/FAIL lines for tests/run.sh.
 set -u
 B=${BUILD:-build}
@@ -110,6 +111,24 @@ more = bb['syscalls'] - ab['syscalls']
 assert more >= 19 * (98304 - 1024) // 32, more
 print('%d cycles more for %d bytes more' % (more, 98304 - 1024))
 " "$tmp/rs-small.json" "$tmp/rs-big.json" "$tmp/rs-small.out" "$tmp/rs-big.out"
+
+# A signal's delivery and return (sigframe.c): the frame copied out and back, at least the
+# 632-byte frame's 431 cycles each, and a return's trip, 121, in syscalls.  signals
+# catches a SIGSEGV, two SIGFPEs, a SIGTRAP, raises and kills, and takes timers, then
+# ends by a SIGSEGV's default action (exit 139).
+st=0
+"$HW" run --quiet --runtime board --profile none --json "$tmp/sig.json" "$B/guest/outside/signals" \
+  >/dev/null 2>"$tmp/sig.err" || st=$?
+[ "$st" -eq 139 ] || { echo "FAIL: cycles: signals exits 139, not $st"; cat "$tmp/sig.err"; fails=$((fails + 1)); }
+check "signals: each delivery and return costs the kernel's trip and the frame's copy" "$PARTS
+j, by = load(sys.argv[1])
+s = j['signals']
+calls = sum(c['count'] for c in j['syscalls'])
+assert s['delivered'] >= 8 and s['returned'] >= 4, s
+assert s['cycles'] >= 431 * s['delivered'] + (121 + 431) * s['returned'], s
+assert by['syscalls'] >= 121 * calls + s['cycles'], (by['syscalls'], calls, s)
+print('%d delivered, %d returned, %d cycles' % (s['delivered'], s['returned'], s['cycles']))
+" "$tmp/sig.json"
 
 echo "cycles: $fails failed"
 [ "$fails" -eq 0 ]

@@ -9,8 +9,10 @@
 # patches, made on the board in every board run (firmware/dispatch.c), and its path
 # recorder's paths (firmware/record.c) agree with the host's in all of these runs (the
 # runtime stops the run where they do not); a run on the board counts every block as
-# the host's run does and costs the cycles it reports; a translator, a dispatcher or a
-# recorder that differs is caught; a missing image is a clear error.
+# the host's run does and costs the cycles it reports; the heads the board chooses
+# (firmware/heads.c) are the runtime's, with a plan's superblocks too; a translator, a
+# dispatcher, a recorder or a choice of heads that differs is caught; a missing image is
+# a clear error.
 # Prints PASS/FAIL lines for tests/run.sh.
 set -u
 B=${BUILD:-build}
@@ -131,6 +133,17 @@ sb = b["cycles_by"]["superblocks"] - b["runtime"]["superblock_cycles"]
 assert sb > h["cycles_by"]["superblocks"], (sb, h["cycles_by"]["superblocks"])
 print("same counts, %d superblocks" % len(b["superblocks"]))
 ' "$tmp/sw-host.json" "$tmp/sw-board.json"
+# The choice of heads on the board (firmware/heads.c) with a plan's superblocks formed
+# before the run (--superblocks-from) and more recorded: the plan's members are members
+# on the board too, and in the sw profile its words are counters; every crossing's head
+# is checked against the runtime's.
+"$HW" run --quiet --profile hw --superblocks --threshold 50 --json "$tmp/plan.json" \
+  "$B/guest/sort-O2" >/dev/null
+for p in hw sw; do
+  expect "runtime: a plan's superblocks and recorded ones, $p: heads chosen on the board" 0 \
+    'superblocks +[1-9][0-9]* formed' "$HW" run --quiet --stats --profile $p --superblocks \
+    --threshold 50 --superblocks-from "$tmp/plan.json" "$B/guest/sort-O2"
+done
 # The IP's interrupt handler drains the hot FIFO and the spill ring on the board
 # (firmware/irq.c): SQLite evicts thousands of entries from the IP's table, whose records
 # the board counts in its own table (grown from 4,096 slots), and the run counts every
