@@ -19,10 +19,35 @@
  * interrupt handler there chose it).
  */
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../firmware/xlate.h"
 #include "runtime.h"
 #include "superblock.h"
+
+/* The board's choice of heads (firmware/heads.c) against the runtime's (superblock.c,
+ * which notes the head it made last): onirq.c's crossings, superblock.c's counters. */
+uint32_t rt_sb_pended(dbt *d) {
+  uint32_t pc = d->sb ? d->sb->pended : 0;
+  if (d->sb)
+    d->sb->pended = 0;
+  return pc;
+}
+
+int rt_sb_check_head(dbt *d, uint32_t board, const char *what, uint32_t v) {
+  uint32_t host = rt_sb_pended(d);
+  char b[32] = "no pending head", h[32] = "none";
+  if (board == host)
+    return 0;
+  if (board)
+    snprintf(b, sizeof b, "%#x a pending head", board);
+  if (host)
+    snprintf(h, sizeof h, "%#x", host);
+  return errf(d->failed, sizeof d->failed,
+              "the choice of superblock heads on the board made %s at %s %#x, the runtime %s", b,
+              what, v, h),
+         -1;
+}
 
 void rt_sb_trip(dbt *d, uint32_t pc, uint32_t id, int spent) {
   sb_state *s = d->sb;

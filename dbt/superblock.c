@@ -116,28 +116,6 @@ static void sb_hot_exit(dbt *d, uint32_t pc) {
   }
 }
 
-uint32_t rt_sb_pended(dbt *d) {
-  uint32_t pc = d->sb ? d->sb->pended : 0;
-  if (d->sb)
-    d->sb->pended = 0;
-  return pc;
-}
-
-int rt_sb_check_head(dbt *d, uint32_t board, const char *what, uint32_t v) {
-  uint32_t host = rt_sb_pended(d);
-  char b[32] = "no pending head", h[32] = "none";
-  if (board == host)
-    return 0;
-  if (board)
-    snprintf(b, sizeof b, "%#x a pending head", board);
-  if (host)
-    snprintf(h, sizeof h, "%#x", host);
-  return errf(d->failed, sizeof d->failed,
-              "the choice of superblock heads on the board made %s at %s %#x, the runtime %s", b,
-              what, v, h),
-         -1;
-}
-
 /* sw profile: reports the blocks whose counters reached the threshold since the
  * last scan, and the side exits'.  With the runtime on the board, the board's CPU
  * scans (board_scan) when the CPU has stopped before the next block. */

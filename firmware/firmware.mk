@@ -120,12 +120,13 @@ XLATE_ABI_HDRS := firmware/xlate.h dbt/translate.h driver/hwprof_regs.h
 XLATE_ABI      := 0x$(shell cat $(XLATE_ABI_HDRS) | sha256sum | cut -c1-8)
 XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
               $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o $(BUILD)/firmware/record.o \
-              $(BUILD)/firmware/heads.o
+              $(BUILD)/firmware/heads.o $(BUILD)/firmware/map.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
                    $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE)) \
                    $(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o \
                    $(BUILD)/firmware/hwprof_edges.o $(BUILD)/firmware/hwprof_cct.o \
-                   $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o
+                   $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o \
+                   $(BUILD)/firmware/map.o
 XLATE_OBJS := $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o \
               $(BUILD)/firmware/record.o $(BUILD)/firmware/heads.o
 XLATE      := $(BUILD)/firmware/xlate.elf

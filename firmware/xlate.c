@@ -17,12 +17,6 @@
 /* The interface this image was built for, at XLATE_ABI_AT (xlate.h). */
 const uint32_t xlate_abi __attribute__((section(".xlate_abi"), used)) = XLATE_ABI;
 
-static dbt_words words; /* the far words' table, at XLATE_WORDS (xlate.h) */
-
-const dbt_words *xlate_words(void) {
-  return &words;
-}
-
 void xlate_run(xlate_req *q) {
   if (q->op >= XLATE_LOOKUP) { /* a dispatcher's request, the registers saved already */
     xlate_dispatch((xlate_disp *)q);
@@ -38,14 +32,15 @@ void xlate_run(xlate_req *q) {
   for (unsigned k = 0; k < DBT_EXIT_KINDS; k++)
     c.exit_stub[k] = q->exit_stub[k];
   c.insn_of = (uint8_t *)(uintptr_t)q->insn_of;
+  dbt_words *words = xlate_words(); /* the far words' table, at XLATE_WORDS (map.c) */
   if (q->words) {
-    words.base = q->words_base;
-    words.n = q->words_n;
-    words.cap = q->words_cap;
-    words.key = (uint32_t *)(uintptr_t)q->words_key;
-    words.index = (uint32_t *)(uintptr_t)q->words_index;
-    words.mask = q->words_mask;
-    c.words = &words;
+    words->base = q->words_base;
+    words->n = q->words_n;
+    words->cap = q->words_cap;
+    words->key = (uint32_t *)(uintptr_t)q->words_key;
+    words->index = (uint32_t *)(uintptr_t)q->words_index;
+    words->mask = q->words_mask;
+    c.words = words;
   }
   int ret;
   if (q->op == XLATE_BLOCK) {
@@ -68,5 +63,5 @@ void xlate_run(xlate_req *q) {
 #endif
   q->ret = (uint32_t)ret;
   if (q->words)
-    q->words_n = words.n;
+    q->words_n = words->n;
 }

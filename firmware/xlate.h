@@ -254,7 +254,7 @@ typedef struct xlate_disp {
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
 
-/* The board's side (firmware/dispatch.c): pc's code entered in the map (-1: full). */
+/* The board's side (firmware/dispatch.c; pc's code entered in the map: map.c, -1 full). */
 int xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
 void xlate_scan(xlate_disp *q); /* firmware/swscan.c */
@@ -270,11 +270,21 @@ void xlate_cct_sw(xlate_disp *q);
  * in the map); the path dropped (a flush). */
 void xlate_record(xlate_disp *q, int32_t slot);
 void xlate_record_reset(void);
-/* The dispatcher's map: pc's slot, in any generation (-1: none; add: a slot made for
- * it, not in the cache, unless the map is half full); the far words' table of the last
- * translation (xlate.c). */
+/* The dispatcher's map (firmware/map.c), a slot at XLATE_MAP for every pc ever entered:
+ * pc's slot (add: a new one when not there; NULL when not there, or the map is half
+ * full); pc's slot when its code is in the cache; pc's code entered (-1: full); pc's
+ * slot's number in any generation (-1: none; add: a slot made for it, not in the cache);
+ * a flush (the next generation).  The far words' table (map.c, its arrays at
+ * XLATE_WORDS). */
+typedef struct xlate_slot {
+  uint32_t pc, host, gen; /* gen 0: never used; gen != the map's: flushed, or never in it */
+  uint32_t links;         /* the branches chained to pc: the last one's index + 1, or 0 */
+} xlate_slot;
+xlate_slot *xlate_map_find(uint32_t pc, int add);
+xlate_slot *xlate_map_lookup(uint32_t pc);
 int32_t xlate_map_slot(uint32_t pc, int add);
-const dbt_words *xlate_words(void);
+void xlate_map_flush(void);
+dbt_words *xlate_words(void);
 /* The choice of heads (firmware/heads.c): the hw profile's, turned on (sets: the IP
  * reports a word more than once); a crossing's word (the pc it made a pending head, 0:
  * none, -1: the words seen are too many); the sw profile's, a block's counter noted
