@@ -92,6 +92,8 @@ typedef struct dbt_options {
                             * (onboard.c) */
   const char *xlate_image; /* --runtime board, checked: the translator built for the board
                             * (firmware/xlate.h) */
+  int runtime_profile;     /* --runtime board, checked: the board profiles the image's code
+                            * (vboard_prof_range; hwprof run --runtime-profile) */
   int omit_cache_sync;     /* testing: code-cache writes without dcbst and icbi (VBOARD_SYNC_*
                             * left out: the board faults) */
   int no_caches;           /* the board's caches off: every access hits (vboard_set_caches) */

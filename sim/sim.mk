@@ -96,6 +96,7 @@ all: $(SIM_LIB)
 
 # The virtual board (vboard.h): set-up, the block hook and the run (vboard.c), its
 # time, cycle model and caches (vboard_timing.c, vcache.c), the devices on its bus
-# (vboard_dev.c), the device tree (vboard_dt.c), firmware loading (vboard_elf.c).
+# (vboard_dev.c), the device tree (vboard_dt.c), firmware loading and its symbols
+# (vboard_elf.c), the profile of a range of code (vboard_prof.c).
 VBOARD_OBJS := $(addprefix $(BUILD)/sim/,vboard.o vboard_timing.o vboard_dev.o vboard_dt.o \
-                 vboard_elf.o vcache.o hwprof_sim_bus.o)
+                 vboard_elf.o vboard_prof.o vcache.o hwprof_sim_bus.o)

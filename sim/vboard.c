@@ -114,6 +114,8 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
       b->r->part_cycles[b->prev->last_part] += 2;
     }
   }
+  if (b->prof) /* the block before ends here */
+    vb_prof_stop(b);
   if (addr >= VBOARD_RESERVED_BASE) { /* the interrupt trampoline: not the guest's */
     b->cur = NULL;
     b->prev = NULL;
@@ -180,6 +182,8 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
   /* Fetched before the observer counts it: a block that cannot run is not counted.
    * (When the observer pauses the CPU here, the block runs when the host resumes,
    * and hits.) */
+  if (b->prof)
+    vb_prof_block(b, addr, size);
   if (b->caches_on && b->has_ic && vb_fetch_block(b, addr, size) < 0)
     return;
   if (b->observer) {
@@ -339,6 +343,7 @@ void vboard_free(vboard *b) {
   vcache_free(&b->dc);
   free(b->ram);
   free(b->off);
+  vb_prof_free(b->prof);
   free(b);
 }
 
@@ -423,6 +428,8 @@ int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {
   if (b->stop)
     return 1;
   uc_err e = uc_emu_start(b->uc, pc_start, until, 0, 0);
+  if (b->prof)
+    vb_prof_stop(b);
   if (b->stop)
     return 1;
   if (b->pause && e == UC_ERR_OK) {

@@ -161,6 +161,32 @@ void vboard_free(vboard *b);
  * message (not ELF, wrong class/endianness/machine, segment outside RAM, ...). */
 int vboard_load_elf(vboard *b, const char *path, char *err, size_t errlen);
 
+/* A function of an ELF file's symbol table: its name and the addresses it covers. */
+typedef struct vboard_sym {
+  uint32_t addr, size;
+  char name[48];
+} vboard_sym;
+
+/* The functions (and the code labels of assembly) of a 32-bit big-endian PowerPC
+ * ELF file whose addresses lie in [lo, hi), sorted by address; *out is malloc'd.
+ * Returns their number or -1 with a message (not such an ELF, no symbol table). */
+long vboard_elf_functions(const char *path, uint32_t lo, uint32_t hi, vboard_sym **out, char *err,
+                          size_t errlen);
+
+/* A profile of the board's CPU in one range of code (vboard_prof.c): from now on each
+ * block it runs in [lo, hi) is charged, by its first word, the cycles from its fetch
+ * to the next block's boundary, its instructions and its entries.  -1 if a profile is
+ * on already or the range is not words. */
+int vboard_prof_range(vboard *b, uint32_t lo, uint32_t hi);
+
+typedef struct vboard_prof {
+  uint32_t lo, hi;                          /* the range */
+  const uint64_t *cycles, *insns, *entries; /* (hi - lo) / 4 each, by code word */
+} vboard_prof;
+
+/* The profile so far; -1 if none was asked for. */
+int vboard_prof_get(const vboard *b, vboard_prof *out);
+
 /* Runs until EXIT, a fault, or max_cycles CPU cycles (0: no limit).  Returns 0
  * when the firmware exited, 1 otherwise. */
 int vboard_run(vboard *b, uint64_t max_cycles, vboard_result *r);

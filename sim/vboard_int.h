@@ -65,6 +65,12 @@ typedef struct block {
   uint32_t part_cost[VBOARD_PARTS];
 } block;
 
+/* vboard_prof.c: cycles by code word in one range (vboard_prof_range). */
+typedef struct vb_prof vb_prof;
+void vb_prof_block(vboard *b, uint32_t addr, uint32_t size); /* a block about to run */
+void vb_prof_stop(vboard *b); /* at a block boundary and when the host's call ends */
+void vb_prof_free(vb_prof *p);
+
 struct vboard {
   uc_engine *uc;
   hwprof_sim *ip;
@@ -125,6 +131,7 @@ struct vboard {
   uint64_t stop_from; /* the cycle a stop was first due at (VBOARD_NO_STOP: none) */
   uint64_t ip_cycle0; /* the IP's cycle when the CPU was at cycle 0 */
   int in_irq_entry;
+  vb_prof *prof; /* vboard_prof_range's profile, or NULL (vboard_prof.c) */
 
   vboard_result *r;
   int stop;

@@ -23,6 +23,7 @@
 #include "outfiles.h"
 #include "profile.h"
 #include "report.h"
+#include "rtprof.h"
 #include "sbplan.h"
 #include "tools.h"
 
@@ -92,6 +93,11 @@ static void help(FILE *f) {
               PROF_CACHES_HELP
           "  --event-trace FILE write the IP's event stream to FILE, one hex word a line, as\n"
           "                     the IP accepts it (hw, all): 'hwprof ip --trace FILE' replays it\n"
+          "  --runtime-profile FILE\n"
+          "                     --runtime board, checked: the runtime's cycles on the board\n"
+          "                     by function of its image (firmware/xlate.elf): cycles,\n"
+          "                     their share of the image's and of the run's, PowerPC\n"
+          "                     instructions, blocks run, cycles per instruction\n"
           "  --dump FILE        write every translated block, MIPS and PowerPC side by side\n"
           "                     (capstone), to FILE ('-': stderr)\n"
           "  --code-cache N     code cache bytes (default and most %u); a full cache is\n"
@@ -150,7 +156,7 @@ static void catch_signals(void) {
 int cmd_run(int argc, char **argv) {
   prof_opts o = prof_defaults("run");
   const char *dump = NULL, *json = NULL, *csv = NULL, *callgrind = NULL, *plan_path = NULL,
-             *event_trace = NULL, *folded = NULL, *flame = NULL;
+             *event_trace = NULL, *folded = NULL, *flame = NULL, *rtprof = NULL;
   int stats = 0, quiet = 0, c;
   uint64_t v, top = 10;
   static const struct option opts[] = {{"profile", required_argument, 0, 'p'},
@@ -180,6 +186,7 @@ int cmd_run(int argc, char **argv) {
                                        {"folded", required_argument, 0, 'O'},
                                        {"flame", required_argument, 0, 'L'},
                                        {"dump", required_argument, 0, 'D'},
+                                       {"runtime-profile", required_argument, 0, 'R'},
                                        {"event-trace", required_argument, 0, 'E'},
                                        {"code-cache", required_argument, 0, 'c'},
                                        {"max-block", required_argument, 0, 'b'},
@@ -250,6 +257,7 @@ int cmd_run(int argc, char **argv) {
                                                         : VBOARD_SYNC_BOTH;
       break;
     case 'D': dump = optarg; break;
+    case 'R': rtprof = optarg, o.dbt.runtime_profile = 1; break;
     case 'E': event_trace = optarg; break;
     case 'c':
       if (tools_range("run", "--code-cache", optarg, 4096, DBT_CODE_MAX, &v) < 0)
@@ -306,6 +314,11 @@ int cmd_run(int argc, char **argv) {
             prof_mode_name(o.dbt.profile));
     return 2;
   }
+  if (rtprof && o.dbt.runtime == DBT_RUNTIME_HOST) {
+    fprintf(stderr, "hwprof run: --runtime-profile needs --runtime board or checked (with "
+                    "--runtime host the runtime's work is not the board's)\n");
+    return 2;
+  }
   dbt_trace *plan = NULL;
   char perr[512];
   if (plan_path && sbplan_read(plan_path, &plan, &o.sb_plan_n, perr, sizeof perr) < 0) {
@@ -316,7 +329,7 @@ int cmd_run(int argc, char **argv) {
   /* Every report file is opened now: none is lost, or written over an input,
    * after the guest has run. */
   outs out;
-  FILE *jf, *cf, *gf, *ff, *sf;
+  FILE *jf, *cf, *gf, *ff, *sf, *rf;
   outs_init(&out, "run");
   outs_input(&out, "the program", argv[optind]);
   outs_input(&out, "the device tree", o.dtb_path);
@@ -327,6 +340,7 @@ int cmd_run(int argc, char **argv) {
   outs_output(&out, "--folded", folded, stdout, &ff);
   outs_output(&out, "--flame", flame, stdout, &sf);
   outs_output(&out, "--dump", dump, stderr, &o.dbt.dump);
+  outs_output(&out, "--runtime-profile", rtprof, stdout, &rf);
   outs_output(&out, "--event-trace", event_trace, stdout, &o.event_trace);
   if (outs_open(&out) < 0) {
     free(plan);
@@ -357,6 +371,10 @@ int cmd_run(int argc, char **argv) {
       rc = rc ? rc : 2;
     if (sf && pr.cct && prof_write_flame(sf, &pr) < 0)
       rc = rc ? rc : 2;
+    if (rf && rtprof_write(rf, &pr, o.dbt.xlate_image, perr, sizeof perr) < 0) {
+      fprintf(stderr, "hwprof run: --runtime-profile: %s\n", perr);
+      rc = rc ? rc : 2;
+    }
   }
   if (!ran)
     outs_abandon(&out); /* the guest never ran: earlier reports stay */

@@ -5,7 +5,7 @@ HWPROF    := $(BUILD)/hwprof
 # and options; the run (profile.c); each report's topic, then the reports (report.c);
 # the commands; main (hwprof.c).
 TOOL_OBJS := $(addprefix $(BUILD)/tools/,io.o options.o outfiles.o trace.o ipstream.o sbplan.o \
-               profile.o cct_report.o syscalls.o edges.o report.o \
+               profile.o cct_report.o syscalls.o edges.o report.o rtprof.o \
                ipdemo.o vp.o run.o nativerun.o compare_output.o compare_vary.o compare.o bench.o \
                jobs.o sweep_plot.o sweep_table.o sweep_task.o sweep.o hwprof.o) \
              $(VBOARD_OBJS) \

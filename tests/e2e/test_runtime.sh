@@ -86,6 +86,45 @@ else
   sed 's/^/    /' "$out" "$tmp/host.err" "$tmp/board.err" | tail -20
   fails=$((fails + 1))
 fi
+# Where the runtime's cycles go (--runtime-profile, sim/vboard_prof.c, tools/rtprof.c): the
+# image's functions add up to the cycles of the board's calls (exactly without an
+# interrupt; with one, the handler's entry, which the board charges at a block boundary,
+# is not in a function), and profiling changes no cycle of the run.
+for m in none hw; do
+  sb=$([ $m = hw ] && echo --superblocks)
+  # shellcheck disable=SC2086 # $sb is one option or none
+  "$HW" run --quiet --profile $m $sb --json "$tmp/rp-$m.json" "$g" test >/dev/null 2>&1
+  # shellcheck disable=SC2086
+  "$HW" run --quiet --profile $m $sb --runtime-profile "$tmp/rp-$m.txt" --json "$tmp/rpp-$m.json" \
+    "$g" test >/dev/null 2>&1
+done
+expect "runtime: --runtime-profile: the image's functions are the board's calls' cycles" 0 \
+  'none [1-9][0-9]* = [1-9][0-9]*, hw\+sb [1-9][0-9]* of [1-9][0-9]*' python3 -c '
+import json, re, sys
+out = []
+for m, name in (("none", "none"), ("hw", "hw+sb")):
+    plain, prof = (json.load(open(sys.argv[1] + "/%s-%s.json" % (k, m))) for k in ("rp", "rpp"))
+    assert plain["cycles"] == prof["cycles"], ("profiling moved the run", plain["cycles"], prof["cycles"])
+    text = open(sys.argv[1] + "/rp-%s.txt" % m).read().splitlines()
+    run, image = map(int, re.search(r"the run (\d+) cycles; the image (\d+)", text[2]).groups())
+    assert run == prof["cycles"], (run, prof["cycles"])
+    rows = [l.split() for l in text[4:]]
+    names = {r[0] for r in rows}
+    assert {"dbt_translate", "xlate_dispatch"} <= names, sorted(names)[:20]
+    assert sum(int(r[-6]) for r in rows) == image, "the functions do not add up to the image"
+    r = prof["runtime"]
+    calls = r["translate_cycles"] + r["superblock_cycles"] + r["dispatch_cycles"]
+    if m == "none":
+        assert image == calls and r["irq_cycles"] == 0, (image, calls, r)
+        out.append("none %d = %d" % (image, calls))
+    else:
+        assert calls < image <= calls + r["irq_cycles"], (image, calls, r["irq_cycles"])
+        out.append("hw+sb %d of %d" % (image, calls + r["irq_cycles"]))
+print(", ".join(out))
+' "$tmp"
+expect "runtime: --runtime-profile needs the runtime on the board" 2 \
+  'runtime-profile needs --runtime board or checked' \
+  "$HW" run --quiet --runtime host --runtime-profile /dev/null "$g" test
 # A 64 KiB code cache, refilled three times: the dispatcher on the board starts a new
 # generation of its map at each flush, and counts, as the host's run does, every block.
 # host_and_board NAME PROGRAM OPTIONS...: PROGRAM (test size) on the host and on the board
