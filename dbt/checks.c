@@ -43,8 +43,11 @@ void tr_check_confine(em *e, unsigned mb, unsigned b, int16_t off, unsigned size
 }
 
 /* After instruction w: what it writes is no longer known, except constants (lui,
- * addiu and ori of one, a move), moves, and addiu of a checked register (near). */
+ * addiu and ori of one, a move), moves, and addiu of a checked register (near).
+ * Only confinement reads what this notes (tr_check_confine, tr_confine_kept). */
 void tr_note_confine(em *e, uint32_t w) {
+  if (!e->c->confine)
+    return;
   unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w), rd = mips_rd(w), f = mips_funct(w);
   uint32_t writes = gpr_writes(w), c = 0, n = 0, k = 0, v = 0;
   int16_t imm = mips_imm(w);
@@ -117,8 +120,11 @@ void tr_check_align(em *e, uint32_t pc, unsigned mb, unsigned b, int16_t off, un
 /* After instruction w: what it writes loses its known alignment, except where
  * it is known anyway (lui; addiu of an aligned register and offset; a move;
  * sll by 2 or more).  Registers the ABI keeps aligned ($sp, $gp) and $zero start
- * each unit known (align_start). */
+ * each unit known (align_start).  Only the checks read what this notes
+ * (tr_check_align). */
 void tr_note_align(em *e, uint32_t w) {
+  if (!e->c->align_checks)
+    return;
   unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w), rd = mips_rd(w), f = mips_funct(w);
   uint32_t writes = gpr_writes(w), k4 = 0, k2 = 0; /* (branches: terminate) */
   int16_t imm = mips_imm(w);

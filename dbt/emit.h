@@ -106,19 +106,39 @@ typedef struct em {
   const int8_t *hr; /* where each MIPS register lives (dbt_host_regs) */
 } em;
 
+/* The code is big-endian PowerPC words at offsets that are multiples of 4 in buffers
+ * that start on a word: on a big-endian host (the board's translator) a word is one
+ * store or load, elsewhere four bytes. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define EM_WORDS_NATIVE 1
+#else
+#define EM_WORDS_NATIVE 0
+#endif
+
+static inline void store_word(uint8_t *p, uint32_t w) {
+#if EM_WORDS_NATIVE
+  *(uint32_t *)(void *)p = w;
+#else
+  p[0] = (uint8_t)(w >> 24);
+  p[1] = (uint8_t)(w >> 16);
+  p[2] = (uint8_t)(w >> 8);
+  p[3] = (uint8_t)w;
+#endif
+}
+
 /* Rewrites the word emitted at byte offset at. */
 static inline void patch(em *e, uint32_t at, uint32_t w) {
-  if (at + 4 <= e->n) {
-    e->p[at] = (uint8_t)(w >> 24);
-    e->p[at + 1] = (uint8_t)(w >> 16);
-    e->p[at + 2] = (uint8_t)(w >> 8);
-    e->p[at + 3] = (uint8_t)w;
-  }
+  if (at + 4 <= e->n)
+    store_word(e->p + at, w);
 }
 
 static inline uint32_t word_at(const em *e, uint32_t at) {
+#if EM_WORDS_NATIVE
+  return *(const uint32_t *)(const void *)(e->p + at);
+#else
   return (uint32_t)e->p[at] << 24 | (uint32_t)e->p[at + 1] << 16 | (uint32_t)e->p[at + 2] << 8 |
          e->p[at + 3];
+#endif
 }
 
 static inline void put(em *e, uint32_t w) {
@@ -126,11 +146,12 @@ static inline void put(em *e, uint32_t w) {
     e->overflow = 1;
     return;
   }
-  e->n += 4;
-  patch(e, e->n - 4, w);
+  uint32_t at = e->n;
+  e->n = at + 4;
+  store_word(e->p + at, w);
   if (e->c && e->c->insn_of) { /* (no core: the exit stubs) */
     uint32_t k = (e->cur_pc - e->blk_pc) / 4;
-    e->c->insn_of[(e->addr - e->c->buf_addr + e->n - 4) / 4] =
+    e->c->insn_of[(e->addr - e->c->buf_addr + at) / 4] =
         (uint8_t)((e->cold                                           ? DBT_INSN_COLD
                    : e->cur_pc >= e->blk_pc && k + 1 < DBT_INSN_COLD ? k + 1
                                                                      : 0) |

@@ -3,8 +3,9 @@
 # the same source the host tools use.
 
 FW_CC     := powerpc-linux-gnu-gcc
-FW_CFLAGS := -mcpu=405 -msoft-float -mno-sdata -ffreestanding -fno-builtin -nostdlib -O2 \
-             -std=c99 $(WARN) -Idriver -Ifirmware
+FW_BASE   := -mcpu=405 -msoft-float -mno-sdata -ffreestanding -fno-builtin -nostdlib -std=c99 \
+             $(WARN) -Idriver -Ifirmware
+FW_CFLAGS := $(FW_BASE) -O2
 FW_OBJS   := $(BUILD)/firmware/crt0.o $(BUILD)/firmware/fw.o $(BUILD)/firmware/mem.o \
              $(BUILD)/firmware/hwprof.o
 FIRMWARE  := $(BUILD)/firmware/selftest.elf
@@ -112,37 +113,46 @@ all: $(FPCOST)
 # table and packet ring) and the call/return packets' queue (firmware/cctq.c), linked
 # at XLATE_BASE.
 XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch probes
+# Built for size (-Os): the image runs between stretches of the guest's code and finds
+# its lines evicted from the 16 KB instruction cache; at -O2 it is three times the size
+# and a translation costs a fifth more cycles (docs/translator.md, "What a translation
+# costs on the board").  A section a function, so that xlate.ld can order them.  Its
+# objects are its own (firmware/xlate/), apart from the other images' -O2 ones.
+XLATE_OPT    ?= -Os
+XLATE_CFLAGS := $(FW_BASE) $(XLATE_OPT) -ffunction-sections -Idbt -Icommon
 # The interface word (xlate.h, XLATE_ABI_AT): a digest of the headers the image and the
 # runtime share (the request, the translator core's structures, the IP's registers),
 # given to both; every object that takes the word depends on those headers, so a
 # change rebuilds both sides, and a stale image is refused at load.
 XLATE_ABI_HDRS := firmware/xlate.h dbt/translate.h driver/hwprof_regs.h
 XLATE_ABI      := 0x$(shell cat $(XLATE_ABI_HDRS) | sha256sum | cut -c1-8)
-XLATE_OWN  := $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o $(BUILD)/firmware/swscan.o \
-              $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o $(BUILD)/firmware/record.o \
-              $(BUILD)/firmware/heads.o $(BUILD)/firmware/map.o
-XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(BUILD)/firmware/mem.o \
-                   $(patsubst %,$(BUILD)/firmware/xlate/%.o,$(XLATE_CORE)) \
-                   $(BUILD)/firmware/hwprof.o $(BUILD)/firmware/hwprof_spill.o \
-                   $(BUILD)/firmware/hwprof_edges.o $(BUILD)/firmware/hwprof_cct.o \
-                   $(BUILD)/firmware/swscan.o $(BUILD)/firmware/irq.o $(BUILD)/firmware/cctq.o \
-                   $(BUILD)/firmware/map.o
-XLATE_OBJS := $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o \
-              $(BUILD)/firmware/record.o $(BUILD)/firmware/heads.o
+XLATE_DIR  := $(BUILD)/firmware/xlate
+XLATE_OWN  := $(addprefix $(XLATE_DIR)/,xlate.o dispatch.o swscan.o irq.o cctq.o record.o \
+                heads.o map.o mem.o)
+XLATE_DRV  := $(addprefix $(XLATE_DIR)/,hwprof.o hwprof_spill.o hwprof_edges.o hwprof_cct.o)
+XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(XLATE_DIR)/mem.o \
+                   $(patsubst %,$(XLATE_DIR)/%.o,$(XLATE_CORE)) $(XLATE_DRV) \
+                   $(addprefix $(XLATE_DIR)/,swscan.o irq.o cctq.o map.o)
+XLATE_OBJS := $(XLATE_BASE_OBJS) $(addprefix $(XLATE_DIR)/,xlate.o dispatch.o record.o heads.o)
 XLATE      := $(BUILD)/firmware/xlate.elf
+# The image's layout: its functions in the order of scripts/xlate-order.sh's profile.
+XLATE_LDS  := firmware/xlate.ld firmware/xlate-order.ld
 XLATE_LINK  = $(FW_CC) -mcpu=405 -nostdlib -static -no-pie -Wl,--build-id=none \
                 -Wl,--no-warn-rwx-segments -T firmware/xlate.ld
 
-$(BUILD)/firmware/xlate/%.o: dbt/%.c
+$(XLATE_DIR)/%.o: dbt/%.c
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
+	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/firmware/xlate.o $(BUILD)/firmware/xlate-wrong.o: FW_CFLAGS += -DXLATE_ABI=$(XLATE_ABI)
-$(BUILD)/firmware/xlate.o $(BUILD)/firmware/xlate-wrong.o: $(XLATE_ABI_HDRS)
+$(XLATE_DIR)/xlate.o $(XLATE_DIR)/xlate-wrong.o: XLATE_CFLAGS += -DXLATE_ABI=$(XLATE_ABI)
+$(XLATE_DIR)/xlate.o $(XLATE_DIR)/xlate-wrong.o: $(XLATE_ABI_HDRS)
 
-$(XLATE_OWN): $(BUILD)/firmware/%.o: firmware/%.c
+$(XLATE_OWN): $(XLATE_DIR)/%.o: firmware/%.c
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -MMD -MP -c $< -o $@
+	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
+$(XLATE_DRV): $(XLATE_DIR)/%.o: driver/%.c driver/hwprof.h driver/hwprof_regs.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
 
 # ... and four that differ from the host's, for the tests that the runtime finds it
 # (tests/e2e/test_runtime.sh): every translation in one bit (--runtime checked), every
@@ -152,38 +162,38 @@ XLATE_WRONG        := $(BUILD)/firmware/xlate-wrong.elf
 XLATE_WRONG_CHAIN  := $(BUILD)/firmware/xlate-wrongchain.elf
 XLATE_WRONG_RECORD := $(BUILD)/firmware/xlate-wrongrecord.elf
 XLATE_WRONG_HEADS  := $(BUILD)/firmware/xlate-wrongheads.elf
-$(BUILD)/firmware/xlate-wrong.o: firmware/xlate.c
+$(XLATE_DIR)/xlate-wrong.o: firmware/xlate.c
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG -MMD -MP -c $< -o $@
-$(BUILD)/firmware/dispatch-wrongchain.o: firmware/dispatch.c
+	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG -MMD -MP -c $< -o $@
+$(XLATE_DIR)/dispatch-wrongchain.o: firmware/dispatch.c
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_CHAIN -MMD -MP -c $< -o $@
-$(BUILD)/firmware/record-wrong.o: firmware/record.c
+	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG_CHAIN -MMD -MP -c $< -o $@
+$(XLATE_DIR)/record-wrong.o: firmware/record.c
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_RECORD -MMD -MP -c $< -o $@
-$(BUILD)/firmware/heads-wrong.o: firmware/heads.c
+	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG_RECORD -MMD -MP -c $< -o $@
+$(XLATE_DIR)/heads-wrong.o: firmware/heads.c
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Idbt -Icommon -DXLATE_WRONG_HEADS -MMD -MP -c $< -o $@
+	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG_HEADS -MMD -MP -c $< -o $@
 
-$(XLATE_WRONG): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate-wrong.o $(BUILD)/firmware/dispatch.o \
-                $(BUILD)/firmware/record.o $(BUILD)/firmware/heads.o firmware/xlate.ld
+$(XLATE_WRONG): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate-wrong.o $(XLATE_DIR)/dispatch.o \
+                $(XLATE_DIR)/record.o $(XLATE_DIR)/heads.o $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
-$(XLATE_WRONG_CHAIN): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o \
-                      $(BUILD)/firmware/dispatch-wrongchain.o $(BUILD)/firmware/record.o \
-                      $(BUILD)/firmware/heads.o firmware/xlate.ld
+$(XLATE_WRONG_CHAIN): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o \
+                      $(XLATE_DIR)/dispatch-wrongchain.o $(XLATE_DIR)/record.o \
+                      $(XLATE_DIR)/heads.o $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
-$(XLATE_WRONG_RECORD): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o \
-                       $(BUILD)/firmware/record-wrong.o $(BUILD)/firmware/heads.o firmware/xlate.ld
+$(XLATE_WRONG_RECORD): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
+                       $(XLATE_DIR)/record-wrong.o $(XLATE_DIR)/heads.o $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
-$(XLATE_WRONG_HEADS): $(XLATE_BASE_OBJS) $(BUILD)/firmware/xlate.o $(BUILD)/firmware/dispatch.o \
-                      $(BUILD)/firmware/record.o $(BUILD)/firmware/heads-wrong.o firmware/xlate.ld
+$(XLATE_WRONG_HEADS): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
+                      $(XLATE_DIR)/record.o $(XLATE_DIR)/heads-wrong.o $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 
 $(BUILD)/firmware/xlate_entry.o: firmware/xlate_entry.S
 	@mkdir -p $(@D)
 	$(FW_CC) -mcpu=405 -c $< -o $@
 
-$(XLATE): $(XLATE_OBJS) firmware/xlate.ld
+$(XLATE): $(XLATE_OBJS) $(XLATE_LDS)
 	$(XLATE_LINK) -Wl,-Map=$(@:.elf=.map) -o $@ $(XLATE_OBJS) -lgcc
 
 all: $(XLATE)
