@@ -18,9 +18,9 @@
  * differ where it depends on the process's addresses (qemu's stack and heap
  * are elsewhere; string functions branch on alignment): those differences are
  * listed by function, and do not fail the comparison.  Own-code differences are
- * checked against a second qemu-mips run (compare_vary.c): where qemu-mips
- * differs from itself in the same function, they are the program's own
- * nondeterminism (an address, the time) and accounted for.
+ * checked against a second qemu-mips run, then a second run of ours (compare_vary.c):
+ * where either side differs from itself in the same function, they are the
+ * program's own nondeterminism (an address, the time) and accounted for.
  *
  * System calls: a count per (call site, number) from three sources -- the IP's
  * records, the runtime's own count, and qemu-mips (the plugin's sys= file) --
@@ -99,8 +99,10 @@ static void help(FILE *f) {
           "under qemu-mips leaves no counts there (QEMU 7.2 writes them only at exit): then\n"
           "the exit statuses (128 + the signal) and the outputs are compared, and agree when\n"
           "both runs behaved the same.  When the program's own counts differ, qemu-mips runs a\n"
-          "second time (its stack lower, later): a difference in a function where its two runs\n"
-          "disagree too is the program's own, address- or time-dependent, and is accounted for.\n"
+          "second time (its stack lower, later), and, for what that leaves, so does the guest\n"
+          "here (unprofiled, its stack lower): a difference in a function where either side's\n"
+          "two runs disagree too is the program's own, address- or time-dependent, and is\n"
+          "accounted for.\n"
           "\n"
           "options:\n"
           "  --qemu PATH        the reference emulator (default: qemu-mips)\n"
@@ -193,7 +195,8 @@ static void hw_vs_sw(FILE *f, int has_hw, size_t differ, uint64_t lost, const ch
  * status as a shell shows it (128 + N for death by signal N), or -1. */
 /* The files a comparison writes in its directory: the guest's stdin, both
  * outputs, the runtime's messages, the plugin's four files; a second qemu-mips
- * run's output and counts (compare_vary.c). */
+ * run's output and counts, and a second run of ours's output and messages
+ * (compare_vary.c). */
 enum {
   KEPT_STDIN,
   KEPT_OURS,
@@ -205,12 +208,14 @@ enum {
   KEPT_CCT,
   KEPT_QEMU2,
   KEPT_COUNTS2,
+  KEPT_OURS2,
+  KEPT_MSGS2,
   KEPT_N
 };
 static const char *const kept_names[KEPT_N] = {
     "stdin",           "hwprof.out",        "hwprof-messages.txt", "qemu.out",
     "qemu-counts.txt", "qemu-syscalls.txt", "qemu-edges.txt",      "qemu-cct.txt",
-    "qemu-2.out",      "qemu-counts-2.txt"};
+    "qemu-2.out",      "qemu-counts-2.txt", "hwprof-2.out",        "hwprof-messages-2.txt"};
 
 /* The file a command name runs: itself when it has a slash, else the first
  * executable of that name in PATH (NULL: none). */
@@ -307,6 +312,32 @@ static int capture_stdin(const char *path) {
   return 1;
 }
 
+/* Our run's counts per instruction of the text [lo, lo + 4n) added to c (blocks'
+ * entries, less the tails a fault cut short); returns every instruction it ran,
+ * the text's and the rest. */
+static uint64_t our_counts(const prof_run *pr, uint32_t lo, uint32_t n, uint64_t *c) {
+  uint64_t total = 0;
+  for (size_t i = 0; i < pr->n; i++)
+    for (uint32_t k = 0; k < pr->blocks[i].insns; k++) {
+      uint32_t a = (pr->blocks[i].pc + 4 * k - lo) / 4;
+      if (a < n)
+        c[a] += pr->blocks[i].count;
+      total += pr->blocks[i].count;
+    }
+  size_t ncuts;
+  const dbt_cut *cut = dbt_cuts(pr->d, &ncuts);
+  for (size_t i = 0; i < ncuts; i++) /* blocks a fault cut short: their tails never ran */
+    for (uint32_t a = cut[i].from; a < cut[i].to; a += 4) {
+      if ((a - lo) / 4 < n)
+        c[(a - lo) / 4] -= cut[i].n;
+      total -= cut[i].n;
+    }
+  return total;
+}
+
+/* Which side's two runs disagree in a function (compare_vary.c). */
+enum { VARIES_QEMU = 1, VARIES_OURS = 2 };
+
 /* One function's differences. */
 typedef struct fdiff {
   const char *name;
@@ -314,14 +345,15 @@ typedef struct fdiff {
   int own;
   unsigned insns; /* addresses that differ */
   uint64_t ours, qemu;
-  int varies; /* own: qemu-mips's second run differs in it too (compare_vary.c) */
+  int varies; /* own: VARIES_QEMU, VARIES_OURS: a side's second run differs in it too */
 } fdiff;
 
 typedef struct vsq {
   uint64_t ours_total, qemu_total, outside;
   size_t addrs, own_addrs, own_differ, lib_addrs, lib_differ, annulled;
-  size_t own_varies;   /* own_differ's addresses in functions qemu-mips varies in */
+  size_t own_varies;   /* own_differ's addresses in functions either side varies in */
   int second;          /* qemu-mips ran a second time (own counts differed) */
+  int ours_second;     /* ... and we did (qemu-mips's did not explain them all) */
   uint64_t abs_differ; /* the differing counts' differences, summed */
   fdiff *f;
   size_t nf;
@@ -348,21 +380,7 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
     snprintf(why, wl, "out of memory");
     return -1;
   }
-  for (size_t i = 0; i < pr->n; i++)
-    for (uint32_t k = 0; k < pr->blocks[i].insns; k++) {
-      uint32_t a = (pr->blocks[i].pc + 4 * k - lo) / 4;
-      if (a < n)
-        ours[a] += pr->blocks[i].count;
-      q->ours_total += pr->blocks[i].count;
-    }
-  size_t ncuts;
-  const dbt_cut *cut = dbt_cuts(pr->d, &ncuts);
-  for (size_t i = 0; i < ncuts; i++) /* blocks a fault cut short: their tails never ran */
-    for (uint32_t a = cut[i].from; a < cut[i].to; a += 4) {
-      if ((a - lo) / 4 < n)
-        ours[(a - lo) / 4] -= cut[i].n;
-      q->ours_total -= cut[i].n;
-    }
+  q->ours_total = our_counts(pr, lo, n, ours);
   if (cmp_read_counts(counts, lo, n, ref, &q->qemu_total, &q->outside) < 0) {
     snprintf(why, wl, "qemu-mips wrote no counts (%.200s: %s)", counts, strerror(errno));
     free(ours);
@@ -414,39 +432,102 @@ static int compare_qemu(const prof_run *pr, const char *counts, vsq *q, char *wh
   return rc;
 }
 
-/* Own-code differences against a second qemu-mips run (compare_vary.c), its
- * environment one variable longer (its stack lower) and its clock later: those in
- * functions where the two runs disagree are the program's own nondeterminism
- * (f->varies, q->own_varies).  0, or -1 with the reason in why. */
-static int second_run(const prof_run *pr, const char *qemu, const char *plugin, const char *in,
-                      const char *out2, const char *counts1, const char *counts2, vsq *q, char *why,
-                      size_t wl) {
-  const guest *g = dbt_guest(pr->d);
+/* Marks the functions where v says one side's two runs differ (f->varies: side,
+ * q->own_varies). */
+static void mark_varies(const guest *g, const cmp_vary *v, int side, vsq *q) {
+  for (size_t i = 0; i < q->nf; i++)
+    if (q->f[i].own && !q->f[i].varies && cmp_vary_in_function(v, g, q->f[i].addr)) {
+      q->f[i].varies = side;
+      q->own_varies += q->f[i].insns;
+    }
+}
+
+/* The environment with one more variable, CMP_VARY_VAR padded to CMP_VARY_PAD bytes
+ * (its initial stack lower); NULL when out of memory.  free() it. */
+static char **env_padded(char *pad) {
   size_t n = 0;
   while (environ[n])
     n++;
-  char **env = calloc(n + 2, sizeof *env), pad[CMP_VARY_PAD + 1];
+  char **env = calloc(n + 2, sizeof *env);
+  if (!env)
+    return NULL;
+  memcpy(env, environ, n * sizeof *env);
+  int k = snprintf(pad, CMP_VARY_PAD + 1, "%s=2", CMP_VARY_VAR);
+  memset(pad + k, '.', CMP_VARY_PAD - (size_t)k);
+  pad[CMP_VARY_PAD] = 0;
+  env[n] = pad;
+  return env;
+}
+
+/* Own-code differences against a second qemu-mips run (compare_vary.c), its
+ * environment one variable longer (its stack lower) and its clock later, and, for
+ * those it leaves, against a second run of ours (unprofiled, its environment as
+ * long): those in functions where either side's two runs disagree are the
+ * program's own nondeterminism (f->varies, q->own_varies).  0, or -1 with the
+ * reason in why. */
+static int second_run(const prof_run *pr, const prof_opts *o, const char *qemu, const char *plugin,
+                      const char *in, char files[][4200], const char *counts1, vsq *q, char *why,
+                      size_t wl) {
+  const guest *g = dbt_guest(pr->d);
+  char pad[CMP_VARY_PAD + 1];
+  char **env = env_padded(pad);
   if (!env)
     return snprintf(why, wl, "out of memory"), -1;
-  memcpy(env, environ, n * sizeof *env);
-  int k = snprintf(pad, sizeof pad, "%s=2", CMP_VARY_VAR);
-  memset(pad + k, '.', sizeof pad - 1 - (size_t)k);
-  pad[sizeof pad - 1] = 0;
-  env[n] = pad;
-  int st = run_qemu(qemu, plugin, counts2, NULL, NULL, NULL, in, out2, pr->argc, pr->argv, env);
+  const char *counts2 = files[KEPT_COUNTS2];
+  int st = run_qemu(qemu, plugin, counts2, NULL, NULL, NULL, in, files[KEPT_QEMU2], pr->argc,
+                    pr->argv, env);
   free(env);
   cmp_vary v;
   if (st < 0 || access(counts2, F_OK))
     return snprintf(why, wl, "the second run of %s wrote no counts (status %d)", qemu, st), -1;
   if (cmp_vary_read(&v, counts1, counts2, g->text_lo, g->text_hi, why, wl) < 0)
     return -1;
-  for (size_t i = 0; i < q->nf; i++)
-    if (q->f[i].own && cmp_vary_in_function(&v, g, q->f[i].addr)) {
-      q->f[i].varies = 1;
-      q->own_varies += q->f[i].insns;
-    }
+  mark_varies(g, &v, VARIES_QEMU, q);
   cmp_vary_free(&v);
   q->second = 1;
+  if (q->own_varies < q->own_differ) {
+    /* Our own second run: an address our run branches on may move where qemu-mips's
+     * does not (their stacks lie apart), so only ours shows it. */
+    prof_opts o2 = *o;
+    o2.dbt.profile = DBT_PROFILE_NONE;
+    o2.dbt.cct = 0;
+    o2.dbt.superblocks = 0;
+    o2.dbt.threshold = 0;
+    o2.sb_plan = NULL, o2.sb_plan_n = 0;
+    o2.guest_out = files[KEPT_OURS2];
+    o2.dbt.messages = files[KEPT_MSGS2];
+    o2.dbt.dump = NULL;
+    o2.event_trace = NULL;
+    if (in && lseek(0, 0, SEEK_SET) < 0)
+      return snprintf(why, wl, "cannot rewind %.200s: %s", in, strerror(errno)), -1;
+    if (setenv(CMP_VARY_VAR, strchr(pad, '=') + 1, 1) < 0)
+      return snprintf(why, wl, "out of memory"), -1;
+    prof_run p2;
+    int ran = prof_exec(&o2, pr->argc, pr->argv, &p2) == 0;
+    unsetenv(CMP_VARY_VAR);
+    if (!ran) {
+      prof_free(&p2);
+      return snprintf(why, wl, "the second run of ours did not start"), -1;
+    }
+    uint32_t lo = g->text_lo, n = (g->text_hi - g->text_lo + 3) / 4;
+    uint64_t *a = calloc(n + 1, sizeof *a), *b = calloc(n + 1, sizeof *b);
+    int rc = a && b ? 0 : -1;
+    if (!rc) {
+      our_counts(pr, lo, n, a);
+      our_counts(&p2, lo, n, b);
+      rc = cmp_vary_from(&v, lo, n, a, b);
+    }
+    if (!rc) {
+      mark_varies(g, &v, VARIES_OURS, q);
+      cmp_vary_free(&v);
+      q->ours_second = 1;
+    }
+    free(a);
+    free(b);
+    prof_free(&p2);
+    if (rc)
+      return snprintf(why, wl, "out of memory"), -1;
+  }
   q->ok = q->own_varies == q->own_differ;
   return 0;
 }
@@ -704,9 +785,8 @@ int cmd_compare(int argc, char **argv) {
                prof_edges_vs_file(&pr, edges, &eq, rep, sh, buf, sizeof buf) < 0 ||
                (pr.cct &&
                 prof_cct_vs_file(&pr, cctf, q.abs_differ, &cq, rep, sh, buf, sizeof buf) < 0) ||
-               (q.own_differ &&
-                second_run(&pr, qemu, plugin, stdin_copied ? in : NULL, files[KEPT_QEMU2], counts,
-                           files[KEPT_COUNTS2], &q, buf, sizeof buf) < 0)) {
+               (q.own_differ && second_run(&pr, &o, qemu, plugin, stdin_copied ? in : NULL, files,
+                                           counts, &q, buf, sizeof buf) < 0)) {
       fprintf(stderr, "hwprof compare: %s\n", buf);
       ok = 0;
       qs = -1;
@@ -740,8 +820,10 @@ int cmd_compare(int argc, char **argv) {
     if (q.second)
       fprintf(rep,
               "; %zu of them where qemu-mips differs from itself (a second run, the stack %d "
-              "bytes lower, later): %s",
+              "bytes lower, later)%s: %s",
               q.own_varies, CMP_VARY_PAD,
+              q.ours_second ? " or ours does (a second run, unprofiled, the stack as much lower)"
+                            : "",
               q.ok ? "address- or time-dependent" : "the rest NOT accounted for");
     fprintf(rep, "\n");
     fprintf(rep,
@@ -756,7 +838,9 @@ int cmd_compare(int argc, char **argv) {
       fprintf(rep, "  %-7s %-28s %u instructions differ: %llu here, %llu under qemu-mips%s\n",
               q.f[i].own ? "own" : "library", q.f[i].name, q.f[i].insns,
               (unsigned long long)q.f[i].ours, (unsigned long long)q.f[i].qemu,
-              q.f[i].varies ? " (varies between qemu-mips runs)" : "");
+              q.f[i].varies == VARIES_QEMU   ? " (varies between qemu-mips runs)"
+              : q.f[i].varies == VARIES_OURS ? " (varies between our runs)"
+                                             : "");
     fprintf(rep, "system calls vs qemu  %zu pairs, %llu calls under qemu-mips; %zu pairs differ\n",
             sq.pairs, (unsigned long long)sq.calls, sq.differ);
     fprintf(rep, "refused by runtime    ");
@@ -836,12 +920,13 @@ int cmd_compare(int argc, char **argv) {
           "\"syscall_calls\":%llu,\"syscall_differ\":%zu,\"edge_pairs\":%zu,"
           "\"edge_traversals\":%llu,\"edge_own_differ\":%zu,\"edge_lib_differ\":%zu,"
           "\"cct_functions\":%zu,\"cct_equal\":%zu,\"cct_within\":%zu,"
-          "\"cct_unaccounted\":%zu,\"second_run\":%s,\"own_varies\":%zu}",
+          "\"cct_unaccounted\":%zu,\"second_run\":%s,\"our_second_run\":%s,\"own_varies\":%zu}",
           qs, out_same ? "true" : "false", (unsigned long long)q.qemu_total,
           (unsigned long long)q.ours_total, q.own_addrs, q.own_differ, q.lib_addrs, q.lib_differ,
           q.annulled, sq.pairs, (unsigned long long)sq.calls, sq.differ, eq.edges,
           (unsigned long long)eq.traversals, eq.differ, eq.lib_differ, cq.functions, cq.equal,
-          cq.within, cq.unaccounted, q.second ? "true" : "false", q.own_varies);
+          cq.within, cq.unaccounted, q.second ? "true" : "false", q.ours_second ? "true" : "false",
+          q.own_varies);
     if (qs >= 0 && !uncounted)
       json_refused(f, &sq);
     fprintf(f, ",\"exit_status\":%d,\"ok\":%s}\n", pr.status, ok ? "true" : "false");

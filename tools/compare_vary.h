@@ -1,7 +1,7 @@
 /*
  * compare_vary.h - 'hwprof compare': where two qemu-mips runs of the same
- * program disagree with each other (compare_vary.c): an own-code difference
- * there is the program's own nondeterminism (an address, the time).
+ * program, or two of ours, disagree with each other (compare_vary.c): an own-code
+ * difference there is the program's own nondeterminism (an address, the time).
  */
 #ifndef HWPROF_TOOLS_COMPARE_VARY_H
 #define HWPROF_TOOLS_COMPARE_VARY_H
@@ -30,6 +30,9 @@ int cmp_read_counts(const char *path, uint32_t lo, uint32_t n, uint64_t *c, uint
  * with the reason in err. */
 int cmp_vary_read(cmp_vary *v, const char *counts1, const char *counts2, uint32_t lo, uint32_t hi,
                   char *err, size_t errlen);
+/* Two runs' counts a[] and b[], n instructions from lo (each side's own: ours from
+ * the runs' blocks).  0, or -1 when out of memory. */
+int cmp_vary_from(cmp_vary *v, uint32_t lo, uint32_t n, const uint64_t *a, const uint64_t *b);
 /* 1 when the runs differ somewhere in the function that contains addr (at addr
  * itself when no symbol covers it). */
 int cmp_vary_in_function(const cmp_vary *v, const guest *g, uint32_t addr);

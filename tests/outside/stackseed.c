@@ -4,7 +4,7 @@
  * not the same on the board as under qemu-mips, nor between two qemu-mips runs
  * whose environments differ in size.  The output does not depend on it.
  * 'hwprof compare' must explain the own-code difference as address-dependent
- * (qemu-mips differs from itself there) and pass.
+ * (qemu-mips differs from itself there, or a second run of ours does) and pass.
  */
 #include <stdint.h>
 #include <stdio.h>
