@@ -442,21 +442,76 @@ static void mark_varies(const guest *g, const cmp_vary *v, int side, vsq *q) {
     }
 }
 
-/* The environment with one more variable, CMP_VARY_VAR padded to CMP_VARY_PAD bytes
- * (its initial stack lower); NULL when out of memory.  free() it. */
-static char **env_padded(char *pad) {
-  size_t n = 0;
-  while (environ[n])
-    n++;
-  char **env = calloc(n + 2, sizeof *env);
-  if (!env)
-    return NULL;
-  memcpy(env, environ, n * sizeof *env);
-  int k = snprintf(pad, CMP_VARY_PAD + 1, "%s=2", CMP_VARY_VAR);
-  memset(pad + k, '.', CMP_VARY_PAD - (size_t)k);
-  pad[CMP_VARY_PAD] = 0;
-  env[n] = pad;
-  return env;
+/* The second runs' extra environment variable, CMP_VARY_VAR=2 padded to CMP_VARY_PAD
+ * bytes in all (their initial stacks lower), set in ours for both; -1 when out of
+ * memory. */
+static int set_vary_var(void) {
+  char v[CMP_VARY_PAD + 1];
+  size_t k = CMP_VARY_PAD - strlen(CMP_VARY_VAR) - 1;
+  memset(v, '.', k);
+  v[0] = '2';
+  v[k] = 0;
+  return setenv(CMP_VARY_VAR, v, 1);
+}
+
+/* qemu-mips's second run: the functions where its two runs disagree. */
+static int qemu_second(const prof_run *pr, const char *qemu, const char *plugin, const char *in,
+                       char files[][4200], const char *counts1, vsq *q, char *why, size_t wl) {
+  const guest *g = dbt_guest(pr->d);
+  const char *counts2 = files[KEPT_COUNTS2];
+  int st = run_qemu(qemu, plugin, counts2, NULL, NULL, NULL, in, files[KEPT_QEMU2], pr->argc,
+                    pr->argv, environ);
+  cmp_vary v;
+  if (st < 0 || access(counts2, F_OK))
+    return snprintf(why, wl, "the second run of %s wrote no counts (status %d)", qemu, st), -1;
+  if (cmp_vary_read(&v, counts1, counts2, g->text_lo, g->text_hi, why, wl) < 0)
+    return -1;
+  mark_varies(g, &v, VARIES_QEMU, q);
+  cmp_vary_free(&v);
+  q->second = 1;
+  return 0;
+}
+
+/* Our second run, unprofiled: an address our run branches on may move where
+ * qemu-mips's does not (their stacks lie apart), so only ours shows it. */
+static int ours_second(const prof_run *pr, const prof_opts *o, const char *in, char files[][4200],
+                       vsq *q, char *why, size_t wl) {
+  const guest *g = dbt_guest(pr->d);
+  prof_opts o2 = *o;
+  o2.dbt.profile = DBT_PROFILE_NONE;
+  o2.dbt.cct = 0;
+  o2.dbt.superblocks = 0;
+  o2.dbt.threshold = 0;
+  o2.sb_plan = NULL, o2.sb_plan_n = 0;
+  o2.guest_out = files[KEPT_OURS2];
+  o2.dbt.messages = files[KEPT_MSGS2];
+  o2.dbt.dump = NULL;
+  o2.event_trace = NULL;
+  if (in && lseek(0, 0, SEEK_SET) < 0)
+    return snprintf(why, wl, "cannot rewind %.200s: %s", in, strerror(errno)), -1;
+  prof_run p2;
+  if (prof_exec(&o2, pr->argc, pr->argv, &p2) < 0) {
+    prof_free(&p2);
+    return snprintf(why, wl, "the second run of ours did not start"), -1;
+  }
+  uint32_t lo = g->text_lo, n = (g->text_hi - g->text_lo + 3) / 4;
+  uint64_t *a = calloc(n + 1, sizeof *a), *b = calloc(n + 1, sizeof *b);
+  cmp_vary v;
+  int rc = a && b ? 0 : -1;
+  if (!rc) {
+    our_counts(pr, lo, n, a);
+    our_counts(&p2, lo, n, b);
+    rc = cmp_vary_from(&v, lo, n, a, b);
+  }
+  if (!rc) {
+    mark_varies(g, &v, VARIES_OURS, q);
+    cmp_vary_free(&v);
+    q->ours_second = 1;
+  }
+  free(a);
+  free(b);
+  prof_free(&p2);
+  return rc ? (snprintf(why, wl, "out of memory"), -1) : 0;
 }
 
 /* Own-code differences against a second qemu-mips run (compare_vary.c), its
@@ -468,66 +523,14 @@ static char **env_padded(char *pad) {
 static int second_run(const prof_run *pr, const prof_opts *o, const char *qemu, const char *plugin,
                       const char *in, char files[][4200], const char *counts1, vsq *q, char *why,
                       size_t wl) {
-  const guest *g = dbt_guest(pr->d);
-  char pad[CMP_VARY_PAD + 1];
-  char **env = env_padded(pad);
-  if (!env)
+  if (set_vary_var() < 0)
     return snprintf(why, wl, "out of memory"), -1;
-  const char *counts2 = files[KEPT_COUNTS2];
-  int st = run_qemu(qemu, plugin, counts2, NULL, NULL, NULL, in, files[KEPT_QEMU2], pr->argc,
-                    pr->argv, env);
-  free(env);
-  cmp_vary v;
-  if (st < 0 || access(counts2, F_OK))
-    return snprintf(why, wl, "the second run of %s wrote no counts (status %d)", qemu, st), -1;
-  if (cmp_vary_read(&v, counts1, counts2, g->text_lo, g->text_hi, why, wl) < 0)
+  int rc = qemu_second(pr, qemu, plugin, in, files, counts1, q, why, wl);
+  if (!rc && q->own_varies < q->own_differ)
+    rc = ours_second(pr, o, in, files, q, why, wl);
+  unsetenv(CMP_VARY_VAR);
+  if (rc)
     return -1;
-  mark_varies(g, &v, VARIES_QEMU, q);
-  cmp_vary_free(&v);
-  q->second = 1;
-  if (q->own_varies < q->own_differ) {
-    /* Our own second run: an address our run branches on may move where qemu-mips's
-     * does not (their stacks lie apart), so only ours shows it. */
-    prof_opts o2 = *o;
-    o2.dbt.profile = DBT_PROFILE_NONE;
-    o2.dbt.cct = 0;
-    o2.dbt.superblocks = 0;
-    o2.dbt.threshold = 0;
-    o2.sb_plan = NULL, o2.sb_plan_n = 0;
-    o2.guest_out = files[KEPT_OURS2];
-    o2.dbt.messages = files[KEPT_MSGS2];
-    o2.dbt.dump = NULL;
-    o2.event_trace = NULL;
-    if (in && lseek(0, 0, SEEK_SET) < 0)
-      return snprintf(why, wl, "cannot rewind %.200s: %s", in, strerror(errno)), -1;
-    if (setenv(CMP_VARY_VAR, strchr(pad, '=') + 1, 1) < 0)
-      return snprintf(why, wl, "out of memory"), -1;
-    prof_run p2;
-    int ran = prof_exec(&o2, pr->argc, pr->argv, &p2) == 0;
-    unsetenv(CMP_VARY_VAR);
-    if (!ran) {
-      prof_free(&p2);
-      return snprintf(why, wl, "the second run of ours did not start"), -1;
-    }
-    uint32_t lo = g->text_lo, n = (g->text_hi - g->text_lo + 3) / 4;
-    uint64_t *a = calloc(n + 1, sizeof *a), *b = calloc(n + 1, sizeof *b);
-    int rc = a && b ? 0 : -1;
-    if (!rc) {
-      our_counts(pr, lo, n, a);
-      our_counts(&p2, lo, n, b);
-      rc = cmp_vary_from(&v, lo, n, a, b);
-    }
-    if (!rc) {
-      mark_varies(g, &v, VARIES_OURS, q);
-      cmp_vary_free(&v);
-      q->ours_second = 1;
-    }
-    free(a);
-    free(b);
-    prof_free(&p2);
-    if (rc)
-      return snprintf(why, wl, "out of memory"), -1;
-  }
   q->ok = q->own_varies == q->own_differ;
   return 0;
 }
