@@ -46,13 +46,6 @@ void vb_prof_free(vb_prof *p) {
   free(p);
 }
 
-/* The block before this one ends now. */
-static void close_last(vb_prof *p, uint64_t now) {
-  if (p->last != UINT32_MAX)
-    p->cycles[p->last] += now - p->last_start;
-  p->last = UINT32_MAX;
-}
-
 void vb_prof_block(vboard *b, uint32_t addr, uint32_t size) {
   vb_prof *p = b->prof;
   if (addr < p->lo || addr >= p->hi)
@@ -63,8 +56,11 @@ void vb_prof_block(vboard *b, uint32_t addr, uint32_t size) {
   p->entries[w]++;
 }
 
-void vb_prof_stop(vboard *b) {
-  close_last(b->prof, b->cycles);
+void vb_prof_stop(vboard *b) { /* the block running ends now */
+  vb_prof *p = b->prof;
+  if (p->last != UINT32_MAX)
+    p->cycles[p->last] += b->cycles - p->last_start;
+  p->last = UINT32_MAX;
 }
 
 int vboard_prof_get(const vboard *b, vboard_prof *out) {
