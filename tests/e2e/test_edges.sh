@@ -7,7 +7,8 @@
 # edge threshold marks and reports the hot ones; --all-edges makes every pair of
 # blocks an edge (one fewer than the block entries); the interrupt handler's drains
 # on the board (--runtime board) give the host's edges; qemu-mips's own count per
-# (jump, target) agrees ('hwprof compare'); bad options are refused.  Prints
+# (jump, target) agrees ('hwprof compare'); scripts/probe-placement.py derives every
+# block's count from a spanning tree's chords; bad options are refused.  Prints
 # PASS/FAIL for tests/run.sh.
 set -u
 B=${BUILD:-build}
@@ -105,6 +106,22 @@ e = j["edges"]
 assert e["all"] and e["hw_lost"] == 0, e
 assert e["traversals"] == j["blocks_executed"] - 1, (e["traversals"], j["blocks_executed"])
 print("every pair: %d" % e["traversals"])' "$tmp/allpairs.json"
+# scripts/probe-placement.py: from every pair of blocks and the dump, the block counts
+# derived from the chords of a spanning tree alone equal the IP's; a block count that
+# the edges do not add up to, or a run without --all-edges, is refused.
+"$HW" run --quiet --profile hw --all-edges --json "$tmp/place.json" --dump "$tmp/place.dump" \
+  "$G/switch-O0" >/dev/null 2>&1
+expect edges_placement_derived 0 'derived from the chords: all [0-9]+ block counts equal' \
+  scripts/probe-placement.py "$tmp/place.json" "$tmp/place.dump"
+python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["blocks"][len(j["blocks"]) // 2]["hw"] += 1
+json.dump(j, open(sys.argv[2], "w"))' "$tmp/place.json" "$tmp/place-wrong.json"
+expect edges_placement_disagree 1 'no edge explains, not 2' \
+  scripts/probe-placement.py "$tmp/place-wrong.json" "$tmp/place.dump"
+expect edges_placement_needs_all 1 'not a run with --all-edges' \
+  scripts/probe-placement.py "$tmp/thr0.json" "$tmp/place.dump"
 # With --runtime board the interrupt handler pops the hot edges and drains the table on
 # the board (firmware/irq.c), into a table of its own that readout takes: the same
 # edges, counts and hot marks as the host's handler gives, and the drains are the board's.
