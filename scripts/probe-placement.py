@@ -4,7 +4,7 @@ derived from fewer of them: a measurement for the next step of the hw profile
 (docs/benchmarks.md, "Large programs: ... fewer probes").
 
     build/hwprof run --profile hw --all-edges --json run.json --dump run.dump PROG ...
-    scripts/probe-placement.py run.json run.dump
+    scripts/probe-placement.py [--tree-from early.json] run.json run.dump
 
 Reads every pair of blocks the IP counted (--all-edges: src, dst, the branch's site
 and its count), the blocks' counts and, from the dump, the MIPS instruction at each
@@ -39,6 +39,7 @@ COND = {'beq', 'bne', 'blez', 'bgtz', 'bltz', 'bgez', 'beqz', 'bnez', 'beql', 'b
         'bc1t', 'bc1f', 'bc1tl', 'bc1fl'}
 UNCOND = {'j', 'jal', 'b', 'bal'}
 HOT = 1000
+IND, RT = 'indirect', 'runtime'  # the graph's two nodes that are not blocks
 
 
 def load(json_path, dump_path):
@@ -102,8 +103,9 @@ def simple_rule(counts, edges, mnemonic):
           f'{HOT:,} times or more (today {len(hot)})')
 
 
-def spanning_tree(counts, edges, mnemonic):
-    IND, RT = 'indirect', 'runtime'
+def graph(edges, mnemonic):
+    """The run's edges as a graph whose indirect jumps meet at one node: {(u, v): count},
+    and the traversals into and out of each block."""
     w, into, outof = {}, {}, {}
 
     def add(u, v, n):
@@ -117,6 +119,14 @@ def spanning_tree(counts, edges, mnemonic):
             add(src, dst, n)
         outof[src] = outof.get(src, 0) + n
         into[dst] = into.get(dst, 0) + n
+    return w, into, outof
+
+
+def spanning_tree(counts, edges, mnemonic, early=None):
+    w, into, outof = graph(edges, mnemonic)
+    # The tree's weights: this run's counts, or an earlier stretch's (--tree-from),
+    # where an edge it did not take weighs nothing.
+    weight = w if early is None else graph(early, mnemonic)[0]
     # Every block entered after another is an edge's: what the edges leave
     # unexplained is the first block's entry and the last one's exit, once each.
     runtime = {}
@@ -145,7 +155,7 @@ def spanning_tree(counts, edges, mnemonic):
         return x
 
     tree = set()
-    for (u, v), n in sorted(w.items(), key=lambda x: -x[1]):
+    for (u, v) in sorted(w, key=lambda k: -weight.get(k, 0)):
         a, b = root(u), root(v)
         if a != b:
             parent[a] = b
@@ -199,15 +209,20 @@ def spanning_tree(counts, edges, mnemonic):
 
 def main():
     usage = __doc__.strip().split('\n\n')[1]
-    if len(sys.argv) == 2 and sys.argv[1] in ('-h', '--help'):
+    args = sys.argv[1:]
+    if args in (['-h'], ['--help']):
         print(__doc__.strip())
         return 0
-    if len(sys.argv) != 3:
+    early = None
+    if len(args) == 4 and args[0] == '--tree-from':
+        early = load(args[1], args[3])[1]
+        args = args[2:]
+    if len(args) != 2:
         print(f'usage:\n{usage}', file=sys.stderr)
         return 2
-    counts, edges, mnemonic = load(sys.argv[1], sys.argv[2])
+    counts, edges, mnemonic = load(args[0], args[1])
     simple_rule(counts, edges, mnemonic)
-    return spanning_tree(counts, edges, mnemonic)
+    return spanning_tree(counts, edges, mnemonic, early)
 
 
 if __name__ == '__main__':

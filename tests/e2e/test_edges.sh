@@ -122,6 +122,13 @@ expect edges_placement_disagree 1 'no edge explains, not 2' \
   scripts/probe-placement.py "$tmp/place-wrong.json" "$tmp/place.dump"
 expect edges_placement_needs_all 1 'not a run with --all-edges' \
   scripts/probe-placement.py "$tmp/thr0.json" "$tmp/place.dump"
+# --tree-from: the tree chosen with the counts of the same program stopped halfway.
+half=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["cycles"] // 2)' \
+  "$tmp/place.json")
+"$HW" run --quiet --profile hw --all-edges --max-cycles "$half" --json "$tmp/place-half.json" \
+  "$G/switch-O0" >/dev/null 2>&1
+expect edges_placement_tree_from 0 'derived from the chords: all [0-9]+ block counts equal' \
+  scripts/probe-placement.py --tree-from "$tmp/place-half.json" "$tmp/place.json" "$tmp/place.dump"
 # With --runtime board the interrupt handler pops the hot edges and drains the table on
 # the board (firmware/irq.c), into a table of its own that readout takes: the same
 # edges, counts and hot marks as the host's handler gives, and the drains are the board's.
