@@ -75,8 +75,6 @@
 #include "report.h"
 #include "tools.h"
 
-extern char **environ;
-
 static void help(FILE *f) {
   fprintf(f,
           "usage: hwprof compare [OPTIONS] PROGRAM [ARGS...]\n"
@@ -190,9 +188,6 @@ static void hw_vs_sw(FILE *f, int has_hw, size_t differ, uint64_t lost, const ch
 
 /* ------------------------------------------------------------ qemu-mips */
 
-/* Runs the reference with stdin from `in` (NULL: ours) and environment env, its
- * plugin writing counts (and, unless sys is NULL, sys, edges and cct); its exit
- * status as a shell shows it (128 + N for death by signal N), or -1. */
 /* The files a comparison writes in its directory: the guest's stdin, both
  * outputs, the runtime's messages, the plugin's four files; a second qemu-mips
  * run's output and counts, and a second run of ours's output and messages
@@ -232,9 +227,13 @@ static const char *which(const char *name, char *buf, size_t len) {
   return NULL;
 }
 
+/* Runs the reference with stdin from `in` (NULL: ours) and our environment (the
+ * second runs' extra variable set in it, set_vary_var), its plugin writing counts
+ * (and, unless sys is NULL, sys, edges and cct); its exit status as a shell shows it
+ * (128 + N for death by signal N), or -1. */
 static int run_qemu(const char *qemu, const char *plugin, const char *counts, const char *sys,
                     const char *edges, const char *cct, const char *in, const char *out, int argc,
-                    char **argv, char **env) {
+                    char **argv) {
   char *arg = NULL;
   if (sys ? asprintf(&arg, "%s,out=%s,sys=%s,edge=%s,cct=%s", plugin, counts, sys, edges, cct) < 0
           : asprintf(&arg, "%s,out=%s", plugin, counts) < 0)
@@ -263,7 +262,7 @@ static int run_qemu(const char *qemu, const char *plugin, const char *counts, co
       dup2(fd, 1);
       dup2(fd, 2);
     }
-    execvpe(qemu, av, env);
+    execvp(qemu, av);
     fprintf(stderr, "cannot run %s: %s\n", qemu, strerror(errno));
     _exit(127);
   }
@@ -459,8 +458,8 @@ static int qemu_second(const prof_run *pr, const char *qemu, const char *plugin,
                        char files[][4200], const char *counts1, vsq *q, char *why, size_t wl) {
   const guest *g = dbt_guest(pr->d);
   const char *counts2 = files[KEPT_COUNTS2];
-  int st = run_qemu(qemu, plugin, counts2, NULL, NULL, NULL, in, files[KEPT_QEMU2], pr->argc,
-                    pr->argv, environ);
+  int st =
+      run_qemu(qemu, plugin, counts2, NULL, NULL, NULL, in, files[KEPT_QEMU2], pr->argc, pr->argv);
   cmp_vary v;
   if (st < 0 || access(counts2, F_OK))
     return snprintf(why, wl, "the second run of %s wrote no counts (status %d)", qemu, st), -1;
@@ -771,7 +770,7 @@ int cmd_compare(int argc, char **argv) {
   cmp_out co = {0};
   if (use_qemu) {
     qs = run_qemu(qemu, plugin, counts, sys, edges, cctf, stdin_copied ? in : NULL, qemu_out,
-                  pr.argc, pr.argv, environ);
+                  pr.argc, pr.argv);
     if (qs < 0) {
       fprintf(stderr, "hwprof compare: cannot run %s\n", qemu);
       ok = 0;
