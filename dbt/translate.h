@@ -110,7 +110,7 @@
 /* 4,096 entries (32 KiB), indexed by the target's bits 2-13.  With 2,048 the Lua
  * interpreter's hot targets 8 KiB apart took turns in the same entries: 205,442 of its
  * indirect jumps went to the dispatcher on tests/real/exercise.lua, 7,311 now
- * (docs/translator.md, "How it works"). */
+ * (docs/translator.md, "The jump table's size"). */
 #define DBT_JT_LOG2         12
 #define DBT_JT_ENTRIES      (1u << DBT_JT_LOG2)
 #define DBT_SW_BIAS         0x8000 /* r2 = counters + DBT_SW_BIAS in sw mode */

@@ -116,8 +116,9 @@ XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks branch prob
 # Built for size (-Os): the image runs between stretches of the guest's code and finds
 # its lines evicted from the 16 KB instruction cache; at -O2 it is 2.7 times the size
 # and a translation costs a quarter more cycles (crafty 10.98 M against 8.83 M;
-# docs/translator.md, "What a translation costs on the board").  A section a function, so that xlate.ld can order them.  Its
-# objects are its own (firmware/xlate/), apart from the other images' -O2 ones.
+# docs/translator.md, "What a translation costs on the board").  A section a function,
+# so that xlate.ld can order them.  Its objects are its own (firmware/xlate/), apart
+# from the other images' -O2 ones.
 XLATE_OPT    ?= -Os
 XLATE_CFLAGS := $(FW_BASE) $(XLATE_OPT) -ffunction-sections -Idbt -Icommon
 # The interface word (xlate.h, XLATE_ABI_AT): a digest of the headers the image and the
