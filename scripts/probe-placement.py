@@ -42,25 +42,35 @@ HOT = 1000
 IND, RT = 'indirect', 'runtime'  # the graph's two nodes that are not blocks
 
 
-def load(json_path, dump_path):
+def read(path, how):
     try:
-        run = json.load(open(json_path))
-        dump = open(dump_path).read().splitlines()
+        with open(path) as f:
+            return how(f)
     except (OSError, ValueError) as err:
         sys.exit(f'probe-placement: {err}')
+
+
+def load_run(json_path):
+    """A hw run's blocks {pc: count} and edges [(src, dst, site, count)]."""
+    run = read(json_path, json.load)
     if not run.get('edges', {}).get('all'):
         sys.exit(f'probe-placement: {json_path}: not a run with --all-edges')
     if run['edges'].get('hw_lost'):
         sys.exit(f'probe-placement: {json_path}: the IP lost edge events')
-    mnemonic = {}
-    for line in dump:
-        m = re.match(r'  ([0-9a-f]{8})  [0-9a-f]{8}  (\S+)', line)
-        if m:
-            mnemonic[int(m.group(1), 16)] = m.group(2)
     counts = {int(b['pc'], 16): b['hw'] for b in run['blocks']}
     edges = [(int(e['src'], 16), int(e['dst'], 16), int(e['site'], 16), e['hw'])
              for e in run['edges']['list']]
-    return counts, edges, mnemonic
+    return counts, edges
+
+
+def load_dump(dump_path):
+    """The MIPS mnemonic at each address the dump shows."""
+    mnemonic = {}
+    for line in read(dump_path, lambda f: f.read().splitlines()):
+        m = re.match(r'  ([0-9a-f]{8})  [0-9a-f]{8}  (\S+)', line)
+        if m:
+            mnemonic[int(m.group(1), 16)] = m.group(2)
+    return mnemonic
 
 
 def kind_of(src, dst, site, mnemonic):
@@ -215,12 +225,13 @@ def main():
         return 0
     early = None
     if len(args) == 4 and args[0] == '--tree-from':
-        early = load(args[1], args[3])[1]
+        early = load_run(args[1])[1]
         args = args[2:]
     if len(args) != 2:
         print(f'usage:\n{usage}', file=sys.stderr)
         return 2
-    counts, edges, mnemonic = load(args[0], args[1])
+    counts, edges = load_run(args[0])
+    mnemonic = load_dump(args[1])
     simple_rule(counts, edges, mnemonic)
     return spanning_tree(counts, edges, mnemonic, early)
 
