@@ -115,7 +115,8 @@ static void chain_stub(em *e, uint32_t target, uint32_t site) {
 static void far_chain(em *e, uint32_t at, uint32_t target) {
   to_cold(e);
   land_far(e, at);
-  chain_stub(e, target, e->other.addr + at);
+  uint32_t site = e->other.addr + at;
+  chain_stub(e, target, e->mem ? tr_member_way(e, site, target) : site);
   to_hot(e);
 }
 

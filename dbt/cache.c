@@ -99,6 +99,7 @@ void rt_flush(dbt *d) {
   memset(d->entry_insns, 0, d->o.code_size / 4 * sizeof *d->entry_insns);
   memset(d->entry_id, 0, d->o.code_size / 4 * sizeof *d->entry_id);
   memset(d->sb_code, 0, d->o.code_size / 4);
+  memset(d->fall_in, 0, d->o.code_size / 4);
   d->nstarts = 0;
   d->nlinks = 0;
   for (unsigned i = 0; i < d->nhooks; i++)
@@ -330,9 +331,11 @@ void rt_observe(void *ctx, uint32_t addr, uint32_t size) {
     vboard_pause(d->b);
     return;
   }
+  int went_on = d->tb_ran_end == addr; /* from the PowerPC block before, not by a branch */
+  d->tb_ran_end = addr + size;
   if (off < d->used) {
     if (!d->sb_code[w]) {
-      if (d->entry_insns[w])
+      if (d->entry_insns[w] && !(went_on && d->fall_in[w]))
         enter(d, w);
     } else {
       uint32_t end = (off + size < d->used ? off + size : d->used) / 4;

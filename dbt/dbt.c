@@ -40,6 +40,16 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
          DBT_CODE_MAX);
     return NULL;
   }
+  if (o->regions) { /* (region.c: what the probe regions work with, so far) */
+    const char *why = o->profile != DBT_PROFILE_HW     ? "--profile hw"
+                      : o->runtime != DBT_RUNTIME_HOST ? "--runtime host"
+                      : !o->threshold                  ? "a threshold"
+                      : o->superblocks || o->all_edges || o->cct
+                          ? "no superblocks, --all-edges or --cct"
+                          : NULL;
+    if (why)
+      return errf(err, errlen, "probe regions need %s", why), NULL;
+  }
   dbt *d = calloc(1, sizeof *d);
   if (!d)
     return errf(err, errlen, "out of memory"), NULL;
@@ -55,9 +65,10 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
   d->entry_insns = calloc(o->code_size / 4, sizeof *d->entry_insns);
   d->entry_id = calloc(o->code_size / 4, sizeof *d->entry_id);
   d->sb_code = calloc(o->code_size / 4, 1);
+  d->fall_in = calloc(o->code_size / 4, 1);
   d->insn_of = calloc(o->code_size / 4, 1);
   if (!d->tab || !d->by_id || !d->exec || !d->entry_insns || !d->entry_id || !d->sb_code ||
-      !d->insn_of ||
+      !d->fall_in || !d->insn_of ||
       cs_open(CS_ARCH_MIPS, CS_MODE_MIPS32 | CS_MODE_BIG_ENDIAN, &d->cs_mips) != CS_ERR_OK ||
       cs_open(CS_ARCH_PPC, CS_MODE_32 | CS_MODE_BIG_ENDIAN, &d->cs_ppc) != CS_ERR_OK) {
     dbt_free(d);
@@ -96,7 +107,7 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
    * path is recorded). */
   if ((rt_hw_mode(d) && rt_hw_register(d) < 0) || rt_sys_register(d) < 0 ||
       rt_edge_register(d) < 0 || rt_cct_register(d) < 0 || rt_sb_register(d) < 0 ||
-      rt_confine_register(d) < 0) {
+      rt_region_register(d) < 0 || rt_confine_register(d) < 0) {
     dbt_free(d);
     return errf(err, errlen, "out of memory"), NULL;
   }
@@ -150,6 +161,7 @@ void dbt_free(dbt *d) {
   free(d->entry_id);
   free(d->insn_of);
   free(d->sb_code);
+  free(d->fall_in);
   free(d->line_misses);
   free(d->starts);
   free(d->links);

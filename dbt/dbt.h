@@ -65,6 +65,9 @@ enum { DBT_RUNTIME_HOST, DBT_RUNTIME_BOARD, DBT_RUNTIME_CHECKED };
  * on the board chose it). */
 #define DBT_SB_THRESHOLD   3000
 #define DBT_SB_THRESHOLD_S "3000"
+/* Probe regions: the threshold when none is given (region.c). */
+#define DBT_RG_THRESHOLD   500
+#define DBT_RG_THRESHOLD_S "500"
 
 typedef struct dbt_options {
   int profile;             /* DBT_PROFILE_NONE, _HW, _SW, _ALL */
@@ -81,7 +84,11 @@ typedef struct dbt_options {
                             * an eighth of the board's instruction cache, no limit without
                             * one; superblock.c) */
   int member_probes;       /* superblocks keep every member's probe (default: the entry's and
-                            * the side exits', the members' counts derived: sbcount.c) */
+                            * the side exits', the members' counts derived: sbcount.c), and so
+                            * do probe regions (region.c) */
+  int regions;             /* hw, with a threshold: the hot blocks translated again as probe
+                            * regions, with fewer probes, their counts derived (region.c;
+                            * --runtime host only, not with superblocks, all_edges or cct) */
   int probe;               /* hw, all: DBT_PROBE_WINDOW (default) or DBT_PROBE_WORD */
   uint32_t edge_threshold; /* indirect edges: hot at this count (default 5000; 0: never) */
   int all_edges;           /* hw: the IP counts every pair of blocks, not only indirect jumps */
@@ -165,6 +172,10 @@ typedef struct dbt_stats {
   uint64_t superblock_budget;      /* the duplication allowed (UINT64_MAX: no limit) */
   uint64_t superblock_insns;       /* guest instructions executed inside superblocks */
   uint64_t superblock_ns;          /* host time forming them (not simulated cycles) */
+  uint64_t regions;                /* probe regions formed (region.c) */
+  uint64_t regions_dropped;        /* ... not formed: no room in the cache */
+  uint64_t region_members;         /* blocks translated as their members, over all */
+  uint64_t region_derived;         /* ... with a derived way out */
   uint64_t translate_ns;           /* host time translating blocks (not simulated cycles) */
   uint64_t translate_cycles;       /* --runtime board: the board's cycles translating blocks
                                       (in the run's cycles; onboard.c) */
@@ -327,6 +338,9 @@ typedef struct dbt_hw_profile {
    * give blocks), and the block entries derived from them (in `entries`).  So the
    * IP's events = block entries - sb_derived + sb_events. */
   uint64_t sb_events, sb_derived;
+  /* Probe regions (dbt/region.c) likewise: the events under their words, and the block
+   * entries derived from them. */
+  uint64_t region_events, region_derived;
 } dbt_hw_profile;
 const dbt_hw_profile *dbt_hw(const dbt *d);
 const char *dbt_hw_error(const dbt *d);

@@ -551,6 +551,7 @@ int dbt_run(dbt *d, dbt_result *r) {
   uint64_t host_t0 = rt_now_ns();
   while (host) {
     rt_sb_form(d); /* a path recorded before the CPU came back here */
+    rt_region_form(d);
     if (d->kept_written && d->core.confine && !rt_confine_kept_ok(d)) {
       r->how = DBT_SIGNALED;
       r->signal = DBT_SIGSEGV;

@@ -77,6 +77,9 @@ typedef struct em {
   /* Superblocks with derived counts: the head's and the side exits' probes (NULL:
    * every member has its own). */
   const dbt_sb_probes *sbp;
+  /* A probe region's member (NULL: none): its probes, and what its translation did. */
+  const dbt_member *mem;
+  dbt_member_out *mo;
   /* The block's hw probe (tr_probe_event): the instruction that carries the EVENT
    * word's low half (offset probe_at, of form probe_form: an stb to probe_d(probe_ra),
    * an addi r0, probe_ra, probe_d, or the ori of probe_word), rewritten with the
@@ -408,6 +411,14 @@ void tr_probe_weight(em *e, uint32_t insns);
 /* The block's probe: hw event key (its flags set once the block's end is known),
  * sw counter `counter`. */
 void tr_profile(em *e, uint32_t key, uint32_t counter);
+/* A probe region's member (translate.h, dbt_member).  tr_member_head: its head's
+ * probe, and where its body starts.  tr_member_way, in the out-of-line code where the
+ * branch at site (a PowerPC address) to guest pc target lands: the way noted, and when
+ * the member counts it, its probe; returns the address the chain stub's site word
+ * names: site, or when counted the stub's own bl (chaining then patches the stub, and
+ * the probe stays on the way). */
+void tr_member_head(em *e);
+uint32_t tr_member_way(em *e, uint32_t site, uint32_t target);
 /* hw, all: the system-call record (IP 1.4, hwprof_regs.h): the call site to
  * SYSCALL_SITE, then the number ($v0) to SYSCALL, on the way to the runtime's
  * system-call exit.  Returns the instructions it added. */

@@ -66,6 +66,59 @@ uint32_t rt_ip_key(const dbt *d, uint32_t word) {
   return d->core.words ? dbt_words_key(d->core.words, word) : word;
 }
 
+uint64_t rt_ip_count(dbt *d, uint32_t key) {
+  uint32_t word = d->core.words ? dbt_words_word(d->core.words, key) : key, c = 0;
+  if (hwprof_lookup(&d->ip->dev, word, &c) < 0)
+    c = 0;
+  return (uint64_t)c + hwprof_spill_table_lookup(&d->ip->spill, word);
+}
+
+uint64_t rt_ip_take_words(dbt *d, int64_t (*number)(const void *ctx, uint32_t key), const void *ctx,
+                          uint64_t *cnt) {
+  dbt_hw_profile *p = &d->ip->prof;
+  hwprof_entry *e = p->entries;
+  size_t n = 0, chip = 0;
+  uint64_t events = 0;
+  for (size_t i = 0; i < p->n_entries; i++) {
+    int64_t k = number(ctx, e[i].spc);
+    if (k >= 0) {
+      cnt[k] += e[i].count;
+      events += e[i].count;
+    } else {
+      chip += i < p->n_chip;
+      e[n++] = e[i];
+    }
+  }
+  p->n_entries = n;
+  p->n_chip = chip;
+  return events;
+}
+
+int rt_ip_add_blocks(dbt *d, uint64_t *add) {
+  dbt_hw_profile *p = &d->ip->prof;
+  size_t extra = 0, n = p->n_entries;
+  for (uint32_t id = 0; id < d->nblocks; id++)
+    extra += add[id] != 0;
+  hwprof_entry *e = realloc(p->entries, (n + extra + 1) * sizeof *e);
+  if (!e)
+    return -1;
+  p->entries = e;
+  for (size_t i = 0; i < n; i++) {
+    rec *r = rt_find(d, e[i].spc, 0);
+    if (r && add[r->id]) {
+      e[i].count += (uint32_t)add[r->id];
+      add[r->id] = 0;
+    }
+  }
+  for (uint32_t id = 0; id < d->nblocks; id++)
+    if (add[id]) {
+      e[n++] = (hwprof_entry){d->tab[d->by_id[id]].pc, (uint32_t)add[id]};
+      add[id] = 0;
+    }
+  p->n_entries = n;
+  return 0;
+}
+
 static uint32_t trace_key(void *ctx, uint32_t word) {
   return rt_ip_key(ctx, word);
 }

@@ -352,3 +352,12 @@ int rt_translate_trace(dbt *d, const dbt_trace *t, const dbt_sb_probes *probes, 
   *members = 0;
   return run(d, &q, pl, out, members);
 }
+
+int rt_translate_member(dbt *d, uint32_t pc, const dbt_member *m, dbt_place *pl, dbt_block *out,
+                        dbt_member_out *mo) {
+  if (d->o.runtime == DBT_RUNTIME_HOST)
+    return dbt_translate_member(&d->core, pc, m, pl, out, mo);
+  errf(d->failed, sizeof d->failed,
+       "probe regions are translated on the host only (--runtime host)");
+  return RT_XLATE_FAILED;
+}

@@ -176,6 +176,50 @@ void tr_profile(em *e, uint32_t key, uint32_t counter) {
     tr_count(e, 0, (int32_t)(c->counters + 4 * counter), R3, R4);
 }
 
+void tr_member_head(em *e) {
+  tr_probe_event(e, e->mem->head_key, HWPROF_EVENT_PLAIN); /* (its flags: the block's end) */
+  e->probe = 1;
+  e->mo->body = e->addr + e->n;
+  e->mo->entry = e->block->host_addr;
+}
+
+/* An out-of-line probe of key, plain, the head's probe left as it was (its flags are
+ * written once the block's end is known). */
+static void probe_aside(em *e, uint32_t key) {
+  int probe = e->probe, form = e->probe_form;
+  unsigned ra = e->probe_ra;
+  int32_t d = e->probe_d;
+  uint32_t at = e->probe_at, word = e->probe_word, mark = prof_begin(e);
+  tr_probe_event(e, key, HWPROF_EVENT_PLAIN);
+  e->block->prof_insns += prof_end(e, mark);
+  e->probe = probe, e->probe_form = form, e->probe_ra = ra, e->probe_d = d;
+  e->probe_at = at, e->probe_word = word;
+}
+
+/* The member's count slot for its way to target, or DBT_MEMBER_WAYS: not counted. */
+static unsigned count_slot(const em *e, uint32_t target) {
+  unsigned i = 0;
+  while (i < DBT_MEMBER_WAYS && !(e->mem->count_key[i] && e->mem->count_to[i] == target))
+    i++;
+  return i;
+}
+
+uint32_t tr_member_way(em *e, uint32_t site, uint32_t target) {
+  dbt_member_out *mo = e->mo;
+  if (mo->ways == DBT_MEMBER_WAYS) {
+    e->overflow = 1; /* cannot happen: a block has two direct ways out at most */
+    return site;
+  }
+  unsigned k = mo->ways++, i = count_slot(e, target);
+  mo->way_to[k] = target;
+  mo->way_site[k] = site;
+  mo->way_counted[k] = i < DBT_MEMBER_WAYS;
+  if (mo->way_counted[k])
+    probe_aside(e, e->mem->count_key[i]);
+  mo->way_stub[k] = e->addr + e->n;
+  return mo->way_counted[k] ? mo->way_stub[k] : site;
+}
+
 /* hw, all: the system-call record (IP 1.4, hwprof_regs.h): the call site to
  * SYSCALL_SITE, then the number ($v0) to SYSCALL, on the way to the runtime's
  * system-call exit.  Returns the instructions it added. */

@@ -114,6 +114,10 @@ struct dbt {
   uint32_t *entry_id;    /* per code word: id + 1 of a block starting there */
   uint8_t *insn_of;      /* per code word: its guest instruction (dbt_core.insn_of) */
   uint8_t *sb_code; /* per code word: 1 inside a superblock (several entries a PowerPC block) */
+  /* Per code word: 1 at a probe region member's body after its probe (region.c), where
+   * a PowerPC block that starts after the one that ended there (the CPU went on from
+   * the probe) is not another entry. */
+  uint8_t *fall_in;
   /* Superblock members by the code word their code starts at, in path order.  Several
    * can start at one word (a member with no code of its own, such as a jump whose
    * delay slot is a nop, starts where the next one does): entry_id of a superblock
@@ -142,6 +146,7 @@ struct dbt {
   dbt_cut *cuts;    /* blocks a fault cut short (dbt_cuts) */
   size_t ncuts, cuts_cap;
   uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
+  uint32_t tb_ran_end;    /* ... the end of the last one it ran (not paused before it) */
   int pause;              /* a feature wants the CPU back at the next block (superblock.c) */
   char failed[200];       /* why a feature's hook stopped the run (errf; rt_hw_fail) */
   uint32_t xlate_entry;   /* --runtime board, checked: the translator image's (onboard.c) */
@@ -162,6 +167,7 @@ struct dbt {
   struct rt_edges *edges;     /* edgeprof.c */
   struct rt_cct *cct;         /* cctsrc.c (--cct) */
   struct sb_state *sb;        /* superblock.c and sbcount.c (superblock.h) */
+  struct rt_regions *rg;      /* region.c (--regions) */
   struct rt_confine *confine; /* confine.c (--confine) */
 };
 
@@ -246,6 +252,9 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen);
 int rt_translate(dbt *d, uint32_t pc, dbt_place *pl, uint32_t counter, dbt_block *out);
 int rt_translate_trace(dbt *d, const dbt_trace *t, const dbt_sb_probes *probes, dbt_place *pl,
                        dbt_block out[], unsigned *members);
+/* ... and a probe region's member (dbt_translate_member; on the host only, for now). */
+int rt_translate_member(dbt *d, uint32_t pc, const dbt_member *m, dbt_place *pl, dbt_block *out,
+                        dbt_member_out *mo);
 /* The runtime image on the board (onboard.c): runs its entry (XLATE_ENTRY_*) with the
  * words of req as its request, read back after; the board's cycles it took, or -1
  * when the board stopped (vboard_message says why). */
@@ -384,6 +393,7 @@ int rt_sys_register(dbt *d);
 int rt_edge_register(dbt *d);
 int rt_cct_register(dbt *d);
 int rt_sb_register(dbt *d);
+int rt_region_register(dbt *d);
 int rt_confine_register(dbt *d);
 
 /* The IP, host side (hwside.c). */
@@ -396,6 +406,16 @@ dbt_hw_profile *rt_ip_profile(dbt *d); /* the readout, for the features' parts o
 /* The key (SPC or superblock word) an event word read from the IP stands for, its
  * flags kept (translate.h, "Event words"). */
 uint32_t rt_ip_key(const dbt *d, uint32_t word);
+/* What the IP has counted of key so far: its table's count (a lookup over the bus)
+ * and the spill table's (the ring's records not drained yet left out). */
+uint64_t rt_ip_count(dbt *d, uint32_t key);
+/* Readout, for a feature whose event words are no block's (sbcount.c, region.c): the
+ * entries of the keys `number` numbers (>= 0) move out of the readout into cnt[number];
+ * their sum is returned.  rt_ip_add_blocks then adds add[id] entries to each block id,
+ * to its entry or a new one (add emptied; -1 when out of memory). */
+uint64_t rt_ip_take_words(dbt *d, int64_t (*number)(const void *ctx, uint32_t key), const void *ctx,
+                          uint64_t *cnt);
+int rt_ip_add_blocks(dbt *d, uint64_t *add);
 
 /* System-call records (sysprof.c): one the dispatcher executed (-1: out of memory). */
 int rt_sys_record(dbt *d, uint32_t site, uint32_t number);
@@ -474,6 +494,11 @@ void rt_sb_free(dbt *d);
  * to hwprof, a timer's handler): the member's derived counts leave out what did
  * not run (the superblocks' left hook). */
 void rt_sb_leave(dbt *d, uint32_t a, int inside);
+
+/* Probe regions (region.c, --regions): forms the next region when enough blocks have
+ * turned hot (the dispatcher calls it each time the CPU comes back, as rt_sb_form). */
+typedef struct rt_regions rt_regions;
+void rt_region_form(dbt *d);
 
 /* Signals on the board (sigframe.c).  rt_signal_next: the lowest pending signal
  * that is not blocked, or 0.  rt_signal_deliver: sig, at guest pc (sync: a trap or

@@ -294,6 +294,10 @@ uint64_t rt_sb_sw(const dbt *d, uint32_t id) {
 
 /* ------------------------------------------------------------ hw */
 
+static int64_t number(const void *ctx, uint32_t spc) {
+  return index_of(ctx, spc);
+}
+
 /* The block an event word stands for in an edge: the head for an entry, the member
  * for a side exit. */
 struct owners {
@@ -324,18 +328,7 @@ int rt_sb_hw_readout(dbt *d) {
     goto out;
   /* The words' counts, out of the table. */
   dbt_hw_profile *p = rt_ip_profile(d);
-  hwprof_entry *e = p->entries;
-  size_t n = 0, chip = 0;
-  for (size_t i = 0; i < p->n_entries; i++) {
-    int64_t ix = index_of(s, e[i].spc);
-    if (ix >= 0) {
-      cnt[ix] += e[i].count;
-      p->sb_events += e[i].count;
-    } else {
-      chip += i < p->n_chip;
-      e[n++] = e[i];
-    }
-  }
+  p->sb_events += rt_ip_take_words(d, number, s, cnt);
   /* Members' entries, and the on-path edges of inlined indirect jumps. */
   for (size_t i = 0; i < s->ninst; i++) {
     const sb_inst *x = &s->inst[i];
@@ -351,25 +344,8 @@ int rt_sb_hw_readout(dbt *d) {
         goto out;
     }
   }
-  size_t extra = 0;
-  for (uint32_t id = 0; id < d->nblocks; id++)
-    extra += add[id] != 0;
-  hwprof_entry *v = realloc(e, (n + extra + 1) * sizeof *v);
-  if (!v)
+  if (rt_ip_add_blocks(d, add) < 0)
     goto out;
-  p->entries = e = v;
-  for (size_t i = 0; i < n; i++) {
-    rec *r = rt_find(d, e[i].spc, 0);
-    if (r && add[r->id]) {
-      e[i].count += (uint32_t)add[r->id];
-      add[r->id] = 0;
-    }
-  }
-  for (uint32_t id = 0; id < d->nblocks; id++)
-    if (add[id])
-      e[n++] = (hwprof_entry){d->tab[d->by_id[id]].pc, (uint32_t)add[id]};
-  p->n_entries = n;
-  p->n_chip = chip;
   /* The edges: the words mapped to their blocks. */
   rc = rt_edge_hw_remap(d, key_block, &(struct owners){s, owner}, &edges);
 out:

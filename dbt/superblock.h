@@ -19,7 +19,7 @@ enum { SB_NONE, SB_HEAD, SB_MEMBER, SB_PENDING };
  * dbt_load), then DBT_SB_KEYS + 4n (MIPS kseg0: no user program's code). */
 #define DBT_SB_NEAR_BYTES 0x1000u
 #define DBT_SB_KEYS       0x80000000u
-#define DBT_SB_KEYS_MAX   (1u << 29)
+#define DBT_SB_KEYS_MAX   (1u << 26) /* (below the probe regions' words, region.c) */
 typedef struct sb_inst sb_inst;
 
 /* A loop's superblock holds up to this many copies of its body (superblock.c). */

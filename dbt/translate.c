@@ -69,7 +69,9 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   out->guest_pc = pc;
   out->host_addr = e->addr + e->n;
   uint32_t mark0 = prof_begin(e);
-  if (!e->sbp) {
+  if (e->mem) {
+    tr_member_head(e);
+  } else if (!e->sbp) {
     tr_profile(e, pc, counter);
   } else { /* derived counts: the head counts the superblock's entries, members nothing */
     if (e->head)
@@ -152,6 +154,8 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->head = e->last = e->loop = e->continued = 0;
   e->nside = 0;
   e->sbp = NULL;
+  e->mem = NULL;
+  e->mo = NULL;
   e->edge_next = c->edge_site_next;
   tr_align_start(e);
   tr_confine_start(e);
@@ -174,6 +178,44 @@ int dbt_translate(const dbt_core *c, uint32_t pc, dbt_place *pl, uint32_t counte
   int n = finish(&e, pl);
   out->host_size = (uint32_t)n;
   return n;
+}
+
+int dbt_translate_member(const dbt_core *c, uint32_t pc, const dbt_member *m, dbt_place *pl,
+                         dbt_block *out, dbt_member_out *mo) {
+  em e;
+  em_init(&e, c, pl);
+  memset(mo, 0, sizeof *mo);
+  e.mem = m;
+  e.mo = mo;
+  if (emit_block(&e, pc, 0, out) < 0)
+    return -1;
+  int n = finish(&e, pl);
+  out->host_size = (uint32_t)n;
+  return n;
+}
+
+unsigned dbt_block_ways(const dbt_core *c, uint32_t pc, uint32_t to[DBT_MEMBER_WAYS],
+                        uint32_t *flags) {
+  unsigned max = c->max_insns && c->max_insns < MAX_BLOCK ? c->max_insns : MAX_BLOCK;
+  uint32_t w;
+  *flags = HWPROF_EVENT_PLAIN;
+  for (unsigned n = 0;; n++, pc += 4) {
+    if (n == max || tr_fetch(c, pc, &w) < 0)
+      return to[0] = pc, 1;
+    branch b = tr_decode_branch(pc, w);
+    unsigned op = mips_op(w), f = mips_funct(w);
+    if (b.kind != B_NONE) {
+      *flags = tr_event_flags(&b);
+      switch (b.kind) {
+      case B_ALWAYS: return to[0] = b.target, 1;
+      case B_NEVER: return to[0] = pc + 8, 1;
+      case B_COND: return to[0] = b.target, to[1] = pc + 8, 2;
+      default: return 0; /* an indirect jump: the lookup */
+      }
+    }
+    if (op == OP_SPECIAL && (f == F_SYSCALL || f == F_BREAK))
+      return 0;
+  }
 }
 
 int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_probes *probes,

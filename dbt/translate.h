@@ -292,6 +292,43 @@ typedef struct dbt_sb_probes {
 int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_probes *probes,
                         dbt_place *pl, dbt_block out[], unsigned *members);
 
+/* Probe regions (region.c): a hot block translated again as a member of a region,
+ * where its count is derived at readout from fewer probes.  Its head's probe counts
+ * under head_key, flags and all, as a block's; the ways into it from the region's own
+ * blocks go past it, to its body.  A direct way out to guest pc count_to[i] counts its
+ * traversals under count_key[i]; the other ways out are plain chain exits, which the
+ * runtime may point straight at a member's body (dbt_member_out).  hw profile only. */
+#define DBT_MEMBER_WAYS 2
+typedef struct dbt_member {
+  uint32_t head_key;
+  uint32_t count_to[DBT_MEMBER_WAYS], count_key[DBT_MEMBER_WAYS]; /* (count_key 0: none) */
+} dbt_member;
+
+/* A member's translation: entry, where its entries from outside go (its probe, the
+ * block's first word); body, where the region's ways into it go (past the probe); its
+ * direct ways out, each with its guest target, the branch (b or bc) that leaves for
+ * it, whether it is counted (that branch goes to the way's probe, out of line), and its
+ * chain stub's bl (after the probe; chaining patches it when the branch goes to the
+ * probe or does not reach). */
+typedef struct dbt_member_out {
+  uint32_t entry, body;
+  unsigned ways;
+  uint32_t way_to[DBT_MEMBER_WAYS], way_site[DBT_MEMBER_WAYS], way_stub[DBT_MEMBER_WAYS];
+  uint32_t way_counted[DBT_MEMBER_WAYS];
+} dbt_member_out;
+
+/* Translates the block at guest pc as member m of a region, as dbt_translate. */
+int dbt_translate_member(const dbt_core *c, uint32_t pc, const dbt_member *m, dbt_place *pl,
+                         dbt_block *out, dbt_member_out *mo);
+
+/* The direct ways out of the block at guest pc, as its translation will end, without
+ * translating it: their guest targets in to[] (at most DBT_MEMBER_WAYS; 0 when it ends
+ * otherwise: an indirect jump, a syscall, a trap), and in *flags how it ends
+ * (HWPROF_EVENT_*).  An instruction the translator cannot run ends the block sooner;
+ * dbt_translate_member's out says what it did. */
+unsigned dbt_block_ways(const dbt_core *c, uint32_t pc, uint32_t to[DBT_MEMBER_WAYS],
+                        uint32_t *flags);
+
 /* Writes the exit stubs at buf (PowerPC address addr): for each kind k, at
  * addr + 8k, "li r0, k; b stop".  The runtime stops the CPU at `stop`.
  * DBT_EXIT_HELPER's stub goes to the FPU gate at `gate` (buf + gate - addr)

@@ -99,7 +99,8 @@ static int gather(prof_run *pr) {
 }
 
 uint64_t prof_events_expected(const prof_run *pr) {
-  return pr->st.blocks_executed - pr->hw->sb_derived + pr->hw->sb_events;
+  return pr->st.blocks_executed - pr->hw->sb_derived + pr->hw->sb_events - pr->hw->region_derived +
+         pr->hw->region_events;
 }
 
 int prof_exec(const prof_opts *o, int argc, char **argv, prof_run *pr) {

@@ -271,6 +271,13 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
     fprintf(f, "null");
   else
     fprintf(f, "%llu", (unsigned long long)s->superblock_budget);
+  fprintf(f,
+          ",\"regions\":{\"formed\":%llu,\"dropped\":%llu,\"members\":%llu,\"derived_ways\":%llu,"
+          "\"events\":%llu,\"block_entries\":%llu}",
+          (unsigned long long)s->regions, (unsigned long long)s->regions_dropped,
+          (unsigned long long)s->region_members, (unsigned long long)s->region_derived,
+          (unsigned long long)(pr->hw ? pr->hw->region_events : 0),
+          (unsigned long long)(pr->hw ? pr->hw->region_derived : 0));
   if (pr->cct)
     prof_cct_json(f, pr);
   size_t k;
@@ -441,6 +448,15 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             (unsigned long long)s->superblocks_dropped,
             s->guest_insns ? 100.0 * (double)s->superblock_insns / (double)s->guest_insns : 0.0,
             (double)s->superblock_ns / 1e6);
+  if (s->regions || s->regions_dropped)
+    fprintf(f,
+            "hwprof: probe regions          %llu formed (%llu not: no room in the cache), "
+            "%llu members, %llu of them with a derived way out; %llu of the IP's events "
+            "were theirs, for %llu block entries\n",
+            (unsigned long long)s->regions, (unsigned long long)s->regions_dropped,
+            (unsigned long long)s->region_members, (unsigned long long)s->region_derived,
+            (unsigned long long)(pr->hw ? pr->hw->region_events : 0),
+            (unsigned long long)(pr->hw ? pr->hw->region_derived : 0));
   if (s->superblocks) {
     char budget[32] = "no limit";
     if (s->superblock_budget != UINT64_MAX)
@@ -465,6 +481,7 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             (unsigned long long)b->ip_events, (unsigned long long)s->blocks_executed,
             b->ip_events != prof_events_expected(pr) ? "MISMATCH"
             : pr->hw->sb_derived                     ? "one each, but superblocks' members: derived"
+            : pr->hw->region_derived                 ? "one each, but probe regions': derived"
                                                      : "one each",
             (unsigned long long)(b->ip_writes - b->ip_events));
   if ((pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw && s->far_words) {

@@ -60,7 +60,11 @@ static void help(FILE *f) {
           "                     to " DBT_SB_THRESHOLD_S " with it\n" PROF_SB_BUDGET_HELP
           "  --member-probes    superblocks keep a probe in every member (default: only their\n"
           "                     entries and side exits are counted, and the members'\n"
-          "                     counts derived from them, as exact)\n"
+          "                     counts derived from them, as exact); so do --regions'\n"
+          "  --regions          hw, --runtime host: the hot blocks are translated again as\n"
+          "                     probe regions, where most of their entries run no probe\n"
+          "                     and their counts are derived, as exact (--threshold\n"
+          "                     defaults to " DBT_RG_THRESHOLD_S " with it)\n"
           "  --superblocks-from FILE\n"
           "                     form, before the run starts, the superblocks listed in the\n"
           "                     JSON report (--json) of an earlier run of the same program:\n"
@@ -164,6 +168,7 @@ int cmd_run(int argc, char **argv) {
                                        {"superblocks", no_argument, 0, 'B'},
                                        {"superblocks-from", required_argument, 0, 'F'},
                                        {"member-probes", no_argument, 0, 'M'},
+                                       {"regions", no_argument, 0, 'Z'},
                                        {"sb-budget", required_argument, 0, 'u'},
                                        {"hw-probe", required_argument, 0, 'P'},
                                        {"edge-threshold", required_argument, 0, 'e'},
@@ -236,6 +241,7 @@ int cmd_run(int argc, char **argv) {
       break;
     case 'B': o.dbt.superblocks = 1; break;
     case 'M': o.dbt.member_probes = 1; break;
+    case 'Z': o.dbt.regions = 1; break;
     case 'u':
       if (prof_sb_budget_parse("run", optarg, &o.dbt) < 0)
         return 2;
@@ -293,6 +299,8 @@ int cmd_run(int argc, char **argv) {
   }
   if (o.dbt.superblocks && !o.dbt.threshold)
     o.dbt.threshold = DBT_SB_THRESHOLD;
+  if (o.dbt.regions && !o.dbt.threshold && o.dbt.profile == DBT_PROFILE_HW)
+    o.dbt.threshold = DBT_RG_THRESHOLD;
   if (o.dbt.threshold && (o.dbt.profile == DBT_PROFILE_NONE ||
                           (o.dbt.profile == DBT_PROFILE_SW && !o.dbt.superblocks))) {
     fprintf(stderr, "hwprof run: --threshold needs --profile hw or all (or sw with "

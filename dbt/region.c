@@ -1,0 +1,545 @@
+/*
+ * region.c - probe regions (--regions): the hot blocks translated again so that most
+ * of their entries run no probe, their counts derived at readout (after Ball and
+ * Larus, "Optimally profiling and tracing programs", 1994: count where the flow cannot
+ * be derived, derive the rest).
+ *
+ * Once the IP has found the hot blocks (their counts reach the threshold), the
+ * runtime translates them again as the members of a region:
+ *
+ *   - a member's probe stays at its head, under an event word of its own (its head
+ *     word), and counts its entries from outside the region: the dispatcher, the
+ *     indirect-jump table, branches chained in other code;
+ *   - a member A may have one derived way out: a direct branch into another member
+ *     B's body, past B's probe, counted by nothing.  A's other direct ways out are
+ *     then counted, each under an event word of its own, its probe out of line (the
+ *     code that runs holds no word of it), and go into a member's body or out to a
+ *     block outside.  Without a derived way, A's ways out are plain chain exits, to
+ *     their targets' heads.
+ *
+ * So a member's count is its head word's, plus each counted way's into its body,
+ * plus each derived way's: c_A - (A's counted ways) - (the times the run stopped
+ * inside A).  The derived ways are chosen one per member at most, with no cycle among
+ * them (a count needs its predecessor's first), the heaviest first by the IP's counts
+ * when the region forms: a way's weight is min(c_A, c_B / B's chained predecessors),
+ * and a way is derived only where A's other ways are rare (RG_RARE times fewer: their
+ * probes cost a branch and an instruction-cache line out of line each time they run;
+ * the choice measured on the suite and the Lua interpreter, docs/translator.md).  A
+ * block that ends in an indirect jump takes no way into its body: the IP pairs its
+ * event with its target's (the edge profile).
+ *
+ * Regions form when enough blocks have turned hot (RG_BATCH, and half as many as
+ * there are members): all the hot blocks, the members among them again, translated as
+ * one new region; each member's entry is redirected in place as a superblock's head is
+ * (rt_redirect: its old first word becomes a branch to the new one, and so do the
+ * branches chained to it and its indirect-jump table entry).  Each region is an
+ * instance with its own event words; code of an older one that still runs (the CPU was
+ * inside it) derives its counts within it, and reaches the newer one only through
+ * entries, which count.  A block's count is its own word's (before it joined a region)
+ * plus its count in every instance.
+ *
+ * With --member-probes every member keeps its probe on every way in (no derived way):
+ * the regions' code, relocated, without their savings, for comparison.
+ *
+ * With --profile hw and the runtime on the host only, for now (the board's translator
+ * and dispatcher do not take members yet); not with superblocks, --all-edges or --cct,
+ * whose streams need every block's event.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* The regions' event words: kseg2, never a user program's block (superblocks' are
+ * below, sbcount.c). */
+#define RG_KEYS     0xF0000000u
+#define RG_KEYS_MAX 0x04000000u
+#define RG_BATCH    16u /* hot blocks that form a region, at least */
+#define RG_RARE     16u /* a derived way is RG_RARE times its member's other ways, at least */
+#define RG_NONE     UINT32_MAX
+
+typedef struct rg_member {
+  uint32_t id, pc;
+  uint32_t head;                           /* its head word's number */
+  uint32_t way_word[DBT_MEMBER_WAYS];      /* counted ways' words (RG_NONE: no such) */
+  uint32_t way_into[DBT_MEMBER_WAYS];      /* ... into this member's body (RG_NONE: out) */
+  uint32_t derive;                         /* the member its derived way enters, or RG_NONE */
+  uint32_t lo, hi, cold_lo, cold_hi, body; /* its code and its out-of-line code */
+  uint32_t left, unentered;                /* rg_left */
+} rg_member;
+
+/* One region: its members m[first, first + n), in the cache generation gen. */
+typedef struct rg_inst {
+  uint32_t gen;
+  size_t first, n;
+} rg_inst;
+
+struct rt_regions {
+  rg_member *m;
+  size_t nm, m_cap;
+  rg_inst *inst;
+  size_t ninst, inst_cap;
+  uint32_t words;  /* event words given */
+  uint8_t *is_hot; /* per block id: reported hot */
+  uint32_t *hot;   /* their ids, in order */
+  size_t nhot, hot_cap;
+  size_t members;   /* hot blocks in the newest region */
+  uint32_t *latest; /* per block id: 1 + its member in the newest region (0: none) */
+};
+
+static uint32_t word_key(uint32_t w) {
+  return RG_KEYS + 4 * w;
+}
+
+/* The number of region word key (flags ignored), or RG_NONE. */
+static uint32_t word_of(const rt_regions *g, uint32_t key) {
+  key &= ~3u;
+  return key >= RG_KEYS && (key - RG_KEYS) / 4 < g->words ? (key - RG_KEYS) / 4 : RG_NONE;
+}
+
+/* ------------------------------------------------------------ forming */
+
+/* A member-to-be: its ways out as the translator will emit them, its estimated count,
+ * the ways chained to it, where it is in the region. */
+struct cand {
+  rec *r;
+  uint32_t to[DBT_MEMBER_WAYS], flags;
+  unsigned ways;
+  uint64_t count;
+  uint32_t preds;
+  uint32_t derive_way; /* the way chosen (RG_NONE: none) */
+  uint32_t derive;     /* ... the candidate it enters */
+  dbt_member spec;
+  dbt_member_out out;
+  dbt_block blk;
+  dbt_place pl;
+};
+
+struct form {
+  dbt *d;
+  struct cand *c;
+  size_t n;
+  uint32_t *ix; /* per block id: 1 + candidate (0: none) */
+};
+
+static uint32_t cand_of(const struct form *f, uint32_t pc) {
+  rec *r = rt_find(f->d, pc, 0);
+  return r && f->ix[r->id] ? f->ix[r->id] - 1 : RG_NONE;
+}
+
+/* The estimated entries of candidate k: its own word's count, and its head word's in
+ * the newest region. */
+static uint64_t estimate(dbt *d, const struct cand *k) {
+  uint64_t n = rt_ip_count(d, k->r->pc);
+  uint32_t m = d->rg->latest[k->r->id];
+  if (m)
+    n += rt_ip_count(d, word_key(d->rg->m[m - 1].head));
+  return n;
+}
+
+/* The way candidate a would derive: its heaviest way into a member that may take one,
+ * and that way's weight (0: none). */
+static uint64_t best_way(const struct form *f, size_t a, uint32_t *way, uint32_t *into) {
+  const struct cand *k = &f->c[a];
+  uint64_t best = 0;
+  *way = RG_NONE;
+  for (unsigned i = 0; i < k->ways; i++) {
+    uint32_t b = cand_of(f, k->to[i]);
+    if (b == RG_NONE || f->c[b].flags == HWPROF_EVENT_INDIRECT)
+      continue;
+    uint64_t w = f->c[b].count / (f->c[b].preds ? f->c[b].preds : 1);
+    w = w < k->count ? w : k->count;
+    if (*way == RG_NONE || w > best)
+      best = w, *way = i, *into = b;
+  }
+  return *way == RG_NONE ? 0 : best + 1;
+}
+
+static int by_weight(const void *x, const void *y) {
+  const uint64_t *a = x, *b = y; /* {weight, candidate} pairs, heaviest first */
+  return a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* The derived ways: each candidate's best, heaviest first, unless it closes a cycle
+ * of derived ways. */
+static int choose(struct form *f) {
+  uint64_t *order = malloc(2 * f->n * sizeof *order);
+  if (!order)
+    return -1;
+  size_t m = 0;
+  for (size_t a = 0; a < f->n; a++) {
+    uint32_t way, into;
+    uint64_t w = best_way(f, a, &way, &into);
+    uint64_t other = f->c[a].count > w - 1 ? f->c[a].count - (w - 1) : 0;
+    if (w && other * RG_RARE > w - 1)
+      w = 0; /* (its other ways are not rare: their probes would run too often) */
+    if (w)
+      order[2 * m] = w, order[2 * m + 1] = a, m++;
+  }
+  qsort(order, m, 2 * sizeof *order, by_weight);
+  for (size_t i = 0; i < m; i++) {
+    size_t a = order[2 * i + 1];
+    uint32_t way, into, x;
+    best_way(f, a, &way, &into);
+    for (x = into; x != RG_NONE && x != a; x = f->c[x].derive)
+      ;
+    if (x == a)
+      continue; /* a cycle: each of its counts would need its own */
+    f->c[a].derive_way = way;
+    f->c[a].derive = into;
+  }
+  free(order);
+  return 0;
+}
+
+static int translate_member(dbt *d, dbt_place *pl, void *ctx) {
+  struct cand *k = ctx;
+  return rt_translate_member(d, k->r->pc, &k->spec, pl, &k->blk, &k->out);
+}
+
+/* Word at `at` now branches to `to` (a b, or a bc when it reaches); 0 when neither. */
+static int branch_to(dbt *d, uint32_t at, uint32_t to) {
+  uint32_t insn = rd32(d, at);
+  uint32_t w = (insn >> 26) == 16 ? dbt_retarget_bc(insn, at, to) : dbt_chain_word(at, to);
+  if (!w)
+    return 0;
+  wr32(d, at, w);
+  rt_code_wrote(d, at, 4, 1);
+  return 1;
+}
+
+/* The ways of candidate a into members' bodies: its derived way, and its counted ways
+ * that enter a member. */
+static void link_ways(struct form *f, size_t a, rg_member *m) {
+  dbt *d = f->d;
+  struct cand *k = &f->c[a];
+  for (unsigned i = 0; i < k->out.ways; i++) {
+    uint32_t b = cand_of(f, k->out.way_to[i]);
+    int derived = k->derive != RG_NONE && b == k->derive && !k->out.way_counted[i];
+    if (b == RG_NONE || (!derived && !k->out.way_counted[i]) ||
+        f->c[b].flags == HWPROF_EVENT_INDIRECT)
+      continue; /* (a block ending in an indirect jump is entered at its probe) */
+    uint32_t body = f->c[b].out.body;
+    /* a derived way straight from its branch when it reaches, else (and a counted way,
+     * after its probe) from its stub's bl */
+    if (!(!k->out.way_counted[i] && branch_to(d, k->out.way_site[i], body)) &&
+        !branch_to(d, k->out.way_stub[i], body))
+      continue; /* (cannot happen: a b reaches the whole cache) */
+    for (unsigned j = 0; j < DBT_MEMBER_WAYS && !derived; j++)
+      if (m->way_word[j] != RG_NONE && k->spec.count_to[j] == k->out.way_to[i])
+        m->way_into[j] = b;
+  }
+}
+
+/* Whether the translation of candidate a went out the ways its spec was made for:
+ * the derived one plain, the others counted (an instruction the translator cannot
+ * run ends a block sooner). */
+static int ways_as_planned(const struct cand *k) {
+  if (k->derive_way == RG_NONE)
+    return 1;
+  unsigned plain = 0;
+  for (unsigned i = 0; i < k->out.ways; i++) {
+    if (k->out.way_to[i] == k->to[k->derive_way])
+      plain += !k->out.way_counted[i];
+    else if (!k->out.way_counted[i])
+      return 0;
+  }
+  return plain > 0;
+}
+
+/* Translates the candidates as one region and redirects their entries to it.  -1:
+ * out of memory or of room (nothing redirected; the run goes on without it). */
+static int form(dbt *d, struct form *f) {
+  rt_regions *g = d->rg;
+  size_t words = 0;
+  for (size_t a = 0; a < f->n; a++)
+    words += 1 + (f->c[a].derive_way == RG_NONE ? 0 : f->c[a].ways - 1);
+  if (g->words + words > RG_KEYS_MAX ||
+      rt_grow(&g->inst, g->ninst, &g->inst_cap, sizeof *g->inst, 16) < 0)
+    return -1;
+  while (g->m_cap < g->nm + f->n)
+    if (rt_grow(&g->m, g->m_cap, &g->m_cap, sizeof *g->m, 256) < 0)
+      return -1;
+  uint32_t w = g->words;
+  for (size_t a = 0; a < f->n; a++) {
+    struct cand *k = &f->c[a];
+    rg_member *m = &g->m[g->nm + a];
+    memset(m, 0, sizeof *m);
+    memset(&k->spec, 0, sizeof k->spec);
+    m->id = k->r->id;
+    m->pc = k->r->pc;
+    m->head = w++;
+    m->derive = k->derive;
+    k->spec.head_key = word_key(m->head);
+    for (unsigned i = 0, j = 0; i < DBT_MEMBER_WAYS; i++) {
+      m->way_word[i] = m->way_into[i] = RG_NONE;
+      if (k->derive_way == RG_NONE || i >= k->ways || k->to[i] == k->to[k->derive_way])
+        continue;
+      m->way_word[j] = w;
+      k->spec.count_to[j] = k->to[i];
+      k->spec.count_key[j++] = word_key(w++);
+    }
+    rt_fetch_limit(d, k->r->pc);
+    if (rt_words_room(d) < 0)
+      return -1;
+    int n = rt_place(d, RT_BLOCKS, translate_member, k, &k->pl);
+    if (n == RT_XLATE_FAILED)
+      return RT_XLATE_FAILED;
+    if (n <= 0)
+      return -1; /* (no room: the cache is flushed when a block needs it) */
+    m->lo = k->blk.host_addr;
+    m->hi = k->blk.host_addr + (uint32_t)n;
+    m->cold_lo = DBT_CODE + k->pl.cold_at;
+    m->cold_hi = m->cold_lo + k->pl.cold_used;
+    m->body = k->out.body;
+    if (!ways_as_planned(k))
+      k->derive = m->derive = RG_NONE;
+  }
+  /* Every member translated: their code placed, their entries redirected, then the
+   * ways into bodies linked. */
+  for (size_t a = 0; a < f->n; a++) {
+    struct cand *k = &f->c[a];
+    rt_code_placed(d, &k->pl, k->blk.host_size);
+    /* A block starts at its head and at its body; the CPU that goes on from the
+     * head's probe into the body does not enter it again. */
+    for (int at = 0; at < 2; at++) {
+      uint32_t slot = ((at ? k->out.body : k->out.entry) - DBT_CODE) / 4;
+      d->entry_insns[slot] = (uint16_t)k->blk.guest_insns;
+      d->entry_id[slot] = k->r->id + 1;
+      d->fall_in[slot] = (uint8_t)at;
+    }
+    rt_fire_translated(d, &k->blk);
+    d->st.code_bytes += k->blk.host_size + k->pl.cold_used;
+    d->st.prof_insns += k->blk.prof_insns;
+    d->st.guest_insns_translated += k->blk.guest_insns;
+    d->st.region_members++;
+    rt_redirect(d, k->r, k->out.entry);
+  }
+  for (size_t a = 0; a < f->n; a++) {
+    link_ways(f, a, &g->m[g->nm + a]);
+    d->st.region_derived += f->c[a].derive != RG_NONE;
+    if (d->o.dump)
+      rt_dump_block(d, &f->c[a].blk);
+  }
+  for (size_t a = 0; a < f->n; a++)
+    g->latest[f->c[a].r->id] = (uint32_t)(g->nm + a) + 1;
+  g->inst[g->ninst++] = (rg_inst){d->gen, g->nm, f->n};
+  g->nm += f->n;
+  g->words = w;
+  g->members = f->n;
+  d->st.regions++;
+  return 0;
+}
+
+/* The region the hot blocks make now, when enough have turned hot since the last. */
+void rt_region_form(dbt *d) {
+  rt_regions *g = d->rg;
+  if (!g || !d->pause || g->nhot < g->members + RG_BATCH || 2 * g->nhot < 3 * g->members)
+    return;
+  d->pause = 0;
+  rt_span span = rt_work_begin(d, DBT_CYC_TRANSLATE);
+  struct form f = {d, calloc(g->nhot, sizeof *f.c), 0, calloc(d->cap_blocks, sizeof *f.ix)};
+  int rc = -1;
+  if (!f.c || !f.ix)
+    goto out;
+  for (size_t i = 0; i < g->nhot; i++) {
+    rec *r = &d->tab[d->by_id[g->hot[i]]];
+    struct cand *k = &f.c[f.n];
+    if (r->gen != d->gen)
+      continue; /* (not in the cache now: its next translation is a block's) */
+    k->r = r;
+    k->ways = dbt_block_ways(&d->core, r->pc, k->to, &k->flags);
+    k->derive_way = k->derive = RG_NONE;
+    f.ix[r->id] = (uint32_t)++f.n;
+  }
+  for (size_t a = 0; a < f.n; a++)
+    f.c[a].count = estimate(d, &f.c[a]);
+  for (size_t i = 0; i < d->nlinks; i++) {
+    uint32_t b = cand_of(&f, d->links[i].pc);
+    if (b != RG_NONE)
+      f.c[b].preds++;
+  }
+  if (d->o.member_probes || choose(&f) == 0) /* (--member-probes: no derived ways) */
+    rc = form(d, &f);
+  if (rc == RT_XLATE_FAILED)
+    vboard_fault(d->b, "%s", d->failed);
+  else if (rc < 0)
+    d->st.regions_dropped++;
+out:
+  g->members = g->nhot; /* (formed or not: the next try waits for more) */
+  free(f.c);
+  free(f.ix);
+  d->st.translate_ns += rt_work_end(d, &span);
+}
+
+/* ------------------------------------------------------------ the run */
+
+/* A hot SPC from the IP: a region's word (claimed), or a block, which joins the next
+ * region; enough of them and the CPU comes back at its next block to form it. */
+static int rg_hot(dbt *d, uint32_t spc) {
+  rt_regions *g = d->rg;
+  if (word_of(g, spc) != RG_NONE)
+    return 1;
+  rec *r = rt_find(d, spc, 0);
+  if (r && !g->is_hot[r->id]) {
+    if (rt_grow(&g->hot, g->nhot, &g->hot_cap, sizeof *g->hot, 256) < 0)
+      return 0; /* (no room to note it: it stays a plain block) */
+    g->is_hot[r->id] = 1;
+    g->hot[g->nhot++] = r->id;
+    if (g->nhot >= g->members + RG_BATCH && 2 * g->nhot >= 3 * g->members)
+      d->pause = 1;
+  }
+  return 0;
+}
+
+/* The run left the code at PowerPC address a: inside a member (an instruction that did
+ * not complete: it left the member mid-way), or at the body of one it did not enter
+ * (its way in was counted, or derived). */
+static void rg_left(dbt *d, uint32_t a, int inside) {
+  rt_regions *g = d->rg;
+  for (size_t i = 0; i < g->ninst; i++) {
+    const rg_inst *x = &g->inst[i];
+    if (x->gen != d->gen)
+      continue;
+    for (size_t k = x->first; k < x->first + x->n; k++) {
+      rg_member *m = &g->m[k];
+      if (inside && ((a >= m->lo && a < m->hi) || (a >= m->cold_lo && a < m->cold_hi))) {
+        m->left++;
+        return;
+      }
+      if (!inside && a == m->body) {
+        m->unentered++;
+        return;
+      }
+    }
+  }
+}
+
+static void rg_flushed(dbt *d) {
+  memset(d->rg->latest, 0, d->cap_blocks * sizeof *d->rg->latest);
+  d->rg->members = 0;
+  d->rg->nhot = 0; /* (their words crossed: they are not reported again) */
+}
+
+/* ------------------------------------------------------------ readout */
+
+static int64_t number(const void *ctx, uint32_t key) {
+  uint32_t w = word_of(ctx, key);
+  return w == RG_NONE ? -1 : (int64_t)w;
+}
+
+struct owners {
+  const rt_regions *g;
+  const uint32_t *owner; /* per word: its block */
+};
+
+static uint32_t key_block(const void *ctx, uint32_t spc) {
+  const struct owners *o = ctx;
+  uint32_t w = word_of(o->g, spc);
+  return w != RG_NONE ? o->owner[w] : spc;
+}
+
+/* The counts of instance x's members, from its words' counts cnt (in add, by block
+ * id): heads and counted ways in, then the derived ways, predecessors first. */
+static int derive(const rt_regions *g, const rg_inst *x, const uint64_t *cnt, uint64_t *add) {
+  uint64_t *c = calloc(x->n, sizeof *c);
+  uint32_t *need = calloc(x->n, sizeof *need), *ready = malloc(x->n * sizeof *ready);
+  size_t nready = 0, done = 0;
+  if (!c || !need || !ready) {
+    free(c), free(need), free(ready);
+    return -1;
+  }
+  const rg_member *m = &g->m[x->first];
+  for (size_t k = 0; k < x->n; k++) {
+    c[k] += cnt[m[k].head];
+    for (unsigned j = 0; j < DBT_MEMBER_WAYS; j++)
+      if (m[k].way_word[j] != RG_NONE && m[k].way_into[j] != RG_NONE)
+        c[m[k].way_into[j]] += cnt[m[k].way_word[j]];
+    if (m[k].derive != RG_NONE)
+      need[m[k].derive]++;
+  }
+  for (size_t k = 0; k < x->n; k++)
+    if (!need[k])
+      ready[nready++] = (uint32_t)k;
+  while (nready) {
+    size_t k = ready[--nready];
+    done++;
+    c[k] = c[k] > m[k].unentered ? c[k] - m[k].unentered : 0;
+    add[m[k].id] += c[k];
+    if (m[k].derive == RG_NONE)
+      continue;
+    uint64_t out = m[k].left;
+    for (unsigned j = 0; j < DBT_MEMBER_WAYS; j++)
+      if (m[k].way_word[j] != RG_NONE)
+        out += cnt[m[k].way_word[j]];
+    c[m[k].derive] += c[k] > out ? c[k] - out : 0; /* (less only if the IP lost events) */
+    if (!--need[m[k].derive])
+      ready[nready++] = m[k].derive;
+  }
+  free(c), free(need), free(ready);
+  return done == x->n ? 0 : -1; /* (a cycle: cannot happen, choose breaks them) */
+}
+
+/* The IP's counts of the regions' words become their members' counts: in p->entries
+ * (the words' entries dropped, the members' added), and in the edge table (words mapped
+ * to blocks). */
+static int rg_readout(dbt *d) {
+  rt_regions *g = d->rg;
+  if (!g->ninst)
+    return 0;
+  uint64_t *cnt = calloc(g->words, sizeof *cnt), *add = calloc(d->nblocks, sizeof *add);
+  uint32_t *owner = calloc(g->words, sizeof *owner);
+  rt_edge_table edges = {0};
+  int rc = -1;
+  if (!cnt || !add || !owner)
+    goto out;
+  dbt_hw_profile *p = rt_ip_profile(d);
+  p->region_events += rt_ip_take_words(d, number, g, cnt);
+  for (size_t i = 0; i < g->ninst; i++)
+    if (derive(g, &g->inst[i], cnt, add) < 0)
+      goto out;
+  for (uint32_t id = 0; id < d->nblocks; id++)
+    p->region_derived += add[id];
+  for (size_t k = 0; k < g->nm; k++) {
+    owner[g->m[k].head] = g->m[k].pc;
+    for (unsigned j = 0; j < DBT_MEMBER_WAYS; j++)
+      if (g->m[k].way_word[j] != RG_NONE)
+        owner[g->m[k].way_word[j]] = g->m[k].pc;
+  }
+  if (rt_ip_add_blocks(d, add) < 0)
+    goto out;
+  rc = rt_edge_hw_remap(d, key_block, &(struct owners){g, owner}, &edges);
+out:
+  rt_edge_free(&edges);
+  free(cnt);
+  free(add);
+  free(owner);
+  return rc < 0 ? rt_hw_fail(d, "the regions' counts", -HWPROF_ENOSPC) : 0;
+}
+
+static void rg_free(dbt *d) {
+  free(d->rg->m);
+  free(d->rg->inst);
+  free(d->rg->is_hot);
+  free(d->rg->hot);
+  free(d->rg->latest);
+  free(d->rg);
+  d->rg = NULL;
+}
+
+int rt_region_register(dbt *d) {
+  static const rt_hooks hooks = {.what = "the probe regions' counts",
+                                 .flushed = rg_flushed,
+                                 .left = rg_left,
+                                 .free = rg_free,
+                                 .hot = rg_hot,
+                                 .ip_readout = rg_readout};
+  if (!d->o.regions)
+    return 0;
+  if (!(d->rg = calloc(1, sizeof *d->rg)))
+    return -1;
+  rt_register(d, &hooks);
+  d->rg->is_hot = calloc(d->cap_blocks, 1);
+  d->rg->latest = calloc(d->cap_blocks, sizeof *d->rg->latest);
+  return d->rg->is_hot && d->rg->latest ? 0 : -1;
+}

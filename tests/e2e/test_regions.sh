@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# tests/e2e/test_regions.sh - probe regions (--regions, dbt/region.c): the hot blocks
+# translated again with fewer probes, their counts derived at readout.  On guest
+# programs that loop, sort, recurse, switch through jump tables, call through
+# pointers, longjmp and trap inside hot code (the run leaves a member mid-way), and on
+# two workloads, every block's hw count and every indirect edge's equal those of a
+# plain hw run of the same build (which the other tests hold to the sw profile and to
+# qemu-mips), and the runtime's own count of each block's entries; the IP takes fewer
+# events than there are block entries, exactly block entries - derived + the regions'
+# events, and loses none; what the option cannot be combined with is refused.  Prints
+# PASS/FAIL for tests/run.sh.
+set -u
+B=${BUILD:-build}
+HW=$B/hwprof
+G=$B/guest
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+fails=0
+
+. tests/e2e/expect.sh
+
+# same NAME THRESHOLD PROGRAM [ARGS]: a plain hw run and one with --regions at
+# THRESHOLD (low for the small programs, so that they form regions), compared.
+same() {
+  local name=$1 thr=$2
+  shift 2
+  "$HW" run --quiet --runtime host --profile hw --json "$tmp/$name-plain.json" "$@" >/dev/null 2>&1
+  "$HW" run --quiet --runtime host --profile hw --regions --threshold "$thr" \
+    --json "$tmp/$name-rg.json" "$@" >/dev/null 2>&1
+  expect "regions_$name" 0 '^equal' python3 - "$tmp/$name-plain.json" "$tmp/$name-rg.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert a["exit_status"] == b["exit_status"], (a["exit_status"], b["exit_status"])
+plain = {x["pc"]: x["hw"] for x in a["blocks"]}
+rg = {x["pc"]: (x["hw"], x["count"]) for x in b["blocks"]}
+assert set(plain) == set(rg), set(plain) ^ set(rg)
+bad = [(pc, plain[pc], rg[pc]) for pc in plain if not plain[pc] == rg[pc][0] == rg[pc][1]]
+assert not bad, ("blocks whose count differs (plain hw, regions hw and runtime)", bad[:5])
+edges = lambda j: [(e["src"], e["dst"], e["hw"]) for e in j["edges"]["list"]]
+assert edges(a) == edges(b), "the indirect edges differ"
+r, ip = b["regions"], b["ip"]
+entries = sum(x["count"] for x in b["blocks"])
+assert r["formed"] >= 1 and r["derived_ways"] >= 1, r
+assert ip["events_lost"] == 0 and b["edges"]["hw_lost"] == 0, ip
+assert ip["events"] == entries - r["block_entries"] + r["events"], (ip["events"], entries, r)
+assert ip["events"] < entries, (ip["events"], entries)
+print("equal: %d blocks, %d edges; %d IP events for %d block entries; %d regions, %d members" %
+      (len(plain), len(edges(a)), ip["events"], entries, r["formed"], r["members"]))
+PY
+}
+
+same hotloops 10 "$G/hotloops-O2"
+same sort 10 "$G/sort-O2"
+same switch 10 "$G/switch-O2"
+same recursion 10 "$G/recursion-O0"
+same callctx 10 "$G/callctx-O2"
+same setjmp 10 "$G/setjmp-O2"
+same sbtrap 10 "$G/sbtrap-O2"
+same strings 10 "$G/strings-O2"
+same gzip 500 "$B/workloads/gzip" test
+same coremark 500 "$B/workloads/coremark" test
+
+# --member-probes: the regions' code with every member's probe kept, for comparison:
+# the same counts, every block entry an event.
+"$HW" run --quiet --runtime host --profile hw --regions --member-probes \
+  --json "$tmp/gzip-keep.json" "$B/workloads/gzip" test >/dev/null 2>&1
+expect regions_member_probes 0 '^kept' python3 - "$tmp/gzip-plain.json" "$tmp/gzip-keep.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert [(x["pc"], x["hw"]) for x in a["blocks"]] == [(x["pc"], x["hw"]) for x in b["blocks"]]
+r, ip = b["regions"], b["ip"]
+entries = sum(x["count"] for x in b["blocks"])
+assert r["formed"] >= 1 and r["derived_ways"] == 0, r
+assert ip["events"] == entries, (ip["events"], entries)
+print("kept: %d members, %d events for %d entries" % (r["members"], ip["events"], entries))
+PY
+
+# What the regions cannot be combined with (yet), each said.
+for bad in "--runtime board|--runtime host" "--profile sw|--profile hw" \
+  "--profile all|--profile hw" "--superblocks|no superblocks" "--all-edges|no superblocks" \
+  "--cct|no superblocks"; do
+  opt=${bad%%|*}
+  want=${bad#*|}
+  args="--runtime host --profile hw"
+  case $opt in --runtime*) args="--profile hw" ;; --profile*) args="--runtime host" ;; esac
+  # shellcheck disable=SC2086 # (the options are words)
+  expect "regions_refused_${opt//[- ]/_}" 2 "probe regions need $want" \
+    "$HW" run --quiet --regions $args $opt "$G/sort-O2"
+done
+
+exit $((fails > 0))
