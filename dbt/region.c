@@ -26,7 +26,9 @@
  * probes cost a branch and an instruction-cache line out of line each time they run;
  * the choice measured on the suite and the Lua interpreter, docs/translator.md).  A
  * block that ends in an indirect jump takes no way into its body: the IP pairs its
- * event with its target's (the edge profile).
+ * event with its target's (the edge profile).  A region formed again first reads what
+ * the newest one's ways ran (review: its words' counts, derived as at readout), and a
+ * member whose counted ways ran more than 1 / RG_RARE of its derived way derives no more.
  *
  * Regions form when enough blocks have turned hot (RG_BATCH, and half as many as
  * there are members): all the hot blocks, the members among them again, translated as
@@ -85,6 +87,7 @@ struct rt_regions {
   size_t nhot, hot_cap;
   size_t members;   /* hot blocks in the newest region */
   uint32_t *latest; /* per block id: 1 + its member in the newest region (0: none) */
+  uint8_t *costly;  /* per block id: its derived way did not pay (review) */
 };
 
 static uint32_t word_key(uint32_t w) {
@@ -98,6 +101,35 @@ static uint32_t word_of(const rt_regions *g, uint32_t key) {
 }
 
 /* ------------------------------------------------------------ forming */
+
+/* The counts of region x's members from its words' counts cnt, added into add by block
+ * id; with costly, each member whose counted ways ran more than 1 / RG_RARE of its
+ * derived way's flow marked there (readout, below). -1: out of memory. */
+static int derive(const rt_regions *g, const rg_inst *x, const uint64_t *cnt, uint64_t *add,
+                  uint8_t *costly);
+
+/* What the newest region's derived ways did so far (its words' counts, read from the
+ * IP): members whose counted ways ran too often derive no more (g->costly), whatever
+ * the estimates say. */
+static void review(dbt *d) {
+  rt_regions *g = d->rg;
+  const rg_inst *x = g->ninst ? &g->inst[g->ninst - 1] : NULL;
+  if (!x || x->gen != d->gen)
+    return;
+  uint64_t *cnt = calloc(g->words, sizeof *cnt), *add = calloc(d->nblocks, sizeof *add);
+  if (cnt && add) {
+    for (size_t k = x->first; k < x->first + x->n; k++) {
+      const rg_member *m = &g->m[k];
+      cnt[m->head] = rt_ip_count(d, word_key(m->head));
+      for (unsigned j = 0; j < DBT_MEMBER_WAYS; j++)
+        if (m->way_word[j] != RG_NONE)
+          cnt[m->way_word[j]] = rt_ip_count(d, word_key(m->way_word[j]));
+    }
+    derive(g, x, cnt, add, g->costly);
+  }
+  free(cnt);
+  free(add);
+}
 
 /* A member-to-be: its ways out as the translator will emit them, its estimated count,
  * the ways chained to it, where it is in the region. */
@@ -145,7 +177,7 @@ static uint64_t best_way(const struct form *f, size_t a, uint32_t *way, uint32_t
   *way = RG_NONE;
   for (unsigned i = 0; i < k->ways; i++) {
     uint32_t b = cand_of(f, k->to[i]);
-    if (b == RG_NONE || f->c[b].flags == HWPROF_EVENT_INDIRECT)
+    if (b == RG_NONE || f->c[b].flags == HWPROF_EVENT_INDIRECT || f->d->rg->costly[k->r->id])
       continue;
     uint64_t w = f->c[b].count / (f->c[b].preds ? f->c[b].preds : 1);
     w = w < k->count ? w : k->count;
@@ -354,6 +386,7 @@ void rt_region_form(dbt *d) {
   }
   for (size_t a = 0; a < f.n; a++)
     f.c[a].count = estimate(d, &f.c[a]);
+  review(d);
   for (size_t i = 0; i < d->nlinks; i++) {
     uint32_t b = cand_of(&f, d->links[i].pc);
     if (b != RG_NONE)
@@ -441,7 +474,8 @@ static uint32_t key_block(const void *ctx, uint32_t spc) {
 
 /* The counts of instance x's members, from its words' counts cnt (in add, by block
  * id): heads and counted ways in, then the derived ways, predecessors first. */
-static int derive(const rt_regions *g, const rg_inst *x, const uint64_t *cnt, uint64_t *add) {
+static int derive(const rt_regions *g, const rg_inst *x, const uint64_t *cnt, uint64_t *add,
+                  uint8_t *costly) {
   uint64_t *c = calloc(x->n, sizeof *c);
   uint32_t *need = calloc(x->n, sizeof *need), *ready = malloc(x->n * sizeof *ready);
   size_t nready = 0, done = 0;
@@ -468,11 +502,14 @@ static int derive(const rt_regions *g, const rg_inst *x, const uint64_t *cnt, ui
     add[m[k].id] += c[k];
     if (m[k].derive == RG_NONE)
       continue;
-    uint64_t out = m[k].left;
+    uint64_t out = m[k].left, flow;
     for (unsigned j = 0; j < DBT_MEMBER_WAYS; j++)
       if (m[k].way_word[j] != RG_NONE)
         out += cnt[m[k].way_word[j]];
-    c[m[k].derive] += c[k] > out ? c[k] - out : 0; /* (less only if the IP lost events) */
+    flow = c[k] > out ? c[k] - out : 0; /* (less only if the IP lost events) */
+    c[m[k].derive] += flow;
+    if (costly && (out - m[k].left) * RG_RARE > flow)
+      costly[m[k].id] = 1; /* its counted ways ran too often for what it saved */
     if (!--need[m[k].derive])
       ready[nready++] = m[k].derive;
   }
@@ -496,7 +533,7 @@ static int rg_readout(dbt *d) {
   dbt_hw_profile *p = rt_ip_profile(d);
   p->region_events += rt_ip_take_words(d, number, g, cnt);
   for (size_t i = 0; i < g->ninst; i++)
-    if (derive(g, &g->inst[i], cnt, add) < 0)
+    if (derive(g, &g->inst[i], cnt, add, NULL) < 0)
       goto out;
   for (uint32_t id = 0; id < d->nblocks; id++)
     p->region_derived += add[id];
@@ -523,6 +560,7 @@ static void rg_free(dbt *d) {
   free(d->rg->is_hot);
   free(d->rg->hot);
   free(d->rg->latest);
+  free(d->rg->costly);
   free(d->rg);
   d->rg = NULL;
 }
@@ -541,5 +579,6 @@ int rt_region_register(dbt *d) {
   rt_register(d, &hooks);
   d->rg->is_hot = calloc(d->cap_blocks, 1);
   d->rg->latest = calloc(d->cap_blocks, sizeof *d->rg->latest);
-  return d->rg->is_hot && d->rg->latest ? 0 : -1;
+  d->rg->costly = calloc(d->cap_blocks, 1);
+  return d->rg->is_hot && d->rg->latest && d->rg->costly ? 0 : -1;
 }
