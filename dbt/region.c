@@ -102,32 +102,47 @@ static uint32_t word_of(const rt_regions *g, uint32_t key) {
 
 /* ------------------------------------------------------------ forming */
 
+/* Enough blocks have turned hot since the newest region to form the next. */
+static int due(const rt_regions *g) {
+  return g->nhot >= g->members + RG_BATCH && 2 * g->nhot >= 3 * g->members;
+}
+
 /* The counts of region x's members from its words' counts cnt, added into add by block
  * id; with costly, each member whose counted ways ran more than 1 / RG_RARE of its
  * derived way's flow marked there (readout, below). -1: out of memory. */
 static int derive(const rt_regions *g, const rg_inst *x, const uint64_t *cnt, uint64_t *add,
                   uint8_t *costly);
 
-/* What the newest region's derived ways did so far (its words' counts, read from the
- * IP): members whose counted ways ran too often derive no more (g->costly), whatever
- * the estimates say. */
-static void review(dbt *d) {
-  rt_regions *g = d->rg;
+/* The newest region, if it is in the current cache (NULL: none). */
+static const rg_inst *newest(const dbt *d) {
+  const rt_regions *g = d->rg;
   const rg_inst *x = g->ninst ? &g->inst[g->ninst - 1] : NULL;
-  if (!x || x->gen != d->gen)
-    return;
-  uint64_t *cnt = calloc(g->words, sizeof *cnt), *add = calloc(d->nblocks, sizeof *add);
-  if (cnt && add) {
-    for (size_t k = x->first; k < x->first + x->n; k++) {
-      const rg_member *m = &g->m[k];
-      cnt[m->head] = rt_ip_count(d, word_key(m->head));
-      for (unsigned j = 0; j < DBT_MEMBER_WAYS; j++)
-        if (m->way_word[j] != RG_NONE)
-          cnt[m->way_word[j]] = rt_ip_count(d, word_key(m->way_word[j]));
-    }
-    derive(g, x, cnt, add, g->costly);
+  return x && x->gen == d->gen ? x : NULL;
+}
+
+/* What the IP has counted so far of the newest region's words, by word number (read
+ * once a forming, for the estimates and the review); NULL when there is no newest
+ * region or no memory. */
+static uint64_t *newest_counts(dbt *d) {
+  const rt_regions *g = d->rg;
+  const rg_inst *x = newest(d);
+  uint64_t *cnt = x ? calloc(g->words, sizeof *cnt) : NULL;
+  for (size_t k = x ? x->first : 0; cnt && k < x->first + x->n; k++) {
+    const rg_member *m = &g->m[k];
+    cnt[m->head] = rt_ip_count(d, word_key(m->head));
+    for (unsigned j = 0; j < DBT_MEMBER_WAYS; j++)
+      if (m->way_word[j] != RG_NONE)
+        cnt[m->way_word[j]] = rt_ip_count(d, word_key(m->way_word[j]));
   }
-  free(cnt);
+  return cnt;
+}
+
+/* What the newest region's derived ways did so far (cnt: newest_counts): members whose
+ * counted ways ran too often derive no more (g->costly), whatever the estimates say. */
+static void review(dbt *d, const uint64_t *cnt) {
+  uint64_t *add = cnt ? calloc(d->nblocks, sizeof *add) : NULL;
+  if (add)
+    derive(d->rg, newest(d), cnt, add, d->rg->costly);
   free(add);
 }
 
@@ -160,12 +175,14 @@ static uint32_t cand_of(const struct form *f, uint32_t pc) {
 }
 
 /* The estimated entries of candidate k: its own word's count, and its head word's in
- * the newest region. */
-static uint64_t estimate(dbt *d, const struct cand *k) {
+ * the newest region (cnt: newest_counts, or NULL: read here). */
+static uint64_t estimate(dbt *d, const struct cand *k, const uint64_t *cnt) {
   uint64_t n = rt_ip_count(d, k->r->pc);
   uint32_t m = d->rg->latest[k->r->id];
-  if (m)
-    n += rt_ip_count(d, word_key(d->rg->m[m - 1].head));
+  if (m) {
+    uint32_t head = d->rg->m[m - 1].head;
+    n += cnt ? cnt[head] : rt_ip_count(d, word_key(head));
+  }
   return n;
 }
 
@@ -366,7 +383,7 @@ static int form(dbt *d, struct form *f) {
 /* The region the hot blocks make now, when enough have turned hot since the last. */
 void rt_region_form(dbt *d) {
   rt_regions *g = d->rg;
-  if (!g || !d->pause || g->nhot < g->members + RG_BATCH || 2 * g->nhot < 3 * g->members)
+  if (!g || !d->pause || !due(g))
     return;
   d->pause = 0;
   rt_span span = rt_work_begin(d, DBT_CYC_TRANSLATE);
@@ -384,9 +401,11 @@ void rt_region_form(dbt *d) {
     k->derive_way = k->derive = RG_NONE;
     f.ix[r->id] = (uint32_t)++f.n;
   }
+  uint64_t *cnt = newest_counts(d);
   for (size_t a = 0; a < f.n; a++)
-    f.c[a].count = estimate(d, &f.c[a]);
-  review(d);
+    f.c[a].count = estimate(d, &f.c[a], cnt);
+  review(d, cnt);
+  free(cnt);
   for (size_t i = 0; i < d->nlinks; i++) {
     uint32_t b = cand_of(&f, d->links[i].pc);
     if (b != RG_NONE)
@@ -419,7 +438,7 @@ static int rg_hot(dbt *d, uint32_t spc) {
       return 0; /* (no room to note it: it stays a plain block) */
     g->is_hot[r->id] = 1;
     g->hot[g->nhot++] = r->id;
-    if (g->nhot >= g->members + RG_BATCH && 2 * g->nhot >= 3 * g->members)
+    if (due(g))
       d->pause = 1;
   }
   return 0;
