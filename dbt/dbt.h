@@ -176,6 +176,7 @@ typedef struct dbt_stats {
   uint64_t regions_dropped;        /* ... not formed: no room in the cache */
   uint64_t region_members;         /* blocks translated as their members, over all */
   uint64_t region_derived;         /* ... with a derived way out */
+  uint64_t region_adjacent;        /* ... whose way enters the member laid right after it */
   uint64_t translate_ns;           /* host time translating blocks (not simulated cycles) */
   uint64_t translate_cycles;       /* --runtime board: the board's cycles translating blocks
                                       (in the run's cycles; onboard.c) */

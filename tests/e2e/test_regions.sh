@@ -7,7 +7,8 @@
 # plain hw run of the same build (which the other tests hold to the sw profile and to
 # qemu-mips), and the runtime's own count of each block's entries; the IP takes fewer
 # events than there are block entries, exactly block entries - derived + the regions'
-# events, and loses none; what the option cannot be combined with is refused.  Prints
+# events, and loses none; a derived way mostly enters the member laid right after
+# its own; what the option cannot be combined with is refused.  Prints
 # PASS/FAIL for tests/run.sh.
 set -u
 B=${BUILD:-build}
@@ -42,6 +43,7 @@ assert edges(a) == edges(b), "the indirect edges differ"
 r, ip = b["regions"], b["ip"]
 entries = sum(x["count"] for x in b["blocks"])
 assert r["formed"] >= 1 and r["derived_ways"] >= 1, r
+assert 1 <= r["adjacent"] <= r["derived_ways"], r
 assert ip["events_lost"] == 0 and b["edges"]["hw_lost"] == 0, ip
 assert ip["events"] == entries - r["block_entries"] + r["events"], (ip["events"], entries, r)
 assert ip["events"] < entries, (ip["events"], entries)
@@ -60,6 +62,17 @@ same sbtrap 10 "$G/sbtrap-O2"
 same strings 10 "$G/strings-O2"
 same gzip 500 "$B/workloads/gzip" test
 same coremark 500 "$B/workloads/coremark" test
+
+# Where the members go: each derived way's member right before the member it enters
+# (chains, hottest first), so that the way runs straight into the next cache lines.
+# Members enter the same member by several derived ways only now and then in gzip's
+# hot code, and a window's end cuts a chain rarely: nine in ten ways are adjacent.
+expect regions_layout 0 '^laid' python3 - "$tmp/gzip-rg.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["regions"]
+assert r["derived_ways"] >= 20 and 10 * r["adjacent"] >= 9 * r["derived_ways"], r
+print("laid out: %d of %d derived ways into the next member" % (r["adjacent"], r["derived_ways"]))
+PY
 
 # --member-probes: the regions' code with every member's probe kept, for comparison:
 # the same counts, every block entry an event.
