@@ -5,7 +5,8 @@
 # pointers, longjmp and trap inside hot code (the run leaves a member mid-way), and on
 # two workloads, every block's hw count and every indirect edge's equal those of a
 # plain hw run of the same build (which the other tests hold to the sw profile and to
-# qemu-mips), and the runtime's own count of each block's entries; the IP takes fewer
+# qemu-mips), and the runtime's own count of each block's entries, also when the code
+# cache is refilled under the regions; the IP takes fewer
 # events than there are block entries, exactly block entries - derived + the regions'
 # events, and loses none; a derived way mostly enters the member laid right after
 # its own; what the option cannot be combined with is refused.  Prints
@@ -22,16 +23,24 @@ fails=0
 . tests/e2e/expect.sh
 
 # same NAME THRESHOLD PROGRAM [ARGS]: a plain hw run and one with --regions at
-# THRESHOLD (low for the small programs, so that they form regions), compared.
+# THRESHOLD (low for the small programs, so that they form regions), compared; both
+# runs with the options in $OPTS, and with REFILL=1 the regions' run must have refilled
+# the code cache (the regions dropped with it) and found no room for one at least.
 same() {
   local name=$1 thr=$2
   shift 2
-  "$HW" run --quiet --runtime host --profile hw --json "$tmp/$name-plain.json" "$@" >/dev/null 2>&1
-  "$HW" run --quiet --runtime host --profile hw --regions --threshold "$thr" \
+  # shellcheck disable=SC2086 # (the options are words)
+  "$HW" run --quiet --runtime host --profile hw ${OPTS:-} --json "$tmp/$name-plain.json" "$@" \
+    >/dev/null 2>&1
+  # shellcheck disable=SC2086
+  "$HW" run --quiet --runtime host --profile hw ${OPTS:-} --regions --threshold "$thr" \
     --json "$tmp/$name-rg.json" "$@" >/dev/null 2>&1
-  expect "regions_$name" 0 '^equal' python3 - "$tmp/$name-plain.json" "$tmp/$name-rg.json" <<'PY'
+  expect "regions_$name" 0 '^equal' python3 - "$tmp/$name-plain.json" "$tmp/$name-rg.json" \
+    "${REFILL:-0}" <<'PY'
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
+if sys.argv[3] == "1":
+    assert b["runtime"]["refills"] >= 1 and b["regions"]["dropped"] >= 1, (b["runtime"], b["regions"])
 assert a["exit_status"] == b["exit_status"], (a["exit_status"], b["exit_status"])
 plain = {x["pc"]: x["hw"] for x in a["blocks"]}
 rg = {x["pc"]: (x["hw"], x["count"]) for x in b["blocks"]}
@@ -62,6 +71,9 @@ same sbtrap 10 "$G/sbtrap-O2"
 same strings 10 "$G/strings-O2"
 same gzip 500 "$B/workloads/gzip" test
 same coremark 500 "$B/workloads/coremark" test
+# A code cache of 64 KiB: refilled while regions form, some not formed for want of room.
+OPTS="--code-cache 65536" REFILL=1 same strings_refill 10 "$G/strings-O2"
+OPTS="--code-cache 65536" REFILL=1 same gzip_refill 10 "$B/workloads/gzip" test
 
 # Where the members go: each derived way's member right before the member it enters
 # (chains, hottest first), so that the way runs straight into the next cache lines.
