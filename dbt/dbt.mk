@@ -6,7 +6,7 @@
 # where the translator runs, ondispatch.c, the dispatcher's work on the board, dump.c,
 # fault.c); the features, each registering its hooks (hwside.c with onirq.c, its
 # interrupt handler's drains on the board, sysprof.c, edgeprof.c, cctsrc.c, superblock.c
-# with onrecord.c, its path recorder on the board, and sbcount.c, region.c, sigframe.c, fpgate.c with fpcost.c and fpu.c, confine.c); the
+# with onrecord.c, its path recorder on the board, and sbcount.c, region.c with regionplan.c, its plan, sigframe.c, fpgate.c with fpcost.c and fpu.c, confine.c); the
 # dispatcher (dispatch.c) and the public face (dbt.c).
 
 DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o words.o insn.o insn_alu.o insn_mem.o insn_fpu.o checks.o branch.o probes.o \
@@ -14,7 +14,7 @@ DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o words.o insn.o insn_alu.o insn
               guest_clock.o process.o guest_signal.o guest_rlimit.o syscost.o \
               util.o cycles.o window.o onboard.o ondispatch.o cache.o dump.o fault.o \
               hwside.o onirq.o sysprof.o edgeprof.o cctsrc.o superblock.o onrecord.o sbcount.o \
-              region.o \
+              region.o regionplan.o \
               sigframe.o \
               fpgate.o fpcost.o fpu.o confine.o \
               dispatch.o dbt.o)

@@ -29,6 +29,9 @@
  * event with its target's (the edge profile).  A region formed again first reads what
  * the newest one's ways ran (review: its words' counts, derived as at readout), and a
  * member whose counted ways ran more than 1 / RG_RARE of its derived way derives no more.
+ * The choice, and the order the members are laid out in (chains along their ways, the
+ * code that ran in the newest region first), are the region's plan: regionplan.c, from
+ * the estimates made here.
  *
  * Regions form when enough blocks have turned hot (RG_BATCH, and half as many as
  * there are members): all the hot blocks, the members among them again, translated as
@@ -50,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "regionplan.h"
 #include "runtime.h"
 
 /* The regions' event words: kseg2, never a user program's block (superblocks' are
@@ -58,7 +62,7 @@
 #define RG_KEYS_MAX 0x04000000u
 #define RG_BATCH    16u /* hot blocks that form a region, at least */
 #define RG_RARE     16u /* a derived way is RG_RARE times its member's other ways, at least */
-#define RG_NONE     UINT32_MAX
+#define RG_NONE     DBT_RG_NONE
 
 typedef struct rg_member {
   uint32_t id, pc;
@@ -150,15 +154,13 @@ static uint64_t *review(dbt *d, const uint64_t *cnt) {
   return add;
 }
 
-/* A member-to-be: its ways out as the translator will emit them, its estimated count,
- * the ways chained to it, where it is in the region. */
+/* A member-to-be: its ways out as the translator will emit them (their targets'
+ * addresses; the plan's dbt_rg_cand has them as candidates), the way the plan chose,
+ * where it is in the region. */
 struct cand {
   rec *r;
   uint32_t to[DBT_MEMBER_WAYS], flags;
   unsigned ways;
-  uint64_t count;
-  uint64_t recent; /* its entries in the newest region, or its count if not a member */
-  uint32_t preds;
   uint32_t derive_way; /* the way chosen (RG_NONE: none) */
   uint32_t derive;     /* ... the candidate it enters */
   dbt_member spec;
@@ -170,8 +172,10 @@ struct cand {
 struct form {
   dbt *d;
   struct cand *c;
+  dbt_rg_cand *p; /* the plan's view of each (regionplan.h) */
   size_t n;
-  uint32_t *ix; /* per block id: 1 + candidate (0: none) */
+  uint32_t *ix;    /* per block id: 1 + candidate (0: none) */
+  uint32_t *order; /* the plan's: the order the members are placed in */
 };
 
 static uint32_t cand_of(const struct form *f, uint32_t pc) {
@@ -189,126 +193,6 @@ static uint64_t estimate(dbt *d, const struct cand *k, const uint64_t *cnt) {
     n += cnt ? cnt[head] : rt_ip_count(d, word_key(head));
   }
   return n;
-}
-
-/* The way candidate a would derive: its heaviest way into a member that may take one,
- * and that way's weight (0: none). */
-static uint64_t best_way(const struct form *f, size_t a, uint32_t *way, uint32_t *into) {
-  const struct cand *k = &f->c[a];
-  uint64_t best = 0;
-  *way = RG_NONE;
-  for (unsigned i = 0; i < k->ways; i++) {
-    uint32_t b = cand_of(f, k->to[i]);
-    if (b == RG_NONE || f->c[b].flags == HWPROF_EVENT_INDIRECT || f->d->rg->costly[k->r->id])
-      continue;
-    uint64_t w = f->c[b].count / (f->c[b].preds ? f->c[b].preds : 1);
-    w = w < k->count ? w : k->count;
-    if (*way == RG_NONE || w > best)
-      best = w, *way = i, *into = b;
-  }
-  return *way == RG_NONE ? 0 : best + 1;
-}
-
-static int by_weight(const void *x, const void *y) {
-  const uint64_t *a = x, *b = y; /* {weight, candidate} pairs, heaviest first */
-  return a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : (a[1] > b[1]) - (a[1] < b[1]);
-}
-
-static int by_weight3(const void *x, const void *y) {
-  const uint64_t *a = x, *b = y; /* {weight, from, to}, heaviest first */
-  int c = by_weight(x, y);
-  return c ? c : (a[2] > b[2]) - (a[2] < b[2]);
-}
-
-/* The derived ways: each candidate's best, heaviest first, unless it closes a cycle
- * of derived ways. */
-static int choose(struct form *f) {
-  uint64_t *order = malloc(2 * f->n * sizeof *order);
-  if (!order)
-    return -1;
-  size_t m = 0;
-  for (size_t a = 0; a < f->n; a++) {
-    uint32_t way, into;
-    uint64_t w = best_way(f, a, &way, &into);
-    uint64_t other = f->c[a].count > w - 1 ? f->c[a].count - (w - 1) : 0;
-    if (w && other * RG_RARE > w - 1)
-      w = 0; /* (its other ways are not rare: their probes would run too often) */
-    if (w)
-      order[2 * m] = w, order[2 * m + 1] = a, m++;
-  }
-  qsort(order, m, 2 * sizeof *order, by_weight);
-  for (size_t i = 0; i < m; i++) {
-    size_t a = order[2 * i + 1];
-    uint32_t way, into, x;
-    best_way(f, a, &way, &into);
-    for (x = into; x != RG_NONE && x != a; x = f->c[x].derive)
-      ;
-    if (x == a)
-      continue; /* a cycle: each of its counts would need its own */
-    f->c[a].derive_way = way;
-    f->c[a].derive = into;
-  }
-  free(order);
-  return 0;
-}
-
-/* The order the members are placed in (after Pettis and Hansen, "Profile guided code
- * positioning", 1990): chains, each way into a member joining the chain that ends at
- * its member to the chain that starts at the member it enters (the derived ways first,
- * then the others, heaviest first by the estimates the derived ways are chosen with);
- * the chains then by their members' mean entries in the newest region, most first (a
- * block new to the regions by its count).  So a member's commonest successor follows
- * it, in the same or the next cache lines, and the code that runs now lies together
- * at the region's start, the code of an earlier phase of the program after it.
- * Measured on the Lua interpreter and the SQLite shell, each in three placements of
- * the region in the cache (docs/translator.md, "Where the members go").  -1: out of
- * memory. */
-static int lay_out(const struct form *f, uint32_t *order) {
-  size_t n = f->n, m = 0, nc = 0, at = 0;
-  uint64_t *e = malloc(3 * n * DBT_MEMBER_WAYS * sizeof *e), *heat = malloc(2 * n * sizeof *heat);
-  uint32_t *next = malloc(n * sizeof *next), *prev = malloc(n * sizeof *prev);
-  if (!e || !heat || !next || !prev) {
-    free(e), free(heat), free(next), free(prev);
-    return -1;
-  }
-  for (size_t a = 0; a < n; a++) {
-    const struct cand *k = &f->c[a];
-    next[a] = prev[a] = RG_NONE;
-    for (unsigned i = 0; i < k->ways; i++) {
-      uint32_t b = cand_of(f, k->to[i]);
-      if (b == RG_NONE || b == a)
-        continue;
-      const struct cand *t = &f->c[b];
-      uint64_t w = t->count / (t->preds ? t->preds : 1);
-      w = w < k->count ? w : k->count;
-      e[3 * m] = (b == k->derive ? 1ull << 63 : 0) | w; /* (counts stay below 2^63) */
-      e[3 * m + 1] = a, e[3 * m + 2] = b, m++;
-    }
-  }
-  qsort(e, m, 3 * sizeof *e, by_weight3);
-  for (size_t i = 0; i < m; i++) {
-    uint32_t a = (uint32_t)e[3 * i + 1], b = (uint32_t)e[3 * i + 2], h = a;
-    if (next[a] != RG_NONE || prev[b] != RG_NONE)
-      continue;
-    while (prev[h] != RG_NONE)
-      h = prev[h];
-    if (h != b) /* (b heads a's own chain: joining them would close it) */
-      next[a] = b, prev[b] = a;
-  }
-  for (uint32_t a = 0; a < n; a++) {
-    if (prev[a] != RG_NONE)
-      continue;
-    uint64_t sum = 0, len = 0;
-    for (uint32_t x = a; x != RG_NONE; x = next[x])
-      sum += f->c[x].recent, len++;
-    heat[2 * nc] = sum / len, heat[2 * nc + 1] = a, nc++;
-  }
-  qsort(heat, nc, 2 * sizeof *heat, by_weight);
-  for (size_t i = 0; i < nc; i++)
-    for (uint32_t x = (uint32_t)heat[2 * i + 1]; x != RG_NONE; x = next[x])
-      order[at++] = x;
-  free(e), free(heat), free(next), free(prev);
-  return 0;
 }
 
 static int translate_member(dbt *d, dbt_place *pl, void *ctx) {
@@ -416,13 +300,12 @@ static int form(dbt *d, struct form *f) {
   while (g->m_cap < g->nm + f->n)
     if (rt_grow(&g->m, g->m_cap, &g->m_cap, sizeof *g->m, 256) < 0)
       return -1;
-  uint32_t w = g->words, *order = malloc(f->n * sizeof *order);
-  int rc = order ? lay_out(f, order) : -1;
-  for (size_t i = 0; rc == 0 && i < f->n; i++)
-    rc = translate_one(d, f, order[i], &w);
-  free(order);
-  if (rc < 0)
-    return rc;
+  uint32_t w = g->words;
+  for (size_t i = 0; i < f->n; i++) {
+    int rc = translate_one(d, f, f->order[i], &w);
+    if (rc < 0)
+      return rc;
+  }
   /* Every member translated: their code placed, their entries redirected, then the
    * ways into bodies linked. */
   for (size_t a = 0; a < f->n; a++) {
@@ -468,9 +351,11 @@ void rt_region_form(dbt *d) {
     return;
   d->pause = 0;
   rt_span span = rt_work_begin(d, DBT_CYC_TRANSLATE);
-  struct form f = {d, calloc(g->nhot, sizeof *f.c), 0, calloc(d->cap_blocks, sizeof *f.ix)};
+  struct form f = {d, calloc(g->nhot, sizeof *f.c),        calloc(g->nhot, sizeof *f.p),
+                   0, calloc(d->cap_blocks, sizeof *f.ix), malloc(g->nhot * sizeof *f.order)};
+  uint64_t *scratch = malloc(DBT_RG_SCRATCH(g->nhot) * sizeof *scratch);
   int rc = -1;
-  if (!f.c || !f.ix)
+  if (!f.c || !f.p || !f.ix || !f.order || !scratch)
     goto out;
   for (size_t i = 0; i < g->nhot; i++) {
     rec *r = &d->tab[d->by_id[g->hot[i]]];
@@ -484,19 +369,30 @@ void rt_region_form(dbt *d) {
   }
   uint64_t *cnt = newest_counts(d);
   for (size_t a = 0; a < f.n; a++)
-    f.c[a].count = estimate(d, &f.c[a], cnt);
+    f.p[a].count = estimate(d, &f.c[a], cnt);
   uint64_t *now = review(d, cnt);
-  for (size_t a = 0; a < f.n; a++)
-    f.c[a].recent = now && d->rg->latest[f.c[a].r->id] ? now[f.c[a].r->id] : f.c[a].count;
+  for (size_t a = 0; a < f.n; a++) {
+    struct cand *k = &f.c[a];
+    dbt_rg_cand *p = &f.p[a];
+    p->recent = now && g->latest[k->r->id] ? now[k->r->id] : p->count;
+    p->ways = k->ways;
+    for (unsigned i = 0; i < k->ways; i++)
+      p->to[i] = cand_of(&f, k->to[i]);
+    p->no_way_in = k->flags == HWPROF_EVENT_INDIRECT; /* (the IP pairs its event) */
+    p->no_derive = g->costly[k->r->id];
+  }
   free(now);
   free(cnt);
   for (size_t i = 0; i < d->nlinks; i++) {
     uint32_t b = cand_of(&f, d->links[i].pc);
     if (b != RG_NONE)
-      f.c[b].preds++;
+      f.p[b].preds++;
   }
-  if (d->o.member_probes || choose(&f) == 0) /* (--member-probes: no derived ways) */
-    rc = form(d, &f);
+  /* (--member-probes: no derived ways) */
+  dbt_rg_plan(f.p, (uint32_t)f.n, RG_RARE, !d->o.member_probes, f.order, scratch);
+  for (size_t a = 0; a < f.n; a++)
+    f.c[a].derive_way = f.p[a].derive_way, f.c[a].derive = f.p[a].derive;
+  rc = form(d, &f);
   if (rc == RT_XLATE_FAILED)
     vboard_fault(d->b, "%s", d->failed);
   else if (rc < 0)
@@ -504,7 +400,10 @@ void rt_region_form(dbt *d) {
 out:
   g->members = g->nhot; /* (formed or not: the next try waits for more) */
   free(f.c);
+  free(f.p);
   free(f.ix);
+  free(f.order);
+  free(scratch);
   d->st.translate_ns += rt_work_end(d, &span);
 }
 

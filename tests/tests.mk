@@ -83,8 +83,15 @@ $(BUILD)/tests/test_cache: $(BUILD)/tests/test_cache.o $(BUILD)/tests/check.o $(
 $(BUILD)/tests/test_cct: $(BUILD)/tests/test_cct.o $(BUILD)/tests/check.o $(CCT_OBJS)
 	$(CC) -o $@ $^ $(CCT_LDLIBS)
 
+# A probe region's plan (dbt/regionplan.c): hand-worked regions and random ones against
+# the plan's rules.
+$(BUILD)/tests/test_regionplan: $(BUILD)/tests/test_regionplan.o $(BUILD)/tests/check.o \
+    $(BUILD)/dbt/regionplan.o
+	$(CC) -o $@ $^
+
 TEST_BINS := $(BUILD)/tests/test_model $(BUILD)/tests/test_driver $(BUILD)/tests/test_systemc \
              $(BUILD)/tests/test_caches $(BUILD)/tests/test_cct $(BUILD)/tests/test_cache \
+             $(BUILD)/tests/test_regionplan \
              $(foreach c,$(IP_TEST_CONFIGS),$(addprefix $(BUILD)/tests/$(c)/,$(IP_TESTS))) \
              $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff)
 
@@ -129,7 +136,8 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
              tests/e2e/test_outside.sh tests/e2e/test_reports.sh tests/fuzz/test_fuzz.sh tests/e2e/test_cct.sh \
              tests/repo/test_layers.sh tests/e2e/test_ip_models.sh tests/e2e/test_linux.sh tests/e2e/test_real.sh \
              tests/e2e/test_sweep.sh tests/e2e/test_counts_ip.sh tests/e2e/test_native.sh \
-             tests/native/test_fpu.sh tests/e2e/test_runtime.sh tests/e2e/test_cycles.sh
+             tests/native/test_fpu.sh tests/e2e/test_runtime.sh tests/e2e/test_cycles.sh \
+             tests/e2e/test_regions.sh
 
 # Everything the tests run, and the tests themselves in the order the runner starts
 # them: TEST_JOBS at a time (default: one per core), the longest first, so that the
