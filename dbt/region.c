@@ -155,14 +155,12 @@ static uint64_t *review(dbt *d, const uint64_t *cnt) {
 }
 
 /* A member-to-be: its ways out as the translator will emit them (their targets'
- * addresses; the plan's dbt_rg_cand has them as candidates), the way the plan chose,
- * where it is in the region. */
+ * addresses; the plan's dbt_rg_cand, beside it, has them as candidates, and the way
+ * the plan chose), where it is in the region. */
 struct cand {
   rec *r;
   uint32_t to[DBT_MEMBER_WAYS], flags;
   unsigned ways;
-  uint32_t derive_way; /* the way chosen (RG_NONE: none) */
-  uint32_t derive;     /* ... the candidate it enters */
   dbt_member spec;
   dbt_member_out out;
   dbt_block blk;
@@ -218,7 +216,7 @@ static void link_ways(struct form *f, size_t a, rg_member *m) {
   struct cand *k = &f->c[a];
   for (unsigned i = 0; i < k->out.ways; i++) {
     uint32_t b = cand_of(f, k->out.way_to[i]);
-    int derived = k->derive != RG_NONE && b == k->derive && !k->out.way_counted[i];
+    int derived = m->derive != RG_NONE && b == m->derive && !k->out.way_counted[i];
     if (b == RG_NONE || (!derived && !k->out.way_counted[i]) ||
         f->c[b].flags == HWPROF_EVENT_INDIRECT)
       continue; /* (a block ending in an indirect jump is entered at its probe) */
@@ -237,12 +235,12 @@ static void link_ways(struct form *f, size_t a, rg_member *m) {
 /* Whether the translation of candidate a went out the ways its spec was made for:
  * the derived one plain, the others counted (an instruction the translator cannot
  * run ends a block sooner). */
-static int ways_as_planned(const struct cand *k) {
-  if (k->derive_way == RG_NONE)
+static int ways_as_planned(const struct cand *k, const dbt_rg_cand *p) {
+  if (p->derive_way == RG_NONE)
     return 1;
   unsigned plain = 0;
   for (unsigned i = 0; i < k->out.ways; i++) {
-    if (k->out.way_to[i] == k->to[k->derive_way])
+    if (k->out.way_to[i] == k->to[p->derive_way])
       plain += !k->out.way_counted[i];
     else if (!k->out.way_counted[i])
       return 0;
@@ -255,17 +253,18 @@ static int ways_as_planned(const struct cand *k) {
  * block needs it). */
 static int translate_one(dbt *d, struct form *f, size_t a, uint32_t *w) {
   struct cand *k = &f->c[a];
+  dbt_rg_cand *p = &f->p[a];
   rg_member *m = &d->rg->m[d->rg->nm + a];
   memset(m, 0, sizeof *m);
   memset(&k->spec, 0, sizeof k->spec);
   m->id = k->r->id;
   m->pc = k->r->pc;
   m->head = (*w)++;
-  m->derive = k->derive;
+  m->derive = p->derive;
   k->spec.head_key = word_key(m->head);
   for (unsigned i = 0, j = 0; i < DBT_MEMBER_WAYS; i++) {
     m->way_word[i] = m->way_into[i] = RG_NONE;
-    if (k->derive_way == RG_NONE || i >= k->ways || k->to[i] == k->to[k->derive_way])
+    if (p->derive_way == RG_NONE || i >= k->ways || k->to[i] == k->to[p->derive_way])
       continue;
     m->way_word[j] = *w;
     k->spec.count_to[j] = k->to[i];
@@ -282,8 +281,8 @@ static int translate_one(dbt *d, struct form *f, size_t a, uint32_t *w) {
   m->cold_lo = DBT_CODE + k->pl.cold_at;
   m->cold_hi = m->cold_lo + k->pl.cold_used;
   m->body = k->out.body;
-  if (!ways_as_planned(k))
-    k->derive = m->derive = RG_NONE;
+  if (!ways_as_planned(k, p))
+    m->derive = RG_NONE;
   return 0;
 }
 
@@ -293,7 +292,7 @@ static int form(dbt *d, struct form *f) {
   rt_regions *g = d->rg;
   size_t words = 0;
   for (size_t a = 0; a < f->n; a++)
-    words += 1 + (f->c[a].derive_way == RG_NONE ? 0 : f->c[a].ways - 1);
+    words += 1 + (f->p[a].derive_way == RG_NONE ? 0 : f->c[a].ways - 1);
   if (g->words + words > RG_KEYS_MAX ||
       rt_grow(&g->inst, g->ninst, &g->inst_cap, sizeof *g->inst, 16) < 0)
     return -1;
@@ -328,7 +327,7 @@ static int form(dbt *d, struct form *f) {
   }
   for (size_t a = 0; a < f->n; a++) {
     link_ways(f, a, &g->m[g->nm + a]);
-    uint32_t b = f->c[a].derive;
+    uint32_t b = g->m[g->nm + a].derive;
     d->st.region_derived += b != RG_NONE;
     d->st.region_adjacent += b != RG_NONE && g->m[g->nm + a].hi == g->m[g->nm + b].lo;
     if (d->o.dump)
@@ -364,7 +363,6 @@ void rt_region_form(dbt *d) {
       continue; /* (not in the cache now: its next translation is a block's) */
     k->r = r;
     k->ways = dbt_block_ways(&d->core, r->pc, k->to, &k->flags);
-    k->derive_way = k->derive = RG_NONE;
     f.ix[r->id] = (uint32_t)++f.n;
   }
   uint64_t *cnt = newest_counts(d);
@@ -390,8 +388,6 @@ void rt_region_form(dbt *d) {
   }
   /* (--member-probes: no derived ways) */
   dbt_rg_plan(f.p, (uint32_t)f.n, RG_RARE, !d->o.member_probes, f.order, scratch);
-  for (size_t a = 0; a < f.n; a++)
-    f.c[a].derive_way = f.p[a].derive_way, f.c[a].derive = f.p[a].derive;
   rc = form(d, &f);
   if (rc == RT_XLATE_FAILED)
     vboard_fault(d->b, "%s", d->failed);

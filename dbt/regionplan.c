@@ -61,6 +61,12 @@ static void sort(uint64_t *r, size_t n, unsigned k) {
   }
 }
 
+/* The estimated weight of the way from candidate a into candidate b. */
+static uint64_t weight(const dbt_rg_cand *c, uint32_t a, uint32_t b) {
+  uint64_t w = c[b].count / (c[b].preds ? c[b].preds : 1);
+  return w < c[a].count ? w : c[a].count;
+}
+
 /* Candidate a's heaviest way into a candidate that may take one, and its weight + 1
  * (0: none). */
 static uint64_t best_way(const dbt_rg_cand *c, uint32_t a, uint32_t *way, uint32_t *into) {
@@ -70,15 +76,16 @@ static uint64_t best_way(const dbt_rg_cand *c, uint32_t a, uint32_t *way, uint32
     uint32_t b = c[a].to[i];
     if (b == DBT_RG_NONE || c[b].no_way_in || c[a].no_derive)
       continue;
-    uint64_t w = c[b].count / (c[b].preds ? c[b].preds : 1);
-    w = w < c[a].count ? w : c[a].count;
+    uint64_t w = weight(c, a, b);
     if (*way == DBT_RG_NONE || w > best)
       best = w, *way = i, *into = b;
   }
   return *way == DBT_RG_NONE ? 0 : best + 1;
 }
 
-static void choose(dbt_rg_cand *c, uint32_t n, uint32_t rare, uint64_t *pairs) {
+/* Each candidate's best way, as {weight, candidate, way and the candidate it enters}
+ * records, heaviest first; taken unless it closes a cycle. */
+static void choose(dbt_rg_cand *c, uint32_t n, uint32_t rare, uint64_t *r) {
   size_t m = 0;
   for (uint32_t a = 0; a < n; a++) {
     uint32_t way, into;
@@ -87,17 +94,16 @@ static void choose(dbt_rg_cand *c, uint32_t n, uint32_t rare, uint64_t *pairs) {
     if (w && other * rare > w - 1)
       w = 0; /* (its other ways are not rare: their probes would run too often) */
     if (w)
-      pairs[2 * m] = w, pairs[2 * m + 1] = a, m++;
+      r[3 * m] = w, r[3 * m + 1] = a, r[3 * m + 2] = (uint64_t)way << 32 | into, m++;
   }
-  sort(pairs, m, 2);
+  sort(r, m, 3); /* (by weight and candidate: the third word never decides) */
   for (size_t i = 0; i < m; i++) {
-    uint32_t a = (uint32_t)pairs[2 * i + 1], way, into, x;
-    best_way(c, a, &way, &into);
+    uint32_t a = (uint32_t)r[3 * i + 1], into = (uint32_t)r[3 * i + 2], x;
     for (x = into; x != DBT_RG_NONE && x != a; x = c[x].derive)
       ;
     if (x == a)
       continue; /* a cycle */
-    c[a].derive_way = way;
+    c[a].derive_way = (uint32_t)(r[3 * i + 2] >> 32);
     c[a].derive = into;
   }
 }
@@ -112,9 +118,7 @@ static void lay_out(const dbt_rg_cand *c, uint32_t n, uint32_t *order, uint64_t 
       uint32_t b = c[a].to[i];
       if (b == DBT_RG_NONE || b == a)
         continue;
-      uint64_t w = c[b].count / (c[b].preds ? c[b].preds : 1);
-      w = w < c[a].count ? w : c[a].count;
-      e[3 * m] = (b == c[a].derive ? 1ull << 63 : 0) | w; /* (counts stay below 2^63) */
+      e[3 * m] = (b == c[a].derive ? 1ull << 63 : 0) | weight(c, a, b); /* (counts < 2^63) */
       e[3 * m + 1] = a, e[3 * m + 2] = b, m++;
     }
   }
