@@ -367,6 +367,32 @@ static void patch(dbt *d, uint32_t at, uint32_t w, uint32_t pc) {
   rt_code_wrote(d, at, 4, 1);
 }
 
+/* The runtime's side of a redirection (rt_redirect, rt_redirect_member), after the
+ * board's request: the same words, checked against the board's. */
+static void redirect(dbt *d, rec *h, uint32_t host) {
+  if (h->gen == d->gen) {
+    uint32_t old = h->host, w = dbt_chain_word(old, host);
+    if (w) {
+      patch(d, old, w, h->pc);
+      d->entry_insns[(old - DBT_CODE) / 4] = 0;
+      d->entry_id[(old - DBT_CODE) / 4] = 0;
+    }
+  }
+  rt_links_to(d, h->pc, host); /* the predecessors chained to it branch straight here */
+  h->host = host;
+  h->gen = d->gen;
+  uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((h->pc >> 2) & (DBT_JT_ENTRIES - 1));
+  if (rd32(d, jt) == h->pc) {
+    rt_disp_wrote(d, jt + 4, host, h->pc);
+    wr32(d, jt + 4, host);
+  }
+}
+
+void rt_redirect_member(dbt *d, rec *h, uint32_t host) {
+  if (!rt_disp_on_board(d) || rt_rg_move(d, h->pc, host) == 0)
+    redirect(d, h, host);
+}
+
 void rt_redirect(dbt *d, rec *h, uint32_t host) {
   if (rt_disp_on_board(d)) {
     xlate_disp q = {.op = XLATE_REDIRECT, .pc = h->pc, .host = host};
@@ -385,22 +411,7 @@ void rt_redirect(dbt *d, rec *h, uint32_t host) {
            "words or counters: the superblock at %#x does not fit",
            XLATE_HEADS_WORDS_CAP / 4 * 3, h->pc);
   }
-  if (h->gen == d->gen) {
-    uint32_t old = h->host, w = dbt_chain_word(old, host);
-    if (w) {
-      patch(d, old, w, h->pc);
-      d->entry_insns[(old - DBT_CODE) / 4] = 0;
-      d->entry_id[(old - DBT_CODE) / 4] = 0;
-    }
-  }
-  rt_links_to(d, h->pc, host); /* the predecessors chained to it branch straight here */
-  h->host = host;
-  h->gen = d->gen;
-  uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((h->pc >> 2) & (DBT_JT_ENTRIES - 1));
-  if (rd32(d, jt) == h->pc) {
-    rt_disp_wrote(d, jt + 4, host, h->pc);
-    wr32(d, jt + 4, host);
-  }
+  redirect(d, h, host);
 }
 
 void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {

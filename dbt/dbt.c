@@ -41,9 +41,8 @@ dbt *dbt_new(vboard *b, const dbt_options *o, char *err, size_t errlen) {
     return NULL;
   }
   if (o->regions) { /* (region.c: what the probe regions work with, so far) */
-    const char *why = o->profile != DBT_PROFILE_HW     ? "--profile hw"
-                      : o->runtime != DBT_RUNTIME_HOST ? "--runtime host"
-                      : !o->threshold                  ? "a threshold"
+    const char *why = o->profile != DBT_PROFILE_HW ? "--profile hw"
+                      : !o->threshold              ? "a threshold"
                       : o->superblocks || o->all_edges || o->cct
                           ? "no superblocks, --all-edges or --cct"
                           : NULL;

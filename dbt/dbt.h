@@ -177,6 +177,9 @@ typedef struct dbt_stats {
   uint64_t region_members;         /* blocks translated as their members, over all */
   uint64_t region_derived;         /* ... with a derived way out */
   uint64_t region_adjacent;        /* ... whose way enters the member laid right after it */
+  uint64_t region_cycles;          /* --runtime board: the board's cycles forming them (the
+                                      plans, the members' translations, moves and ways; in
+                                      the run's cycles; onregion.c) */
   uint64_t translate_ns;           /* host time translating blocks (not simulated cycles) */
   uint64_t translate_cycles;       /* --runtime board: the board's cycles translating blocks
                                       (in the run's cycles; onboard.c) */

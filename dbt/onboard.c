@@ -3,7 +3,7 @@
  * core called directly) or on the board (--runtime board: the same core built
  * for the PPC405, firmware/xlate.h), or both (--runtime checked: the board's
  * translation, then the host's in the same place, which must write the same
- * bytes).  The runtime translates through here (cache.c, superblock.c).
+ * bytes).  The runtime translates through here (cache.c, superblock.c, region.c).
  *
  * On the board a translation is a call into firmware/xlate.elf, loaded at
  * XLATE_BASE when the run starts: the runtime writes the request (the core's
@@ -37,7 +37,8 @@ _Static_assert(XLATE_STAGE_MAX / 4 <= XLATE_INSN_MAX &&
                "a place that fits the staging window fits the insn_of window; the staging "
                "window lies past the code cache, in the RAM the runtime needs");
 _Static_assert(sizeof(dbt_block) == 13 * 4 && sizeof(dbt_trace) == 34 * 4 &&
-                   sizeof(dbt_place) == 6 * 4 && sizeof(dbt_sb_probes) == 4 * 4,
+                   sizeof(dbt_place) == 6 * 4 && sizeof(dbt_sb_probes) == 4 * 4 &&
+                   sizeof(dbt_member) == 5 * 4 && sizeof(dbt_member_out) == 11 * 4,
                "the structures in xlate_req are 32-bit words on both sides");
 
 int rt_onboard_init(dbt *d, char *err, size_t errlen) {
@@ -125,8 +126,8 @@ static int fill(dbt *d, xlate_req *q, const dbt_place *pl) {
 
 /* What request q translates, for messages: "block" or "superblock", and its pc. */
 static const char *unit_of(const xlate_req *q, uint32_t *pc) {
-  *pc = q->op == XLATE_BLOCK ? q->pc : q->trace.pc[0];
-  return q->op == XLATE_BLOCK ? "block" : "superblock";
+  *pc = q->op == XLATE_TRACE ? q->trace.pc[0] : q->pc;
+  return q->op == XLATE_BLOCK ? "block" : q->op == XLATE_MEMBER ? "region member" : "superblock";
 }
 
 int64_t rt_image_call(dbt *d, uint32_t entry, void *req, size_t words) {
@@ -192,7 +193,8 @@ static int stage_same(dbt *d, const xlate_req *q) {
  * (d->failed says why). */
 static int board_call(dbt *d, xlate_req *q) {
   stage_in(d, &q->place);
-  int64_t c = rt_image_call(d, XLATE_ENTRY_TRANSLATE, q, XLATE_REQ_WORDS);
+  int64_t c = rt_image_call(d, q->op == XLATE_MEMBER ? XLATE_ENTRY_LATE : XLATE_ENTRY_TRANSLATE, q,
+                            XLATE_REQ_WORDS);
   stage_out(d, &q->place);
   d->st.board_translations++;
   if (c < 0) {
@@ -203,7 +205,9 @@ static int board_call(dbt *d, xlate_req *q) {
                 vboard_message(d->b)),
            -1;
   }
-  *(q->op == XLATE_BLOCK ? &d->st.translate_cycles : &d->st.sb_translate_cycles) += (uint64_t)c;
+  *(q->op == XLATE_BLOCK    ? &d->st.translate_cycles
+    : q->op == XLATE_MEMBER ? &d->st.region_cycles
+                            : &d->st.sb_translate_cycles) += (uint64_t)c;
   if (q->op == XLATE_BLOCK && (int)q->ret > 0 && !q->mapped)
     return errf(d->failed, sizeof d->failed,
                 "the dispatcher on the board holds at most %u distinct blocks: the block at "
@@ -258,9 +262,11 @@ static int check(dbt *d, const xlate_req *q, const dbt_place *pl_in, uint32_t n0
   memcpy(ins + n / 4, d->ram + XLATE_INSN_OF + (cold_at / 4 - lo_entry), cold / 4);
   dbt_place pl = *pl_in;
   dbt_block out[DBT_TRACE_MAX];
+  dbt_member_out mo = {0};
   unsigned members = 1;
-  int hret = q->op == XLATE_BLOCK
-                 ? dbt_translate(&d->core, q->pc, &pl, q->counter, out)
+  int hret = q->op == XLATE_BLOCK ? dbt_translate(&d->core, q->pc, &pl, q->counter, out)
+             : q->op == XLATE_MEMBER
+                 ? dbt_translate_member(&d->core, q->pc, &q->member, &pl, out, &mo)
                  : dbt_translate_trace(&d->core, &q->trace, q->has_probes ? &q->probes : NULL, &pl,
                                        out, &members);
   const char *what = NULL;
@@ -271,6 +277,8 @@ static int check(dbt *d, const xlate_req *q, const dbt_place *pl_in, uint32_t n0
     what = "the bytes it wrote";
   else if (ret > 0 && (members != q->members || memcmp(out, q->out, members * sizeof *out)))
     what = "its blocks' descriptions";
+  else if (ret > 0 && q->op == XLATE_MEMBER && memcmp(&mo, &q->member_out, sizeof mo))
+    what = "its entry, body or ways";
   else if (d->words.n != q->words_n && q->words)
     what = "the far words it gave";
   for (uint32_t i = 0; !what && i < n + cold; i++) {
@@ -302,10 +310,8 @@ static int run(dbt *d, xlate_req *q, dbt_place *pl, dbt_block out[], unsigned *m
   if (fill(d, q, pl) < 0 || board_call(d, q) < 0)
     return RT_XLATE_FAILED;
   int ret = (int)q->ret;
-  if (ret == 0) /* it did not fit: what it wrote is written back, as new code is (cache.c) */
-    for (int k = 0; k < 2; k++)
-      vboard_code_sync(d->b, DBT_CODE + (k ? q->place.cold_at : q->place.at),
-                       k ? q->place.cold_used : q->place.used, VBOARD_SYNC_DCBST);
+  if (ret == 0) /* it did not fit */
+    rt_code_dropped(d, &q->place);
   if (d->o.runtime == DBT_RUNTIME_CHECKED) {
     if (stage_same(d, q) < 0 || check(d, q, pl, n0) < 0)
       return RT_XLATE_FAILED;
@@ -322,6 +328,14 @@ static int run(dbt *d, xlate_req *q, dbt_place *pl, dbt_block out[], unsigned *m
   memcpy(out, q->out, q->members * sizeof *out);
   *members = q->members;
   return ret;
+}
+
+void rt_code_dropped(dbt *d, const dbt_place *pl) {
+  if (d->o.runtime == DBT_RUNTIME_HOST)
+    return;
+  for (int k = 0; k < 2; k++) /* (written back, as new code is: cache.c) */
+    vboard_code_sync(d->b, DBT_CODE + (k ? pl->cold_at : pl->at), k ? pl->cold_used : pl->used,
+                     VBOARD_SYNC_DCBST);
 }
 
 int rt_translate(dbt *d, uint32_t pc, dbt_place *pl, uint32_t counter, dbt_block *out) {
@@ -357,7 +371,13 @@ int rt_translate_member(dbt *d, uint32_t pc, const dbt_member *m, dbt_place *pl,
                         dbt_member_out *mo) {
   if (d->o.runtime == DBT_RUNTIME_HOST)
     return dbt_translate_member(&d->core, pc, m, pl, out, mo);
-  errf(d->failed, sizeof d->failed,
-       "probe regions are translated on the host only (--runtime host)");
-  return RT_XLATE_FAILED;
+  xlate_req q;
+  memset(&q, 0, sizeof q);
+  q.op = XLATE_MEMBER;
+  q.pc = pc;
+  q.member = *m;
+  unsigned members;
+  int ret = run(d, &q, pl, out, &members);
+  *mo = q.member_out;
+  return ret;
 }

@@ -46,9 +46,10 @@
  * With --member-probes every member keeps its probe on every way in (no derived way):
  * the regions' code, relocated, without their savings, for comparison.
  *
- * With --profile hw and the runtime on the host only, for now (the board's translator
- * and dispatcher do not take members yet); not with superblocks, --all-edges or --cct,
- * whose streams need every block's event.
+ * With --profile hw; not with superblocks, --all-edges or --cct, whose streams need
+ * every block's event.  With the runtime on the board the board's CPU does the forming's
+ * work, each step checked against the runtime's (onregion.c): the plan, the members'
+ * translations, their moves and the ways' links; the estimates are made here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -198,10 +199,13 @@ static int translate_member(dbt *d, dbt_place *pl, void *ctx) {
   return rt_translate_member(d, k->r->pc, &k->spec, pl, &k->blk, &k->out);
 }
 
-/* Word at `at` now branches to `to` (a b, or a bc when it reaches); 0 when neither. */
-static int branch_to(dbt *d, uint32_t at, uint32_t to) {
+/* Word at `at` (in the code of the member at guest pc) now branches to `to` (a b, or a
+ * bc when it reaches); 0 when neither.  On the board first (onregion.c). */
+static int branch_to(dbt *d, uint32_t at, uint32_t to, uint32_t pc) {
   uint32_t insn = rd32(d, at);
   uint32_t w = (insn >> 26) == 16 ? dbt_retarget_bc(insn, at, to) : dbt_chain_word(at, to);
+  if (rt_disp_on_board(d) && rt_rg_link(d, at, to, w, pc) < 0)
+    return 0;
   if (!w)
     return 0;
   wr32(d, at, w);
@@ -223,8 +227,8 @@ static void link_ways(struct form *f, size_t a, rg_member *m) {
     uint32_t body = f->c[b].out.body;
     /* a derived way straight from its branch when it reaches, else (and a counted way,
      * after its probe) from its stub's bl */
-    if (!(!k->out.way_counted[i] && branch_to(d, k->out.way_site[i], body)) &&
-        !branch_to(d, k->out.way_stub[i], body))
+    if (!(!k->out.way_counted[i] && branch_to(d, k->out.way_site[i], body, k->r->pc)) &&
+        !branch_to(d, k->out.way_stub[i], body, k->r->pc))
       continue; /* (cannot happen: a b reaches the whole cache) */
     for (unsigned j = 0; j < DBT_MEMBER_WAYS && !derived; j++)
       if (m->way_word[j] != RG_NONE && k->spec.count_to[j] == k->out.way_to[i])
@@ -302,8 +306,11 @@ static int form(dbt *d, struct form *f) {
   uint32_t w = g->words;
   for (size_t i = 0; i < f->n; i++) {
     int rc = translate_one(d, f, f->order[i], &w);
-    if (rc < 0)
+    if (rc < 0) { /* (the members translated will not run) */
+      while (i-- > 0)
+        rt_code_dropped(d, &f->c[f->order[i]].pl);
       return rc;
+    }
   }
   /* Every member translated: their code placed, their entries redirected, then the
    * ways into bodies linked. */
@@ -323,7 +330,7 @@ static int form(dbt *d, struct form *f) {
     d->st.prof_insns += k->blk.prof_insns;
     d->st.guest_insns_translated += k->blk.guest_insns;
     d->st.region_members++;
-    rt_redirect(d, k->r, k->out.entry);
+    rt_redirect_member(d, k->r, k->out.entry);
   }
   for (size_t a = 0; a < f->n; a++) {
     link_ways(f, a, &g->m[g->nm + a]);
@@ -341,6 +348,22 @@ static int form(dbt *d, struct form *f) {
   g->members = f->n;
   d->st.regions++;
   return 0;
+}
+
+/* With the runtime on the board, the board makes the plan too, which must be the same
+ * (onregion.c).  0; -1: more candidates than the board's room (no region);
+ * RT_XLATE_FAILED: the board stopped or its plan differs (d->failed). */
+static int plan_on_board(dbt *d, const struct form *f) {
+  if (!rt_disp_on_board(d))
+    return 0;
+  uint32_t *pcs = malloc(f->n * sizeof *pcs + 1);
+  if (!pcs)
+    return -1;
+  for (size_t a = 0; a < f->n; a++)
+    pcs[a] = f->c[a].r->pc;
+  int rc = rt_rg_plan(d, f->p, pcs, (uint32_t)f->n, RG_RARE, !d->o.member_probes, f->order);
+  free(pcs);
+  return rc < 0 ? RT_XLATE_FAILED : -rc;
 }
 
 /* The region the hot blocks make now, when enough have turned hot since the last. */
@@ -388,7 +411,9 @@ void rt_region_form(dbt *d) {
   }
   /* (--member-probes: no derived ways) */
   dbt_rg_plan(f.p, (uint32_t)f.n, RG_RARE, !d->o.member_probes, f.order, scratch);
-  rc = form(d, &f);
+  rc = plan_on_board(d, &f);
+  if (rc == 0)
+    rc = form(d, &f);
   if (rc == RT_XLATE_FAILED)
     vboard_fault(d->b, "%s", d->failed);
   else if (rc < 0)

@@ -252,9 +252,25 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen);
 int rt_translate(dbt *d, uint32_t pc, dbt_place *pl, uint32_t counter, dbt_block *out);
 int rt_translate_trace(dbt *d, const dbt_trace *t, const dbt_sb_probes *probes, dbt_place *pl,
                        dbt_block out[], unsigned *members);
-/* ... and a probe region's member (dbt_translate_member; on the host only, for now). */
+/* Code the translator on the board wrote that will not run (a unit that did not fit,
+ * a region's members when the region is not formed): written back from the data
+ * cache, where the board's stores left it (charged; nothing with --runtime host). */
+void rt_code_dropped(dbt *d, const dbt_place *pl);
+/* ... and a probe region's member (dbt_translate_member). */
 int rt_translate_member(dbt *d, uint32_t pc, const dbt_member *m, dbt_place *pl, dbt_block *out,
                         dbt_member_out *mo);
+/* The probe regions' former on the board (onregion.c, firmware/regions.c), with
+ * --runtime board and checked, each request checked against the runtime's own work:
+ * guest pc's code moves to host (a member: the map, the old code, the chained branches,
+ * the jump table); the way's branch at `at` goes to `to`, the runtime's word w (0: none
+ * reaches); the plan of the n candidates c (their guest pcs, for messages) with the
+ * runtime's derived ways in c and its order, made already (1: more candidates than the
+ * board's room, XLATE_RG_CAP).  -1 when the board stopped or differs (d->failed). */
+int rt_rg_move(dbt *d, uint32_t pc, uint32_t host);
+int rt_rg_link(dbt *d, uint32_t at, uint32_t to, uint32_t w, uint32_t pc);
+struct dbt_rg_cand;
+int rt_rg_plan(dbt *d, const struct dbt_rg_cand *c, const uint32_t *pcs, uint32_t n, uint32_t rare,
+               int derive, const uint32_t *order);
 /* The runtime image on the board (onboard.c): runs its entry (XLATE_ENTRY_*) with the
  * words of req as its request, read back after; the board's cycles it took, or -1
  * when the board stopped (vboard_message says why). */
@@ -320,6 +336,8 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
  * becomes a branch there (no longer an entry of its own), and so do the chained
  * branches to it and the indirect-jump table's entry. */
 void rt_redirect(dbt *d, rec *h, uint32_t host);
+/* ... as a probe region's member (region.c; on the board, rt_rg_move's request). */
+void rt_redirect_member(dbt *d, rec *h, uint32_t host);
 /* Member `id` of a superblock starts at code word w (-1: out of memory). */
 int rt_sb_start(dbt *d, uint32_t w, uint32_t id);
 /* The blocks whose translations start at code word w: calls fn for each id, in

@@ -56,24 +56,44 @@ static volatile uint32_t *jt_entry(const xlate_disp *q, uint32_t pc) {
   return (volatile uint32_t *)(uintptr_t)(q->jt + 8 * ((pc >> 2) & (DBT_JT_ENTRIES - 1)));
 }
 
+/* The code at slot s's pc now q->host: its old code branches there, and so does every
+ * branch chained to it.  Inlined into both callers (the dispatcher's code stays where
+ * the image's profile placed it). */
+static inline __attribute__((always_inline)) void retarget(const xlate_disp *q,
+                                                           const xlate_slot *s) {
+  uint32_t w;
+  if ((w = dbt_chain_word(s->host, q->host)))
+    WORD(s->host) = w;
+  for (uint32_t i = s->links; i; i = LINKS[i - 1].next) {
+    uint32_t at = LINKS[i - 1].at;
+    w = (at & 1) ? dbt_retarget_bc(WORD(at), at & ~1u, q->host) : dbt_chain_word(at, q->host);
+    if (w)
+      WORD(at) = w;
+  }
+}
+
 /* pc's code is now q->host (a superblock): the old code branches there, and so does
  * every branch chained to pc, and pc's jump-table entry when it holds pc. */
 static void redirect(xlate_disp *q) {
   xlate_slot *s = xlate_map_lookup(q->pc);
-  uint32_t w;
-  if (s) {
-    if ((w = dbt_chain_word(s->host, q->host)))
-      WORD(s->host) = w;
-    for (uint32_t i = s->links; i; i = LINKS[i - 1].next) {
-      uint32_t at = LINKS[i - 1].at;
-      w = (at & 1) ? dbt_retarget_bc(WORD(at), at & ~1u, q->host) : dbt_chain_word(at, q->host);
-      if (w)
-        WORD(at) = w;
-    }
-  }
+  if (s)
+    retarget(q, s);
   q->full = xlate_map_set(q->pc, q->host) < 0;
   if (!q->full) /* its head and members marked, its words noted (heads.c) */
     q->err = (uint32_t)-xlate_heads_formed(q->pc);
+  volatile uint32_t *e = jt_entry(q, q->pc);
+  if (e[0] == q->pc)
+    e[1] = q->host;
+}
+
+/* XLATE_RG_MOVE (regions.c): a probe region's member's code is now q->host, as
+ * redirect's superblock (no heads to note).  With the regions' former's code
+ * (xlate.h, XLATE_LATE). */
+__attribute__((section(".late.text.xlate_move"))) void xlate_move(xlate_disp *q) {
+  xlate_slot *s = xlate_map_lookup(q->pc);
+  if (s)
+    retarget(q, s);
+  q->full = xlate_map_set(q->pc, q->host) < 0;
   volatile uint32_t *e = jt_entry(q, q->pc);
   if (e[0] == q->pc)
     e[1] = q->host;

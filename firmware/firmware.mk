@@ -125,16 +125,20 @@ XLATE_CFLAGS := $(FW_BASE) $(XLATE_OPT) -ffunction-sections -Idbt -Icommon
 # runtime share (the request, the translator core's structures, the IP's registers),
 # given to both; every object that takes the word depends on those headers, so a
 # change rebuilds both sides, and a stale image is refused at load.
-XLATE_ABI_HDRS := firmware/xlate.h dbt/translate.h driver/hwprof_regs.h
+XLATE_ABI_HDRS := firmware/xlate.h dbt/translate.h dbt/regionplan.h driver/hwprof_regs.h
 XLATE_ABI      := 0x$(shell cat $(XLATE_ABI_HDRS) | sha256sum | cut -c1-8)
 XLATE_DIR  := $(BUILD)/firmware/xlate
 XLATE_OWN  := $(addprefix $(XLATE_DIR)/,xlate.o dispatch.o swscan.o irq.o cctq.o record.o \
                 heads.o map.o mem.o)
 XLATE_DRV  := $(addprefix $(XLATE_DIR)/,hwprof.o hwprof_spill.o hwprof_edges.o hwprof_cct.o)
+# The probe regions' former and its plan, in late/: their code goes apart, at
+# XLATE_LATE (xlate.ld).
+XLATE_LATE := $(XLATE_DIR)/late/regions.o $(XLATE_DIR)/late/regionplan.o
 XLATE_BASE_OBJS := $(BUILD)/firmware/xlate_entry.o $(XLATE_DIR)/mem.o \
                    $(patsubst %,$(XLATE_DIR)/%.o,$(XLATE_CORE)) $(XLATE_DRV) \
                    $(addprefix $(XLATE_DIR)/,swscan.o irq.o cctq.o map.o)
-XLATE_OBJS := $(XLATE_BASE_OBJS) $(addprefix $(XLATE_DIR)/,xlate.o dispatch.o record.o heads.o)
+XLATE_OBJS := $(XLATE_BASE_OBJS) $(addprefix $(XLATE_DIR)/,xlate.o dispatch.o record.o heads.o) \
+              $(XLATE_LATE)
 XLATE      := $(BUILD)/firmware/xlate.elf
 # The image's layout: its functions in the order of scripts/xlate-order.sh's profile.
 XLATE_LDS  := firmware/xlate.ld firmware/xlate-order.ld
@@ -151,18 +155,26 @@ $(XLATE_DIR)/xlate.o $(XLATE_DIR)/xlate-wrong.o: $(XLATE_ABI_HDRS)
 $(XLATE_OWN): $(XLATE_DIR)/%.o: firmware/%.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
+$(XLATE_DIR)/late/regions.o: firmware/regions.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
+$(XLATE_DIR)/late/regionplan.o: dbt/regionplan.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
 $(XLATE_DRV): $(XLATE_DIR)/%.o: driver/%.c driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
 
-# ... and four that differ from the host's, for the tests that the runtime finds it
+# ... and five that differ from the host's, for the tests that the runtime finds it
 # (tests/e2e/test_runtime.sh): every translation in one bit (--runtime checked), every
-# chaining patch in one (any board run), every path recorded in where it goes on, and
-# the choice of heads in taking superblocks' members.
+# chaining patch in one (any board run), every path recorded in where it goes on, the
+# choice of heads in taking superblocks' members, and a probe region's plan in the
+# order of its first two members.
 XLATE_WRONG        := $(BUILD)/firmware/xlate-wrong.elf
 XLATE_WRONG_CHAIN  := $(BUILD)/firmware/xlate-wrongchain.elf
 XLATE_WRONG_RECORD := $(BUILD)/firmware/xlate-wrongrecord.elf
 XLATE_WRONG_HEADS  := $(BUILD)/firmware/xlate-wrongheads.elf
+XLATE_WRONG_PLAN   := $(BUILD)/firmware/xlate-wrongplan.elf
 $(XLATE_DIR)/xlate-wrong.o: firmware/xlate.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG -MMD -MP -c $< -o $@
@@ -176,18 +188,26 @@ $(XLATE_DIR)/heads-wrong.o: firmware/heads.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG_HEADS -MMD -MP -c $< -o $@
 
+$(XLATE_DIR)/late-wrong/regions.o: firmware/regions.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG_PLAN -MMD -MP -c $< -o $@
+
 $(XLATE_WRONG): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate-wrong.o $(XLATE_DIR)/dispatch.o \
-                $(XLATE_DIR)/record.o $(XLATE_DIR)/heads.o $(XLATE_LDS)
+                $(XLATE_DIR)/record.o $(XLATE_DIR)/heads.o $(XLATE_LATE) $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_CHAIN): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o \
                       $(XLATE_DIR)/dispatch-wrongchain.o $(XLATE_DIR)/record.o \
-                      $(XLATE_DIR)/heads.o $(XLATE_LDS)
+                      $(XLATE_DIR)/heads.o $(XLATE_LATE) $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_RECORD): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
-                       $(XLATE_DIR)/record-wrong.o $(XLATE_DIR)/heads.o $(XLATE_LDS)
+                       $(XLATE_DIR)/record-wrong.o $(XLATE_DIR)/heads.o $(XLATE_LATE) $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_HEADS): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
-                      $(XLATE_DIR)/record.o $(XLATE_DIR)/heads-wrong.o $(XLATE_LDS)
+                      $(XLATE_DIR)/record.o $(XLATE_DIR)/heads-wrong.o $(XLATE_LATE) $(XLATE_LDS)
+	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
+$(XLATE_WRONG_PLAN): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
+                     $(XLATE_DIR)/record.o $(XLATE_DIR)/heads.o $(XLATE_DIR)/late-wrong/regions.o \
+                     $(XLATE_DIR)/late/regionplan.o $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 
 $(BUILD)/firmware/xlate_entry.o: firmware/xlate_entry.S

@@ -17,21 +17,19 @@
 /* The interface this image was built for, at XLATE_ABI_AT (xlate.h). */
 const uint32_t xlate_abi __attribute__((section(".xlate_abi"), used)) = XLATE_ABI;
 
-void xlate_run(xlate_req *q) {
-  if (q->op >= XLATE_LOOKUP) { /* a dispatcher's request, the registers saved already */
-    xlate_dispatch((xlate_disp *)q);
-    return;
-  }
-  dbt_core c;
-  memset(&c, 0, sizeof c);
-#define XLATE_FIELD(f) c.f = q->f;
+/* The translator core of request q (xlate.h: its numbers, and the far words' table
+ * when it gives far words), in *c; the far words' table.  Inlined into both of its
+ * callers, so that xlate_run's code is what the image's profile placed. */
+static inline __attribute__((always_inline)) dbt_words *core_of(xlate_req *q, dbt_core *c) {
+  memset(c, 0, sizeof *c);
+#define XLATE_FIELD(f) c->f = q->f;
   XLATE_CORE_FIELDS(XLATE_FIELD)
 #undef XLATE_FIELD
-  c.text = (const uint8_t *)(uintptr_t)q->text_base;
-  c.buf = (uint8_t *)(uintptr_t)q->buf; /* the staging window (xlate.h) */
+  c->text = (const uint8_t *)(uintptr_t)q->text_base;
+  c->buf = (uint8_t *)(uintptr_t)q->buf; /* the staging window (xlate.h) */
   for (unsigned k = 0; k < DBT_EXIT_KINDS; k++)
-    c.exit_stub[k] = q->exit_stub[k];
-  c.insn_of = (uint8_t *)(uintptr_t)q->insn_of;
+    c->exit_stub[k] = q->exit_stub[k];
+  c->insn_of = (uint8_t *)(uintptr_t)q->insn_of;
   dbt_words *words = xlate_words(); /* the far words' table, at XLATE_WORDS (map.c) */
   if (q->words) {
     words->base = q->words_base;
@@ -40,8 +38,31 @@ void xlate_run(xlate_req *q) {
     words->key = (uint32_t *)(uintptr_t)q->words_key;
     words->index = (uint32_t *)(uintptr_t)q->words_index;
     words->mask = q->words_mask;
-    c.words = words;
+    c->words = words;
   }
+  return words;
+}
+
+/* Request q's result ret, and the far words given. */
+static inline __attribute__((always_inline)) void done(xlate_req *q, dbt_core *c,
+                                                       const dbt_words *words, int ret) {
+#ifdef XLATE_WRONG /* a translator that differs from the host's, for --runtime checked's test */
+  if (ret > 0)
+    c->buf[q->place.at + 3] ^= 1;
+#endif
+  (void)c;
+  q->ret = (uint32_t)ret;
+  if (q->words)
+    q->words_n = words->n;
+}
+
+void xlate_run(xlate_req *q) {
+  if (q->op >= XLATE_LOOKUP) { /* a dispatcher's request, the registers saved already */
+    xlate_dispatch((xlate_disp *)q);
+    return;
+  }
+  dbt_core c;
+  dbt_words *words = core_of(q, &c);
   int ret;
   if (q->op == XLATE_BLOCK) {
     ret = dbt_translate(&c, q->pc, &q->place, q->counter, &q->out[0]);
@@ -57,11 +78,16 @@ void xlate_run(xlate_req *q) {
     if (ret > 0)
       xlate_heads_trace(q, q->out, members);
   }
-#ifdef XLATE_WRONG /* a translator that differs from the host's, for --runtime checked's test */
-  if (ret > 0)
-    c.buf[q->place.at + 3] ^= 1;
-#endif
-  q->ret = (uint32_t)ret;
-  if (q->words)
-    q->words_n = words->n;
+  done(q, &c, words, ret);
+}
+
+/* XLATE_MEMBER (regions.c): a probe region's member, translated as the host's runtime
+ * translates one (dbt/region.c); its entries are redirected to it by XLATE_RG_MOVE, not
+ * here.  Its code lies with the regions' former's (xlate.h, XLATE_LATE). */
+__attribute__((section(".late.text.xlate_member"))) void xlate_member(xlate_req *q) {
+  dbt_core c;
+  dbt_words *words = core_of(q, &c);
+  int ret = dbt_translate_member(&c, q->pc, &q->member, &q->place, &q->out[0], &q->member_out);
+  q->members = 1;
+  done(q, &c, words, ret);
 }

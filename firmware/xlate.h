@@ -37,6 +37,7 @@
 
 #include <stdint.h>
 
+#include "regionplan.h"
 #include "translate.h"
 
 /* Board RAM the translator takes, between the IP's packet ring and the code cache
@@ -118,7 +119,7 @@
 
 /* The image's interface word, the last word of XLATE_IMAGE_MAX (firmware/xlate.ld,
  * its own section: the image's layout does not move): XLATE_ABI, a digest of this
- * header, translate.h and hwprof_regs.h that the build gives the image (xlate.c) and
+ * header, translate.h, regionplan.h and hwprof_regs.h that the build gives the image (xlate.c) and
  * the runtime (dbt/onboard.c) alike.  An image built from other headers than hwprof's
  * (a stale build, another checkout's) is refused when it is loaded, naming both. */
 #define XLATE_ABI_AT (XLATE_BASE + XLATE_IMAGE_MAX - 4u)
@@ -128,6 +129,14 @@
 #define XLATE_ENTRY_TRANSLATE 0u
 #define XLATE_ENTRY_DISPATCH  4u
 #define XLATE_ENTRY_STOP      8u
+/* The probe regions' former (firmware/regions.c, with dbt/regionplan.c), run a few
+ * times a run: its code lies apart from the image's hot code, at XLATE_LATE
+ * (firmware/xlate.ld), so that the translator's and the dispatcher's stay where the
+ * image's profile placed them; its entry is its first word, a request at XLATE_REQ as
+ * a translation's (XLATE_MEMBER: an xlate_req; XLATE_RG_MOVE and XLATE_RG_LINK: an
+ * xlate_disp; XLATE_RG_PLAN: an xlate_plan). */
+#define XLATE_LATE            (XLATE_BASE + 0x00020000u)
+#define XLATE_ENTRY_LATE      (XLATE_LATE - XLATE_BASE)
 
 enum {
   XLATE_BLOCK,    /* translate a block (xlate_req); it enters the map */
@@ -141,6 +150,11 @@ enum {
   XLATE_SCAN,     /* the sw profile's counters that reached the threshold since the last */
   XLATE_IRQ,      /* the interrupt handler's drains (what: XLATE_IRQ_*) */
   XLATE_CCT_SW,   /* the sw probes' packet ring is full: queued for the tree's builder */
+  /* The probe regions' former's, at XLATE_ENTRY_LATE: */
+  XLATE_MEMBER,  /* translate a region's member (xlate_req: pc, member; out: member_out) */
+  XLATE_RG_MOVE, /* pc's code is now host, a member's (xlate_disp): as XLATE_REDIRECT's */
+  XLATE_RG_LINK, /* the branch at site goes to host (xlate_disp; out: the word, at = site) */
+  XLATE_RG_PLAN, /* a region's plan (xlate_plan) */
 };
 
 /* XLATE_IRQ's what: set up first (the device, the ring, empty tables: the run's
@@ -204,6 +218,8 @@ typedef struct xlate_req {
    * counters is full. */
   uint32_t heads;
   dbt_block out[DBT_TRACE_MAX];
+  dbt_member member;         /* XLATE_MEMBER: its head's and counted ways' words */
+  dbt_member_out member_out; /* out, XLATE_MEMBER: its entry, body and ways */
 } xlate_req;
 
 #define XLATE_REQ_WORDS (sizeof(xlate_req) / 4)
@@ -254,6 +270,22 @@ typedef struct xlate_disp {
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
 
+/* A region's plan on the board (XLATE_RG_PLAN, dbt/regionplan.h's dbt_rg_plan): its n
+ * candidates (dbt_rg_cand, each 64-bit count its high word first, as the PPC405 keeps
+ * it) at cand; out: their order at order, their derived ways in cand.  The scratch,
+ * DBT_RG_SCRATCH(n) 64-bit words, follows the order.  All of it in XLATE_RG, past the
+ * interrupt handler's tables, below the IP's spill ring: XLATE_RG_CAP candidates. */
+typedef struct xlate_plan {
+  uint32_t op, n, rare, derive;
+  uint32_t cand, order, scratch;
+} xlate_plan;
+
+#define XLATE_PLAN_WORDS (sizeof(xlate_plan) / 4)
+#define XLATE_RG         XLATE_IRQ_END
+#define XLATE_RG_CAP     3072u
+#define XLATE_RG_END                                                                               \
+  (XLATE_RG + XLATE_RG_CAP * (sizeof(dbt_rg_cand) + 4u + 8u * (3u * DBT_MEMBER_WAYS + 3u)))
+
 /* The board's side (firmware/dispatch.c; pc's code entered in the map: map.c, -1 full). */
 int xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
@@ -302,5 +334,10 @@ int xlate_heads_is_head(int32_t slot);
 void xlate_heads_trace(const xlate_req *q, const dbt_block *out, uint32_t members);
 int xlate_heads_formed(uint32_t pc);
 void xlate_heads_flush(void);
+/* The probe regions' former (firmware/regions.c), entered at XLATE_ENTRY_LATE; a
+ * member's translation (xlate.c). */
+void xlate_late(xlate_req *q);
+void xlate_member(xlate_req *q);
+void xlate_move(xlate_disp *q); /* (dispatch.c) */
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * xlate_entry.S - the runtime image's entries (firmware/xlate.h), at its ELF entry
  * point: +0 translates (r3: an xlate_req), +4 runs a dispatcher's request (r3: an
- * xlate_disp), and the CPU stops when it reaches +8, xlate_stop (dbt/onboard.c).
+ * xlate_disp), and the CPU stops when it reaches +8, xlate_stop (dbt/onboard.c);
+ * and at XLATE_LATE, the probe regions' former's requests (firmware/regions.c).
  * r1 = XLATE_STACK on entry.
  *
  * The dispatcher is entered from translated code, whose registers hold the guest's
@@ -67,4 +68,13 @@ dispatch:
 	lwz	0, 8(1)
 	addi	1, 1, FRAME
 	b	xlate_stop
+
+/* The probe regions' former's entry (xlate.h, XLATE_LATE): the first word of its code,
+ * apart from the rest (xlate.ld); r3 is its request. */
+	.section .late.start, "ax"
+	.globl	_late
+_late:
+	bl	xlate_late
+	b	xlate_stop
+
 	.section .note.GNU-stack,"",@progbits

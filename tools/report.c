@@ -273,10 +273,10 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
     fprintf(f, "%llu", (unsigned long long)s->superblock_budget);
   fprintf(f,
           ",\"regions\":{\"formed\":%llu,\"dropped\":%llu,\"members\":%llu,\"derived_ways\":%llu,"
-          "\"adjacent\":%llu,\"events\":%llu,\"block_entries\":%llu}",
+          "\"adjacent\":%llu,\"board_cycles\":%llu,\"events\":%llu,\"block_entries\":%llu}",
           (unsigned long long)s->regions, (unsigned long long)s->regions_dropped,
           (unsigned long long)s->region_members, (unsigned long long)s->region_derived,
-          (unsigned long long)s->region_adjacent,
+          (unsigned long long)s->region_adjacent, (unsigned long long)s->region_cycles,
           (unsigned long long)(pr->hw ? pr->hw->region_events : 0),
           (unsigned long long)(pr->hw ? pr->hw->region_derived : 0));
   if (pr->cct)
@@ -451,14 +451,16 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             (double)s->superblock_ns / 1e6);
   if (s->regions || s->regions_dropped)
     fprintf(f,
-            "hwprof: probe regions          %llu formed (%llu not: no room in the cache), "
+            "hwprof: probe regions          %llu formed (%llu not: no room), "
             "%llu members, %llu of them with a derived way out (%llu into the member laid "
-            "next); %llu of the IP's events were theirs, for %llu block entries\n",
+            "next); %llu of the IP's events were theirs, for %llu block entries; %llu "
+            "cycles (%.2f %%) forming them on the board\n",
             (unsigned long long)s->regions, (unsigned long long)s->regions_dropped,
             (unsigned long long)s->region_members, (unsigned long long)s->region_derived,
             (unsigned long long)s->region_adjacent,
             (unsigned long long)(pr->hw ? pr->hw->region_events : 0),
-            (unsigned long long)(pr->hw ? pr->hw->region_derived : 0));
+            (unsigned long long)(pr->hw ? pr->hw->region_derived : 0),
+            (unsigned long long)s->region_cycles, pct(s->region_cycles, b->cpu_cycles));
   if (s->superblocks) {
     char budget[32] = "no limit";
     if (s->superblock_budget != UINT64_MAX)

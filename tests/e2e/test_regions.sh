@@ -24,23 +24,30 @@ fails=0
 
 # same NAME THRESHOLD PROGRAM [ARGS]: a plain hw run and one with --regions at
 # THRESHOLD (low for the small programs, so that they form regions), compared; both
-# runs with the options in $OPTS, and with REFILL=1 the regions' run must have refilled
-# the code cache (the regions dropped with it) and found no room for one at least.
+# runs with the options in $OPTS and the runtime $RUNTIME (default host; with board
+# and checked the board forms the regions, and the regions' run must have spent
+# cycles there), and with REFILL=1 the regions' run must have refilled the code cache
+# (the regions dropped with it) and found no room for one at least.
 same() {
-  local name=$1 thr=$2
+  local name=$1 thr=$2 rt=${RUNTIME:-host}
   shift 2
+  # (RUNTIME=... same: the variables the call sets are in the environment, and so in the
+  # guest's; left out, so that every run's guest starts with the same stack)
+  local HW="env -u RUNTIME -u OPTS -u REFILL $HW"
   # shellcheck disable=SC2086 # (the options are words)
-  "$HW" run --quiet --runtime host --profile hw ${OPTS:-} --json "$tmp/$name-plain.json" "$@" \
+  $HW run --quiet --runtime "$rt" --profile hw ${OPTS:-} --json "$tmp/$name-plain.json" "$@" \
     >/dev/null 2>&1
   # shellcheck disable=SC2086
-  "$HW" run --quiet --runtime host --profile hw ${OPTS:-} --regions --threshold "$thr" \
-    --json "$tmp/$name-rg.json" "$@" >/dev/null 2>&1
+  $HW run --quiet --runtime "$rt" --profile hw ${OPTS:-} --regions --threshold "$thr" \
+    --json "$tmp/$name-rg.json" "$@" >/dev/null 2>"$tmp/$name-rg.err"
   expect "regions_$name" 0 '^equal' python3 - "$tmp/$name-plain.json" "$tmp/$name-rg.json" \
-    "${REFILL:-0}" <<'PY'
+    "${REFILL:-0}" "$rt" "$tmp/$name-rg.err" <<'PY'
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 if sys.argv[3] == "1":
     assert b["runtime"]["refills"] >= 1 and b["regions"]["dropped"] >= 1, (b["runtime"], b["regions"])
+assert b["runtime"]["where"] == sys.argv[4], (b["runtime"]["where"], open(sys.argv[5]).read())
+assert (b["regions"]["board_cycles"] > 0) == (sys.argv[4] != "host"), b["regions"]
 assert a["exit_status"] == b["exit_status"], (a["exit_status"], b["exit_status"])
 plain = {x["pc"]: x["hw"] for x in a["blocks"]}
 rg = {x["pc"]: (x["hw"], x["count"]) for x in b["blocks"]}
@@ -75,6 +82,29 @@ same coremark 500 "$B/workloads/coremark" test
 OPTS="--code-cache 65536" REFILL=1 same strings_refill 10 "$G/strings-O2"
 OPTS="--code-cache 65536" REFILL=1 same gzip_refill 10 "$B/workloads/gzip" test
 
+# The runtime on the board (the default) forms them with the board's CPU, each step
+# checked against the runtime's own (--runtime checked: every member's translation too),
+# and counts as the host's: the programs that leave members mid-way, and a workload,
+# refilled too.
+RUNTIME=board same setjmp_board 10 "$G/setjmp-O2"
+RUNTIME=board same sbtrap_board 10 "$G/sbtrap-O2"
+RUNTIME=checked same switch_checked 10 "$G/switch-O2"
+RUNTIME=board same gzip_board 500 "$B/workloads/gzip" test
+RUNTIME=checked same gzip_checked 500 "$B/workloads/gzip" test
+RUNTIME=board OPTS="--code-cache 65536" REFILL=1 same gzip_board_refill 10 "$B/workloads/gzip" test
+# ... the same run with the board's runtime as with the checked one, cycle for cycle
+# (the host's checks take none), and the same regions as the host's runtime forms.
+expect regions_board_same 0 '^same' python3 - "$tmp/gzip-rg.json" "$tmp/gzip_board-rg.json" \
+  "$tmp/gzip_checked-rg.json" <<'PY'
+import json, sys
+h, b, c = (json.load(open(p)) for p in sys.argv[1:4])
+assert b["cycles"] == c["cycles"] and b["regions"] == c["regions"], (b["regions"], c["regions"])
+keep = ("formed", "dropped", "members", "derived_ways", "adjacent")
+assert {k: h["regions"][k] for k in keep} == {k: b["regions"][k] for k in keep}, (h["regions"], b["regions"])
+print("same: %d cycles, %d of them forming %d regions (%d members) on the board" %
+      (b["cycles"], b["regions"]["board_cycles"], b["regions"]["formed"], b["regions"]["members"]))
+PY
+
 # Where the members go: each derived way's member right before the member it enters
 # (chains, hottest first), so that the way runs straight into the next cache lines.
 # Members enter the same member by several derived ways only now and then in gzip's
@@ -102,13 +132,13 @@ print("kept: %d members, %d events for %d entries" % (r["members"], ip["events"]
 PY
 
 # What the regions cannot be combined with (yet), each said.
-for bad in "--runtime board|--runtime host" "--profile sw|--profile hw" \
+for bad in "--profile sw|--profile hw" \
   "--profile all|--profile hw" "--superblocks|no superblocks" "--all-edges|no superblocks" \
   "--cct|no superblocks"; do
   opt=${bad%%|*}
   want=${bad#*|}
   args="--runtime host --profile hw"
-  case $opt in --runtime*) args="--profile hw" ;; --profile*) args="--runtime host" ;; esac
+  case $opt in --profile*) args="--runtime host" ;; esac
   # shellcheck disable=SC2086 # (the options are words)
   expect "regions_refused_${opt//[- ]/_}" 2 "probe regions need $want" \
     "$HW" run --quiet --regions $args $opt "$G/sort-O2"
