@@ -32,41 +32,39 @@ static int before(const uint64_t *x, const uint64_t *y, unsigned k) {
   return 0;
 }
 
-static void swap(uint64_t *x, uint64_t *y, unsigned k) {
-  for (unsigned i = 0; i < k; i++) {
-    uint64_t t = x[i];
-    x[i] = y[i];
-    y[i] = t;
-  }
-}
-
-/* Heapsort of n records of k words (in place, no allocation). */
-static void sort(uint64_t *r, size_t n, unsigned k) {
-  for (size_t m = n; m > 1; m--) {
-    for (size_t top = m == n ? n / 2 : 1; top-- > 0;) { /* (build once, then sift the root) */
-      size_t i = top;
-      for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= m)
-          break;
-        if (c + 1 < m && before(&r[k * c], &r[k * (c + 1)], k))
-          c++; /* (the heap keeps the record that goes last at its root) */
-        if (!before(&r[k * i], &r[k * c], k))
-          break;
-        swap(&r[k * i], &r[k * c], k);
-        i = c;
-      }
+/* The n records of k words at r, in order: their indexes into ix, or into tmp (the
+ * array returned; each has room for n).  A merge sort, bottom up, of the indexes: the
+ * records stay where they are, n log n comparisons. */
+static uint32_t *sort(const uint64_t *r, uint32_t n, unsigned k, uint32_t *ix, uint32_t *tmp) {
+  for (uint32_t i = 0; i < n; i++)
+    ix[i] = i;
+  for (uint32_t w = 1; w < n; w *= 2) {
+    for (uint32_t lo = 0; lo < n; lo += 2 * w) {
+      uint32_t mid = n - lo > w ? lo + w : n, hi = n - mid > w ? mid + w : n;
+      uint32_t i = lo, j = mid, o = lo;
+      while (i < mid && j < hi)
+        tmp[o++] = before(&r[k * ix[j]], &r[k * ix[i]], k) ? ix[j++] : ix[i++];
+      while (i < mid)
+        tmp[o++] = ix[i++];
+      while (j < hi)
+        tmp[o++] = ix[j++];
     }
-    swap(&r[0], &r[k * (m - 1)], k);
+    uint32_t *t = ix;
+    ix = tmp;
+    tmp = t;
   }
+  return ix;
 }
 
-/* The estimated weight of the way from candidate a into candidate b.  (A count that
- * fits 32 bits, as nearly all do, is divided in 32: on the PPC405 one divwu, where a
- * 64-bit division is a call of a few hundred cycles; the same quotient.) */
+/* a / b, in 32 bits where a fits them, as nearly every count does: on the PPC405 one
+ * divwu, where a 64-bit division is a call of a few hundred cycles. */
+static uint64_t quotient(uint64_t a, uint32_t b) {
+  return a <= UINT32_MAX ? (uint32_t)a / b : a / b;
+}
+
+/* The estimated weight of the way from candidate a into candidate b. */
 static uint64_t weight(const dbt_rg_cand *c, uint32_t a, uint32_t b) {
-  uint32_t by = c[b].preds ? c[b].preds : 1;
-  uint64_t w = c[b].count <= UINT32_MAX ? (uint32_t)c[b].count / by : c[b].count / by;
+  uint64_t w = quotient(c[b].count, c[b].preds ? c[b].preds : 1);
   return w < c[a].count ? w : c[a].count;
 }
 
@@ -89,7 +87,7 @@ static uint64_t best_way(const dbt_rg_cand *c, uint32_t a, uint32_t *way, uint32
 /* Each candidate's best way, as {weight, candidate, way and the candidate it enters}
  * records, heaviest first; taken unless it closes a cycle. */
 static void choose(dbt_rg_cand *c, uint32_t n, uint32_t rare, uint64_t *r) {
-  size_t m = 0;
+  uint32_t m = 0, *ix = (uint32_t *)(r + 3 * (size_t)n);
   for (uint32_t a = 0; a < n; a++) {
     uint32_t way, into;
     uint64_t w = best_way(c, a, &way, &into);
@@ -99,22 +97,23 @@ static void choose(dbt_rg_cand *c, uint32_t n, uint32_t rare, uint64_t *r) {
     if (w)
       r[3 * m] = w, r[3 * m + 1] = a, r[3 * m + 2] = (uint64_t)way << 32 | into, m++;
   }
-  sort(r, m, 3); /* (by weight and candidate: the third word never decides) */
-  for (size_t i = 0; i < m; i++) {
-    uint32_t a = (uint32_t)r[3 * i + 1], into = (uint32_t)r[3 * i + 2], x;
+  ix = sort(r, m, 3, ix, ix + n); /* (by weight and candidate: the third word never decides) */
+  for (uint32_t i = 0; i < m; i++) {
+    const uint64_t *q = &r[3 * ix[i]];
+    uint32_t a = (uint32_t)q[1], into = (uint32_t)q[2], x;
     for (x = into; x != DBT_RG_NONE && x != a; x = c[x].derive)
       ;
     if (x == a)
       continue; /* a cycle */
-    c[a].derive_way = (uint32_t)(r[3 * i + 2] >> 32);
+    c[a].derive_way = (uint32_t)(q[2] >> 32);
     c[a].derive = into;
   }
 }
 
 static void lay_out(const dbt_rg_cand *c, uint32_t n, uint32_t *order, uint64_t *scratch) {
   uint64_t *e = scratch, *heat = e + 3 * (size_t)n * DBT_MEMBER_WAYS;
-  uint32_t *next = (uint32_t *)(heat + 2 * (size_t)n), *prev = next + n;
-  size_t m = 0, nc = 0, at = 0;
+  uint32_t *next = (uint32_t *)(heat + 2 * (size_t)n), *prev = next + n, *ix = prev + n;
+  uint32_t m = 0, nc = 0, at = 0, *by;
   for (uint32_t a = 0; a < n; a++) {
     next[a] = prev[a] = DBT_RG_NONE;
     for (uint32_t i = 0; i < c[a].ways; i++) {
@@ -125,9 +124,9 @@ static void lay_out(const dbt_rg_cand *c, uint32_t n, uint32_t *order, uint64_t 
       e[3 * m + 1] = a, e[3 * m + 2] = b, m++;
     }
   }
-  sort(e, m, 3);
-  for (size_t i = 0; i < m; i++) {
-    uint32_t a = (uint32_t)e[3 * i + 1], b = (uint32_t)e[3 * i + 2], h = a;
+  by = sort(e, m, 3, ix, ix + (size_t)n * DBT_MEMBER_WAYS);
+  for (uint32_t i = 0; i < m; i++) {
+    uint32_t a = (uint32_t)e[3 * by[i] + 1], b = (uint32_t)e[3 * by[i] + 2], h = a;
     if (next[a] != DBT_RG_NONE || prev[b] != DBT_RG_NONE)
       continue;
     while (prev[h] != DBT_RG_NONE)
@@ -138,14 +137,15 @@ static void lay_out(const dbt_rg_cand *c, uint32_t n, uint32_t *order, uint64_t 
   for (uint32_t a = 0; a < n; a++) {
     if (prev[a] != DBT_RG_NONE)
       continue;
-    uint64_t sum = 0, len = 0;
+    uint64_t sum = 0;
+    uint32_t len = 0;
     for (uint32_t x = a; x != DBT_RG_NONE; x = next[x])
       sum += c[x].recent, len++;
-    heat[2 * nc] = sum / len, heat[2 * nc + 1] = a, nc++;
+    heat[2 * nc] = quotient(sum, len), heat[2 * nc + 1] = a, nc++;
   }
-  sort(heat, nc, 2);
-  for (size_t i = 0; i < nc; i++)
-    for (uint32_t x = (uint32_t)heat[2 * i + 1]; x != DBT_RG_NONE; x = next[x])
+  by = sort(heat, nc, 2, ix, ix + n);
+  for (uint32_t i = 0; i < nc; i++)
+    for (uint32_t x = (uint32_t)heat[2 * by[i] + 1]; x != DBT_RG_NONE; x = next[x])
       order[at++] = x;
 }
 

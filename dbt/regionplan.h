@@ -29,7 +29,7 @@ typedef struct dbt_rg_cand {
 } dbt_rg_cand;
 
 /* The 64-bit words of scratch a plan of n candidates needs. */
-#define DBT_RG_SCRATCH(n) ((size_t)(n) * (3 * DBT_MEMBER_WAYS + 3))
+#define DBT_RG_SCRATCH(n) ((size_t)(n) * (4 * DBT_MEMBER_WAYS + 3))
 
 /* Plans the region of candidates c[0, n): with derive, each candidate's derived way
  * (one at most, no cycle among them, heaviest first, only where its other ways are

@@ -282,9 +282,8 @@ typedef struct xlate_plan {
 
 #define XLATE_PLAN_WORDS (sizeof(xlate_plan) / 4)
 #define XLATE_RG         XLATE_IRQ_END
-#define XLATE_RG_CAP     3072u
-#define XLATE_RG_END                                                                               \
-  (XLATE_RG + XLATE_RG_CAP * (sizeof(dbt_rg_cand) + 4u + 8u * (3u * DBT_MEMBER_WAYS + 3u)))
+#define XLATE_RG_CAP     2800u /* (what fits) */
+#define XLATE_RG_END     (XLATE_RG + XLATE_RG_CAP * (sizeof(dbt_rg_cand) + 4u + 8u * DBT_RG_SCRATCH(1)))
 
 /* The board's side (firmware/dispatch.c; pc's code entered in the map: map.c, -1 full). */
 int xlate_map_set(uint32_t pc, uint32_t host);
