@@ -13,6 +13,7 @@
  * estimates the plan starts from (the IP's counts of the candidates and of the newest
  * region's words, the chained branches into each, the ways each block goes out by).
  */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "../firmware/xlate.h"
@@ -84,11 +85,11 @@ int rt_rg_plan(dbt *d, const dbt_rg_cand *c, const uint32_t *pcs, uint32_t n, ui
     uint8_t *p = d->ram + RG_CAND + a * (uint32_t)sizeof *c;
     const uint32_t w[] = {c[a].ways,      c[a].to[0],     c[a].to[1],
                           c[a].no_way_in, c[a].no_derive, c[a].preds};
-    _Static_assert(sizeof w / 4 == 1 + DBT_MEMBER_WAYS + 3, "the words before the counts");
+    _Static_assert(sizeof w == offsetof(dbt_rg_cand, count), "the words before the counts");
     for (unsigned i = 0; i < sizeof w / 4; i++)
       dbt_put_be32(p + 4 * i, w[i]);
-    put64(p + 24, c[a].count);
-    put64(p + 32, c[a].recent);
+    put64(p + offsetof(dbt_rg_cand, count), c[a].count);
+    put64(p + offsetof(dbt_rg_cand, recent), c[a].recent);
   }
   xlate_plan q = {.op = XLATE_RG_PLAN,
                   .n = n,
@@ -101,7 +102,8 @@ int rt_rg_plan(dbt *d, const dbt_rg_cand *c, const uint32_t *pcs, uint32_t n, ui
     return -1;
   for (uint32_t a = 0; a < n; a++) {
     const uint8_t *p = d->ram + RG_CAND + a * (uint32_t)sizeof *c;
-    if (dbt_be32(p + 40) != c[a].derive_way || dbt_be32(p + 44) != c[a].derive)
+    if (dbt_be32(p + offsetof(dbt_rg_cand, derive_way)) != c[a].derive_way ||
+        dbt_be32(p + offsetof(dbt_rg_cand, derive)) != c[a].derive)
       return errf(d->failed, sizeof d->failed,
                   "the region's plan on the board differs from the runtime's in the derived way "
                   "of candidate %u (guest pc %#x)",

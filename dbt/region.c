@@ -202,8 +202,7 @@ static int translate_member(dbt *d, dbt_place *pl, void *ctx) {
 /* Word at `at` (in the code of the member at guest pc) now branches to `to` (a b, or a
  * bc when it reaches); 0 when neither.  On the board first (onregion.c). */
 static int branch_to(dbt *d, uint32_t at, uint32_t to, uint32_t pc) {
-  uint32_t insn = rd32(d, at);
-  uint32_t w = (insn >> 26) == 16 ? dbt_retarget_bc(insn, at, to) : dbt_chain_word(at, to);
+  uint32_t w = dbt_branch_to(rd32(d, at), at, to);
   if (rt_disp_on_board(d) && rt_rg_link(d, at, to, w, pc) < 0)
     return 0;
   if (!w)

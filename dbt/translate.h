@@ -343,5 +343,10 @@ void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop, uint32_t gate);
 uint32_t dbt_chain_word(uint32_t stub, uint32_t target);
 /* The bc word `bc` (at `at`) redirected to target, or 0 when it does not reach. */
 uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target);
+/* The branch word insn at `at` made to go to target: a bc redirected, anything else a
+ * b (0: neither reaches). */
+static inline uint32_t dbt_branch_to(uint32_t insn, uint32_t at, uint32_t target) {
+  return (insn >> 26) == 16 ? dbt_retarget_bc(insn, at, target) : dbt_chain_word(at, target);
+}
 
 #endif

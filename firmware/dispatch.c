@@ -56,6 +56,13 @@ static volatile uint32_t *jt_entry(const xlate_disp *q, uint32_t pc) {
   return (volatile uint32_t *)(uintptr_t)(q->jt + 8 * ((pc >> 2) & (DBT_JT_ENTRIES - 1)));
 }
 
+/* pc's jump-table entry, when it holds pc, now goes to q->host. */
+static inline __attribute__((always_inline)) void jt_moved(const xlate_disp *q) {
+  volatile uint32_t *e = jt_entry(q, q->pc);
+  if (e[0] == q->pc)
+    e[1] = q->host;
+}
+
 /* The code at slot s's pc now q->host: its old code branches there, and so does every
  * branch chained to it.  Inlined into both callers (the dispatcher's code stays where
  * the image's profile placed it). */
@@ -81,9 +88,7 @@ static void redirect(xlate_disp *q) {
   q->full = xlate_map_set(q->pc, q->host) < 0;
   if (!q->full) /* its head and members marked, its words noted (heads.c) */
     q->err = (uint32_t)-xlate_heads_formed(q->pc);
-  volatile uint32_t *e = jt_entry(q, q->pc);
-  if (e[0] == q->pc)
-    e[1] = q->host;
+  jt_moved(q);
 }
 
 /* XLATE_RG_MOVE (regions.c): a probe region's member's code is now q->host, as
@@ -94,9 +99,7 @@ __attribute__((section(".late.text.xlate_move"))) void xlate_move(xlate_disp *q)
   if (s)
     retarget(q, s);
   q->full = xlate_map_set(q->pc, q->host) < 0;
-  volatile uint32_t *e = jt_entry(q, q->pc);
-  if (e[0] == q->pc)
-    e[1] = q->host;
+  jt_moved(q);
 }
 
 static void flush(const xlate_disp *q) {

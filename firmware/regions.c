@@ -22,9 +22,7 @@
  * q->word the word written, 0 when neither reaches (nothing written). */
 static void link_way(xlate_disp *q) {
   volatile uint32_t *at = (volatile uint32_t *)(uintptr_t)q->site;
-  uint32_t insn = *at;
-  uint32_t w = (insn >> 26) == 16 ? dbt_retarget_bc(insn, q->site, q->host)
-                                  : dbt_chain_word(q->site, q->host);
+  uint32_t w = dbt_branch_to(*at, q->site, q->host);
   if (w)
     *at = w;
   q->at = q->site;
