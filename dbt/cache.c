@@ -276,17 +276,8 @@ uint32_t rt_blocks_at(dbt *d, uint32_t w, void (*fn)(dbt *d, uint32_t id)) {
   return id;
 }
 
-static void enter_block(dbt *d, uint32_t id);
-
-/* The guest blocks whose translations start at code word w were entered. */
-static void enter(dbt *d, uint32_t w) {
-  uint64_t before = d->st.guest_insns;
-  rt_blocks_at(d, w, enter_block);
-  if (d->sb_code[w])
-    d->st.superblock_insns += d->st.guest_insns - before;
-}
-
-static void enter_block(dbt *d, uint32_t id) {
+/* Guest block id was entered: inline in rt_observe, the board's every block. */
+static inline void enter_block(dbt *d, uint32_t id) {
   d->st.guest_insns += d->tab[d->by_id[id]].insns;
   d->st.blocks_executed++;
   d->exec[id]++;
@@ -294,6 +285,14 @@ static void enter_block(dbt *d, uint32_t id) {
     d->entered[i](d, id);
   if (d->o.progress && !(d->st.blocks_executed & 0xFFFFF))
     d->o.progress(d->o.progress_ctx, d->st.guest_insns);
+}
+
+/* The guest blocks whose translations start at code word w, in a superblock, were
+ * entered. */
+static void enter_superblock(dbt *d, uint32_t w) {
+  uint64_t before = d->st.guest_insns;
+  rt_blocks_at(d, w, enter_block);
+  d->st.superblock_insns += d->st.guest_insns - before;
 }
 
 uint64_t rt_board_ns(const dbt *d) {
@@ -336,12 +335,12 @@ void rt_observe(void *ctx, uint32_t addr, uint32_t size) {
   if (off < d->used) {
     if (!d->sb_code[w]) {
       if (d->entry_insns[w] && !(went_on && d->fall_in[w]))
-        enter(d, w);
+        enter_block(d, d->entry_id[w] - 1); /* (rt_blocks_at's, outside superblocks) */
     } else {
       uint32_t end = (off + size < d->used ? off + size : d->used) / 4;
       for (; w < end; w++)
         if (d->entry_insns[w])
-          enter(d, w);
+          d->sb_code[w] ? enter_superblock(d, w) : enter_block(d, d->entry_id[w] - 1);
     }
   }
   for (unsigned i = 0; i < d->nboundary; i++)

@@ -117,6 +117,7 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
   if (b->prof) /* the block before ends here */
     vb_prof_stop(b);
   if (addr >= VBOARD_RESERVED_BASE) { /* the interrupt trampoline: not the guest's */
+    b->msr_known = 0;
     b->cur = NULL;
     b->prev = NULL;
     return;
@@ -163,9 +164,12 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
     b->in_irq_entry = 0;
   }
   /* External interrupt: sampled at every block boundary. */
-  uint32_t msr = 0;
-  uc_reg_read(b->uc, UC_PPC_REG_MSR, &msr);
-  if (msr & MSR_EE) {
+  if (!b->msr_known || (b->prev && b->prev->sets_msr)) {
+    b->msr = 0;
+    uc_reg_read(b->uc, UC_PPC_REG_MSR, &b->msr);
+    b->msr_known = 1;
+  }
+  if (b->msr & MSR_EE) {
     vb_sync_ip(b, b->cycles);
     if (hwprof_sim_irq(b->ip)) {
       vb_take_interrupt(b, addr);
@@ -427,6 +431,7 @@ int vboard_call(vboard *b, uint32_t pc_start, uint32_t until) {
     renew(b);
   if (b->stop)
     return 1;
+  b->msr_known = 0; /* (the host may have written it) */
   uc_err e = uc_emu_start(b->uc, pc_start, until, 0, 0);
   if (b->prof)
     vb_prof_stop(b);

@@ -26,6 +26,7 @@
 
 void vb_take_interrupt(vboard *b, uint32_t at) {
   uint32_t r3, r4, msr;
+  b->msr_known = 0;
   uint8_t save[8];
   uc_reg_read(b->uc, UC_PPC_REG_3, &r3);
   uc_reg_read(b->uc, UC_PPC_REG_4, &r4);
@@ -243,6 +244,7 @@ static int exec_missing(uc_engine *uc, uint32_t w) {
 void vb_hook_intr(uc_engine *uc, uint32_t intno, void *user) {
   vboard *b = user;
   (void)uc;
+  b->msr_known = 0; /* (the exception's entry wrote it) */
   if (b->stop)
     return;
   /* Unicorn reports sc and an illegal instruction with the PC past it. */

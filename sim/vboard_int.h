@@ -59,6 +59,7 @@ typedef struct block {
   uint32_t n;                 /* instructions */
   uint32_t cond_target_taken; /* ends in bc: 1 if statically predicted taken */
   int cond;                   /* ends in a conditional branch */
+  int sets_msr;               /* holds an instruction that writes the MSR (msr_known) */
   uint16_t *prefix;           /* cycles before instruction i */
   unsigned last_part;         /* the part of its last instruction (a mispredicted branch's) */
   /* cost's share of each part's instructions (vboard_mark_words) */
@@ -131,6 +132,11 @@ struct vboard {
   uint64_t stop_from; /* the cycle a stop was first due at (VBOARD_NO_STOP: none) */
   uint64_t ip_cycle0; /* the IP's cycle when the CPU was at cycle 0 */
   int in_irq_entry;
+  /* The MSR as the block hook last read it (uc_reg_read is a tenth of the hook's cost),
+   * while msr_known: until a block that writes it (block.sets_msr) has run, an
+   * exception or interrupt has been taken, or the host has run between calls. */
+  uint32_t msr;
+  int msr_known;
   vb_prof *prof; /* vboard_prof_range's profile, or NULL (vboard_prof.c) */
 
   vboard_result *r;

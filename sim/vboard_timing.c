@@ -145,19 +145,47 @@ static unsigned insn_cost(uint32_t w, uint32_t next, int has_next, unsigned *use
   return c;
 }
 
-block *vb_lookup_block(vboard *b, uint32_t addr, uint32_t size) {
-  uint8_t copy[4 * 1024];
-  const uint8_t *buf = copy;
-  uint32_t n = size / 4;
-  if (size == 0 || size > sizeof copy)
-    return NULL;
-  if (addr >= b->ram_base && addr - b->ram_base <= b->ram_size - size)
-    buf = b->ram + (addr - b->ram_base); /* RAM: read in place (uc_mem_read is slow) */
-  else if (uc_mem_read(b->uc, addr, copy, size) != UC_ERR_OK)
-    return NULL;
+#define BLOCK_MAX_BYTES (4 * 1024u)
+
+static block *decode_block(vboard *b, block *k, uint32_t addr, uint32_t size, const uint8_t *buf);
+
+/* The block's entry in the cache if it holds these instructions, else decoded anew. */
+static inline block *cached_block(vboard *b, uint32_t addr, uint32_t size, const uint8_t *buf) {
   block *k = &b->cache[(addr >> 2) & (BLOCK_CACHE - 1)];
   if (k->prefix && k->addr == addr && k->size == size && k->first == be32(buf))
     return k;
+  return decode_block(b, k, addr, size, buf);
+}
+
+/* A block outside RAM (the reserved page's): read through the emulator, which is slow,
+ * into a copy on this function's stack, not on the common path's. */
+static __attribute__((noinline)) block *lookup_copy(vboard *b, uint32_t addr, uint32_t size) {
+  uint8_t copy[BLOCK_MAX_BYTES];
+  if (uc_mem_read(b->uc, addr, copy, size) != UC_ERR_OK)
+    return NULL;
+  return cached_block(b, addr, size, copy);
+}
+
+/* Whether instruction w writes the MSR: mtmsr, wrtee, wrteei, rfi, rfci, or sc (whose
+ * exception's entry does; so does any other exception's, which the board sees in its
+ * hook, vb_hook_intr). */
+static int writes_msr(uint32_t w) {
+  unsigned op = w >> 26, xo = (w >> 1) & 0x3FF;
+  return (op == 31 && (xo == 146 || xo == 131 || xo == 163)) ||
+         (op == 19 && (xo == 50 || xo == 51)) || op == 17;
+}
+
+block *vb_lookup_block(vboard *b, uint32_t addr, uint32_t size) {
+  if (size == 0 || size > BLOCK_MAX_BYTES)
+    return NULL;
+  if (addr >= b->ram_base && addr - b->ram_base <= b->ram_size - size) /* RAM: in place */
+    return cached_block(b, addr, size, b->ram + (addr - b->ram_base));
+  return lookup_copy(b, addr, size);
+}
+
+/* The cycle model of the block's instructions in buf, into its entry k. */
+static block *decode_block(vboard *b, block *k, uint32_t addr, uint32_t size, const uint8_t *buf) {
+  uint32_t n = size / 4;
   free(k->prefix);
   k->prefix = malloc(n * sizeof *k->prefix);
   if (!k->prefix)
@@ -168,12 +196,14 @@ block *vb_lookup_block(vboard *b, uint32_t addr, uint32_t size) {
   k->n = n;
   k->cost = 0;
   k->cond = 0;
+  k->sets_msr = 0;
   memset(k->part_cost, 0, sizeof k->part_cost);
   int reserved = addr >= VBOARD_RESERVED_BASE;
   unsigned part = 0, use = 0;
   for (uint32_t i = 0; i < n; i++) {
     uint32_t w = be32(buf + 4 * i);
     k->prefix[i] = (uint16_t)(k->cost > 65535 ? 65535 : k->cost);
+    k->sets_msr |= writes_msr(w);
     if (reserved)
       continue;
     part = b->part_of ? b->part_of(b->part_ctx, addr + 4 * i) : 0;

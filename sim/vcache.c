@@ -69,16 +69,13 @@ static void to_front(vcache *c, uint32_t base, uint32_t i, uint32_t tag, uint8_t
   c->flags[base] = flags;
 }
 
-int vcache_access(vcache *c, uint32_t addr, int store, int *castout) {
+int vcache_access_rest(vcache *c, uint32_t addr, int store, int *castout) {
   uint32_t ln = addr >> c->shift, base = (ln & (c->sets - 1)) * c->ways;
   uint8_t dirty = store ? VCACHE_DIRTY : 0;
-  for (uint32_t w = 0; w < c->ways; w++)
+  for (uint32_t w = 1; w < c->ways; w++) /* (way 0, the most recent: vcache_access) */
     if (c->tag[base + w] == ln + 1) {
       int had = c->flags[base + w];
-      if (w) /* the most recent already: nothing moves */
-        to_front(c, base, w, ln + 1, (uint8_t)(had | dirty));
-      else
-        c->flags[base] = (uint8_t)(had | dirty);
+      to_front(c, base, w, ln + 1, (uint8_t)(had | dirty));
       c->hits++;
       return had;
     }

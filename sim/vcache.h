@@ -45,8 +45,20 @@ void vcache_invalidate_all(vcache *c);
 /* A load, store or fetch of the line holding addr: on a hit, the line's flags
  * before it (>= 0); on a miss -1, after which the line is in the cache (the LRU
  * way replaced; *castout set when that way held a dirty line).  A store marks
- * the line dirty. */
-int vcache_access(vcache *c, uint32_t addr, int store, int *castout);
+ * the line dirty.  Inline for the common access, the line used last in its set: one
+ * compare, and nothing changes but the dirty bit (the board makes one or two a guest
+ * instruction, in its block and memory hooks); the rest out of line. */
+int vcache_access_rest(vcache *c, uint32_t addr, int store, int *castout);
+static inline int vcache_access(vcache *c, uint32_t addr, int store, int *castout) {
+  uint32_t ln = addr >> c->shift, base = (ln & (c->sets - 1)) * c->ways;
+  if (c->tag[base] == ln + 1) {
+    int had = c->flags[base];
+    c->flags[base] = (uint8_t)(had | (store ? VCACHE_DIRTY : 0));
+    c->hits++;
+    return had;
+  }
+  return vcache_access_rest(c, addr, store, castout);
+}
 
 /* The flags of the line holding addr, or -1 when the cache does not hold it (no
  * change to LRU or the counters). */
