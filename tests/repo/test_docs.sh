@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/repo/test_docs.sh - the commands the README and docs/ show still work.
 #
-#   tests/repo/test_docs.sh [--soak] [PAGE.md...]     (default: README.md and docs/**/*.md)
+#   tests/repo/test_docs.sh [--soak] [PAGE.md...]     (default: README.md, docs/**/*.md and
+#                                                      each folder's README.md)
 #
 # Every fenced block must say what it holds.  The shell blocks come in three kinds:
 #   ```sh        run here: every such block of a page, in page order, in one
@@ -31,7 +32,7 @@ B=$(cd "$B" 2>/dev/null && pwd) || { echo "FAIL: docs: no build directory '$B'";
 pages=("$@")
 if [ ${#pages[@]} -eq 0 ]; then
   cd "$top" || exit 2
-  mapfile -t pages < <(printf '%s\n' README.md; find docs -name '*.md' | sort)
+  mapfile -t pages < <(printf '%s\n' README.md; find docs -name '*.md' | sort; ls -- */README.md)
 fi
 fails=0
 
