@@ -32,24 +32,28 @@
 #include "translate.h"
 #include "vboard.h"
 
-#define DBT_STUBS          DBT_GUARD_TOP
-#define DBT_STOP           (DBT_STUBS + 8 * DBT_EXIT_KINDS)
-#define DBT_FP_GATE        (DBT_STUBS + 0x100) /* the FPU gate (translate.h, fpgate.c) */
-#define DBT_STATE          0x0C002000u         /* its fields below it: a page without code */
-#define DBT_COUNTERS       0x0C100000u
-#define DBT_MAX_COUNTERS   (1u << 20)
-#define DBT_SPILL          0x0C800000u /* the IP's spill ring (hwside.c) */
-#define DBT_SPILL_WORDS    4096u
-#define DBT_EDGES          0x0C900000u /* sw edge sites (translate.h; edgeprof.c) */
-#define DBT_EDGE_SITES     (1u << 16)
-#define DBT_CCT_RING       0x0CC00000u /* --cct, sw: the call/return packet ring (translate.h) */
-#define DBT_CCT_RING_BYTES 0x00010000u
-#define DBT_CCT_HW_RING    0x0CC10000u /* --cct, hw: the IP's packet ring (hwprof_regs.h, 1.6) */
-#define DBT_CCT_HW_WORDS   16384u
-#define DBT_CODE           0x0D000000u
-#define DBT_CODE_MAX       0x00FF0000u /* the most the cache may take */
-#define DBT_RAM_NEEDED     0x0E000000u
-#define DBT_SIGRETURN_PC   0x00008000u /* a signal handler's return address (sigframe.c) */
+#define DBT_STUBS            DBT_GUARD_TOP
+#define DBT_STOP             (DBT_STUBS + 8 * DBT_EXIT_KINDS)
+#define DBT_FP_GATE          (DBT_STUBS + 0x100) /* the FPU gate (translate.h, fpgate.c) */
+#define DBT_STATE            0x0C002000u         /* its fields below it: a page without code */
+#define DBT_COUNTERS         0x0C100000u
+#define DBT_MAX_COUNTERS     (1u << 20)
+#define DBT_SPILL            0x0C800000u /* the IP's spill ring (hwside.c) */
+#define DBT_SPILL_WORDS      4096u
+#define DBT_EDGES            0x0C900000u /* sw edge sites (translate.h; edgeprof.c) */
+#define DBT_EDGE_SITES       (1u << 16)
+#define DBT_CCT_RING         0x0CC00000u /* --cct, sw: the call/return packet ring (translate.h) */
+#define DBT_CCT_RING_BYTES   0x00010000u
+#define DBT_CCT_HW_RING      0x0CC10000u /* --cct, hw: the IP's packet ring (hwprof_regs.h, 1.6) */
+#define DBT_CCT_HW_WORDS     16384u
+#define DBT_CODE             0x0D000000u
+#define DBT_CODE_MAX         0x00FF0000u /* the most the cache may take */
+/* The spill ring of a run without a threshold (hwside.c), past the translator's RAM: 4 MiB,
+ * drained once three quarters full ($HWPROF_SPILL_WORDS sets its words, for the tests). */
+#define DBT_SPILL_LAZY       0x0E000000u
+#define DBT_SPILL_LAZY_WORDS (1u << 20)
+#define DBT_RAM_NEEDED       (DBT_SPILL_LAZY + 4u * DBT_SPILL_LAZY_WORDS)
+#define DBT_SIGRETURN_PC     0x00008000u /* a signal handler's return address (sigframe.c) */
 
 /* The hw probe of a block in the text's first 64 KiB (the rest take lis + ori + stw):
  * one byte store into the IP's EVENT window, whose address is the event word, or

@@ -33,6 +33,15 @@
  * The ring keeps three quarters of its words free when the line rises, far more than the
  * event FIFO and the write buffer can still send before the handler runs, so
  * the IP never holds the CPU on a full ring.
+ *
+ * That is with a threshold, when a block whose count the IP split between its table and
+ * the ring must be reported as it crosses.  A run without one needs the ring's records
+ * only at readout: its ring is 4 MiB past the translator's RAM (DBT_SPILL_LAZY), and the
+ * handler counts it only once it holds three quarters of its words (its mark, which
+ * raises the IP's line), its last quarter again far more than can come before the
+ * handler runs.  A run whose records fit in that is spared the handler's counting of
+ * each (a miss in a table too big for the data cache: 275 cycles a record in SQLite's
+ * run); readout counts them, as it counts what is left in the ring after any run.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +50,6 @@
 #include "hwprof_sim_bus.h"
 #include "runtime.h"
 
-#define SPILL_MARK      (DBT_SPILL_WORDS / 4u)
 #define SPILL_TAB_FIRST (1u << 12)
 
 /* The IP's side: the driver's device, the readout, the blocks counted from the
@@ -55,7 +63,9 @@ struct rt_ip {
   dbt_hw_profile prof;
   size_t hot_cap;
   int hot_oom;
-  hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL */
+  hwprof_ring ring;         /* the IP's spill ring at DBT_SPILL, or DBT_SPILL_LAZY */
+  uint32_t mark;            /* ... drained at interrupts once it holds mark words (0: at every
+                             * one), and its IRQ_SPILL at mark (at a quarter of it with 0) */
   hwprof_spill_table spill; /* the blocks counted from it */
   int board;                /* the hot FIFO and the ring drained on the board (onirq.c) */
   rt_irq_state on_board;    /* ... its table and ring, until readout takes them */
@@ -195,7 +205,8 @@ static void hot(void *ctx, uint32_t word) {
 }
 
 static uint32_t ring_load(void *ctx, uint32_t index) {
-  return rd32(ctx, DBT_SPILL + 4u * index);
+  dbt *d = ctx;
+  return rd32(d, d->ip->ring.bus_addr + 4u * index);
 }
 
 /* An empty table of cap slots (a power of two), counting to 2^32 - 1, no threshold. */
@@ -232,14 +243,20 @@ const rt_irq_state *rt_hw_board_state(const dbt *d) {
 static int board_drain(dbt *d, unsigned what) {
   if (d->sb)
     rt_sb_trips(d);
-  if (d->failed[0] || rt_irq_drain(d, what, hot, d, &d->ip->on_board) < 0)
+  if (d->failed[0] ||
+      rt_irq_drain(d, what, hot, d, &d->ip->on_board, &d->ip->ring, d->ip->mark) < 0)
     return d->ip->on = 0, -1;
   return 0;
 }
 
-/* Counts what the ring holds, growing the table when it is full. */
+/* Counts what the ring holds (with a mark, only once it holds that many words), growing the
+ * table when it is full. */
 static int spill_drain(dbt *d) {
+  uint32_t held;
   int rc;
+  if (d->ip->mark &&
+      ((rc = hwprof_spill_held(&d->ip->dev, &d->ip->ring, &held)) < 0 || held < d->ip->mark))
+    return rc < 0 ? rc : 0;
   while ((rc = hwprof_spill_drain(&d->ip->dev, &d->ip->ring, &d->ip->spill, hot, d)) ==
          -HWPROF_ENOSPC)
     if ((rc = table_grow(&d->ip->spill)) < 0)
@@ -270,6 +287,29 @@ static int merge_spilled(dbt *d, hwprof_entry *e, size_t *n) {
   return 0;
 }
 
+/* The spill ring (above): DBT_SPILL with a threshold, else DBT_SPILL_LAZY, of
+ * $HWPROF_SPILL_WORDS words when set (a power of two, 64 to DBT_SPILL_LAZY_WORDS). */
+static int ring_of(dbt *d) {
+  uint32_t words = DBT_SPILL_LAZY_WORDS;
+  const char *w = getenv("HWPROF_SPILL_WORDS");
+  if (w && *w) {
+    char *end;
+    unsigned long v = strtoul(w, &end, 0);
+    if (*end || v < 64 || v > DBT_SPILL_LAZY_WORDS || (v & (v - 1)))
+      return errf(d->failed, sizeof d->failed,
+                  "HWPROF_SPILL_WORDS=%s: not a power of two from 64 to %u", w,
+                  DBT_SPILL_LAZY_WORDS),
+             -1;
+    words = (uint32_t)v;
+  }
+  if (d->o.threshold)
+    d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0}, d->ip->mark = 0;
+  else
+    d->ip->ring = (hwprof_ring){DBT_SPILL_LAZY, words, ring_load, d, 0},
+    d->ip->mark = words / 4u * 3u;
+  return 0;
+}
+
 /* Before the run: an empty table and statistics, the threshold, the spill
  * ring, the features' parts of the IP (ip_setup), and the interrupts (hot with a
  * threshold; the ring and losses always). */
@@ -288,7 +328,8 @@ static int setup(dbt *d) {
     return rt_hw_fail(d, "spill table", -HWPROF_ENOSPC);
   hwprof_spill_table_init(&d->ip->spill, slots, SPILL_TAB_FIRST, d->o.threshold,
                           d->ip->dev.cfg.count_width);
-  d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
+  if ((rc = ring_of(d)) < 0)
+    return rc;
   d->ip->board = rt_disp_on_board(d);
   memset(&d->ip->on_board, 0, sizeof d->ip->on_board);
   uint32_t irqs = HWPROF_IRQ_SPILL | HWPROF_IRQ_LOST | (d->o.threshold ? HWPROF_IRQ_HOT : 0) |
@@ -302,7 +343,8 @@ static int setup(dbt *d) {
        (rc = hwprof_set_event_origin(&d->ip->dev, d->core.prof_near - HWPROF_EVENT_WINDOW_PROBE)) <
            0) ||
       (d->ip->dev.cfg.spill && /* without it a miss is lost and counted: LOST_TABLE */
-       (rc = hwprof_spill_start(&d->ip->dev, &d->ip->ring, SPILL_MARK)) < 0))
+       (rc = hwprof_spill_start(&d->ip->dev, &d->ip->ring,
+                                d->ip->mark ? d->ip->mark : d->ip->ring.words / 4u)) < 0))
     return rt_hw_fail(d, "set-up", rc);
   for (unsigned i = 0; i < d->nhooks; i++)
     if (d->hooks[i]->ip_setup && d->hooks[i]->ip_setup(d) < 0)

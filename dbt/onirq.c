@@ -41,8 +41,6 @@ _Static_assert(XLATE_IRQ_CCT >= DBT_CCT_HW_RING + 4u * DBT_CCT_HW_WORDS &&
 _Static_assert(XLATE_HEADS_WORDS >= DBT_SPILL + 4u * DBT_SPILL_WORDS &&
                    XLATE_HEADS_END <= DBT_EDGES,
                "the choice of heads' tables lie between the spill ring and the sw edge sites");
-_Static_assert(DBT_SPILL_WORDS <= XLATE_IRQ_HOT_CAP - 16,
-               "a whole ring's crossings fit the handler's list");
 
 /* Request q (its op and what set) run on the board; its reply in q and s. */
 static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
@@ -97,14 +95,15 @@ static int call(dbt *d, xlate_disp *q, rt_irq_state *s) {
 }
 
 int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word), void *ctx,
-                 rt_irq_state *s) {
+                 rt_irq_state *s, const hwprof_ring *ring, uint32_t mark) {
   xlate_disp q = {.op = XLATE_IRQ, .what = what};
   if (!s->cap) /* the run's first request sets the handler up */
     q = (xlate_disp){.op = XLATE_IRQ,
                      .what = what | XLATE_IRQ_START,
                      .ip = vboard_ip_base(d->b),
-                     .ring = DBT_SPILL,
-                     .ring_words = DBT_SPILL_WORDS,
+                     .ring = ring->bus_addr,
+                     .ring_words = ring->words,
+                     .ring_mark = mark,
                      .threshold = d->o.threshold,
                      .edge_threshold = d->o.edge_threshold,
                      .cct_ring = d->core.cct_hw ? DBT_CCT_HW_RING : 0,

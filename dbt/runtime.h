@@ -293,7 +293,8 @@ int rt_disp_wrote(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
  * and drains the system-call and edge tables there (what: XLATE_IRQ_FIFO,
  * XLATE_IRQ_RING, XLATE_IRQ_SYSCALLS, XLATE_IRQ_EDGE_TABLE, XLATE_IRQ_CCT_RING, then
  * XLATE_IRQ_ACK; the run's first request sets the handler up, with the IP's threshold, the
- * edge threshold and the packet ring), on_hot getting each crossing in the board's order and
+ * edge threshold, the packet ring and the spill ring: drained at every request, or with mark
+ * only once it holds mark words), on_hot getting each crossing in the board's order and
  * the features' ip_packets hooks the call/return packets it queued; rt_irq_take copies the board's
  * spill table into t (its threshold and saturation as set up) and the ring's place into ring, and
  * rt_irq_syscalls gives add the board's system-call pairs in its order, for the host to go on after
@@ -313,7 +314,7 @@ int rt_irq_syscalls(dbt *d, const rt_irq_state *s,
 int rt_irq_edges(dbt *d, const rt_irq_state *s,
                  int (*add)(dbt *d, uint32_t src, uint32_t dst, uint64_t n, int hot));
 int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word), void *ctx,
-                 rt_irq_state *s);
+                 rt_irq_state *s, const hwprof_ring *ring, uint32_t mark);
 int rt_irq_take(dbt *d, const rt_irq_state *s, hwprof_spill_table *t, hwprof_ring *ring);
 /* The cache emptied (a new generation; the flushed hooks run). */
 void rt_flush(dbt *d);

@@ -27,19 +27,41 @@ int hwprof_spill_stop(hwprof_dev *dev) {
   return write_idle(dev, 0, 0, 0);
 }
 
-int hwprof_spill_drain(hwprof_dev *dev, hwprof_ring *ring, hwprof_spill_table *t,
-                       void (*on_hot)(void *ctx, uint32_t spc), void *ctx) {
-  uint32_t head, n = 0;
-  int err = hwprof_read(dev, HWPROF_SPILL_HEAD_OFFSET, &head), rc = 0;
+int hwprof_spill_held(hwprof_dev *dev, const hwprof_ring *ring, uint32_t *words) {
+  uint32_t head;
+  int err = hwprof_read(dev, HWPROF_SPILL_HEAD_OFFSET, &head);
   if (err < 0)
     return err;
   if (head - ring->tail > ring->words)
     return -HWPROF_EIO; /* HEAD outside the ring: not this ring's IP state */
+  *words = head - ring->tail;
+  return 0;
+}
+
+int hwprof_spill_drain(hwprof_dev *dev, hwprof_ring *ring, hwprof_spill_table *t,
+                       void (*on_hot)(void *ctx, uint32_t spc), void *ctx) {
+  int more;
+  return hwprof_spill_drain_max(dev, ring, t, on_hot, ctx, ring->words, &more);
+}
+
+int hwprof_spill_drain_max(hwprof_dev *dev, hwprof_ring *ring, hwprof_spill_table *t,
+                           void (*on_hot)(void *ctx, uint32_t spc), void *ctx, uint32_t max,
+                           int *more) {
+  uint32_t held, head, n = 0;
+  int err = hwprof_spill_held(dev, ring, &held), rc = 0;
+  if (err < 0)
+    return err;
+  head = ring->tail + held;
+  *more = 0;
   while (ring->tail + n != head) {
     uint32_t at = ring->tail + n, mask = ring->words - 1u;
     uint32_t word = ring->load(ring->ctx, at & mask), next = 0;
     if (head - at < HWPROF_SPILL_WORDS_OF(word))
       return -HWPROF_EIO; /* HEAD never stops inside a record */
+    if (n + HWPROF_SPILL_WORDS_OF(word) > max) {
+      *more = 1;
+      break;
+    }
     if (word & HWPROF_SPILL_REC)
       next = ring->load(ring->ctx, (at + 1u) & mask);
     if ((rc = hwprof_spill_table_count(t, word, next)) < 0)

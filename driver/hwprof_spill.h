@@ -74,6 +74,13 @@ int hwprof_spill_stop(hwprof_dev *dev);
  * not yet counted stay in the ring). */
 int hwprof_spill_drain(hwprof_dev *dev, hwprof_ring *ring, hwprof_spill_table *t,
                        void (*on_hot)(void *ctx, uint32_t spc), void *ctx);
+/* The same, max words at most (whole records: a handler whose list of crossings has room
+ * for max; it says whether the ring holds more with *more). */
+int hwprof_spill_drain_max(hwprof_dev *dev, hwprof_ring *ring, hwprof_spill_table *t,
+                           void (*on_hot)(void *ctx, uint32_t spc), void *ctx, uint32_t max,
+                           int *more);
+/* The words the ring holds (HEAD - TAIL) in *words: one read of SPILL_HEAD. */
+int hwprof_spill_held(hwprof_dev *dev, const hwprof_ring *ring, uint32_t *words);
 
 /* hwprof_wait_idle for an IP that may be spilling, or whose hot FIFO may fill
  * while the event FIFO empties: drains the hot FIFO and the ring until the IP

@@ -44,6 +44,7 @@
 static hwprof_mmio mmio;
 static hwprof_dev dev;
 static hwprof_ring ring, cct; /* the spill ring; the packet ring (words 0: none) */
+static uint32_t ring_mark;    /* drain the spill ring once it holds this many words (0: always) */
 static hwprof_spill_table table;
 static uint32_t nhot;         /* crossings at XLATE_IRQ_HOT in this request */
 static uint32_t nsys;         /* pairs at XLATE_IRQ_SYS */
@@ -95,6 +96,7 @@ static int start(const xlate_disp *q) {
   if (err < 0)
     return err;
   ring = (hwprof_ring){q->ring, q->ring_words, ring_load, &ring, 0};
+  ring_mark = q->ring_mark;
   /* (the runtime turned the packet ring on, its tail at 0: hwprof_cct_start) */
   cct = (hwprof_ring){q->cct_ring, q->cct_words, ring_load, &cct, 0};
   if (q->cct_words > XLATE_IRQ_CCT_WORDS)
@@ -215,17 +217,25 @@ static int drain(xlate_disp *q) {
         return err;
       nhot += (uint32_t)n;
     } while (n == 16);
-  if (q->what & XLATE_IRQ_RING) {
-    if (nhot + ring.words > XLATE_IRQ_HOT_CAP)
+  uint32_t held = 0;
+  if ((q->what & XLATE_IRQ_RING) && ring_mark && (err = hwprof_spill_held(&dev, &ring, &held)) < 0)
+    return err;
+  if ((q->what & XLATE_IRQ_RING) && held >= ring_mark) { /* (ring_mark 0: always) */
+    /* at most as many words as the list has room for crossings, the rest next request */
+    if (nhot + 16u >= XLATE_IRQ_HOT_CAP)
       return q->more = 1, 0;
     uint32_t tail = ring.tail;
-    while ((err = hwprof_spill_drain(&dev, &ring, &table, on_hot, NULL)) == -HWPROF_ENOSPC)
+    int rest = 0;
+    while ((err = hwprof_spill_drain_max(&dev, &ring, &table, on_hot, NULL,
+                                         XLATE_IRQ_HOT_CAP - nhot, &rest)) == -HWPROF_ENOSPC)
       if ((err = grow()) < 0)
         break;
     if (ring.tail != tail)
       forget(&ring, tail, ring.tail);
     if (err < 0)
       return q->full = err == -HWPROF_ENOSPC ? XLATE_IRQ_RING : 0, err;
+    if (rest)
+      return q->more = 1, 0;
   }
   if ((q->what & XLATE_IRQ_SYSCALLS) && (err = sys_drain(q)) < 0)
     return err;

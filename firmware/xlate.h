@@ -239,12 +239,13 @@ typedef struct xlate_disp {
    * XLATE_SCAN_OUT. */
   uint32_t counters, n, threshold, from, found;
   /* XLATE_IRQ: what, and with XLATE_IRQ_START the IP's registers' address, the spill
-   * ring's (DBT_SPILL, its words) and the threshold above; out: the crossings at
+   * ring's (its address and words; ring_mark: drain it only once it holds that many words,
+   * 0: at every request) and the threshold above; out: the crossings at
    * XLATE_IRQ_HOT (found of them; more: it stopped with XLATE_IRQ_HOT full), err (a
    * negative hwprof error; -HWPROF_ENOSPC: a table is full, `full` says which), the
    * ring's words consumed (tail), the spill table: its slots' address, cap, keys and
    * events counted (high and low words), and the system-call pairs at XLATE_IRQ_SYS. */
-  uint32_t ip, ring, ring_words, what, more, err, tail, sys_n;
+  uint32_t ip, ring, ring_words, ring_mark, what, more, err, tail, sys_n;
   /* XLATE_IRQ_START: the edge threshold; out: the edges at XLATE_IRQ_EDGES, those the
    * IP reported hot (first reports), those the handler found crossing the threshold
    * at a drain, the drains of the IP's edge table. */
