@@ -302,11 +302,13 @@ static int ring_of(dbt *d) {
              -1;
     words = (uint32_t)v;
   }
-  if (d->o.threshold)
-    d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0}, d->ip->mark = 0;
-  else
-    d->ip->ring = (hwprof_ring){DBT_SPILL_LAZY, words, ring_load, d, 0},
+  if (d->o.threshold) {
+    d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
+    d->ip->mark = 0;
+  } else {
+    d->ip->ring = (hwprof_ring){DBT_SPILL_LAZY, words, ring_load, d, 0};
     d->ip->mark = words / 4u * 3u;
+  }
   return 0;
 }
 
