@@ -44,6 +44,10 @@ expect elf_wrong_machine 2 'wrong machine 62' "$HW" run "$tmp/machine62"
 expect elf_host_binary 2 'wrong ELF class 2' "$HW" run "$HW"
 expect elf_powerpc 2 'wrong machine 20' "$HW" run "$B/firmware/selftest.elf"
 expect elf_dynamic 2 'dynamic.*link with -static' "$HW" run "$tmp/dynamic"
+# A board with less RAM than the translator needs (its code cache, its structures and a
+# run's spill ring: dbt/dbt.h) is refused, naming both sizes.
+expect board_ram_too_small 2 "board's RAM \[0, \+0xe000000\) must start at 0 and hold 0xe400000 bytes" \
+  "$HW" run --dtb "$B/dtb/board-smallram.dtb" "$prog"
 expect elf_truncated 2 'truncated' "$HW" run "$tmp/truncated"
 expect elf_bad_segment 2 'file size .* exceeds memory size' "$HW" run "$tmp/badseg"
 expect run_no_program 2 'no PROGRAM' "$HW" run
