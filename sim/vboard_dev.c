@@ -26,8 +26,8 @@
 
 void vb_take_interrupt(vboard *b, uint32_t at) {
   uint32_t r3, r4, msr;
-  b->msr_known = 0;
   uint8_t save[8];
+  b->msr_known = 0; /* (written below) */
   uc_reg_read(b->uc, UC_PPC_REG_3, &r3);
   uc_reg_read(b->uc, UC_PPC_REG_4, &r4);
   uc_reg_read(b->uc, UC_PPC_REG_MSR, &msr);
