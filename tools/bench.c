@@ -28,11 +28,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "io.h"
+#include "jobs.h"
 #include "nativerun.h"
 #include "options.h"
 #include "outfiles.h"
@@ -82,6 +84,12 @@ static void help(FILE *f) {
           "                     quoting); NAME names its rows; repeatable.  Its runs are the\n"
           "                     same nine, next to the suite's workloads\n"
           "  --programs-only    run the --program ones, not the suite\n"
+          "  --jobs N           workloads at a time, each in a process of its own, its runs\n"
+          "                     one after the other (default: the processors online); the\n"
+          "                     cycles are the same, the host times share the machine.  1:\n"
+          "                     one at a time, in this process.  The --program ones run one\n"
+          "                     after the other (they share the current directory and\n"
+          "                     stdin), beside the suite's\n"
           "  --threshold N      superblocks: the IP's threshold (default " DBT_SB_THRESHOLD_S
           ")\n" PROF_SB_BUDGET_HELP
           "  --dtb FILE         board device tree (default: the ML300 board)\n" PROF_CLOCK_HELP
@@ -91,6 +99,11 @@ static void help(FILE *f) {
           "Exit status: 0 every run ended with status 0 and the same output; 1 otherwise;\n"
           "2 bad usage or a missing workload.\n");
 }
+
+/* The line on a terminal naming the run in progress: only when the workloads run one
+ * at a time in this process (several at a time, jobs.c reports them as they end). */
+static int progress_line;
+static unsigned at_once = 1; /* workloads run at a time (bench_all), for the host times */
 
 /* The runs of each workload: profile, superblocks (at the bench's threshold, or
  * the hw+sb run's, formed before the run starts), the hw probe. */
@@ -200,7 +213,7 @@ static int bench_native(const workload *wl, const char *dtb, const dbt_options *
   char *argv[3] = {wl->native, (char *)wl->size, NULL};
   native_result r;
   double wall;
-  if (isatty(2)) {
+  if (progress_line) {
     fprintf(stderr, "\r\033[Khwprof bench: %s %s, native", wl->name, wl->size);
     fflush(stderr);
   }
@@ -255,7 +268,7 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
     }
     snprintf(out[m], sizeof out[m], "%s/%s.%s.out", tmp, name, modes[m].name);
     o.guest_out = out[m];
-    if (isatty(2)) {
+    if (progress_line) {
       fprintf(stderr, "\r\033[Khwprof bench: %s %s, profile %s", name, size, modes[m].name);
       fflush(stderr);
     }
@@ -351,8 +364,76 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
   for (int m = 0; m < NMODES && w->ok; m++)
     unlink(out[m]);
   free(plan);
-  if (isatty(2))
+  if (progress_line)
     fprintf(stderr, "\r\033[K");
+}
+
+/* What every workload's runs share, and one workload's job (bench_all). */
+typedef struct bench_ctx {
+  const workload *wl;
+  const char *dtb;
+  const dbt_options *base;
+  uint32_t threshold;
+  const char *tmp;
+  row *w;
+} bench_ctx;
+typedef struct bench_job {
+  const bench_ctx *c;
+  size_t i;
+} bench_job;
+
+static int bench_job_run(void *ctx) {
+  const bench_job *b = ctx;
+  const bench_ctx *c = b->c;
+  bench_one(&c->wl[b->i], c->dtb, c->base, c->threshold, c->tmp, &c->w[b->i]);
+  return 0; /* (a failed run is the row's: ok, why) */
+}
+
+/* The rows of the n workloads: up to `jobs` at a time, each in a child process that
+ * writes its row into memory shared with this one (jobs.h), or with jobs = 1 one
+ * after the other in this process.  The programs of --program, from index `first`
+ * on, run in the current directory with hwprof's stdin: one after the other (two of
+ * them may write the same files), beside the suite's.  A child that dies leaves its
+ * row failed, naming how.  NULL when out of memory (munmap the rows). */
+static row *bench_all(bench_ctx *c, size_t n, size_t first, uint64_t jobs) {
+  row *w = mmap(NULL, n * sizeof *w, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (w == MAP_FAILED)
+    return NULL;
+  c->w = w; /* (zeroed) */
+  progress_line = isatty(2) && (jobs == 1 || n == 1);
+  at_once = (unsigned)(jobs < n ? jobs : n);
+  if (jobs == 1 || n == 1) {
+    for (size_t i = 0; i < n; i++)
+      bench_one(&c->wl[i], c->dtb, c->base, c->threshold, c->tmp, &w[i]);
+    return w;
+  }
+  job *j = calloc(n, sizeof *j);
+  bench_job *b = calloc(n, sizeof *b);
+  char(*what)[300] = calloc(n, sizeof *what);
+  if (!j || !b || !what) {
+    free(j), free(b), free(what);
+    munmap(w, n * sizeof *w);
+    return NULL;
+  }
+  for (size_t i = 0; i < n; i++) {
+    snprintf(w[i].name, sizeof w[i].name, "%s", c->wl[i].name);
+    snprintf(w[i].size, sizeof w[i].size, "%s", c->wl[i].size);
+    snprintf(what[i], sizeof what[i], "%s %s", c->wl[i].name, c->wl[i].size);
+    b[i] = (bench_job){c, i};
+    j[i] = (job){.fn = bench_job_run,
+                 .ctx = &b[i],
+                 .what = what[i],
+                 .keep_stdin = i >= first,
+                 .after = i > first ? (long)i - 1 : -1};
+  }
+  jobs_run(j, n, (unsigned)jobs, "bench");
+  for (size_t i = 0; i < n; i++)
+    if (j[i].state != JOB_OK) {
+      snprintf(w[i].why, sizeof w[i].why, "its process: %s", j[i].why);
+      w[i].ok = 0;
+    }
+  free(j), free(b), free(what);
+  return w;
 }
 
 static double geomean_pct(const row *w, size_t n, int m) {
@@ -517,7 +598,11 @@ static void print_runtime(FILE *f, const row *w, size_t n, int nw) {
  * co-simulation, and varies with the machine and its load. */
 static void print_host(FILE *f, const row *w, size_t n, int nw) {
   fprintf(f, "\nHost time of each run (wall-clock seconds on this machine, the whole run: not "
-             "simulated cycles),\nand the profiled runs' over the unprofiled one's.\n\n");
+             "simulated cycles),\nand the profiled runs' over the unprofiled one's");
+  if (at_once > 1)
+    fprintf(f, " (%u workloads ran at a time, sharing the machine:\n--jobs 1 for one at a time)",
+            at_once);
+  fprintf(f, ".\n\n");
   fprintf(f, "%-*s %9s %9s %9s %9s %9s %9s %9s\n", nw, "workload", "none s", "hw s", "sw s",
           "hw+sb s", "hw/none", "sw/none", "sb/none");
   for (size_t i = 0; i < n; i++) {
@@ -823,7 +908,7 @@ int cmd_bench(int argc, char **argv) {
   int c;
   dbt_options base = dbt_defaults(); /* only its clock, caches, budget and runtime */
   base.runtime = PROF_RUNTIME_DEFAULT;
-  uint64_t threshold = DBT_SB_THRESHOLD;
+  uint64_t threshold = DBT_SB_THRESHOLD, jobs = jobs_cores();
   static const struct option opts[] = {{"size", required_argument, 0, 's'},
                                        {"dir", required_argument, 0, 'D'},
                                        {"native-dir", required_argument, 0, 'N'},
@@ -839,6 +924,7 @@ int cmd_bench(int argc, char **argv) {
                                        OPT_ENTRY_RUNTIME,
                                        {"program", required_argument, 0, 'p'},
                                        {"programs-only", no_argument, 0, 'P'},
+                                       {"jobs", required_argument, 0, 'J'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
   workload *progs = NULL; /* --program's, in the order given */
@@ -877,6 +963,10 @@ int cmd_bench(int argc, char **argv) {
       break;
     }
     case 'P': programs_only = 1; break;
+    case 'J':
+      if (tools_range("bench", "--jobs", optarg, 1, 1024, &jobs) < 0)
+        return 2;
+      break;
     case 'h': help(stdout); return 0;
     default: help(stderr); return 2;
     }
@@ -958,12 +1048,11 @@ int cmd_bench(int argc, char **argv) {
     outs_abandon(&out); /* nothing ran: earlier reports stay */
     return 2;
   }
-  row *w = calloc(nw, sizeof *w);
+  bench_ctx bc = {wl, dtb, &base, (uint32_t)threshold, tmp, NULL};
+  row *w = bench_all(&bc, nw, n, jobs);
   int ok = w != NULL;
-  for (size_t i = 0; w && i < nw; i++) {
-    bench_one(&wl[i], dtb, &base, (uint32_t)threshold, tmp, &w[i]);
+  for (size_t i = 0; w && i < nw; i++)
     ok = ok && w[i].ok;
-  }
   rmdir(tmp); /* kept when a failed run's outputs are in it */
   if (w) {
     print_table(stdout, w, nw, size, (uint32_t)threshold, base.runtime);
@@ -989,6 +1078,7 @@ int cmd_bench(int argc, char **argv) {
     for (size_t i = 0; i < n; i++)
       free(names[i]);
   free(names);
-  free(w);
+  if (w)
+    munmap(w, nw * sizeof *w);
   return !written ? 2 : ok ? 0 : 1;
 }

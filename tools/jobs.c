@@ -29,7 +29,8 @@ unsigned jobs_cores(void) {
   return n > 0 ? (unsigned)n : 1u;
 }
 
-/* Starts j: its output to its log, stdin from /dev/null.  0, or -1 (j failed). */
+/* Starts j: its output to its log, stdin from /dev/null (a function job's too) unless
+ * it keeps ours.  0, or -1 (j failed). */
 static int start(job *j) {
   int fd = j->log ? open(j->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : dup(2);
   if (fd < 0) {
@@ -46,7 +47,7 @@ static int start(job *j) {
   }
   if (pid == 0) {
     int in = open("/dev/null", O_RDONLY), null = open("/dev/null", O_WRONLY);
-    if (in >= 0)
+    if (in >= 0 && !j->keep_stdin)
       dup2(in, 0);
     if (j->stdout_null && null >= 0)
       dup2(null, 1);
@@ -56,6 +57,11 @@ static int start(job *j) {
     if (j->cwd && chdir(j->cwd)) {
       dprintf(2, "cannot enter %s: %s\n", j->cwd, strerror(errno));
       _exit(127);
+    }
+    if (j->fn) { /* (_exit: the parent's stdio buffers, flushed above, are not ours) */
+      int rc = j->fn(j->ctx);
+      fflush(NULL);
+      _exit(rc & 0xFF);
     }
     if (j->envp)
       execvpe(j->argv[0], j->argv, j->envp);

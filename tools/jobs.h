@@ -2,7 +2,9 @@
  * jobs.h - commands run as child processes, several at a time, each after the one
  * it needs ('hwprof sweep': IP builds, synthesis, board runs).
  *
- * A job is an argument vector and a log file (its stdout and stderr).  jobs_run()
+ * A job is an argument vector, or a function to call in a child of this process
+ * (forked, not executed: 'hwprof bench' runs its workloads so, their results in
+ * memory the caller shares with them), and a log file (its stdout and stderr).  jobs_run()
  * starts up to max_jobs at once, a job only when the job it names in 'after' has
  * succeeded (one whose prerequisite failed is not run, and fails naming it), and
  * reports progress on stderr as jobs end: how many are done, failed, running and
@@ -20,12 +22,16 @@
 typedef enum job_state { JOB_WAITING, JOB_RUNNING, JOB_OK, JOB_FAILED } job_state;
 
 typedef struct job {
-  char *const *argv; /* argv[0] without a slash is searched for in PATH */
+  char *const *argv;    /* argv[0] without a slash is searched for in PATH */
+  int (*fn)(void *ctx); /* instead of argv: called in the child, which exits with its
+                           value (0: the job succeeded) */
+  void *ctx;
   char *const *envp; /* its environment; NULL: this process's */
   const char *cwd;   /* its working directory; NULL: this process's */
   const char *log;   /* created (truncated): the job's stderr, and its stdout; NULL:
                         this process's */
   int stdout_null;   /* 1: its stdout is /dev/null instead */
+  int keep_stdin;    /* 1: this process's stdin, not /dev/null */
   const char *what;  /* for messages: "run gzip hw (INDEX_BITS=10)" */
   long after;        /* index of the job that must succeed first, or -1 */
   /* Results. */

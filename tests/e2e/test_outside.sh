@@ -520,5 +520,18 @@ expect "bench: the first column widens for a long name" 0 checked check_width
 expect "bench: getrandom gives every run the same bytes" 0 'randbytes .* yes +yes' \
   "$HW" bench --programs-only --program "randbytes=$O/randbytes"
 
+# Two at a time: a failing workload of the suite's beside two programs of one's own,
+# which run one after the other (they share the directory and stdin); each row is its
+# own, the failure named in its row.
+"$HW" bench --jobs 2 --dir "$tmp/progs" --program "r1=$O/randbytes" --program "r2=$O/randbytes" \
+  aborts </dev/null >"$tmp/bench2" 2>&1
+echo "exit $?" >>"$tmp/bench2"
+rows_of_two() {
+  grep -E '^r1 .* yes +yes' "$tmp/bench2" && grep -E '^r2 .* yes +yes' "$tmp/bench2" &&
+    grep -E '^aborts +FAILED: profile none: guest raised signal 6' "$tmp/bench2" &&
+    grep -E 'bench: 3 of 3 done' "$tmp/bench2" && grep -x 'exit 1' "$tmp/bench2"
+}
+expect "bench: two at a time, a failing workload beside two programs" 0 'exit 1' rows_of_two
+
 echo "outside: $fails failed"
 [ "$fails" -eq 0 ]

@@ -155,6 +155,21 @@ print("bench JSON agrees")
 PY
 }
 expect "bench: JSON shape and sums" 0 'bench JSON agrees' check_bench
+# Workloads two at a time, each in a process of its own (the default on a machine of two
+# processors or more), and one at a time in hwprof's own: the same figures.
+expect "bench one at a time" 0 'geomean' \
+  "$HW" bench --jobs 1 --threshold 500 --dir "$tmp/suite" --native-dir "$tmp/native" \
+  --json "$tmp/bench1.json"
+expect "bench two at a time" 0 'bench: 2 of 2 done' \
+  "$HW" bench --jobs 2 --threshold 500 --dir "$tmp/suite" --native-dir "$tmp/native" \
+  --json "$tmp/bench2.json"
+same_benches() {
+  tests/e2e/bench_simulated.py "$tmp/bench1.json" >"$tmp/bench1.txt" &&
+    tests/e2e/bench_simulated.py "$tmp/bench2.json" >"$tmp/bench2.txt" &&
+    diff "$tmp/bench1.txt" "$tmp/bench2.txt" && grep -c '"cycles"' "$tmp/bench2.txt"
+}
+expect "bench: the same figures one and two at a time" 0 '^2$' same_benches
+expect "bench: --jobs 0 refused" 2 'jobs' "$HW" bench --jobs 0
 expect "bench: unknown workload" 2 'no workload nosuch' "$HW" bench --dir "$tmp/suite" nosuch
 expect "bench: bad size" 2 'test or train' "$HW" bench --size huge
 
