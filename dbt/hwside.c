@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "../firmware/xlate.h"
+#include "envnum.h"
 #include "hwprof_sim_bus.h"
 #include "runtime.h"
 
@@ -290,24 +291,21 @@ static int merge_spilled(dbt *d, hwprof_entry *e, size_t *n) {
 /* The spill ring (above): DBT_SPILL with a threshold, else DBT_SPILL_LAZY, of
  * $HWPROF_SPILL_WORDS words when set (a power of two, 64 to DBT_SPILL_LAZY_WORDS). */
 static int ring_of(dbt *d) {
-  uint32_t words = DBT_SPILL_LAZY_WORDS;
-  const char *w = getenv("HWPROF_SPILL_WORDS");
-  if (w && *w) {
-    char *end;
-    unsigned long v = strtoul(w, &end, 0);
-    if (*end || v < 64 || v > DBT_SPILL_LAZY_WORDS || (v & (v - 1)))
-      return errf(d->failed, sizeof d->failed,
-                  "HWPROF_SPILL_WORDS=%s: not a power of two from 64 to %u", w,
-                  DBT_SPILL_LAZY_WORDS),
-             -1;
-    words = (uint32_t)v;
-  }
+  uint64_t words = DBT_SPILL_LAZY_WORDS;
+  if (env_number("HWPROF_SPILL_WORDS", 64, DBT_SPILL_LAZY_WORDS, &words, d->failed,
+                 sizeof d->failed) < 0)
+    return -1;
+  if (words & (words - 1))
+    return errf(d->failed, sizeof d->failed,
+                "HWPROF_SPILL_WORDS=%s: not a power of two from 64 to %u",
+                getenv("HWPROF_SPILL_WORDS"), DBT_SPILL_LAZY_WORDS),
+           -1;
   if (d->o.threshold) {
     d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
     d->ip->mark = 0;
   } else {
-    d->ip->ring = (hwprof_ring){DBT_SPILL_LAZY, words, ring_load, d, 0};
-    d->ip->mark = words / 4u * 3u;
+    d->ip->ring = (hwprof_ring){DBT_SPILL_LAZY, (uint32_t)words, ring_load, d, 0};
+    d->ip->mark = (uint32_t)words / 4u * 3u;
   }
   return 0;
 }

@@ -85,6 +85,7 @@
 #include <string.h>
 #include <unicorn/unicorn.h>
 
+#include "envnum.h"
 #include "errf.h"
 #include "hwprof.h"
 #include "hwprof_fdt.h"
@@ -289,17 +290,10 @@ vboard *vboard_new(const void *dtb, size_t dtb_size, char *err, size_t errlen) {
   }
   hwprof_sim_on_mem_write(b->ip, vb_ip_mem_write, b);
   hwprof_sim_on_accept(b->ip, vb_ip_accepted, b);
-  const char *rb = getenv("HWPROF_RENEW_BYTES");
   b->renew_bytes = VBOARD_RENEW_BYTES;
-  if (rb && *rb) {
-    char *end;
-    errno = 0;
-    b->renew_bytes = strtoull(rb, &end, 0);
-    if (*end || errno || *rb == '-') {
-      errf(err, errlen, "HWPROF_RENEW_BYTES=%s: not a byte count (0 to 2^64-1)", rb);
-      vboard_free(b);
-      return NULL;
-    }
+  if (env_number("HWPROF_RENEW_BYTES", 0, UINT64_MAX, &b->renew_bytes, err, errlen) < 0) {
+    vboard_free(b);
+    return NULL;
   }
   uc_err e = (b->ram = calloc(1, b->ram_size)) ? engine_open(b) : UC_ERR_NOMEM;
   if (e != UC_ERR_OK) {

@@ -129,6 +129,9 @@ fi
 # (HWPROF_RENEW_BYTES=000000: the guest's environment keeps its length).  The runtime
 # on the host: the renewals are Unicorn's, the same with the translator on the board,
 # and the board's refills are checked above.
+expect "HWPROF_RENEW_BYTES must be a byte count" 2 \
+  'HWPROF_RENEW_BYTES=4k: not a whole number from 0 to 18446744073709551615' \
+  env HWPROF_RENEW_BYTES=4k "$HW" run "$G/printf-O2"
 peak() { sed -n 's/.*host memory *\([0-9.]*\) MB peak resident.*/\1/p' "$1"; }
 renewals() { sed -n 's/.*emulator renewed \([0-9]*\) times.*/\1/p' "$1"; }
 HWPROF_RENEW_BYTES=262144 "$HW" run --runtime host --code-cache 16384 --stats "$G/printf-O2" \

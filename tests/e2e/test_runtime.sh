@@ -234,6 +234,9 @@ print("same counts, %d blocks spilled; %d interrupts, %d with a ring of 256 word
 expect "runtime: HWPROF_SPILL_WORDS must be a power of two" 126 \
   'HWPROF_SPILL_WORDS=100: not a power of two from 64 to 1048576' \
   env HWPROF_SPILL_WORDS=100 "$HW" run --quiet --profile hw "$g" test
+expect "runtime: HWPROF_SPILL_WORDS must be a number in range" 126 \
+  'HWPROF_SPILL_WORDS=32: not a whole number from 64 to 1048576' \
+  env HWPROF_SPILL_WORDS=32 "$HW" run --quiet --profile hw "$g" test
 expect "runtime: --stats says what the interrupt handler cost on the board" 0 \
   'interrupt handler +[0-9]+ interrupts, [0-9]+ cycles \([0-9.]+ %\): on the board [1-9][0-9]* requests' \
   "$HW" run --quiet --stats --runtime board --profile hw --threshold 200 "$g" test
