@@ -16,6 +16,8 @@
  * directory has the same program built for the PPC405 (--native-dir,
  * workloads/workloads.mk), it also runs natively on the board (nativerun.h): the
  * floor each translated run's cycles are read against, its output the same.
+ * Workloads run --jobs at a time, each in a child process that writes its row into
+ * memory shared with this one (bench_all); the figures are the same as one at a time.
  *
  * Exit status: 0 all ran and agreed; 1 a workload failed, or its runs' outputs
  * differ; 2 bad usage or a workload that is not there.
