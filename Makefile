@@ -22,6 +22,7 @@ CXXFLAGS  ?= -O2 -g
 WARN      := -Wall -Wextra -Werror
 C_FLAGS   := -std=c99 $(WARN) $(CFLAGS) -Icommon -Idriver -Isim -Idbt -Inative -Icct -Itests/unit
 CXX_FLAGS := -std=c++17 $(WARN) $(CXXFLAGS)
+NPROC     := $(shell nproc 2>/dev/null || echo 1)
 
 .PHONY: all test lint bench-ip demo clean format workloads
 all:

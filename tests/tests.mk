@@ -144,7 +144,7 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
 # short ones fill the gaps beside them (the runner prints the ten slowest at the end;
 # keep this order by those figures).  tests/repo/test_build.sh checks what the build made
 # and runs first.
-TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+TEST_JOBS ?= $(NPROC)
 TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(XLATE_WRONG) $(XLATE_WRONG_CHAIN) \
                 $(XLATE_WRONG_RECORD) $(XLATE_WRONG_HEADS) $(XLATE_WRONG_PLAN) $(DTBS) $(GUEST_BINS) \
                 $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) \

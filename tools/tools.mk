@@ -39,7 +39,7 @@ all: $(HWPROF) $(QEMU_COUNT)
 # the processors), the bench in its own processes (--jobs), the comparisons each into
 # its file, printed in the suite's order once all have ended; any that failed fails
 # the target.
-SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+SUITE_JOBS ?= $(NPROC)
 COMPARE_HEADER := "workload      blocks   hw=sw lost-ev accounted own-ins differ lib-ins differ output    result"
 define suite
 	@mkdir -p $(BUILD)/bench/compare-$(1)
