@@ -34,14 +34,18 @@
  * event FIFO and the write buffer can still send before the handler runs, so
  * the IP never holds the CPU on a full ring.
  *
- * That is with a threshold, when a block whose count the IP split between its table and
- * the ring must be reported as it crosses.  A run without one needs the ring's records
- * only at readout: its ring is 4 MiB past the translator's RAM (DBT_SPILL_LAZY), and the
+ * That is with a threshold and the linear table, whose blocks that found no slot are
+ * counted only in the ring: each must be reported as it crosses.  The set-associative
+ * table places every block on chip (evicting a colder one to the ring), so a hot block
+ * crosses there; a run with it, or without a threshold, needs the ring's records only
+ * at readout: its ring is 4 MiB past the translator's RAM (DBT_SPILL_LAZY), and the
  * handler counts it only once it holds three quarters of its words (its mark, which
  * raises the IP's line), its last quarter again far more than can come before the
  * handler runs.  A run whose records fit in that is spared the handler's counting of
  * each (a miss in a table too big for the data cache: 275 cycles a record in SQLite's
- * run); readout counts them, as it counts what is left in the ring after any run.
+ * run); readout counts them, as it counts what is left in the ring after any run.  (A
+ * block whose count the sets split crosses in the ring's table when that is counted:
+ * at the mark, or at readout.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -288,8 +292,9 @@ static int merge_spilled(dbt *d, hwprof_entry *e, size_t *n) {
   return 0;
 }
 
-/* The spill ring (above): DBT_SPILL with a threshold, else DBT_SPILL_LAZY, of
- * $HWPROF_SPILL_WORDS words when set (a power of two, 64 to DBT_SPILL_LAZY_WORDS). */
+/* The spill ring (above): DBT_SPILL with a threshold and the linear table, else
+ * DBT_SPILL_LAZY, of $HWPROF_SPILL_WORDS words when set (a power of two, 64 to
+ * DBT_SPILL_LAZY_WORDS). */
 static int ring_of(dbt *d) {
   uint64_t words = DBT_SPILL_LAZY_WORDS;
   if (env_number("HWPROF_SPILL_WORDS", 64, DBT_SPILL_LAZY_WORDS, &words, d->failed,
@@ -300,7 +305,7 @@ static int ring_of(dbt *d) {
                 "HWPROF_SPILL_WORDS=%s: not a power of two from 64 to %u",
                 getenv("HWPROF_SPILL_WORDS"), DBT_SPILL_LAZY_WORDS),
            -1;
-  if (d->o.threshold) {
+  if (d->o.threshold && !d->ip->dev.cfg.ways) {
     d->ip->ring = (hwprof_ring){DBT_SPILL, DBT_SPILL_WORDS, ring_load, d, 0};
     d->ip->mark = 0;
   } else {

@@ -231,6 +231,33 @@ assert s["cycles_by"]["irq"] > d["cycles_by"]["irq"], (s["cycles_by"], d["cycles
 print("same counts, %d blocks spilled; %d interrupts, %d with a ring of 256 words" % (
       d["ip"]["blocks_spilled"], d["ip"]["interrupts"], s["ip"]["interrupts"]))
 ' "$tmp/sq-board.json" "$tmp/sq-lazy-default.json" "$tmp/sq-lazy-256.json"
+# With a threshold the set-associative IP (the default) still places every hot block on
+# chip, where it crosses: the ring is counted at its mark as without one (a block whose
+# count the sets split crosses in the ring's table when that is counted).  Every block
+# reported hot reached the threshold, every count is exact, and a ring of 256 words costs
+# the handler more than the 4 MiB one.
+for w in default 256; do
+  (cd "$tmp" && HOME=$tmp LC_ALL=C $([ $w = default ] || echo env HWPROF_SPILL_WORDS=$w) \
+    "$abs/hwprof" run --quiet --runtime board --profile all --threshold 100 \
+    --json "$tmp/sq-hot-$w.json" "$abs/real/sqlite3" <"$OLDPWD/tests/real/compare.sql" \
+    >/dev/null 2>&1)
+done
+expect "runtime: sqlite3 with a threshold and sets: the ring counted at its mark, the crossings reported" 0 \
+  'exact, [1-9][0-9]{3,} blocks spilled, [1-9][0-9]* hot; handler [0-9]+ cycles, [1-9][0-9]* with a ring of 256 words' \
+  python3 -c '
+import json, sys
+d, s = (json.load(open(p)) for p in sys.argv[1:3])
+for j in (d, s):
+    assert j["exit_status"] == 0 and j["ip"]["ways"] > 0, j["ip"]
+    assert all(x["count"] == x["hw"] == x["sw"] for x in j["blocks"]), "hw, sw, entries"
+    count = {x["pc"]: x["count"] for x in j["blocks"]}
+    hot = [h["pc"] for h in j["ip"]["hot"]]
+    assert hot and all(count.get(pc, 0) >= 100 for pc in hot), "a block reported hot below 100"
+assert d["ip"]["blocks_spilled"] > 4096 * 3 // 4, d["ip"]
+assert s["cycles_by"]["irq"] > d["cycles_by"]["irq"], (s["cycles_by"], d["cycles_by"])
+print("exact, %d blocks spilled, %d hot; handler %d cycles, %d with a ring of 256 words" % (
+      d["ip"]["blocks_spilled"], len(d["ip"]["hot"]), d["cycles_by"]["irq"], s["cycles_by"]["irq"]))
+' "$tmp/sq-hot-default.json" "$tmp/sq-hot-256.json"
 expect "runtime: HWPROF_SPILL_WORDS must be a power of two" 126 \
   'HWPROF_SPILL_WORDS=100: not a power of two from 64 to 1048576' \
   env HWPROF_SPILL_WORDS=100 "$HW" run --quiet --profile hw "$g" test
