@@ -33,15 +33,15 @@
  * code that ran in the newest region first), are the region's plan: regionplan.c, from
  * the estimates made here.
  *
- * Regions form when enough blocks have turned hot (RG_BATCH, and half as many as
- * there are members): all the hot blocks, the members among them again, translated as
- * one new region; each member's entry is redirected in place as a superblock's head is
- * (rt_redirect: its old first word becomes a branch to the new one, and so do the
- * branches chained to it and its indirect-jump table entry).  Each region is an
- * instance with its own event words; code of an older one that still runs (the CPU was
- * inside it) derives its counts within it, and reaches the newer one only through
- * entries, which count.  A block's count is its own word's (before it joined a region)
- * plus its count in every instance.
+ * Regions form when enough blocks have turned hot (RG_BATCH, and RG_GROWTH times as
+ * many as the newest region has members): all the hot blocks, the members among them
+ * again, translated as one new region; each member's entry is redirected in place as a
+ * superblock's head is (rt_redirect: its old first word becomes a branch to the new
+ * one, and so do the branches chained to it and its indirect-jump table entry).  Each
+ * region is an instance with its own event words; code of an older one that still runs
+ * (the CPU was inside it) derives its counts within it, and reaches the newer one only
+ * through entries, which count.  A block's count is its own word's (before it joined a
+ * region) plus its count in every instance.
  *
  * With --member-probes every member keeps its probe on every way in (no derived way):
  * the regions' code, relocated, without their savings, for comparison.
@@ -62,6 +62,7 @@
 #define RG_KEYS     0xF0000000u
 #define RG_KEYS_MAX 0x04000000u
 #define RG_BATCH    16u /* hot blocks that form a region, at least */
+#define RG_GROWTH   3u  /* ... and times the newest region's members */
 #define RG_RARE     16u /* a derived way is RG_RARE times its member's other ways, at least */
 #define RG_NONE     DBT_RG_NONE
 
@@ -107,9 +108,12 @@ static uint32_t word_of(const rt_regions *g, uint32_t key) {
 
 /* ------------------------------------------------------------ forming */
 
-/* Enough blocks have turned hot since the newest region to form the next. */
+/* Enough blocks have turned hot since the newest region to form the next: RG_BATCH, and
+ * three times as many hot blocks as the newest region has members (a region formed again
+ * translates every hot block again; one and a half times cost Lua 2.3 % of its run and
+ * SQLite 2.7 % on the board, docs/translator.md). */
 static int due(const rt_regions *g) {
-  return g->nhot >= g->members + RG_BATCH && 2 * g->nhot >= 3 * g->members;
+  return g->nhot >= g->members + RG_BATCH && g->nhot >= RG_GROWTH * g->members;
 }
 
 /* The counts of region x's members from its words' counts cnt, added into add by block
