@@ -78,8 +78,10 @@ same sbtrap 10 "$G/sbtrap-O2"
 same strings 10 "$G/strings-O2"
 same gzip 500 "$B/workloads/gzip" test
 same coremark 500 "$B/workloads/coremark" test
-# A code cache of 64 KiB: refilled while regions form, some not formed for want of room.
-OPTS="--code-cache 65536" REFILL=1 same strings_refill 10 "$G/strings-O2"
+# A small code cache: refilled while regions form, some not formed for want of room
+# (strings in 48 KiB: in 64 KiB whether one finds no room is a draw of the guest's
+# environment, since regions are formed again at three times as many hot blocks).
+OPTS="--code-cache 49152" REFILL=1 same strings_refill 10 "$G/strings-O2"
 OPTS="--code-cache 65536" REFILL=1 same gzip_refill 10 "$B/workloads/gzip" test
 
 # The runtime on the board (the default) forms them with the board's CPU, each step
