@@ -212,11 +212,20 @@ print("same counts, %d blocks spilled, %d drains on the board" % (b["ip"]["block
 # board counts it at every mark.  Either way every block's count is exact (hw = sw), and
 # the first run's are the run's above (the second's guest reads other times from its clock:
 # its cycles differ).
-for w in default 256; do # (the variable only where set: it is in the guest's environment)
-  (cd "$tmp" && HOME=$tmp LC_ALL=C $([ $w = default ] || echo env HWPROF_SPILL_WORDS=$w) \
-    "$abs/hwprof" run --quiet --runtime board --profile all --json "$tmp/sq-lazy-$w.json" \
-    "$abs/real/sqlite3" <"$OLDPWD/tests/real/compare.sql" >/dev/null 2>&1)
-done
+# sq_rings NAME [OPTION...]: compare.sql on the board, all profiles, with the default ring
+# and with one of 256 words, into $tmp/sq-NAME-default.json and sq-NAME-256.json (the
+# variable only where set: it is in the guest's environment).
+sq_rings() {
+  local name=$1 w
+  shift
+  for w in default 256; do
+    (cd "$tmp" && HOME=$tmp LC_ALL=C $([ $w = default ] || echo env HWPROF_SPILL_WORDS=$w) \
+      "$abs/hwprof" run --quiet --runtime board --profile all "$@" \
+      --json "$tmp/sq-$name-$w.json" "$abs/real/sqlite3" <"$OLDPWD/tests/real/compare.sql" \
+      >/dev/null 2>&1)
+  done
+}
+sq_rings lazy
 expect "runtime: sqlite3 without a threshold: the ring counted at readout, or on the board at its mark" 0 \
   'same counts, [1-9][0-9]{3,} blocks spilled; [0-9]+ interrupts, [1-9][0-9]* with a ring of 256 words' \
   python3 -c '
@@ -236,12 +245,7 @@ print("same counts, %d blocks spilled; %d interrupts, %d with a ring of 256 word
 # count the sets split crosses in the ring's table when that is counted).  Every block
 # reported hot reached the threshold, every count is exact, and a ring of 256 words costs
 # the handler more than the 4 MiB one.
-for w in default 256; do
-  (cd "$tmp" && HOME=$tmp LC_ALL=C $([ $w = default ] || echo env HWPROF_SPILL_WORDS=$w) \
-    "$abs/hwprof" run --quiet --runtime board --profile all --threshold 100 \
-    --json "$tmp/sq-hot-$w.json" "$abs/real/sqlite3" <"$OLDPWD/tests/real/compare.sql" \
-    >/dev/null 2>&1)
-done
+sq_rings hot --threshold 100
 expect "runtime: sqlite3 with a threshold and sets: the ring counted at its mark, the crossings reported" 0 \
   'exact, [1-9][0-9]{3,} blocks spilled, [1-9][0-9]* hot; handler [0-9]+ cycles, [1-9][0-9]* with a ring of 256 words' \
   python3 -c '
