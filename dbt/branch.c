@@ -206,7 +206,7 @@ void tr_go_to(em *e, uint32_t to) {
 
 /* A conditional branch (BO, BI) off the path, to a side exit (tr_emit_sides). */
 static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indirect, unsigned reg) {
-  if (e->nside == sizeof e->sides / sizeof e->sides[0]) {
+  if (e->nside == MAX_SIDES) {
     e->overflow = 1; /* cannot happen: at most two per member */
     return;
   }

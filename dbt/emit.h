@@ -26,7 +26,8 @@ enum { CR0 = 0, CR1 = 1, CR7 = 7 };
 
 #define MAX_BLOCK 64 /* guest instructions per block, at most */
 _Static_assert(MAX_BLOCK + 2 < DBT_INSN_COLD, "insn_of's index holds a block and its delay slot");
-#define MAX_COLD ((MAX_BLOCK + 1) * DBT_TRACE_MAX) /* trap stubs: one per instruction at most */
+#define MAX_COLD  ((MAX_BLOCK + 1) * DBT_TRACE_MAX) /* trap stubs: one per instruction at most */
+#define MAX_SIDES (DBT_SIDE_MAX * DBT_TRACE_MAX)
 
 typedef struct cold {
   uint32_t at;      /* offset of the bc that reaches it */
@@ -62,8 +63,8 @@ typedef struct em {
   stream other;
   int cold;
   int overflow;
-  int prof; /* emitting profiling code (prof_begin): its words are DBT_INSN_PROF in insn_of */
-  cold colds[MAX_COLD];
+  int prof;    /* emitting profiling code (prof_begin): its words are DBT_INSN_PROF in insn_of */
+  cold *colds; /* [MAX_COLD]: the unit's trap stubs, colds[0, ncold) */
   unsigned ncold;
   uint32_t cct_insns_at; /* --cct, sw: the addi of the block's instruction count */
   /* Superblocks: where the recorded path goes after the block being emitted (0:
@@ -72,7 +73,7 @@ typedef struct em {
    * along the path. */
   uint32_t next;
   int head, last, loop, continued;
-  side sides[DBT_SIDE_MAX * DBT_TRACE_MAX];
+  side *sides; /* [MAX_SIDES]: its side exits, sides[0, nside) */
   unsigned nside;
   /* Superblocks with derived counts: the head's and the side exits' probes (NULL:
    * every member has its own). */

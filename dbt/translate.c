@@ -140,8 +140,16 @@ static stream stream_at(const dbt_core *c, uint32_t at, uint32_t cap) {
   return (stream){c->buf + at, c->buf_addr + at, 0, cap < left ? cap : left};
 }
 
+/* The unit's trap stubs and side exits, apart from the emitter's state (one unit is
+ * emitted at a time): 17 KB that would put the state's fields, used at every word,
+ * and the frames of the functions that use them in lines far apart. */
+static cold unit_colds[MAX_COLD];
+static side unit_sides[MAX_SIDES];
+
 static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->c = c;
+  e->colds = unit_colds;
+  e->sides = unit_sides;
   e->hr = dbt_host_regs(c);
   stream hot = stream_at(c, pl->at, pl->cap);
   e->p = hot.p, e->addr = hot.addr, e->n = 0, e->cap = hot.cap;
