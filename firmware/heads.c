@@ -37,6 +37,10 @@
 
 static uint32_t pend[XLATE_MAP_SLOTS / 32], head[XLATE_MAP_SLOTS / 32],
     member[XLATE_MAP_SLOTS / 32];
+/* The superblock each block last became a member of, by slot: the ordinal of its head's
+ * redirection, from 1 (0: none; XLATE_HEADS_MEMBER_OF); the last ordinal. */
+#define MEMBER_OF ((uint16_t *)XLATE_HEADS_MEMBER_OF)
+static uint32_t redirected;
 static uint32_t nseen, nwords;
 static int on;     /* the heads are chosen here (--superblocks, the hw or the sw profile) */
 static int sw;     /* ... by the sw profile's counters (the table's keys: key_of) */
@@ -177,8 +181,17 @@ int xlate_heads_begin(int32_t slot) {
   return 0;
 }
 
-int xlate_heads_is_head(int32_t slot) {
-  return slot >= 0 && bit(head, (uint32_t)slot);
+int xlate_heads_ends_path(int32_t slot, int32_t from) {
+  if (slot < 0)
+    return 0;
+  if (bit(head, (uint32_t)slot))
+    return 1;
+  uint32_t of = MEMBER_OF[slot];
+  if (!bit(member, (uint32_t)slot) || (of && from >= 0 && of == MEMBER_OF[from]))
+    return 0;
+  put(member, (uint32_t)slot, 0);
+  put(pend, (uint32_t)slot, 1);
+  return 1;
 }
 
 void xlate_heads_trace(const xlate_req *q, const dbt_block *out, uint32_t members) {
@@ -203,11 +216,13 @@ int xlate_heads_formed(uint32_t pc) {
   put(pend, (uint32_t)s, 0);
   put(member, (uint32_t)s, 0);
   put(head, (uint32_t)s, 1);
+  redirected++;
   for (uint32_t i = 1; i < last.members; i++) {
     int32_t m = xlate_map_slot(last.pc[i], 1); /* (never entered alone: planned) */
     if (m >= 0 && !bit(head, (uint32_t)m) && !bit(member, (uint32_t)m)) {
       put(pend, (uint32_t)m, 0);
       put(member, (uint32_t)m, 1);
+      MEMBER_OF[m] = (uint16_t)redirected;
     }
   }
   if (sw) /* its members' blocks (a planned superblock's may be translated only here) */

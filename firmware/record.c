@@ -10,8 +10,9 @@
  *   - the first block of a path is its head, a pending head entered (superblock.c);
  *     in the hw profile the interrupt handler made it pending here (heads.c), and a
  *     path that begins elsewhere is an error (err);
- *   - a block already on the path, another superblock's head once the duplication
- *     budget is spent (`spent`, the former's), or a path of DBT_TRACE_MAX blocks
+ *   - a block already on the path, a block already in a superblock once the
+ *     duplication budget is spent (`spent`, the former's: heads.c,
+ *     xlate_heads_ends_path, says which), or a path of DBT_TRACE_MAX blocks
  *     ends the path there: a loop back to the head is unrolled while the budget
  *     lasts (up to DBT_UNROLL copies of the body), and the path is complete;
  *   - any other block is added to it.
@@ -25,6 +26,7 @@
 
 static dbt_trace path; /* the path recorded: path.n blocks, and next once complete */
 static uint32_t done;  /* path is complete: the next request begins another */
+static int32_t from;   /* the slot of its head */
 
 void xlate_record_reset(void) {
   path.n = 0;
@@ -47,18 +49,20 @@ static void complete(uint32_t next, uint32_t spent) {
 }
 
 void xlate_record(xlate_disp *q, int32_t slot) {
-  int head = xlate_heads_is_head(slot);
   q->err = 0;
   if (path.n == 0 || done) {
     q->err = xlate_heads_begin(slot) < 0; /* not a pending head on the board */
+    from = slot;
     path.pc[0] = q->pc;
     path.counter[0] = q->id;
     path.n = 1;
     done = 0;
   } else {
-    int seen = q->spent && head;
+    int seen = 0;
     for (uint32_t i = 0; i < path.n; i++)
       seen |= path.pc[i] == q->pc;
+    if (!seen && q->spent)
+      seen = xlate_heads_ends_path(slot, from);
     if (seen || path.n == DBT_TRACE_MAX) {
       complete(q->pc, q->spent);
     } else {

@@ -96,13 +96,17 @@
  * or the sw profile's counters), the words the IP reported hot (with the
  * set-associative table, XLATE_HEADS_SEEN_CAP words, at most half used), and for each
  * crossing at XLATE_IRQ_HOT, or counter at XLATE_SCAN_OUT, the guest pc it made a
- * pending head (0: none).  Zero when the image is loaded (dbt/onboard.c). */
+ * pending head (0: none), and the superblock each block is a member of.  Zero when the
+ * image is loaded (dbt/onboard.c). */
 #define XLATE_HEADS_WORDS     0x0C804000u
 #define XLATE_HEADS_WORDS_CAP 0x00010000u
 #define XLATE_HEADS_SEEN      (XLATE_HEADS_WORDS + 8u * XLATE_HEADS_WORDS_CAP)
 #define XLATE_HEADS_SEEN_CAP  0x00010000u
 #define XLATE_HEADS_PENDED    (XLATE_HEADS_SEEN + 4u * XLATE_HEADS_SEEN_CAP)
-#define XLATE_HEADS_END       (XLATE_HEADS_PENDED + 4u * XLATE_IRQ_HOT_CAP) /* >= XLATE_SCAN_OUT_CAP */
+/* >= XLATE_SCAN_OUT_CAP; then for each slot of the dispatcher's map the superblock its
+ * block last became a member of (a uint16_t: heads.c, member_of) */
+#define XLATE_HEADS_MEMBER_OF (XLATE_HEADS_PENDED + 4u * XLATE_IRQ_HOT_CAP)
+#define XLATE_HEADS_END       (XLATE_HEADS_MEMBER_OF + 2u * XLATE_MAP_SLOTS)
 /* ... and the IP's edges it drained, past the sw profile's edge sites (dbt.h):
  * XLATE_IRQ_EDGE_HEADS hash chains' heads (an index + 1, 0: none; zero when the image
  * is loaded, as its bss), then XLATE_IRQ_EDGE_CAP xlate_edge. */
@@ -321,16 +325,17 @@ dbt_words *xlate_words(void);
  * reports a word more than once); a crossing's word (the pc it made a pending head, 0:
  * none, -1: the words seen are too many); the sw profile's, a block's counter noted
  * (-1: too many), the counters a scan reported (their pending heads to
- * XLATE_HEADS_PENDED); a path begun at slot (-1: not a pending head); whether slot heads
- * a superblock; a superblock translated (xlate.c), its head redirected to it
- * (dispatch.c: -1 not the last translated, -2 its words or counters do not fit); a
+ * XLATE_HEADS_PENDED); a path begun at slot (-1: not a pending head); whether a path
+ * from slot `from` ends at slot once the duplication budget is spent (a member it ends at
+ * made a pending head: dbt/superblock.c, ends_path); a superblock translated (xlate.c), its head
+ * redirected to it (dispatch.c: -1 not the last translated, -2 its words or counters do not fit); a
  * flush. */
 void xlate_heads_start(int sets);
 int64_t xlate_heads_word(uint32_t word);
 int xlate_heads_block(uint32_t counter, uint32_t pc);
 void xlate_heads_reported(const uint32_t *counters, uint32_t n);
 int xlate_heads_begin(int32_t slot);
-int xlate_heads_is_head(int32_t slot);
+int xlate_heads_ends_path(int32_t slot, int32_t from);
 void xlate_heads_trace(const xlate_req *q, const dbt_block *out, uint32_t members);
 int xlate_heads_formed(uint32_t pc);
 void xlate_heads_flush(void);

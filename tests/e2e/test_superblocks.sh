@@ -192,6 +192,31 @@ print("budget kept: %d superblocks, %d and %d bytes duplicated" % (
 PY
 }
 expect "superblocks: the budget limits duplication" 0 'budget kept' check_budget
+# Once the budget is spent a path ends at a member of another superblock too, which heads
+# one of its own (tests/guest/shared.c: a function called from two loops): with none,
+# the second loop's path ends where it calls the function, and the function heads a
+# superblock; with plenty, the second loop's superblock copies it.
+for b in 0 1000000; do
+  "$HW" run --profile hw --superblocks --sb-budget $b --quiet --json "$tmp/shared$b.json" \
+    "$B/guest/shared-O2" >/dev/null 2>&1
+done
+check_shared() {
+  python3 - "$tmp/shared0.json" "$tmp/shared1000000.json" <<'PY'
+import json, sys
+def paths(f):
+    d = json.load(open(f))
+    fn = {b["pc"]: b["function"] for b in d["blocks"]}
+    return [[fn.get(b) for b in s["blocks"]] for s in d["superblocks"]]
+none, big = (paths(f) for f in sys.argv[1:3])
+assert ["mix"] in [p[:1] for p in none], "mix heads none with no budget: %s" % none
+assert sum("mix" in p for p in none) == 2, "mix copied with no budget: %s" % none
+assert ["mix"] not in [p[:1] for p in big], "mix heads one with plenty: %s" % big
+assert sum("mix" in p for p in big) == 2, "mix not copied with plenty: %s" % big
+print("the shared function: its own superblock with no budget, copied with plenty")
+PY
+}
+expect "superblocks: a path ends at another superblock's member once the budget is spent" 0 \
+  'its own superblock with no budget' check_shared
 expect "superblocks: the default budget, an eighth of the instruction cache" 0 \
   'superblock code .* duplicated \(budget 2048\)' \
   "$HW" run --profile hw --superblocks --stats --quiet "$p" test
