@@ -335,13 +335,12 @@ static int form(dbt *d, const dbt_trace *t) {
   s->dup_bytes += dup;
   rt_redirect(d, h, sb); /* the head, its predecessors and its jump-table entry */
   s->is_head[h->id] = SB_HEAD;
-  s->redirected++;
   for (unsigned i = 1; i < members; i++) {
     uint8_t *m = &s->is_head[t->counter[i]];
     s->pending -= *m == SB_PENDING;
     if (*m == SB_NONE || *m == SB_PENDING) {
       *m = SB_MEMBER;
-      s->member_of[t->counter[i]] = (uint16_t)s->redirected;
+      s->member_of[t->counter[i]] = (uint16_t)d->st.superblocks;
     }
   }
   if (d->o.dump) {

@@ -46,10 +46,9 @@ typedef struct sb_state {
   sb_trip trips[DBT_SB_TRIPS]; /* the runtime on the board: the recorder's requests due */
   unsigned ntrips;
   uint8_t *is_head;    /* per block id: SB_PENDING, or in the current cache SB_HEAD, SB_MEMBER */
-  uint16_t *member_of; /* per block id: the superblock it last became a member of (the
-                          ordinal of its head's redirection, from 1, in 16 bits as on the
-                          board; 0: none) */
-  uint32_t redirected; /* heads redirected to their superblocks: the last ordinal */
+  uint16_t *member_of; /* per block id: the superblock it last became a member of (its
+                          ordinal, d->st.superblocks when its head was redirected, from 1,
+                          in 16 bits as on the board; 0: none) */
   uint8_t *sw_hot;     /* per block id: the sw counters' scan reported it hot */
   uint64_t dup_budget; /* bytes of duplicated code superblocks may add (UINT64_MAX: any) */
   uint64_t dup_bytes;  /* ... added since the code cache was last emptied */

@@ -104,7 +104,7 @@
 #define XLATE_HEADS_SEEN_CAP  0x00010000u
 #define XLATE_HEADS_PENDED    (XLATE_HEADS_SEEN + 4u * XLATE_HEADS_SEEN_CAP)
 /* >= XLATE_SCAN_OUT_CAP; then for each slot of the dispatcher's map the superblock its
- * block last became a member of (a uint16_t: heads.c, member_of) */
+ * block last became a member of (a uint16_t: heads.c, MEMBER_OF) */
 #define XLATE_HEADS_MEMBER_OF (XLATE_HEADS_PENDED + 4u * XLATE_IRQ_HOT_CAP)
 #define XLATE_HEADS_END       (XLATE_HEADS_MEMBER_OF + 2u * XLATE_MAP_SLOTS)
 /* ... and the IP's edges it drained, past the sw profile's edge sites (dbt.h):
