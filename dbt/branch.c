@@ -68,9 +68,16 @@ int dbt_branch_likely(uint32_t w) {
   return tr_decode_branch(0, w).likely;
 }
 
-/* Puts the branch condition into cr7; returns the BO/BI that branch when taken. */
-static void branch_cond(em *e, uint32_t w, unsigned *bo, unsigned *bi) {
+/* Puts the branch condition at pc into cr7 (or finds it in cr6, where the slt-family
+ * instruction that set the register it tests left it: liveness.c); returns the BO/BI
+ * that branch when taken. */
+static void branch_cond(em *e, uint32_t pc, uint32_t w, unsigned *bo, unsigned *bi) {
   unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);
+  if (e->lt_branch == pc) {
+    *bo = e->lt_taken ? PPC_BO_TRUE : PPC_BO_FALSE;
+    *bi = 4 * CR6 + PPC_LT;
+    return;
+  }
   if (op == OP_COP1) { /* bc1f/bc1t: FCC n is FCSR bit 23 (n = 0) or 24 + n */
     unsigned cc = rt >> 2, bit = cc ? 24 + cc : 23;
     put(e, ppc_lwz(R0, RS, DBT_ST_FCSR));
@@ -307,7 +314,9 @@ static int delay_slot(em *e, uint32_t pc) {
   }
   uint32_t mark = e->n, a4 = e->aligned4, a2 = e->aligned2;
   uint32_t c0 = e->checked, n0 = e->near, k0 = e->konst;
+  e->in_delay = 1;
   int r = tr_insn(e, pc, w);
+  e->in_delay = 0;
   tr_emitted(e, pc, w, r, mark);
   e->aligned4 &= a4; /* a likely branch may skip the slot: what holds either way */
   e->aligned2 &= a2;
@@ -326,7 +335,7 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
   if (tr_fetch(e->c, pc + 4, &w_delay) < 0)
     w_delay = 0;
   if (b->kind == B_COND)
-    branch_cond(e, w, &bo, &bi);
+    branch_cond(e, pc, w, &bo, &bi);
   /* An indirect target whose register the delay slot (or the link) overwrites
    * is saved first. */
   int saved = 0;

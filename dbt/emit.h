@@ -19,7 +19,7 @@
 /* ------------------------------------------------------------ registers */
 
 enum { R0 = 0, RS = DBT_R_STATE, RP = DBT_R_PROF, R3 = 3, R4 = 4, RH = DBT_R_HI };
-enum { CR0 = 0, CR1 = 1, CR7 = 7 };
+enum { CR0 = 0, CR1 = 1, CR6 = 6, CR7 = 7 }; /* cr6: the slt family's (liveness.c) */
 #define BI7(bit) (4 * CR7 + (bit))
 
 /* ------------------------------------------------------------ the emitter */
@@ -108,6 +108,12 @@ typedef struct em {
   /* The guest instruction being emitted and its block's first (dbt_core.insn_of). */
   uint32_t cur_pc, blk_pc;
   const int8_t *hr; /* where each MIPS register lives (dbt_host_regs) */
+  /* Set-on-less-than fused with its branch (liveness.c): the guest pc of the block's
+   * branch that tests cr6's LT in place of MIPS register lt_reg (0: none), whether it
+   * is taken when LT is set; and whether a delay slot is being emitted. */
+  uint32_t lt_branch;
+  unsigned lt_reg;
+  int lt_taken, in_delay;
 } em;
 
 /* The code is big-endian PowerPC words at offsets that are multiples of 4 in buffers
@@ -360,6 +366,18 @@ void tr_check_align(em *e, uint32_t pc, unsigned mb, unsigned b, int16_t off, un
  * each unit known (align_start). */
 void tr_note_align(em *e, uint32_t w);
 void tr_align_start(em *e);
+
+/* ------------------------------------------------------------ set-on-less-than and its
+ * branch (liveness.c) */
+
+/* For the slt-family instruction at pc writing rd (its comparison in cr6): the block's
+ * branch at branch_pc may test cr6 in place of rd (fuse; taken when LT is set if
+ * taken_if_lt), and rd need not be set at all (dead: nothing reads the value). */
+typedef struct lt_plan {
+  uint32_t branch_pc;
+  int fuse, dead, taken_if_lt;
+} lt_plan;
+lt_plan tr_lt_plan(const em *e, uint32_t pc, unsigned rd);
 
 /* ------------------------------------------------------------ the unit's end (branch.c) */
 

@@ -16,11 +16,19 @@ static uint32_t mk_subu(unsigned d, unsigned s, unsigned t) {
   return ppc_subf(d, t, s);
 }
 
-/* Set-on-less-than: compare into cr0, copy its LT bit. */
-static void set_lt(em *e, unsigned rd) {
+/* Set-on-less-than at pc, its comparison made into cr6: copy its LT bit into rd,
+ * unless the block's branch tests cr6 in its place and nothing reads the value
+ * (liveness.c); note the branch that may. */
+static void set_lt(em *e, uint32_t pc, unsigned rd) {
+  lt_plan p = tr_lt_plan(e, pc, rd);
+  e->lt_branch = p.fuse ? p.branch_pc : 0;
+  e->lt_reg = rd;
+  e->lt_taken = p.taken_if_lt;
+  if (p.dead)
+    return;
   unsigned d = dst(e, rd);
   put(e, ppc_mfcr(R0));
-  put(e, ppc_rlwinm(d, R0, 1, 31, 31));
+  put(e, ppc_rlwinm(d, R0, 4 * CR6 + PPC_LT + 1, 31, 31));
   commit(e, rd, d);
 }
 
@@ -265,8 +273,8 @@ int tr_special(em *e, uint32_t pc, uint32_t w) {
     if (!rd)
       return T_OK;
     unsigned s = src(e, rs, R3), t = src(e, rt, R4);
-    put(e, mips_funct(w) == F_SLT ? ppc_cmpw(CR0, s, t) : ppc_cmplw(CR0, s, t));
-    set_lt(e, rd);
+    put(e, mips_funct(w) == F_SLT ? ppc_cmpw(CR6, s, t) : ppc_cmplw(CR6, s, t));
+    set_lt(e, pc, rd);
     return T_OK;
   }
   case F_TGE:
@@ -332,14 +340,14 @@ int tr_immediate(em *e, uint32_t pc, uint32_t w) {
       return T_OK;
     unsigned s = src(e, rs, R3);
     if (op == OP_SLTI) {
-      put(e, ppc_cmpwi(CR0, s, imm));
+      put(e, ppc_cmpwi(CR6, s, imm));
     } else if (imm >= 0) {
-      put(e, ppc_cmplwi(CR0, s, (uint16_t)imm));
+      put(e, ppc_cmplwi(CR6, s, (uint16_t)imm));
     } else {
       put(e, ppc_li(R4, imm));
-      put(e, ppc_cmplw(CR0, s, R4));
+      put(e, ppc_cmplw(CR6, s, R4));
     }
-    set_lt(e, rt);
+    set_lt(e, pc, rt);
     return T_OK;
   }
   case OP_ANDI:

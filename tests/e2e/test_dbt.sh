@@ -4,8 +4,9 @@
 # cannot execute and an unknown system call are reported as documented; the
 # profiling modes store exactly once per block entry (hw) and count every entry
 # (sw); a tiny code cache is flushed and refilled without changing the result;
-# --dump lists MIPS and PowerPC side by side; --event-trace writes the IP's event
-# stream, each block's flags included.  Prints PASS/FAIL for tests/run.sh.
+# --dump lists MIPS and PowerPC side by side (and shows slt fused with its branch);
+# --event-trace writes the IP's event stream, each block's flags included.  Prints
+# PASS/FAIL for tests/run.sh.
 set -u
 B=${BUILD:-build}
 HW=$B/hwprof
@@ -239,6 +240,16 @@ expect event_trace_unwritable 2 'cannot write /nonexistent/x.trace' \
 # --- the dump: both sides disassembled
 expect dump_side_by_side 7 'addiu \$sp, \$sp, -0x[0-9a-f]+ +\| [0-9a-f]{8}  [0-9a-f]{8}  (addi|stwu?|lwz|lis) ' \
   "$HW" run --dump - "$G/exitcode-O2"
+# Set-on-less-than and its branch (dbt/liveness.c; the guest's output is test_guest's):
+# in tests/guest/asm/sltbranch.S the branch tests cr6 in place of the register 55 times
+# (bc on cr6), and the register is set (mfcr) only where its value is live: the 16
+# cases that read it, and __show's sltiu (in two blocks).
+"$HW" run --quiet --dump "$tmp/slt.dump" "$G/asm/sltbranch" >/dev/null 2>&1
+expect slt_fused_and_dead 0 '^fused 55, set 18$' python3 -c '
+import re, sys
+d = open(sys.argv[1]).read()
+print("fused %d, set %d" % (len(re.findall(r"  b[a-z]* cr6, ", d)), len(re.findall(r"  mfcr r0", d))))' \
+  "$tmp/slt.dump"
 
 # --- the board's caches (sim/vcache.c; the micro-benchmarks are test_caches):
 # the translator's code-cache writes must be made visible to instruction fetch
