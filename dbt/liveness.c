@@ -29,36 +29,28 @@
  */
 #include "emit.h"
 
+/* Whether major opcode op is an ALU immediate that cannot trap (addiu .. lui), or a
+ * load that writes all of rt (lb, lh, lw, lbu, lhu: not lwl, lwr). */
+static inline __attribute__((always_inline)) int alu_imm(unsigned op) {
+  return op >= OP_ADDIU && op <= OP_LUI;
+}
+static inline __attribute__((always_inline)) int whole_load(unsigned op) {
+  return op >= OP_LB && op <= OP_LHU && op != OP_LWL;
+}
+
 /* The GPRs instruction w may read: a superset (bit r for $r). */
 static inline __attribute__((always_inline)) uint32_t reads(uint32_t w) {
   unsigned op = mips_op(w), f = mips_funct(w);
   uint32_t rs = 1u << mips_rs(w), rt = 1u << mips_rt(w);
-  switch (op) {
-  case OP_SPECIAL: /* conditional moves keep rd when they do not move */
-    return (rs | rt | (f == F_MOVZ || f == F_MOVN || f == F_MOVCI ? 1u << mips_rd(w) : 0)) & ~1u;
-  case OP_ADDI:
-  case OP_ADDIU:
-  case OP_SLTI:
-  case OP_SLTIU:
-  case OP_ANDI:
-  case OP_ORI:
-  case OP_XORI:
-  case OP_LB:
-  case OP_LH:
-  case OP_LW:
-  case OP_LBU:
-  case OP_LHU: return rs & ~1u;
-  case OP_LUI:
-  case OP_J:
-  case OP_JAL: return 0;
-  case OP_SPECIAL3: /* ext and the byte shuffles write rt or rd from the other */
-    if (f == F3_EXT)
-      return rs & ~1u;
-    if (f == F3_BSHFL)
-      return rt & ~1u;
-    return (rs | rt) & ~1u;
-  default: return (rs | rt) & ~1u;
-  }
+  if (op == OP_LUI || op == OP_J || op == OP_JAL)
+    return 0;
+  if (op == OP_ADDI || alu_imm(op) || whole_load(op) || (op == OP_SPECIAL3 && f == F3_EXT))
+    return rs & ~1u;
+  if (op == OP_SPECIAL3 && f == F3_BSHFL) /* seb, seh, wsbh: rd from rt */
+    return rt & ~1u;
+  if (op == OP_SPECIAL && (f == F_MOVZ || f == F_MOVN || f == F_MOVCI))
+    rs |= 1u << mips_rd(w); /* a conditional move keeps rd when it does not move */
+  return (rs | rt) & ~1u;
 }
 
 /* The GPRs instruction w writes, whatever the operands' values: a subset (the ALU's
@@ -67,6 +59,8 @@ static inline __attribute__((always_inline)) uint32_t reads(uint32_t w) {
  * trap on overflow, nor lwl/lwr, which merge). */
 static inline __attribute__((always_inline)) uint32_t kills(uint32_t w) {
   unsigned op = mips_op(w), f = mips_funct(w);
+  if (alu_imm(op) || whole_load(op))
+    return (1u << mips_rt(w)) & ~1u;
   switch (op) {
   case OP_SPECIAL:
     switch (f) {
@@ -88,18 +82,6 @@ static inline __attribute__((always_inline)) uint32_t kills(uint32_t w) {
     case F_SLTU: return (1u << mips_rd(w)) & ~1u;
     default: return 0;
     }
-  case OP_ADDIU:
-  case OP_SLTI:
-  case OP_SLTIU:
-  case OP_ANDI:
-  case OP_ORI:
-  case OP_XORI:
-  case OP_LUI:
-  case OP_LB:
-  case OP_LH:
-  case OP_LW:
-  case OP_LBU:
-  case OP_LHU: return (1u << mips_rt(w)) & ~1u;
   case OP_SPECIAL2: return f == F2_MUL || f == F2_CLZ || f == F2_CLO ? (1u << mips_rd(w)) & ~1u : 0;
   case OP_SPECIAL3:
     return f == F3_EXT ? (1u << mips_rt(w)) & ~1u : f == F3_BSHFL ? (1u << mips_rd(w)) & ~1u : 0;
@@ -119,17 +101,12 @@ static inline __attribute__((always_inline)) int exposes(uint32_t w) {
  * a multiply, a move from or to HI/LO (no load or store, no FP instruction). */
 static int cannot_fault(uint32_t w) {
   unsigned op = mips_op(w), f = mips_funct(w);
+  if (alu_imm(op))
+    return 1;
   switch (op) {
   case OP_SPECIAL:
     return f != F_ADD && f != F_SUB && f != F_JR && f != F_JALR && f != F_MOVCI && !exposes(w) &&
            !(f >= F_DIV && f <= F_DIVU) && f <= F_SLTU;
-  case OP_ADDIU:
-  case OP_SLTI:
-  case OP_SLTIU:
-  case OP_ANDI:
-  case OP_ORI:
-  case OP_XORI:
-  case OP_LUI:
   case OP_SPECIAL2: return 1;
   case OP_SPECIAL3: return f == F3_EXT || f == F3_INS || f == F3_BSHFL;
   default: return 0;

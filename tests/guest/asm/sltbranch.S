@@ -19,11 +19,16 @@
  */
 #include "common.h"
 
-/* \slt $v0, a, b then \br on $v0; $v0 is dead after (both paths write it). */
-        .macro  DEAD slt:req, br:req, a:req, b:req
+/* $t0 = a, $t1 = b, the trace $s0 = 0. */
+        .macro  SETUP a:req, b:req
         li      $t0, \a
         li      $t1, \b
         li      $s0, 0
+        .endm
+
+/* \slt $v0, a, b then \br on $v0; $v0 is dead after (both paths write it). */
+        .macro  DEAD slt:req, br:req, a:req, b:req
+        SETUP   \a, \b
         \slt    $v0, $t0, $t1
         \br     $v0, 1f
         addiu   $s0, $s0, 1
@@ -51,9 +56,7 @@
 
 /* $v0 live after the branch: shown on both paths. */
         .macro  LIVE slt:req, br:req, a:req, b:req
-        li      $t0, \a
-        li      $t1, \b
-        li      $s0, 0
+        SETUP   \a, \b
         \slt    $v0, $t0, $t1
         \br     $v0, 1f
         addiu   $s0, $s0, 1
@@ -65,9 +68,7 @@
 
 /* beq/bne with the register on the right: \br $zero, $v0. */
         .macro  RIGHT slt:req, br:req, a:req, b:req
-        li      $t0, \a
-        li      $t1, \b
-        li      $s0, 0
+        SETUP   \a, \b
         \slt    $v0, $t0, $t1
         \br     $zero, $v0, 1f
         addiu   $s0, $s0, 1
@@ -132,9 +133,7 @@ __start:
         RIGHT   slt, bnel, 1, 2
 
         /* read in the delay slot */
-        li      $t0, 1
-        li      $t1, 2
-        li      $s0, 0
+        SETUP   1, 2
         slt     $v0, $t0, $t1
         bnez    $v0, 1f
         addu    $s1, $v0, $v0
@@ -145,9 +144,7 @@ __start:
         SHOW    "read in the delay slot s1", $s1
 
         /* read between the two */
-        li      $t0, 5
-        li      $t1, 2
-        li      $s0, 0
+        SETUP   5, 2
         slt     $v0, $t0, $t1
         addu    $s1, $v0, $t0
         beqz    $v0, 1f
@@ -159,9 +156,7 @@ __start:
         SHOW    "read between s1", $s1
 
         /* written by the delay slot: the branch tests the old value */
-        li      $t0, 1
-        li      $t1, 2
-        li      $s0, 0
+        SETUP   1, 2
         slt     $v0, $t0, $t1
         bnez    $v0, 1f
         li      $v0, 0x77
@@ -171,9 +166,7 @@ __start:
         SHOW    "written by the delay slot v0", $v0
 
         /* written between: the branch tests the new value */
-        li      $t0, 1
-        li      $t1, 2
-        li      $s0, 0
+        SETUP   1, 2
         slt     $v0, $t0, $t1
         move    $v0, $zero
         bnez    $v0, 1f
@@ -184,9 +177,7 @@ __start:
         SHOW    "written between v0", $v0
 
         /* compared again between: the first compare's cr6 is gone */
-        li      $t0, 1
-        li      $t1, 2
-        li      $s0, 0
+        SETUP   1, 2
         slt     $v0, $t0, $t1
         slt     $v1, $t1, $t0
         bnez    $v0, 1f
@@ -198,9 +189,7 @@ __start:
         SHOW    "compared again between v1", $v1
 
         /* compared again in the delay slot */
-        li      $t0, 2
-        li      $t1, 1
-        li      $s0, 0
+        SETUP   2, 1
         slt     $v0, $t0, $t1
         beqz    $v0, 1f
         slt     $v1, $t1, $t0
@@ -211,9 +200,7 @@ __start:
         SHOW    "compared in the delay slot v1", $v1
 
         /* the sources changed between: the branch tests the comparison made */
-        li      $t0, 1
-        li      $t1, 2
-        li      $s0, 0
+        SETUP   1, 2
         slt     $v0, $t0, $t1
         addiu   $t0, $t0, 100
         li      $t1, 0
@@ -225,9 +212,7 @@ __start:
         SHOW    "sources changed", $s0
 
         /* registers in the state: $t7 dead, $t8 live */
-        li      $t0, 3
-        li      $t1, 4
-        li      $s0, 0
+        SETUP   3, 4
         sltu    $t7, $t0, $t1
         bnez    $t7, 1f
         nop
@@ -242,9 +227,7 @@ __start:
 1:      SHOW    "t8 live", $t8
 
         /* a loop whose condition is an slt (backward branch) */
-        li      $t0, 0
-        li      $t1, 10
-        li      $s0, 0
+        SETUP   0, 10
 1:      addiu   $s0, $s0, 3
         addiu   $t0, $t0, 1
         slt     $v0, $t0, $t1
@@ -255,9 +238,7 @@ __start:
         SHOW    "loop t0", $t0
 
         /* dead only through a jump, then a load */
-        li      $t0, 9
-        li      $t1, 4
-        li      $s0, 0
+        SETUP   9, 4
         slti    $v1, $t0, 5
         beqz    $v1, 1f
         nop
