@@ -127,6 +127,15 @@ static void far_chain(em *e, uint32_t at, uint32_t target) {
   to_hot(e);
 }
 
+/* The bc at offset `at` (landed) predicted taken or not: the 405 predicts a bc
+ * backward taken and forward not, and its y bit reverses that. */
+static void predict(em *e, uint32_t at, int taken) {
+  if (e->overflow)
+    return;
+  uint32_t w = word_at(e, at) & ~(1u << 21);
+  patch(e, at, w | (((int16_t)w < 0) != taken ? 1u << 21 : 0));
+}
+
 /* To guest pc target: a b to its stub. */
 static void chain_exit(em *e, uint32_t target) {
   uint32_t at = e->n;
@@ -415,10 +424,14 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       side_exit(e, bo, bi, b->target, 0, 0);
       on_path(e);
     } else {
+      /* Predicted as the guest's code is laid out, as the 405 predicts its own: taken
+       * when the guest branches back (a loop), not when forward; the prediction holds
+       * once the bc is chained to the target, wherever it lies (dbt_retarget_bc). */
       uint32_t taken = e->n;
       put(e, ppc_bc(bo, bi, 0));
       chain_exit(e, pc + 8);
       far_chain(e, taken, b->target); /* chained, the bc goes to the target if it reaches */
+      predict(e, taken, b->target <= pc);
     }
     break;
   default: break;

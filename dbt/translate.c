@@ -291,5 +291,10 @@ void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop, uint32_t gate) {
 
 uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target) {
   int64_t d = (int64_t)target - (int64_t)at;
-  return ppc_bc_fits(d) ? (bc & 0xFFFF0003u) | ((uint32_t)d & 0xFFFCu) : 0;
+  if (!ppc_bc_fits(d))
+    return 0;
+  unsigned bo = bc >> 21 & 31;
+  if ((bo & 0x16) == PPC_BO_FALSE && ((int16_t)bc < 0) != (d < 0))
+    bc ^= 1u << 21; /* on a CR bit: the y bit keeps its prediction as the sign changes */
+  return (bc & 0xFFFF0003u) | ((uint32_t)d & 0xFFFCu);
 }

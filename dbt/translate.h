@@ -341,7 +341,11 @@ void dbt_emit_stubs(uint8_t *buf, uint32_t addr, uint32_t stop, uint32_t gate);
 /* The patch that chains an exit stub at PowerPC address `stub` to `target`:
  * a branch word, or 0 when the distance does not fit. */
 uint32_t dbt_chain_word(uint32_t stub, uint32_t target);
-/* The bc word `bc` (at `at`) redirected to target, or 0 when it does not reach. */
+/* The bc word `bc` (at `at`) redirected to target, or 0 when it does not reach.  A bc
+ * on a CR bit keeps the direction the 405 predicts for it (forward not taken, backward
+ * taken, the y bit reversing it): the y bit flips where the displacement's sign does, so
+ * that the prediction the translator chose when it emitted the bc holds wherever the
+ * chained target lies (branch.c). */
 uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target);
 /* The branch word insn at `at` made to go to target: a bc redirected, anything else a
  * b (0: neither reaches). */
