@@ -367,6 +367,13 @@ void tr_check_align(em *e, uint32_t pc, unsigned mb, unsigned b, int16_t off, un
 void tr_note_align(em *e, uint32_t w);
 void tr_align_start(em *e);
 
+/* ------------------------------------------------------------ the guest's code (decode.c) */
+
+/* The guest's word at pc into *w; -1 when pc is not in the text (or not aligned). */
+int tr_fetch(const dbt_core *c, uint32_t pc, uint32_t *w);
+/* Decodes a branch or jump at pc; B_NONE if w is not one. */
+branch tr_decode_branch(uint32_t pc, uint32_t w);
+
 /* ------------------------------------------------------------ set-on-less-than and its
  * branch (liveness.c) */
 
@@ -381,13 +388,10 @@ lt_plan tr_lt_plan(const em *e, uint32_t pc, unsigned rd);
 
 /* ------------------------------------------------------------ the unit's end (branch.c) */
 
-/* Decodes a branch or jump at pc; B_NONE if w is not one. */
-branch tr_decode_branch(uint32_t pc, uint32_t w);
 /* To guest pc `to`: along the path when it is the recorded successor, else out. */
 void tr_go_to(em *e, uint32_t to);
 void tr_emit_sides(em *e);
 void tr_unimpl_exit(em *e, uint32_t pc);
-int tr_fetch(const dbt_core *c, uint32_t pc, uint32_t *w);
 /* After tr_insn(e, pc, w) returned r, its code from offset mark: what the checks
  * know now; for T_HELPER, the helper's exit in place of that code; and the checks
  * of $gp and $sp that the instruction may owe (confine_kept).  T_UNIMPL: the
