@@ -109,10 +109,9 @@ typedef struct em {
   uint32_t cur_pc, blk_pc;
   const int8_t *hr; /* where each MIPS register lives (dbt_host_regs) */
   /* Set-on-less-than fused with its branch (liveness.c): the guest pc of the block's
-   * branch that tests cr6's LT in place of MIPS register lt_reg (0: none), whether it
-   * is taken when LT is set; and whether a delay slot is being emitted. */
+   * branch that tests cr6's LT in place of the register the slt set (0: none), whether
+   * it is taken when LT is set; and whether a delay slot is being emitted. */
   uint32_t lt_branch;
-  unsigned lt_reg;
   int lt_taken, in_delay;
 } em;
 

@@ -22,7 +22,6 @@ static uint32_t mk_subu(unsigned d, unsigned s, unsigned t) {
 static void set_lt(em *e, uint32_t pc, unsigned rd) {
   lt_plan p = tr_lt_plan(e, pc, rd);
   e->lt_branch = p.fuse ? p.branch_pc : 0;
-  e->lt_reg = rd;
   e->lt_taken = p.taken_if_lt;
   if (p.dead)
     return;

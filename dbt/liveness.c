@@ -128,6 +128,14 @@ static inline __attribute__((always_inline)) int maybe_branch(uint32_t w) {
          op == OP_COP1 || (op == OP_SPECIAL && (f == F_JR || f == F_JALR));
 }
 
+/* The branch or jump at pc, decoded; B_NONE (undecoded) when w cannot be one. */
+static inline __attribute__((always_inline)) branch decode(uint32_t pc, uint32_t w) {
+  if (maybe_branch(w))
+    return tr_decode_branch(pc, w);
+  branch none = {B_NONE, 0, 0, 0, 0};
+  return none;
+}
+
 /* What instruction w, not a branch, does to the registers in r: reads one, hands
  * them on (exposes: LIVE), writes one (KILL), neither (PASS). */
 enum { PASS, LIVE, KILL };
@@ -146,13 +154,13 @@ static int dead_from(const dbt_core *c, uint32_t pc, uint32_t r, unsigned depth,
     if (!*budget || tr_fetch(c, pc, &w) < 0)
       return 0;
     --*budget;
-    if (!maybe_branch(w) || tr_decode_branch(pc, w).kind == B_NONE) {
+    branch b = decode(pc, w);
+    if (b.kind == B_NONE) {
       int k = effect(w, r);
       if (k == PASS)
         continue;
       return k == KILL;
     }
-    branch b = tr_decode_branch(pc, w);
     /* The branch reads its registers, then its delay slot runs. */
     if ((reads(w) & r) || tr_fetch(c, pc + 4, &ds) < 0 || maybe_branch(ds) || effect(ds, r) == LIVE)
       return 0;
@@ -207,7 +215,7 @@ lt_plan tr_lt_plan(const em *e, uint32_t pc, unsigned rd) {
     uint32_t w, ds;
     if (tr_fetch(c, at, &w) < 0 || exposes(w))
       return p;
-    branch b = tr_decode_branch(at, w);
+    branch b = decode(at, w);
     if (b.kind == B_NONE) {
       if (is_slt(w) || (gpr_writes(w) >> rd & 1))
         return p; /* cr6 compared again, or the branch would test another value */
@@ -217,8 +225,8 @@ lt_plan tr_lt_plan(const em *e, uint32_t pc, unsigned rd) {
     }
     int taken_if_lt;
     if (b.kind != B_COND || !tests_against_zero(w, rd, &taken_if_lt) ||
-        tr_fetch(c, at + 4, &ds) < 0 || tr_decode_branch(at + 4, ds).kind != B_NONE ||
-        exposes(ds) || is_slt(ds))
+        tr_fetch(c, at + 4, &ds) < 0 || decode(at + 4, ds).kind != B_NONE || exposes(ds) ||
+        is_slt(ds))
       return p;
     p.branch_pc = at;
     p.fuse = 1;
