@@ -12,8 +12,11 @@
  *
  *   integer ALU, compare, rotate, logical, CR ops            1
  *   load (cache hit)                                          1, +1 when the next
- *                                                             instruction uses the
- *                                                             loaded register (load-use)
+ *                                                             instruction reads the
+ *                                                             loaded register (load-use:
+ *                                                             as rA, rB, or rS of the
+ *                                                             rotates, logical ops, moves
+ *                                                             to SPRs and stores)
  *   store                                                     1
  *   lmw / stmw                                                1 per register
  *   mulli                                                     2

@@ -89,6 +89,114 @@ void vb_wait_until(vboard *b, uint64_t t, uint64_t now, uint64_t *counter) {
 
 /* --------------------------------------------------------------- cycle model */
 
+/* Whether instruction w reads general register r as a source (PowerPC Architecture
+ * Book I's operand fields: rA is a source of arithmetic, compares, traps, and of loads'
+ * and stores' addresses, where a 0 in the non-update forms means the number 0, not r0;
+ * rS, not rA, is the source of the rotates, shifts, logical instructions and moves to
+ * special registers, whose rA is their destination; a store reads rS as its data). */
+static int reads_gpr(uint32_t w, unsigned r) {
+  unsigned op = w >> 26, rs = (w >> 21) & 31, ra = (w >> 16) & 31, rb = (w >> 11) & 31;
+  unsigned xo = (w >> 1) & 0x3FF;
+  int a = ra == r, b = rb == r, s = rs == r, a0 = a && ra != 0;
+  switch (op) {
+  case 2:
+  case 3:
+  case 7:
+  case 8:
+  case 10:
+  case 11:
+  case 12:
+  case 13: return a; /* tdi, twi, mulli, subfic, cmpli, cmpi, addic, addic. */
+  case 14:
+  case 15: return a0;     /* addi, addis (li, lis with rA = 0) */
+  case 20: return s || a; /* rlwimi: inserts into rA */
+  case 21: return s;      /* rlwinm */
+  case 23: return s || b; /* rlwnm */
+  case 24:
+  case 25:
+  case 26:
+  case 27:
+  case 28:
+  case 29: return s; /* ori, oris, xori, xoris, andi., andis. */
+  case 32:
+  case 34:
+  case 40:
+  case 42:
+  case 46:
+  case 48:
+  case 50: return a0; /* lwz, lbz, lhz, lha, lmw, lfs, lfd: the address */
+  case 33:
+  case 35:
+  case 41:
+  case 43:
+  case 49:
+  case 51: return a; /* the update forms */
+  case 36:
+  case 38:
+  case 44: return s || a0; /* stw, stb, sth */
+  case 37:
+  case 39:
+  case 45: return s || a;        /* stwu, stbu, sthu */
+  case 47: return rs <= r || a0; /* stmw: rS..r31 */
+  case 52:
+  case 54: return a0; /* stfs, stfd */
+  case 53:
+  case 55: return a;
+  case 31: break;
+  default: return 0; /* branches, sc, the CR's ops (19): no general register */
+  }
+  switch (xo) {
+  case 28:
+  case 60:
+  case 124:
+  case 284:
+  case 316:
+  case 412:
+  case 444:
+  case 476:
+  case 24:
+  case 536:
+  case 792: return s || b; /* and, andc, nor, eqv, xor, orc, or (mr), nand; slw, srw, sraw */
+  case 824:
+  case 26:
+  case 922:
+  case 954: return s; /* srawi, cntlzw, extsh, extsb */
+  case 467:
+  case 144:
+  case 146:
+  case 131:
+  case 451: return s; /* mtspr, mtcrf, mtmsr, wrtee, mtdcr */
+  case 339:
+  case 19:
+  case 83:
+  case 323:
+  case 163: return 0; /* mfspr, mfcr, mfmsr, mfdcr, wrteei */
+  case 150:
+  case 151:
+  case 215:
+  case 407:
+  case 662:
+  case 918:
+  case 661: return s || a0 || b; /* stwcx., stwx, stbx, sthx, stwbrx, sthbrx, stswx */
+  case 183:
+  case 247:
+  case 439: return s || a || b;   /* stwux, stbux, sthux */
+  case 725: return rs <= r || a0; /* stswi: from rS on, as stmw */
+  default: break;
+  }
+  switch (xo & 0x1FF) { /* XO form: the OE bit aside */
+  case 104:
+  case 202:
+  case 234:
+  case 200:
+  case 232: return a; /* neg, addze, addme, subfze, subfme */
+  default: break;
+  }
+  /* The rest read rA and rB: arithmetic, compares, tw, indexed loads and cache
+   * operations (rA 0 meaning 0 in those, where a false wait is harmless: rare). */
+  return a || b;
+}
+
 /* The cycles of instruction w, and in *use those it adds when `next` waits for the
  * register it loads (the load-use stall: the next instruction's wait, in the count of
  * the block's parts). */
@@ -135,13 +243,8 @@ static unsigned insn_cost(uint32_t w, uint32_t next, int has_next, unsigned *use
     break;
   default: break;
   }
-  if (load && has_next) {
-    unsigned nra = (next >> 16) & 31, nrb = (next >> 11) & 31, nrs = (next >> 21) & 31;
-    unsigned nop = next >> 26;
-    int next_store = nop >= 36 && nop <= 39;
-    if (nra == rt || (nop == 31 && nrb == rt) || (next_store && nrs == rt))
-      *use = 1;
-  }
+  if (load && has_next && reads_gpr(next, rt))
+    *use = 1;
   return c;
 }
 

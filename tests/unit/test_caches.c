@@ -55,6 +55,12 @@ static uint32_t mtctr(unsigned rs) {
 static uint32_t bdnz(uint32_t at, uint32_t to) {
   return 16u << 26 | 16u << 21 | ((to - at) & 0xFFFC); /* bc 16,0,to */
 }
+static uint32_t xform(unsigned rst, unsigned ra, unsigned rb, unsigned xo) {
+  return 31u << 26 | rst << 21 | ra << 16 | rb << 11 | xo << 1;
+}
+static uint32_t rlwinm(unsigned rs, unsigned ra, unsigned sh, unsigned mb, unsigned me) {
+  return 21u << 26 | rs << 21 | ra << 16 | sh << 11 | mb << 6 | me << 1;
+}
 #define NOP 0x60000000u /* ori 0,0,0 */
 
 static void put32(uint8_t *p, uint32_t v) {
@@ -305,6 +311,56 @@ static void test_icache_footprint(void) {
   }
 }
 
+/* The load-use wait (the file's comment): lwz rT, 0(r3) and the instruction after it,
+ * with rT the register under test and with r8 (which no case touches); caches off. */
+static void test_load_use(void) {
+  const struct {
+    const char *what;
+    unsigned rt;
+    uint32_t next;
+    unsigned wait;
+  } cases[] = {
+      {"addi r6, r5, 1 (rA)", 5, dform(14, 6, 5, 1), 1},
+      {"add r6, r7, r5 (rB)", 5, xform(6, 7, 5, 266), 1},
+      {"cmpwi r5, 0", 5, dform(11, 0, 5, 0), 1},
+      {"neg r6, r5", 5, xform(6, 5, 0, 104), 1},
+      {"rlwinm r6, r5, 2, 0, 29 (rS)", 5, rlwinm(5, 6, 2, 0, 29), 1},
+      {"ori r6, r5, 1 (rS)", 5, dform(24, 5, 6, 1), 1},
+      {"andi. r6, r5, 1 (rS)", 5, dform(28, 5, 6, 1), 1},
+      {"mr r6, r5 (or: rS, rB)", 5, xform(5, 6, 5, 444), 1},
+      {"slw r6, r5, r7 (rS)", 5, xform(5, 6, 7, 24), 1},
+      {"srawi r6, r5, 2 (rS)", 5, xform(5, 6, 2, 824), 1},
+      {"extsb r6, r5 (rS)", 5, xform(5, 6, 0, 954), 1},
+      {"mtctr r5 (rS)", 5, mtctr(5), 1},
+      {"stw r5, 0(r4) (the data)", 5, dform(36, 5, 4, 0), 1},
+      {"stw r6, 0(r5) (the address)", 5, dform(36, 6, 5, 0), 1},
+      {"stwx r5, r4, r7 (the data)", 5, xform(5, 4, 7, 151), 1},
+      {"rlwinm r5, r6, 2, 0, 29 (writes rA)", 5, rlwinm(6, 5, 2, 0, 29), 0},
+      {"ori r5, r6, 1 (writes rA)", 5, dform(24, 6, 5, 1), 0},
+      {"mr r5, r6 (writes rA)", 5, xform(6, 5, 6, 444), 0},
+      {"mfcr r5", 5, xform(5, 0, 0, 19), 0},
+      {"li r6, 1 after lwz r0 (rA = 0 is 0)", 0, dform(14, 6, 0, 1), 0},
+      {"lwz r6, 0(r4) after lwz r0 (rA = 0 is 0)", 0, dform(32, 6, 0, 0), 0},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    uint64_t cycles[2];
+    for (int i = 0; i < 2; i++) {
+      bench t;
+      REQUIRE(open_board(&t, dtb_ml300, dtb_ml300_len, 0) == 0, "board");
+      put32(t.ram + DATA, DATA + 64); /* what the load reads: an address, for stw 0(r5) */
+      vboard_set_gpr(t.b, 7, 4);
+      put32(t.ram + CODE, dform(32, i ? 8 : cases[k].rt, 3, 0));
+      put32(t.ram + CODE + 4, cases[k].next);
+      cycles[i] = pass(&t, CODE + 8, DATA, DATA + 128);
+      vboard_free(t.b);
+    }
+    check_context = cases[k].what;
+    CHECK(cycles[1] > 0, "the pass ran");
+    CHECK_EQ(cycles[0] - cycles[1], cases[k].wait);
+    check_context = NULL;
+  }
+}
+
 /* The device tree's latency and bus width are what a miss costs: 20 cycles of
  * latency make a fill (20 + 4) * 3 = 72 CPU cycles; a 4-byte bus (10 + 8) * 3. */
 static void test_latency_from_dt(void) {
@@ -382,6 +438,7 @@ int main(void) {
   RUN(test_dcache_stores);
   RUN(test_icache_footprint);
   RUN(test_latency_from_dt);
+  RUN(test_load_use);
   RUN(test_dt_errors);
   return check_failed_tests ? 1 : 0;
 }
