@@ -137,16 +137,23 @@ static void indirect_exit(em *e, unsigned t) {
 }
 
 /* Superblocks.  The block goes on along the recorded path: into the next member
- * (fall through: nothing to emit), or from the last member back to the head or
- * out to where the path went next. */
+ * (fall through: nothing to emit), or from the last member back to the head's body
+ * or out to where the path went next; either way the pass ends (tr_sb_end). */
 static void on_path(em *e) {
   e->continued = 1;
   if (!e->last)
     return;
+  tr_sb_end(e, HWPROF_EVENT_PLAIN);
   if (e->loop)
-    put(e, ppc_b(-(int32_t)e->n));
+    put(e, ppc_b((int32_t)e->body0 - (int32_t)e->n));
   else
     chain_exit(e, e->next);
+}
+
+/* Out of a block, or of a superblock's path (its end counted), to guest pc `to`. */
+static void leave_to(em *e, uint32_t to) {
+  tr_sb_end(e, HWPROF_EVENT_PLAIN);
+  chain_exit(e, to);
 }
 
 /* To guest pc `to`: along the path when it is the recorded successor, else out. */
@@ -154,7 +161,7 @@ void tr_go_to(em *e, uint32_t to) {
   if (e->next && to == e->next)
     on_path(e);
   else
-    chain_exit(e, to);
+    leave_to(e, to);
 }
 
 /* A conditional branch (BO, BI) off the path, to a side exit (tr_emit_sides). */
@@ -172,18 +179,10 @@ static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indire
 
 /* Side exit k's probe (derived counts: sbp): its event, flagged as the member's
  * jump when it leaves on a target the path did not record (an indirect jump: the IP
- * pairs it with the target's event); its sw counter by r0 and r4 (r3 may hold the
- * target). */
+ * pairs it with the target's event). */
 static void exit_probe(em *e, unsigned k, const side *x) {
-  const dbt_core *c = e->c;
-  uint32_t mark = prof_begin(e), key = e->sbp->exit_key + 4 * k, counter = e->sbp->exit_counter + k;
-  if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL)
-    tr_probe_event(e, key, x->indirect ? x->owner->flags : HWPROF_EVENT_PLAIN);
-  if (c->profile == DBT_PROFILE_SW)
-    tr_count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS, R4, R0);
-  else if (c->profile == DBT_PROFILE_ALL)
-    tr_count(e, 0, (int32_t)(c->counters + 4 * counter), R4, R0);
-  x->owner->prof_insns += prof_end(e, mark);
+  tr_sb_probe(e, e->sbp->exit_key + 4 * k, e->sbp->exit_counter + k,
+              x->indirect ? x->owner->flags : HWPROF_EVENT_PLAIN, x->owner);
 }
 
 /* The side exits, after the body: a side exit's probe, then its jump (chain
@@ -335,6 +334,7 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       side_exit(e, PPC_BO_FALSE, 4 * CR1 + PPC_EQ, 0, 1, t);
       on_path(e);
     } else {
+      tr_sb_end(e, tr_event_flags(b));
       indirect_exit(e, t);
     }
     break;
@@ -343,9 +343,9 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
     if (path_likely) {
       on_path(e);
     } else if (b->likely) {
-      chain_exit(e, b->target);
+      leave_to(e, b->target);
       patch(e, skip, ppc_bc(bo ^ 8, bi, (int32_t)(e->n - skip)));
-      chain_exit(e, pc + 8);
+      leave_to(e, pc + 8);
     } else if (e->next && e->next == b->target) {
       side_exit(e, bo ^ 8, bi, pc + 8, 0, 0);
       on_path(e);
@@ -356,6 +356,7 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       /* Predicted as the guest's code is laid out, as the 405 predicts its own: taken
        * when the guest branches back (a loop), not when forward; the prediction holds
        * once the bc is chained to the target, wherever it lies (dbt_retarget_bc). */
+      tr_sb_end(e, HWPROF_EVENT_PLAIN); /* (off a superblock's path both ways) */
       uint32_t taken = e->n;
       put(e, ppc_bc(bo, bi, 0));
       chain_exit(e, pc + 8);

@@ -233,6 +233,7 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
   if (r->insns == UINT32_MAX)
     d->st.distinct_blocks++;
   r->host = blk->host_addr;
+  r->skip = 0;
   r->gen = d->gen;
   r->insns = blk->guest_insns;
   r->flags = blk->flags;
@@ -368,7 +369,7 @@ static void patch(dbt *d, uint32_t at, uint32_t w, uint32_t pc) {
 
 /* The runtime's side of a redirection (rt_redirect, rt_redirect_member), after the
  * board's request: the same words, checked against the board's. */
-static void redirect(dbt *d, rec *h, uint32_t host) {
+static void redirect(dbt *d, rec *h, uint32_t host, uint32_t skip) {
   if (h->gen == d->gen) {
     uint32_t old = h->host, w = dbt_chain_word(old, host);
     if (w) {
@@ -377,8 +378,9 @@ static void redirect(dbt *d, rec *h, uint32_t host) {
       d->entry_id[(old - DBT_CODE) / 4] = 0;
     }
   }
-  rt_links_to(d, h->pc, host); /* the predecessors chained to it branch straight here */
+  rt_links_to(d, h->pc, host + skip); /* the predecessors chained to it branch straight here */
   h->host = host;
+  h->skip = skip;
   h->gen = d->gen;
   uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((h->pc >> 2) & (DBT_JT_ENTRIES - 1));
   if (rd32(d, jt) == h->pc) {
@@ -389,12 +391,12 @@ static void redirect(dbt *d, rec *h, uint32_t host) {
 
 void rt_redirect_member(dbt *d, rec *h, uint32_t host) {
   if (!rt_disp_on_board(d) || rt_rg_move(d, h->pc, host) == 0)
-    redirect(d, h, host);
+    redirect(d, h, host, 0);
 }
 
-void rt_redirect(dbt *d, rec *h, uint32_t host) {
+void rt_redirect(dbt *d, rec *h, uint32_t host, uint32_t skip) {
   if (rt_disp_on_board(d)) {
-    xlate_disp q = {.op = XLATE_REDIRECT, .pc = h->pc, .host = host};
+    xlate_disp q = {.op = XLATE_REDIRECT, .pc = h->pc, .host = host, .skip = skip};
     if (rt_disp(d, &q, 0) == 0 && q.full)
       errf(d->failed, sizeof d->failed,
            "the dispatcher on the board holds at most %u distinct blocks: the superblock at "
@@ -410,7 +412,7 @@ void rt_redirect(dbt *d, rec *h, uint32_t host) {
            "words or counters: the superblock at %#x does not fit",
            XLATE_HEADS_WORDS_CAP / 4 * 3, h->pc);
   }
-  redirect(d, h, host);
+  redirect(d, h, host, skip);
 }
 
 void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {

@@ -342,7 +342,7 @@ typedef struct dbt_hw_profile {
   size_t n_edges;
   uint64_t edge_hot_reported, edge_hot_at_drain, edge_drains;
   /* Superblocks' derived counts (dbt/sbcount.c): the events counted under their
-   * own words (entries and side exits; not in `entries`, `hot` or `edges`, which
+   * own words (ends, side exits, entries; not in `entries`, `hot` or `edges`, which
    * give blocks), and the block entries derived from them (in `entries`).  So the
    * IP's events = block entries - sb_derived + sb_events. */
   uint64_t sb_events, sb_derived;

@@ -258,13 +258,15 @@ static uint32_t stopped(dbt *d, dbt_result *r) {
 typedef uint32_t exit_handler(dbt *d, uint32_t lr, dbt_result *r);
 
 /* A direct branch to a block not translated yet: translated, and the branch that
- * reached the stub (its site) patched to go there from now on; the stub itself
- * when the site cannot reach it (a bc, 32 KiB). */
+ * reached the stub (its site) patched to go there from now on (past a superblock
+ * head's probe: rt_redirect); the stub itself when the site cannot reach it (a bc,
+ * 32 KiB). */
 static uint32_t exit_chain(dbt *d, uint32_t lr, dbt_result *r) {
   uint32_t target = rd32(d, lr), site = rd32(d, lr + 4), stub = lr - 4, gen = d->gen;
   xlate_disp q = {.op = XLATE_CHAIN, .pc = target, .site = site, .stub = stub};
   uint32_t host = go_req(d, &q, r);
   if (host && gen == d->gen && q.pc == target) {
+    host += rt_find(d, target, 0)->skip; /* (go_req found it) */
     uint32_t insn = rd32(d, site), w, at = site;
     if ((insn >> 26) == 16) /* a bc */
       w = dbt_retarget_bc(insn, site, host), at = site | 1;

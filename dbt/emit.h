@@ -73,7 +73,8 @@ typedef struct em {
    * along the path. */
   uint32_t next;
   int head, last, loop, continued;
-  side *sides; /* [MAX_SIDES]: its side exits, sides[0, nside) */
+  uint32_t body0; /* derived counts: the head's body, past its probe (the loop's target) */
+  side *sides;    /* [MAX_SIDES]: its side exits, sides[0, nside) */
   unsigned nside;
   /* Superblocks with derived counts: the head's and the side exits' probes (NULL:
    * every member has its own). */
@@ -433,6 +434,16 @@ void tr_probe_weight(em *e, uint32_t insns);
 /* The block's probe: hw event key (its flags set once the block's end is known),
  * sw counter `counter`. */
 void tr_profile(em *e, uint32_t key, uint32_t counter);
+/* Superblocks with derived counts: a probe of event word key and sw counter `counter`
+ * (hw, sw or both, as the profile is), by r0 and r4 (r3 may hold a target), its
+ * instructions owner's. */
+void tr_sb_probe(em *e, uint32_t key, uint32_t counter, uint32_t flags, dbt_block *owner);
+/* Superblocks with derived counts (e->sbp, else nothing): a way out of the superblock
+ * that is not a side exit -- the path's end, the loop back, a branch off the path, a
+ * system call -- counts under the end word and counter (translate.h, dbt_sb_probes),
+ * after everything of the member that can fault; flags: the event's (an indirect jump
+ * that leaves by the lookup, for the IP's pairing). */
+void tr_sb_end(em *e, uint32_t flags);
 /* A probe region's member (translate.h, dbt_member).  tr_member_head: its head's
  * probe, and where its body starts.  tr_member_way, in the out-of-line code where the
  * branch at site (a PowerPC address) to guest pc target lands: the way noted, and when

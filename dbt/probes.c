@@ -176,6 +176,23 @@ void tr_profile(em *e, uint32_t key, uint32_t counter) {
     tr_count(e, 0, (int32_t)(c->counters + 4 * counter), R3, R4);
 }
 
+void tr_sb_probe(em *e, uint32_t key, uint32_t counter, uint32_t flags, dbt_block *owner) {
+  const dbt_core *c = e->c;
+  uint32_t mark = prof_begin(e);
+  if (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL)
+    tr_probe_event(e, key, flags);
+  if (c->profile == DBT_PROFILE_SW)
+    tr_count(e, RP, (int32_t)(4 * counter) - DBT_SW_BIAS, R4, R0);
+  else if (c->profile == DBT_PROFILE_ALL)
+    tr_count(e, 0, (int32_t)(c->counters + 4 * counter), R4, R0);
+  owner->prof_insns += prof_end(e, mark);
+}
+
+void tr_sb_end(em *e, uint32_t flags) {
+  if (e->sbp)
+    tr_sb_probe(e, e->sbp->end_key, e->sbp->end_counter, flags, e->block);
+}
+
 void tr_member_head(em *e) {
   tr_probe_event(e, e->mem->head_key, HWPROF_EVENT_PLAIN); /* (its flags: the block's end) */
   e->probe = 1;

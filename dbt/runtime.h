@@ -52,6 +52,7 @@ typedef struct rec {
   uint32_t pc;
   uint32_t id;   /* counter index, order of first translation */
   uint32_t host; /* PowerPC address, valid when gen == the runtime's */
+  uint32_t skip; /* bytes of it a chained branch skips (a superblock head's probe) */
   uint32_t gen;
   uint32_t insns;
   uint32_t flags; /* how the block ends: HWPROF_EVENT_* (translate.h's dbt_block) */
@@ -334,9 +335,11 @@ int rt_link(dbt *d, uint32_t at, uint32_t pc, uint32_t w);
  * superblock's head): its predecessors branch straight to it. */
 void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
 /* Block h's translation moves to host (a superblock it heads): its old entry
- * becomes a branch there (no longer an entry of its own), and so do the chained
- * branches to it and the indirect-jump table's entry. */
-void rt_redirect(dbt *d, rec *h, uint32_t host);
+ * becomes a branch there (no longer an entry of its own), and so does the
+ * indirect-jump table's entry; the chained branches to it go to host + skip (past the
+ * head's probe, which only the IP's indirect-edge pairing needs: translate.h,
+ * dbt_sb_probes), and so does every branch chained to it from now on. */
+void rt_redirect(dbt *d, rec *h, uint32_t host, uint32_t skip);
 /* ... as a probe region's member (region.c; on the board, rt_rg_move's request). */
 void rt_redirect_member(dbt *d, rec *h, uint32_t host);
 /* Member `id` of a superblock starts at code word w (-1: out of memory). */
@@ -465,7 +468,7 @@ int rt_fp_costs_ready(void);
 uint32_t rt_fp_cost(const dbt *d, uint32_t w);
 
 /* Derived counts in superblocks (sbcount.c), under superblock.c: the run's
- * superblocks probe only their entries and side exits (rt_sb_derived).
+ * superblocks probe only where their passes leave (rt_sb_derived).
  * rt_sb_reserve before translating one (-1: no counters or event words left),
  * rt_sb_record after (-1: out of memory).  Readout: rt_sb_sw_readout (then rt_sb_sw
  * per block id), and rt_sb_hw_readout, which turns the IP's counts of the

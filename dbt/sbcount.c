@@ -4,22 +4,32 @@
  * count where control leaves, derive the rest).
  *
  * A superblock (superblock.c) is entered only at its head and left only by its
- * side exits (cold code), by its last member's way out, or by the run's end.  So
- * instead of one probe per member, the head counts the superblock's entries E and
- * side exit k counts its traversals X_k, each under an event word and a sw counter
- * of its own (dbt_sb_probes; counters numbered after the blocks').  The event
- * words are never a block's address: the first DBT_SB_NEAR_BYTES / 4 lie just
- * below the text, within the reach of the one-instruction probe (translate.h,
- * r5), the rest at DBT_SB_KEYS and up (kseg0, where no MIPS user code can be).
- * Member 0 is entered E times, and member i+1 as often as member i went on along
- * the path:
+ * side exits (cold code), by its other ways out (the path's end, the loop back to
+ * its head, a branch off the path, a system call), or by the run's leaving it
+ * otherwise.  So instead of one probe per member, it counts where its passes leave:
+ * side exit k its traversals X_k, the other ways out together their passes F, each
+ * under an event word and a sw counter of its own (dbt_sb_probes; counters numbered
+ * after the blocks'), and the runtime the times s_i the run left member i otherwise
+ * (rt_sb_leave: a trap, a fault, an instruction the translator cannot run, a signal's
+ * handler, the cycle limit).  Every pass leaves once, so the head is entered
+ *
+ *   E = F + sum_k X_k + sum_i s_i
+ *
+ * times (after Ball and Larus's rule of counting where the flow cannot be derived,
+ * with the count that can be, the entries, the largest of them: a pass that leaves
+ * early by a side exit stores one event, where counting the entries stored two, and
+ * a pass never stores more than its plain blocks would).  Member 0 is entered E
+ * times, and member i+1 as often as member i went on along the path:
  *
  *   on_i = D_i - (side exits of member i) - s_i,  D_0 = E,  D_{i+1} = on_i
  *
- * where s_i is 1 when the run stopped inside member i (a trap, a fault, an
- * instruction the translator cannot run: the pass went no further) and 0 else.
- * (A --max-cycles stop has no precise place: inside a superblock, the members
- * after it may be counted one too many; the run did not finish anyway.)
+ * The head's own probe (hw, all) fires a word of its own only for the IP's pairing of
+ * an indirect jump's event with its target's, where the indirect-jump table and the
+ * dispatcher enter; direct branches and the loop back enter past it (translate.h), and
+ * its count is no block's.  The event words are never a block's address: the first
+ * DBT_SB_NEAR_BYTES / 4 lie just below the text, within the reach of the
+ * one-instruction probe (translate.h, r5), the rest at DBT_SB_KEYS and up (kseg0,
+ * where no MIPS user code can be).
  * A member's count is then its own translation's probe (outside superblocks) plus
  * its D_i over every superblock it belongs to.  The hw profile (the IP's table)
  * and the sw profile (the counters) are both read this way, so the hw and sw counts
@@ -37,8 +47,8 @@
  * instance they were counted in.
  *
  * Example: the loop [A B C] (C branches back to A), with side exits at B (k = 0)
- * and C (k = 1): E = 100, X_0 = 10, X_1 = 30 give A 100, B 100, C 90, and 60 trips
- * around the loop.
+ * and C (k = 1): F = 60 (the loops back), X_0 = 10, X_1 = 30 give E = 100: A 100,
+ * B 100, C 90, and 60 trips around the loop.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +58,7 @@
 
 struct sb_inst {
   dbt_sb_probes p;            /* its event words and counters */
-  uint32_t entry_ix, exit_ix; /* its words' numbers (word_of) */
+  uint32_t entry_ix, exit_ix; /* its words' numbers (word_of): the end's is entry_ix + 1 */
   uint32_t gen;               /* the code cache generation it lives in */
   unsigned n;                 /* members */
   uint32_t id[DBT_TRACE_MAX];
@@ -109,12 +119,13 @@ static int64_t take(sb_state *s, uint32_t want, uint32_t use) {
   return (int64_t)s->near_cap + s->far_used - use;
 }
 
-/* The entry's word (near if any is left: a hot superblock runs through it), then
- * room for the most side exits a superblock can have, of which `exits` are taken;
- * nothing is taken unless commit (rt_sb_reserve looks, rt_sb_record takes). */
+/* The entry's and the end's words (near if any are left: a hot superblock runs
+ * through them), then room for the most side exits a superblock can have, of which
+ * `exits` are taken; nothing is taken unless commit (rt_sb_reserve looks,
+ * rt_sb_record takes). */
 static int choose(sb_state *s, uint32_t exits, int commit, int64_t *entry, int64_t *exit) {
   uint32_t near_used = s->near_used, far_used = s->far_used;
-  *entry = take(s, 1, 1);
+  *entry = take(s, 2, 2);
   *exit = take(s, DBT_SIDE_MAX * DBT_TRACE_MAX, exits);
   int ok = *entry >= 0 && *exit >= 0;
   if (!commit || !ok) {
@@ -126,13 +137,15 @@ static int choose(sb_state *s, uint32_t exits, int commit, int64_t *entry, int64
 
 int rt_sb_reserve(dbt *d, dbt_sb_probes *p) {
   int64_t entry, exit;
-  if (d->nblocks + 1 + DBT_SIDE_MAX * DBT_TRACE_MAX > d->cap_blocks ||
+  if (d->nblocks + 2 + DBT_SIDE_MAX * DBT_TRACE_MAX > d->cap_blocks ||
       choose(d->sb, 0, 0, &entry, &exit) < 0)
     return -1;
   p->entry_key = word_of(d->sb, (uint32_t)entry);
+  p->end_key = word_of(d->sb, (uint32_t)entry + 1);
   p->exit_key = word_of(d->sb, (uint32_t)exit);
   p->entry_counter = d->nblocks;
-  p->exit_counter = d->nblocks + 1;
+  p->end_counter = d->nblocks + 1;
+  p->exit_counter = d->nblocks + 2;
   return 0;
 }
 
@@ -169,7 +182,7 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
     return -1; /* cannot happen: rt_sb_reserve made the same choices */
   x->entry_ix = (uint32_t)entry;
   x->exit_ix = (uint32_t)exit;
-  for (uint32_t k = 0; k < 1 + exits; k++)
+  for (uint32_t k = 0; k < 2 + exits; k++)
     d->by_id[d->nblocks++] = UINT32_MAX;
   return 0;
 }
@@ -205,7 +218,7 @@ void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc)) {
 int rt_sb_counter_hot(dbt *d, uint32_t id, void (*hot_exit)(dbt *d, uint32_t pc)) {
   for (size_t i = 0; i < d->sb->ninst; i++) {
     sb_inst *x = &d->sb->inst[i];
-    if (id == x->p.entry_counter)
+    if (id == x->p.entry_counter || id == x->p.end_counter)
       return 0;
     if (id - x->p.exit_counter < x->nexits) {
       uint32_t k = id - x->p.exit_counter;
@@ -250,18 +263,23 @@ void rt_sb_leave(dbt *d, uint32_t a, int inside) {
   }
 }
 
-/* Member entries D and passes along the path `on` of x, from its entry count,
+/* Member entries D and passes along the path `on` of x, from the count of its ends,
  * its side exits' counts and the times the run left a member otherwise
  * (rt_sb_leave). */
-static void derive(const sb_inst *x, uint64_t entries, const uint64_t *exit, uint64_t D[],
+static void derive(const sb_inst *x, uint64_t ends, const uint64_t *exit, uint64_t D[],
                    uint64_t on[]) {
-  uint64_t c = entries;
+  uint64_t c = ends;
+  for (unsigned i = 0, k = 0; i < x->n; i++) {
+    c += x->left[i];
+    for (unsigned j = 0; j < x->exits[i]; j++)
+      c += exit[k++];
+  }
   for (unsigned i = 0, k = 0; i < x->n; i++) {
     D[i] = c;
     uint64_t left = x->left[i];
     for (unsigned j = 0; j < x->exits[i]; j++)
       left += exit[k++];
-    c = c > left ? c - left : 0; /* (less only if the IP lost events) */
+    c -= left; /* (c holds them: every way out was counted into it) */
     on[i] = c;
   }
 }
@@ -281,7 +299,7 @@ int rt_sb_sw_readout(dbt *d) {
       nexit += x->exits[m];
     for (uint32_t k = 0; k < nexit; k++)
       exit[k] = rd32(d, DBT_COUNTERS + 4 * (x->p.exit_counter + k));
-    derive(x, rd32(d, DBT_COUNTERS + 4 * x->p.entry_counter), exit, D, on);
+    derive(x, rd32(d, DBT_COUNTERS + 4 * x->p.end_counter), exit, D, on);
     for (unsigned m = 0; m < x->n; m++)
       d->sb->sw_derived[x->id[m]] += D[m];
   }
@@ -299,7 +317,7 @@ static int64_t number(const void *ctx, uint32_t spc) {
 }
 
 /* The block an event word stands for in an edge: the head for an entry, the member
- * for a side exit. */
+ * for a side exit, the last member for the end. */
 struct owners {
   const sb_state *s;
   const uint32_t *owner; /* per event word: its block */
@@ -333,8 +351,9 @@ int rt_sb_hw_readout(dbt *d) {
   for (size_t i = 0; i < s->ninst; i++) {
     const sb_inst *x = &s->inst[i];
     uint64_t D[DBT_TRACE_MAX], on[DBT_TRACE_MAX];
-    derive(x, cnt[x->entry_ix], cnt + x->exit_ix, D, on);
-    owner[x->entry_ix] = x->pc[0];
+    derive(x, cnt[x->entry_ix + 1], cnt + x->exit_ix, D, on);
+    owner[x->entry_ix] = x->pc[0];            /* an indirect jump's target */
+    owner[x->entry_ix + 1] = x->pc[x->n - 1]; /* an indirect jump that leaves at the end */
     for (unsigned m = 0, k = 0; m < x->n; m++) {
       add[x->id[m]] += D[m];
       p->sb_derived += D[m];

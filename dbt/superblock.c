@@ -63,10 +63,12 @@
  * so a running CPU sees the old or the new instruction, never half.  Nothing is
  * retranslated and nothing is flushed.
  *
- * In the hw and sw profiles the head counts the superblock's entries and each
- * side exit its traversals; the members' counts are derived from them
- * (sbcount.c).  With the IP counting every pair of blocks (--all-edges) every
- * member keeps its own probe instead.  The runtime's own count of block entries
+ * In the hw and sw profiles a superblock counts where its passes leave: each side
+ * exit its traversals, its other ways out (the path's end, the loop back, a system
+ * call) together; its entries and the members' counts are derived from them
+ * (sbcount.c), and direct branches enter past the head's probe, which only the IP's
+ * pairing of indirect jumps with their targets needs.  With the IP counting every pair of blocks
+ * (--all-edges) every member keeps its own probe instead.  The runtime's own count of block entries
  * reads every member start that a PowerPC block covers (cache.c, rt_observe), since
  * members reached by fall-through do not start a block of their own.
  *
@@ -333,7 +335,8 @@ static int form(dbt *d, const dbt_trace *t) {
   d->st.superblock_bytes += (uint32_t)n + pl.cold_used;
   d->st.superblock_dup_bytes += dup;
   s->dup_bytes += dup;
-  rt_redirect(d, h, sb); /* the head, its predecessors and its jump-table entry */
+  /* the head, its predecessors (past the head's probe) and its jump-table entry */
+  rt_redirect(d, h, sb, out[0].host_addr - sb);
   s->is_head[h->id] = SB_HEAD;
   for (unsigned i = 1; i < members; i++) {
     uint8_t *m = &s->is_head[t->counter[i]];

@@ -74,10 +74,14 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     tr_member_head(e);
   } else if (!e->sbp) {
     tr_profile(e, pc, counter);
-  } else { /* derived counts: the head counts the superblock's entries, members nothing */
+  } else { /* derived counts: members count nothing, the ways out count (tr_sb_end) */
+    if (e->head && (c->profile == DBT_PROFILE_HW || c->profile == DBT_PROFILE_ALL)) {
+      tr_probe_event(e, e->sbp->entry_key, HWPROF_EVENT_PLAIN); /* the IP's pairing */
+      out->host_addr = e->addr + e->n; /* member 0 begins past it: direct entries */
+    }
     if (e->head)
-      tr_profile(e, e->sbp->entry_key, e->sbp->entry_counter);
-    e->probe = 0; /* the entry's event stays plain: the members' ends are on the path */
+      e->body0 = out->host_addr - e->addr;
+    e->probe = 0;
   }
   if (c->cct_ring)
     tr_cct_count(e);
@@ -100,6 +104,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     unsigned op = mips_op(w), f = mips_funct(w);
     if (op == OP_SPECIAL && f == F_SYSCALL) {
       out->prof_insns += tr_syscall_record(e, pc);
+      tr_sb_end(e, HWPROF_EVENT_PLAIN); /* (the runtime goes on at pc + 4, elsewhere) */
       exit_to(e, DBT_EXIT_SYSCALL);
       put(e, pc);
       pc += 4;
@@ -161,6 +166,7 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->ncold = 0;
   e->next = 0;
   e->head = e->last = e->loop = e->continued = 0;
+  e->body0 = 0;
   e->nside = 0;
   e->sbp = NULL;
   e->mem = NULL;

@@ -273,13 +273,22 @@ typedef struct dbt_trace {
   uint32_t next;
 } dbt_trace;
 
-/* Derived counts (superblock.c): instead of every member's probe, the head
- * counts the superblock's entries under its own event word and counter, and each
- * side exit k (in path order) counts under exit_key + 4k and exit_counter + k.
- * A member's entries are then the entries minus the side exits taken before it.
- * Event words are never a block's address (they lie outside the guest's text). */
+/* Derived counts (superblock.c, sbcount.c): instead of every member's probe, a
+ * superblock counts where its passes leave: each side exit k (in path order) under
+ * exit_key + 4k and exit_counter + k, and every other way out -- the path's end, the
+ * loop back to the head, a branch off the path, a system call -- under end_key and
+ * end_counter.  Its entries are the sum of those (and of the times the run left it
+ * otherwise, which the runtime sees), and a member's entries the entries minus the
+ * side exits taken before it.  With the IP (hw, all) the head's probe fires entry_key
+ * for the IP's indirect-edge pairing alone (an indirect jump's event pairs with its
+ * target's): the indirect-jump table and the dispatcher enter the superblock there,
+ * while direct branches, chained, and the loop back enter past it (dbt_block
+ * host_addr of member 0: its body).  entry_counter is no sw counter's (the sw profile
+ * counts indirect edges at their jumps).  Event words are never a block's address
+ * (they lie outside the guest's text). */
 typedef struct dbt_sb_probes {
   uint32_t entry_key, entry_counter;
+  uint32_t end_key, end_counter;
   uint32_t exit_key, exit_counter;
 } dbt_sb_probes;
 

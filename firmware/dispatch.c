@@ -27,17 +27,17 @@ typedef struct link {
 
 static uint32_t nlinks; /* chained branches */
 
-/* The branch at q->site reached its exit stub: patched to go to q->host, or the stub
- * itself when the site cannot reach it (a bc's 32 KiB), and listed under pc's slot s
- * for redirections. */
+/* The branch at q->site reached its exit stub: patched to go to q->host (past a
+ * superblock head's probe: the slot's skip), or the stub itself when the site cannot
+ * reach it (a bc's 32 KiB), and listed under pc's slot s for redirections. */
 static void chain(xlate_disp *q, xlate_slot *s) {
-  uint32_t insn = WORD(q->site), w, at = q->site;
+  uint32_t insn = WORD(q->site), w, at = q->site, to = q->host + 4 * (s->host & 3u);
   if ((insn >> 26) == 16) /* a bc */
-    w = dbt_retarget_bc(insn, q->site, q->host), at = q->site | 1;
+    w = dbt_retarget_bc(insn, q->site, to), at = q->site | 1;
   else
-    w = dbt_chain_word(q->site, q->host);
+    w = dbt_chain_word(q->site, to);
   if (!w)
-    w = dbt_chain_word(q->stub, q->host), at = q->stub;
+    w = dbt_chain_word(q->stub, to), at = q->stub;
   if (!w)
     return;
   if (nlinks == XLATE_LINKS_CAP) {
@@ -63,17 +63,17 @@ static inline __attribute__((always_inline)) void jt_moved(const xlate_disp *q) 
     e[1] = q->host;
 }
 
-/* The code at slot s's pc now q->host: its old code branches there, and so does every
- * branch chained to it.  Inlined into both callers (the dispatcher's code stays where
- * the image's profile placed it). */
+/* The code at slot s's pc now q->host: its old code branches there, and every branch
+ * chained to it past q->skip bytes.  Inlined into both callers (the dispatcher's code
+ * stays where the image's profile placed it). */
 static inline __attribute__((always_inline)) void retarget(const xlate_disp *q,
                                                            const xlate_slot *s) {
-  uint32_t w;
-  if ((w = dbt_chain_word(s->host, q->host)))
-    WORD(s->host) = w;
+  uint32_t w, old = s->host & ~3u, to = q->host + q->skip;
+  if ((w = dbt_chain_word(old, q->host)))
+    WORD(old) = w;
   for (uint32_t i = s->links; i; i = LINKS[i - 1].next) {
     uint32_t at = LINKS[i - 1].at;
-    w = (at & 1) ? dbt_retarget_bc(WORD(at), at & ~1u, q->host) : dbt_chain_word(at, q->host);
+    w = (at & 1) ? dbt_retarget_bc(WORD(at), at & ~1u, to) : dbt_chain_word(at, to);
     if (w)
       WORD(at) = w;
   }
@@ -85,7 +85,7 @@ static void redirect(xlate_disp *q) {
   xlate_slot *s = xlate_map_lookup(q->pc);
   if (s)
     retarget(q, s);
-  q->full = xlate_map_set(q->pc, q->host) < 0;
+  q->full = xlate_map_set(q->pc, q->host | q->skip / 4) < 0;
   if (!q->full) /* its head and members marked, its words noted (heads.c) */
     q->err = (uint32_t)-xlate_heads_formed(q->pc);
   jt_moved(q);
@@ -117,7 +117,7 @@ static void flush(const xlate_disp *q) {
 void xlate_dispatch(xlate_disp *q) {
   xlate_slot *s = q->op <= XLATE_RECORD ? xlate_map_lookup(q->pc) : NULL;
   if (s)
-    q->host = s->host;
+    q->host = s->host & ~3u;
   switch (q->op) {
   case XLATE_CHAIN:
     if (s)

@@ -57,7 +57,7 @@ static struct {
 #define SEEN       ((uint32_t *)XLATE_HEADS_SEEN)
 #define WORDS      ((uint32_t *)XLATE_HEADS_WORDS) /* {key, what} */
 /* what: the low two bits say what the rest is */
-#define WHAT_ENTRY 1u /* a superblock's entry */
+#define WHAT_ENTRY 1u /* a superblock's entry or end */
 #define WHAT_EXIT  2u /* a side exit: its target (0: an indirect jump's) */
 #define WHAT_BLOCK 3u /* a block (sw): its guest pc */
 
@@ -230,8 +230,9 @@ int xlate_heads_formed(uint32_t pc) {
       if (!what_of(key_of(last.counter[i])) &&
           word_set(key_of(last.counter[i]), last.pc[i] | WHAT_BLOCK) < 0)
         return -2;
-  if (last.probes) { /* its entry's and side exits' words (hw) or counters (sw) */
-    if (word_set(sw ? key_of(last.p.entry_counter) : last.p.entry_key, WHAT_ENTRY) < 0)
+  if (last.probes) { /* its entry's, end's and side exits' words (hw) or counters (sw) */
+    if (word_set(sw ? key_of(last.p.entry_counter) : last.p.entry_key, WHAT_ENTRY) < 0 ||
+        word_set(sw ? key_of(last.p.end_counter) : last.p.end_key, WHAT_ENTRY) < 0)
       return -2;
     for (uint32_t k = 0; k < last.exits; k++)
       if (word_set(sw ? key_of(last.p.exit_counter + k) : last.p.exit_key + 4 * k,

@@ -271,6 +271,10 @@ typedef struct xlate_disp {
    * superblock is not the last one translated, 2 the table of its words is full (in
    * err). */
   uint32_t heads;
+  /* XLATE_REDIRECT: the bytes of the new code that a chained branch skips (its head's
+   * probe, 0, 4, 8 or 12: dbt/translate.h, dbt_sb_probes); the map keeps them in the low
+   * bits of its host, as words (xlate_slot). */
+  uint32_t skip;
 } xlate_disp;
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
@@ -313,8 +317,11 @@ void xlate_record_reset(void);
  * a flush (the next generation).  The far words' table (map.c, its arrays at
  * XLATE_WORDS). */
 typedef struct xlate_slot {
-  uint32_t pc, host, gen; /* gen 0: never used; gen != the map's: flushed, or never in it */
-  uint32_t links;         /* the branches chained to pc: the last one's index + 1, or 0 */
+  /* host: pc's code, and in its low 2 bits the words of it that a chained branch skips
+   * (a superblock head's probe: XLATE_REDIRECT); gen 0: never used; gen != the map's:
+   * flushed, or never in it */
+  uint32_t pc, host, gen;
+  uint32_t links; /* the branches chained to pc: the last one's index + 1, or 0 */
 } xlate_slot;
 xlate_slot *xlate_map_find(uint32_t pc, int add);
 xlate_slot *xlate_map_lookup(uint32_t pc);

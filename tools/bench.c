@@ -52,7 +52,7 @@ static void help(FILE *f) {
           "on the virtual board nine times: profiling off, hw (a store to the IP per block:\n"
           "one byte store into its EVENT window), sw (a RAM counter per block), hw+sb (hw,\n"
           "with superblocks formed from the blocks the IP reports hot, their members'\n"
-          "counts derived from their entries and side exits), hw-word (hw with the 1.0\n"
+          "counts derived from where their passes leave), hw-word (hw with the 1.0\n"
           "probe, addi + stw to EVENT), sw+sb (sw with superblocks), and opt (the hw+sb\n"
           "run's superblocks formed before the run, no profiling).  Prints per workload:\n"
           "guest instructions, simulated CPU cycles of each run, the overhead of each over\n"
@@ -466,7 +466,7 @@ static void print_superblocks(FILE *f, const row *w, size_t n, int nw, uint32_t 
                               int runtime) {
   fprintf(f,
           "\nSuperblocks formed at the IP's hot interrupt (threshold %u), counts derived from "
-          "their entries and side exits;\nopt: the hw+sb run's superblocks formed before the run, "
+          "where their passes leave;\nopt: the hw+sb run's superblocks formed before the run, "
           "no profiling.  %s\n\n",
           threshold,
           runtime == DBT_RUNTIME_HOST

@@ -73,8 +73,8 @@ double prof_now_s(void);
 /* "name+0x1c" for a guest address, or its hex when no symbol covers it. */
 void prof_where(const prof_run *pr, uint32_t pc, char *buf, size_t len);
 /* The events the IP must have stored in a hw run (pr->hw set): one per block entry,
- * except that in superblocks the entries and side exits are counted instead of
- * their members (dbt_hw_profile.sb_events, sb_derived). */
+ * except that in superblocks where the passes leave (and indirect entries) are counted
+ * instead of their members (dbt_hw_profile.sb_events, sb_derived). */
 uint64_t prof_events_expected(const prof_run *pr);
 
 /* The run has a sw profile (sw, all). */

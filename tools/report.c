@@ -86,10 +86,11 @@ void prof_summary(FILE *f, const prof_run *pr, unsigned top) {
     else
       fprintf(f, "the other statistics are not built (STATS = 0)\n");
     if (h->sb_events)
-      fprintf(f,
-              "hwprof: IP superblock events %llu superblock entries and side exits, from which "
-              "%llu block entries are derived\n",
-              (unsigned long long)h->sb_events, (unsigned long long)h->sb_derived);
+      fprintf(
+          f,
+          "hwprof: IP superblock events %llu superblocks' ends, side exits and entries, from which "
+          "%llu block entries are derived\n",
+          (unsigned long long)h->sb_events, (unsigned long long)h->sb_derived);
     if (h->cfg.stats && h->cfg.ways)
       fprintf(f,
               "hwprof: IP table             %u of %u entries in %u-way sets, %zu more %s counted "

@@ -58,9 +58,9 @@ static void help(FILE *f) {
           "                     from it next, translated as one unit (sw: the counters are\n"
           "                     scanned every 65,536 block entries); --threshold defaults\n"
           "                     to " DBT_SB_THRESHOLD_S " with it\n" PROF_SB_BUDGET_HELP
-          "  --member-probes    superblocks keep a probe in every member (default: only their\n"
-          "                     entries and side exits are counted, and the members'\n"
-          "                     counts derived from them, as exact); so do --regions'\n"
+          "  --member-probes    superblocks keep a probe in every member (default: only where\n"
+          "                     their passes leave is counted, side exits and ends, and the\n"
+          "                     members' counts derived from it, as exact); so do --regions'\n"
           "  --regions          hw: the hot blocks are translated again as probe regions,\n"
           "                     where most of their entries run no probe and their counts\n"
           "                     are derived, as exact; on the board, its CPU forms them\n"

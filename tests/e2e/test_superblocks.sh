@@ -72,8 +72,8 @@ blocks = j["blocks"]
 assert all(b["hw"] == b["sw"] == b["count"] for b in blocks), "hw, sw and entries differ"
 assert sum(b["count"] * b["insns"] for b in blocks) == j["guest_insns"]
 ip = j["ip"]
-# Derived counts: the IP saw the superblocks' entries and side exits instead of
-# their members, far fewer events than the entries derived from them.
+# Derived counts: the IP saw where the superblocks' passes left (and their indirect
+# entries) instead of their members, far fewer events than the entries derived.
 assert ip["derived_entries"] > 0 and ip["superblock_events"] < ip["derived_entries"], ip
 assert ip["events"] == j["blocks_executed"] - ip["derived_entries"] + ip["superblock_events"]
 assert ip["events_lost"] == 0

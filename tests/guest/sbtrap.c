@@ -2,8 +2,8 @@
  * sbtrap.c - a hot loop that dies inside itself: pass 3000 traps (teq: SIGTRAP)
  * or, given an argument, stores through a null pointer (SIGSEGV), with no branch
  * to warn of it.  With superblocks the last pass
- * enters only the members before the fault, and the counts derived from the
- * superblock's entries and side exits must say so (dbt/sbcount.c).
+ * enters only the members before the fault, and the counts derived from where the
+ * superblock's passes leave must say so (dbt/sbcount.c).
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -226,14 +226,19 @@ static void test_redirect(void) {
   uint32_t jt = DBT_STATE + DBT_ST_JT + 8 * ((pb >> 2) & (DBT_JT_ENTRIES - 1));
   wr32(d, jt, pb); /* the inline lookup knows B */
   wr32(d, jt + 4, hb);
+  uint32_t at = hb - 4; /* A's last word chained to B */
+  REQUIRE(rt_link(d, at, pb, dbt_chain_word(at, hb)) == 0, "linked");
+  /* B heads a superblock at `to` whose head's probe (4 bytes) only indirect entries run */
   uint32_t to = DBT_CODE + d->used + 256;
   rec *rb = rt_find(d, pb, 0);
-  rt_redirect(d, rb, to);
-  CHECK_EQ(rd32(d, hb), dbt_chain_word(hb, to)); /* its old entry branches there */
-  CHECK_EQ(d->entry_id[(hb - DBT_CODE) / 4], 0); /* and is no entry of its own */
+  rt_redirect(d, rb, to, 4);
+  CHECK_EQ(rd32(d, hb), dbt_chain_word(hb, to));     /* its old entry branches there */
+  CHECK_EQ(d->entry_id[(hb - DBT_CODE) / 4], 0);     /* and is no entry of its own */
+  CHECK_EQ(rd32(d, at), dbt_chain_word(at, to + 4)); /* the chained branch: past the probe */
   CHECK_EQ(rb->host, to);
+  CHECK_EQ(rb->skip, 4);
   CHECK_EQ(rb->gen, d->gen);
-  CHECK_EQ(rd32(d, jt + 4), to);
+  CHECK_EQ(rd32(d, jt + 4), to);       /* the indirect jumps: at the probe */
   CHECK_EQ(rt_guest_pc_of(d, ha), pa); /* A is as it was */
   close_fixture(&f);
 }
