@@ -395,6 +395,8 @@ void rt_redirect_member(dbt *d, rec *h, uint32_t host) {
 }
 
 void rt_redirect(dbt *d, rec *h, uint32_t host, uint32_t skip) {
+  if (skip > XLATE_SKIP_MAX) /* (a far word's 4-instruction probe: every entry runs it) */
+    skip = 0;
   if (rt_disp_on_board(d)) {
     xlate_disp q = {.op = XLATE_REDIRECT, .pc = h->pc, .host = host, .skip = skip};
     if (rt_disp(d, &q, 0) == 0 && q.full)

@@ -338,7 +338,8 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host);
  * becomes a branch there (no longer an entry of its own), and so does the
  * indirect-jump table's entry; the chained branches to it go to host + skip (past the
  * head's probe, which only the IP's indirect-edge pairing needs: translate.h,
- * dbt_sb_probes), and so does every branch chained to it from now on. */
+ * dbt_sb_probes), and so does every branch chained to it from now on (a skip past
+ * XLATE_SKIP_MAX, a far word's longest probe, is none: the board's map keeps 3 words). */
 void rt_redirect(dbt *d, rec *h, uint32_t host, uint32_t skip);
 /* ... as a probe region's member (region.c; on the board, rt_rg_move's request). */
 void rt_redirect_member(dbt *d, rec *h, uint32_t host);

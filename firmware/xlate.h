@@ -272,10 +272,12 @@ typedef struct xlate_disp {
    * err). */
   uint32_t heads;
   /* XLATE_REDIRECT: the bytes of the new code that a chained branch skips (its head's
-   * probe, 0, 4, 8 or 12: dbt/translate.h, dbt_sb_probes); the map keeps them in the low
-   * bits of its host, as words (xlate_slot). */
+   * probe: dbt/translate.h, dbt_sb_probes), XLATE_SKIP_MAX at most; the map keeps them in
+   * the low bits of its host, as words (xlate_slot). */
   uint32_t skip;
 } xlate_disp;
+
+#define XLATE_SKIP_MAX 12u /* three words: the low two bits of a slot's host */
 
 #define XLATE_DISP_WORDS (sizeof(xlate_disp) / 4)
 
