@@ -219,7 +219,7 @@ static int ends_path(sb_state *s, uint32_t id, uint32_t head) {
 /* The path is complete, going on to `next`.  A loop (back to the head) is unrolled
  * while the duplication budget lasts: its body repeated while the copies fit, at most
  * DBT_UNROLL times, so that a tight loop takes a branch back, and with derived counts
- * an entry event (sbcount.c), once every few trips instead of every trip. */
+ * an end event (sbcount.c), once every few trips instead of every trip. */
 static void complete(dbt *d, uint32_t next) {
   sb_state *s = d->sb;
   dbt_trace *t = &s->t;

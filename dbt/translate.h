@@ -297,7 +297,8 @@ typedef struct dbt_sb_probes {
  * member that leaves the path in every case (a syscall, a trap, a branch that
  * does not go where the path went) ends it: *members says how many were
  * translated, and out[i] describes each (host_addr: where its code starts in the
- * superblock; side_exits: how many it has, at most DBT_SIDE_MAX). */
+ * superblock, member 0's past the head's probe; side_exits: how many it has, at most
+ * DBT_SIDE_MAX). */
 int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_probes *probes,
                         dbt_place *pl, dbt_block out[], unsigned *members);
 
