@@ -66,11 +66,12 @@
  * In the hw and sw profiles a superblock counts where its passes leave: each side
  * exit its traversals, its other ways out (the path's end, the loop back, a system
  * call) together; its entries and the members' counts are derived from them
- * (sbcount.c), and direct branches enter past the head's probe, which only the IP's
- * pairing of indirect jumps with their targets needs.  With the IP counting every pair of blocks
- * (--all-edges) every member keeps its own probe instead.  The runtime's own count of block entries
- * reads every member start that a PowerPC block covers (cache.c, rt_observe), since
- * members reached by fall-through do not start a block of their own.
+ * (sbcount.c), and direct branches enter past the head's probe, which only the
+ * IP's pairing of indirect jumps with their targets needs.  With the IP counting
+ * every pair of blocks (--all-edges) every member keeps its own probe instead.  The
+ * runtime's own count of block entries reads every member start that a PowerPC block
+ * covers (cache.c, rt_observe), since members reached by fall-through do not start a
+ * block of their own.
  *
  * Example: a loop head A (hot) whose body is A -> B -> C -> A: the recorder sees
  * A, B, C, then A again, and the superblock is [A B C] with a branch back to A;
