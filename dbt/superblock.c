@@ -5,12 +5,13 @@
  * The IP reports a block hot once, when its count reaches the threshold.  The
  * runtime marks the block pending; the first pending block the CPU enters (when
  * no path is being recorded) becomes a head: the recorder follows the blocks the CPU enters after
- * it (reported by the board's block observer, in order), through calls, returns, backward
- * branches and other superblocks' heads, until the path
+ * it (reported by the board's block observer, in order), through backward branches and
+ * other superblocks' heads, until the path
  *   - comes back to the head (a loop: the superblock branches to its own head;
  *     a head in the middle of a loop body gives the loop rotated; the body is
  *     repeated up to DBT_UNROLL times, see complete),
  *   - meets a block already on the path (the superblock exits there),
+ *   - leaves its function, by a call or a return (leaves_function),
  *   - or reaches DBT_TRACE_MAX blocks.
  * Running through other heads duplicates their code (tail duplication, as in
  * Dynamo's traces): a path through several hot regions is one superblock, one entry
@@ -217,6 +218,17 @@ static int ends_path(sb_state *s, uint32_t id, uint32_t head) {
   return 1;
 }
 
+/* Whether a path ends after the block at pc: a call or a return leaves the function,
+ * and the path stays in one (firmware/record.c, the same on the board).  A function
+ * called from several hot places is then one superblock's code, entered from each, and
+ * not copied into the callers' paths: the copies were most of crafty's instruction-cache
+ * misses (docs/superblocks.md, "Paths stay in their function"). */
+static int leaves_function(dbt *d, uint32_t pc) {
+  const rec *r = rt_find(d, pc, 0);
+  unsigned how = r ? r->flags & HWPROF_EVENT_FLAGS : HWPROF_EVENT_PLAIN;
+  return how == HWPROF_EVENT_CALL || how == HWPROF_EVENT_RETURN;
+}
+
 /* The path is complete, going on to `next`.  A loop (back to the head) is unrolled
  * while the duplication budget lasts: its body repeated while the copies fit, at most
  * DBT_UNROLL times, so that a tight loop takes a branch back, and with derived counts
@@ -258,6 +270,8 @@ static void sb_enter(dbt *d, uint32_t id, uint32_t pc) {
       seen |= t->pc[i] == pc;
     if (!seen && budget_spent)
       seen = ends_path(s, id, t->counter[0]);
+    if (!seen)
+      seen = leaves_function(d, t->pc[t->n - 1]);
     if (seen || t->n == DBT_TRACE_MAX) {
       complete(d, pc);
     } else {

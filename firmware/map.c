@@ -48,7 +48,7 @@ xlate_slot *xlate_map_lookup(uint32_t pc) {
   return s && s->gen == gen ? s : NULL;
 }
 
-int xlate_map_set(uint32_t pc, uint32_t host) {
+int32_t xlate_map_set(uint32_t pc, uint32_t host) {
   xlate_slot *s = xlate_map_find(pc, 1);
   if (!s)
     return -1;
@@ -56,7 +56,7 @@ int xlate_map_set(uint32_t pc, uint32_t host) {
     s->links = 0;
   s->host = host;
   s->gen = gen;
-  return 0;
+  return (int32_t)(s - MAP);
 }
 
 void xlate_map_flush(void) {

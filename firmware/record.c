@@ -12,8 +12,10 @@
  *     path that begins elsewhere is an error (err);
  *   - a block already on the path, a block already in a superblock once the
  *     duplication budget is spent (`spent`, the former's: heads.c,
- *     xlate_heads_ends_path, says which), or a path of DBT_TRACE_MAX blocks
- *     ends the path there: a loop back to the head is unrolled while the budget
+ *     xlate_heads_ends_path, says which), a block after one that leaves its
+ *     function (a call or a return: the translator's end of each block, noted by
+ *     its map slot when it is translated, xlate.c), or a path of DBT_TRACE_MAX
+ *     blocks ends the path there: a loop back to the head is unrolled while the budget
  *     lasts (up to DBT_UNROLL copies of the body), and the path is complete;
  *   - any other block is added to it.
  * The runtime (dbt/onrecord.c) checks the path against its own at each request and
@@ -27,6 +29,22 @@
 static dbt_trace path; /* the path recorded: path.n blocks, and next once complete */
 static uint32_t done;  /* path is complete: the next request begins another */
 static int32_t from;   /* the slot of its head */
+static int32_t prev;   /* the slot of its last block */
+/* The blocks, by map slot, that end in a call or a return (a bit each). */
+static uint32_t leaves[XLATE_MAP_SLOTS / 32];
+
+void xlate_record_block(int32_t slot, uint32_t flags) {
+  uint32_t how = flags & HWPROF_EVENT_FLAGS, bit = 1u << (slot & 31);
+  if (how == HWPROF_EVENT_CALL || how == HWPROF_EVENT_RETURN)
+    leaves[slot >> 5] |= bit;
+  else
+    leaves[slot >> 5] &= ~bit;
+}
+
+/* Whether the path's last block leaves its function (superblock.c, leaves_function). */
+static int leaves_function(void) {
+  return prev >= 0 && (leaves[prev >> 5] >> (prev & 31) & 1);
+}
 
 void xlate_record_reset(void) {
   path.n = 0;
@@ -52,7 +70,7 @@ void xlate_record(xlate_disp *q, int32_t slot) {
   q->err = 0;
   if (path.n == 0 || done) {
     q->err = xlate_heads_begin(slot) < 0; /* not a pending head on the board */
-    from = slot;
+    from = prev = slot;
     path.pc[0] = q->pc;
     path.counter[0] = q->id;
     path.n = 1;
@@ -63,12 +81,15 @@ void xlate_record(xlate_disp *q, int32_t slot) {
       seen |= path.pc[i] == q->pc;
     if (!seen && q->spent)
       seen = xlate_heads_ends_path(slot, from);
+    if (!seen)
+      seen = leaves_function();
     if (seen || path.n == DBT_TRACE_MAX) {
       complete(q->pc, q->spent);
     } else {
       path.pc[path.n] = q->pc;
       path.counter[path.n] = q->id;
       path.n++;
+      prev = slot;
     }
   }
   q->n = path.n;

@@ -67,7 +67,10 @@ void xlate_run(xlate_req *q) {
   if (q->op == XLATE_BLOCK) {
     ret = dbt_translate(&c, q->pc, &q->place, q->counter, &q->out[0]);
     q->members = 1;
-    q->mapped = ret > 0 && xlate_map_set(q->pc, q->out[0].host_addr) == 0;
+    int32_t slot = ret > 0 ? xlate_map_set(q->pc, q->out[0].host_addr) : -1;
+    q->mapped = slot >= 0;
+    if (q->mapped)
+      xlate_record_block(slot, q->out[0].flags);
     if (q->mapped && q->heads && xlate_heads_block(q->counter, q->pc) < 0)
       q->heads = 2;
   } else {

@@ -296,8 +296,9 @@ typedef struct xlate_plan {
 #define XLATE_RG_CAP     2800u /* (what fits) */
 #define XLATE_RG_END     (XLATE_RG + XLATE_RG_CAP * (sizeof(dbt_rg_cand) + 4u + 8u * DBT_RG_SCRATCH(1)))
 
-/* The board's side (firmware/dispatch.c; pc's code entered in the map: map.c, -1 full). */
-int xlate_map_set(uint32_t pc, uint32_t host);
+/* The board's side (firmware/dispatch.c; pc's code entered in the map: map.c, its slot,
+ * -1 full). */
+int32_t xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
 void xlate_scan(xlate_disp *q); /* firmware/swscan.c */
 void xlate_irq(xlate_disp *q);  /* firmware/irq.c */
@@ -309,12 +310,14 @@ uint32_t xlate_cctq_append(const volatile uint32_t *ring, uint32_t from, uint32_
                            uint32_t mask);
 void xlate_cct_sw(xlate_disp *q);
 /* The path recorder (firmware/record.c): a block entered (head: it heads a superblock
- * in the map); the path dropped (a flush). */
+ * in the map); the path dropped (a flush); how the block in map slot `slot` ends, as
+ * the translator found it (HWPROF_EVENT_*: whether it leaves its function). */
 void xlate_record(xlate_disp *q, int32_t slot);
 void xlate_record_reset(void);
+void xlate_record_block(int32_t slot, uint32_t flags);
 /* The dispatcher's map (firmware/map.c), a slot at XLATE_MAP for every pc ever entered:
  * pc's slot (add: a new one when not there; NULL when not there, or the map is half
- * full); pc's slot when its code is in the cache; pc's code entered (-1: full); pc's
+ * full); pc's slot when its code is in the cache; pc's code entered (its slot, -1: full); pc's
  * slot's number in any generation (-1: none; add: a slot made for it, not in the cache);
  * a flush (the next generation).  The far words' table (map.c, its arrays at
  * XLATE_WORDS). */

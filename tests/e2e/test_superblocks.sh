@@ -194,30 +194,54 @@ PY
 }
 expect "superblocks: the budget limits duplication" 0 'budget kept' check_budget
 # Once the budget is spent a path ends at a member of another superblock too, which heads
-# one of its own (tests/guest/shared.c: a function called from two loops): with none,
-# the second loop's path ends where it calls the function, and the function heads a
-# superblock; with plenty, the second loop's superblock copies it.
-for b in 0 1000000; do
-  "$HW" run --profile hw --superblocks --sb-budget $b --quiet --json "$tmp/shared$b.json" \
-    "$B/guest/shared-O2" >/dev/null 2>&1
-done
-check_shared() {
-  python3 - "$tmp/shared0.json" "$tmp/shared1000000.json" <<'PY'
+# one of its own (tests/guest/asm/tail.S: a loop whose second phase goes another way into
+# the first phase's tail): with none, the second phase's path ends at the tail, and the
+# tail heads a superblock; with plenty, the second phase's superblock copies it.
+budgets() { # NAME PROG: $tmp/NAME0.json and NAME1000000.json, no budget and plenty
+  for b in 0 1000000; do
+    "$HW" run --profile hw --superblocks --sb-budget $b --quiet --json "$tmp/$1$b.json" \
+      "$2" >/dev/null 2>&1
+  done
+}
+budgets tail "$B/guest/asm/tail"
+check_tail() {
+  python3 - "$tmp/tail0.json" "$tmp/tail1000000.json" <<'PY'
 import json, sys
-def paths(f):
-    d = json.load(open(f))
-    fn = {b["pc"]: b["function"] for b in d["blocks"]}
-    return [[fn.get(b) for b in s["blocks"]] for s in d["superblocks"]]
-none, big = (paths(f) for f in sys.argv[1:3])
-assert ["mix"] in [p[:1] for p in none], "mix heads none with no budget: %s" % none
-assert sum("mix" in p for p in none) == 2, "mix copied with no budget: %s" % none
-assert ["mix"] not in [p[:1] for p in big], "mix heads one with plenty: %s" % big
-assert sum("mix" in p for p in big) == 2, "mix not copied with plenty: %s" % big
-print("the shared function: its own superblock with no budget, copied with plenty")
+def shape(f):
+    sbs = json.load(open(f))["superblocks"]
+    members = [set(s["blocks"]) - {s["head"]} for s in sbs]
+    headed = [s["head"] for s in sbs if any(s["head"] in m for m in members)]
+    shared = {b for i, m in enumerate(members) for b in m if any(
+        b in set(t["blocks"]) for j, t in enumerate(sbs) if j != i)}
+    return sbs, headed, shared
+none, headed0, _ = shape(sys.argv[1])
+big, headed1, shared1 = shape(sys.argv[2])
+assert len(none) == 3 and headed0, "no budget: the tail heads its own: %s" % none
+assert not headed1 and shared1, "plenty: the tail copied, heading none: %s" % big
+print("the common tail: its own superblock with no budget, copied with plenty")
 PY
 }
 expect "superblocks: a path ends at another superblock's member once the budget is spent" 0 \
-  'its own superblock with no budget' check_shared
+  'its own superblock with no budget' check_tail
+# A path stays in its function: it ends after a call or a return, whatever the budget
+# (tests/guest/shared.c: a function called from two loops heads a superblock of its own,
+# and no superblock has blocks of both).
+budgets shared "$B/guest/shared-O2"
+check_shared() {
+  python3 - "$tmp/shared0.json" "$tmp/shared1000000.json" <<'PY'
+import json, sys
+for f in sys.argv[1:3]:
+    d = json.load(open(f))
+    fn = {b["pc"]: b["function"] for b in d["blocks"]}
+    paths = [[fn.get(b) for b in s["blocks"]] for s in d["superblocks"]]
+    assert ["mix"] in [p[:1] for p in paths], "mix heads none: %s" % paths
+    assert all(len(set(p)) == 1 for p in paths), "a path leaves its function: %s" % paths
+    assert sum(p[0] == "main" for p in paths) >= 2, "a loop without its superblock: %s" % paths
+print("the shared function: its own superblock, no path through a call or a return")
+PY
+}
+expect "superblocks: a path ends after a call or a return" 0 \
+  'no path through a call or a return' check_shared
 expect "superblocks: the default budget, an eighth of the instruction cache" 0 \
   'superblock code .* duplicated \(budget 2048\)' \
   "$HW" run --profile hw --superblocks --stats --quiet "$p" test

@@ -1,8 +1,7 @@
-/* shared.c - one function called from two hot loops, one after the other: the first
- * loop's superblock takes the function's code as members; once the duplication budget
- * is spent, the second loop's path ends where it calls the function, which then heads a
- * superblock of its own, instead of a copy of it (dbt/superblock.c, ends_path;
- * tests/e2e/test_superblocks.sh). */
+/* shared.c - one function called from two hot loops, one after the other: a path ends
+ * after a call or a return, so the function heads a superblock of its own, entered from
+ * both loops' superblocks, instead of a copy of it in each (dbt/superblock.c,
+ * leaves_function; tests/e2e/test_superblocks.sh). */
 #include <stdio.h>
 
 __attribute__((noinline)) static unsigned mix(unsigned x) {
