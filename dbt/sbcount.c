@@ -137,15 +137,14 @@ static int choose(sb_state *s, uint32_t exits, int commit, int64_t *entry, int64
 
 int rt_sb_reserve(dbt *d, dbt_sb_probes *p) {
   int64_t entry, exit;
-  if (d->nblocks + 2 + DBT_SIDE_MAX * DBT_TRACE_MAX > d->cap_blocks ||
+  if (d->nblocks + 1 + DBT_SIDE_MAX * DBT_TRACE_MAX > d->cap_blocks ||
       choose(d->sb, 0, 0, &entry, &exit) < 0)
     return -1;
   p->entry_key = word_of(d->sb, (uint32_t)entry);
   p->end_key = word_of(d->sb, (uint32_t)entry + 1);
   p->exit_key = word_of(d->sb, (uint32_t)exit);
-  p->entry_counter = d->nblocks;
-  p->end_counter = d->nblocks + 1;
-  p->exit_counter = d->nblocks + 2;
+  p->end_counter = d->nblocks;
+  p->exit_counter = d->nblocks + 1;
   return 0;
 }
 
@@ -182,7 +181,7 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
     return -1; /* cannot happen: rt_sb_reserve made the same choices */
   x->entry_ix = (uint32_t)entry;
   x->exit_ix = (uint32_t)exit;
-  for (uint32_t k = 0; k < 2 + exits; k++)
+  for (uint32_t k = 0; k < 1 + exits; k++)
     d->by_id[d->nblocks++] = UINT32_MAX;
   return 0;
 }
@@ -218,7 +217,7 @@ void rt_sb_scan_sw(dbt *d, void (*hot_exit)(dbt *d, uint32_t pc)) {
 int rt_sb_counter_hot(dbt *d, uint32_t id, void (*hot_exit)(dbt *d, uint32_t pc)) {
   for (size_t i = 0; i < d->sb->ninst; i++) {
     sb_inst *x = &d->sb->inst[i];
-    if (id == x->p.entry_counter || id == x->p.end_counter)
+    if (id == x->p.end_counter)
       return 0;
     if (id - x->p.exit_counter < x->nexits) {
       uint32_t k = id - x->p.exit_counter;

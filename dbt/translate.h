@@ -283,11 +283,11 @@ typedef struct dbt_trace {
  * for the IP's indirect-edge pairing alone (an indirect jump's event pairs with its
  * target's): the indirect-jump table and the dispatcher enter the superblock there,
  * while direct branches, chained, and the loop back enter past it (dbt_block
- * host_addr of member 0: its body).  entry_counter is no sw counter's (the sw profile
+ * host_addr of member 0: its body).  The entry has no sw counter (the sw profile
  * counts indirect edges at their jumps).  Event words are never a block's address
  * (they lie outside the guest's text). */
 typedef struct dbt_sb_probes {
-  uint32_t entry_key, entry_counter;
+  uint32_t entry_key;
   uint32_t end_key, end_counter;
   uint32_t exit_key, exit_counter;
 } dbt_sb_probes;

@@ -231,7 +231,7 @@ int xlate_heads_formed(uint32_t pc) {
           word_set(key_of(last.counter[i]), last.pc[i] | WHAT_BLOCK) < 0)
         return -2;
   if (last.probes) { /* its entry's, end's and side exits' words (hw) or counters (sw) */
-    if (word_set(sw ? key_of(last.p.entry_counter) : last.p.entry_key, WHAT_ENTRY) < 0 ||
+    if ((!sw && word_set(last.p.entry_key, WHAT_ENTRY) < 0) ||
         word_set(sw ? key_of(last.p.end_counter) : last.p.end_key, WHAT_ENTRY) < 0)
       return -2;
     for (uint32_t k = 0; k < last.exits; k++)
