@@ -225,8 +225,7 @@ static int ends_path(sb_state *s, uint32_t id, uint32_t head) {
  * misses (docs/superblocks.md, "Paths stay in their function"). */
 static int leaves_function(dbt *d, uint32_t pc) {
   const rec *r = rt_find(d, pc, 0);
-  unsigned how = r ? r->flags & HWPROF_EVENT_FLAGS : HWPROF_EVENT_PLAIN;
-  return how == HWPROF_EVENT_CALL || how == HWPROF_EVENT_RETURN;
+  return r && dbt_leaves_function(r->flags);
 }
 
 /* The path is complete, going on to `next`.  A loop (back to the head) is unrolled

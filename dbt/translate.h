@@ -238,6 +238,13 @@ typedef struct dbt_block {
   uint32_t trap_addr, trap_size;    /* its out-of-line trap stubs (PowerPC; size 0: none) */
 } dbt_block;
 
+/* Whether a block that ends as `flags` says (dbt_block) leaves its function: a call or a
+ * return.  A superblock's path ends after one (dbt/superblock.c, firmware/record.c). */
+static inline int dbt_leaves_function(uint32_t flags) {
+  uint32_t how = flags & HWPROF_EVENT_FLAGS;
+  return how == HWPROF_EVENT_CALL || how == HWPROF_EVENT_RETURN;
+}
+
 /* Where a unit goes in core->buf (byte offsets): its code at `at`, at most `cap`
  * bytes; its out-of-line code at cold_at, at most cold_cap bytes.  Every byte of
  * either must be within a bc's reach (32 KiB) of every byte of the other; a unit

@@ -34,8 +34,8 @@ static int32_t prev;   /* the slot of its last block */
 static uint32_t leaves[XLATE_MAP_SLOTS / 32];
 
 void xlate_record_block(int32_t slot, uint32_t flags) {
-  uint32_t how = flags & HWPROF_EVENT_FLAGS, bit = 1u << (slot & 31);
-  if (how == HWPROF_EVENT_CALL || how == HWPROF_EVENT_RETURN)
+  uint32_t bit = 1u << (slot & 31);
+  if (dbt_leaves_function(flags))
     leaves[slot >> 5] |= bit;
   else
     leaves[slot >> 5] &= ~bit;
