@@ -150,6 +150,23 @@ static void on_path(em *e) {
     chain_exit(e, e->next);
 }
 
+/* A loop's last member whose branch (BO, BI) goes back to the head: the pass ends
+ * either way, so the end is counted first and the member ends as a plain block does,
+ * a bc back to the head's body (backward: the 405 predicts it taken), then the loop's
+ * exit, a b to its chain exit.  A trip takes the end's probe and the bc, where a side
+ * exit for the loop's exit took a bc, not taken, the probe and a b back, one more;
+ * the exit is counted with the end (sbcount.c: F), and so does not report its target
+ * hot as a side exit's word does (it is the code after the loop, which its own probe
+ * makes a head).  0 (nothing emitted) for any other member. */
+static int loop_back(em *e, unsigned bo, unsigned bi) {
+  if (!e->last || !e->loop || (int32_t)e->body0 - (int32_t)e->n < -0x7F00)
+    return 0; /* (a path of 16 blocks is far shorter than a bc's 32 KiB back) */
+  tr_sb_end(e, HWPROF_EVENT_PLAIN);
+  e->continued = 1;
+  put(e, ppc_bc(bo & ~1u, bi, (int32_t)e->body0 - (int32_t)e->n));
+  return 1;
+}
+
 /* Out of a block, or of a superblock's path (its end counted), to guest pc `to`. */
 static void leave_to(em *e, uint32_t to) {
   tr_sb_end(e, HWPROF_EVENT_PLAIN);
@@ -346,6 +363,8 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
       leave_to(e, b->target);
       patch(e, skip, ppc_bc(bo ^ 8, bi, (int32_t)(e->n - skip)));
       leave_to(e, pc + 8);
+    } else if (e->next && e->next == b->target && loop_back(e, bo, bi)) {
+      chain_exit(e, pc + 8);
     } else if (e->next && e->next == b->target) {
       side_exit(e, bo ^ 8, bi, pc + 8, 0, 0);
       on_path(e);

@@ -5,13 +5,14 @@
  *
  * A superblock (superblock.c) is entered only at its head and left only by its
  * side exits (cold code), by its other ways out (the path's end, the loop back to
- * its head, a branch off the path, a system call), or by the run's leaving it
- * otherwise.  So instead of one probe per member, it counts where its passes leave:
- * side exit k its traversals X_k, the other ways out together their passes F, each
- * under an event word and a sw counter of its own (dbt_sb_probes; counters numbered
- * after the blocks'), and the runtime the times s_i the run left member i otherwise
- * (rt_sb_leave: a trap, a fault, an instruction the translator cannot run, a signal's
- * handler, the cycle limit).  Every pass leaves once, so the head is entered
+ * its head and a loop's exit at its last member, a branch off the path, a system
+ * call), or by the run's leaving it otherwise.  So instead of one probe per member,
+ * it counts where its passes leave: side exit k its traversals X_k, the other ways
+ * out together their passes F, each under an event word and a sw counter of its own
+ * (dbt_sb_probes; counters numbered after the blocks'), and the runtime the times s_i
+ * the run left member i otherwise (rt_sb_leave: a trap, a fault, an instruction the
+ * translator cannot run, a signal's handler, the cycle limit).  Every pass leaves
+ * once, so the head is entered
  *
  *   E = F + sum_k X_k + sum_i s_i
  *
