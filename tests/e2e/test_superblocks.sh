@@ -164,6 +164,40 @@ expect "superblocks: run with --dump" 0 '' \
   "$B/guest/sort-O2"
 expect "superblocks: the dump shows one looping to its head" 0 '^superblock 0x.*loops to' \
   cat "$tmp/dump"
+# A loop whose last member's conditional branch goes back to the head ends in that
+# branch itself, a bc back to the head's body after the end's probe (dbt/branch.c,
+# loop_back), not in a side exit for the loop's exit and a b back.
+loop_backs() {
+  python3 - "${1:-$tmp/dump}" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+back = plain = 0
+for i, l in enumerate(lines):
+    m = re.match(r"superblock 0x[0-9a-f]+: (\d+) blocks at .*loops to", l)
+    if not m:
+        continue
+    body = re.match(r"block 0x[0-9a-f]+: .* at 0x([0-9a-f]+)", lines[i + 1]).group(1)
+    code, members = [], 0
+    for k in lines[i + 1:]:
+        if k.startswith("block "):
+            members += 1
+        if k.startswith("superblock ") or members > int(m.group(1)) or k.startswith("  out of"):
+            break
+        code.append(k.split("|")[-1].split()[2:] if "|" in k else [])
+    ops = [" ".join(c) for c in code if c]
+    target = "0x%x" % int(body, 16)
+    bc = [j for j, o in enumerate(ops) if re.match(r"b(eq|ne|lt|ge|gt|le)[+-]? cr\d, " + target + "$", o)]
+    if bc:
+        assert re.match(r"stb r0, .*\(r5\)", ops[bc[-1] - 1]), "no end probe before %s" % ops[bc[-1]]
+        assert ops[bc[-1] + 1].startswith("b 0x"), "no exit after the branch back"
+        back += 1
+    elif ops and ops[-1] == "b " + target:
+        plain += 1
+assert back, "no loop's branch goes back itself"
+print("%d loops branch back by their own bc, %d by a b" % (back, plain))
+PY
+}
+expect "superblocks: a loop's last branch goes back to its head itself" 0 'by their own bc' loop_backs
 
 # --- the code-growth budget (superblock.c): with none, no loop is unrolled and no
 # path runs through an earlier superblock's head; with plenty, loops are unrolled;
