@@ -152,12 +152,12 @@ static void on_path(em *e) {
 
 /* A loop's last member whose branch (BO, BI) goes back to the head: the pass ends
  * either way, so the end is counted first and the member ends as a plain block does,
- * a bc back to the head's body (backward: the 405 predicts it taken), then the loop's
- * exit, a b to its chain exit.  A trip takes the end's probe and the bc, where a side
- * exit for the loop's exit took a bc, not taken, the probe and a b back, one more;
- * the exit is counted with the end (sbcount.c: F), and so does not report its target
- * hot as a side exit's word does (it is the code after the loop, which its own probe
- * makes a head).  0 (nothing emitted) for any other member. */
+ * a bc back to the head's body (backward: the 405 predicts it taken), then (the
+ * caller's) the loop's exit, a b to its chain exit.  A trip takes the end's probe and
+ * the bc, where a side exit for the loop's exit took a bc, not taken, the probe and a
+ * b back, one more; the exit is counted with the end (sbcount.c: F), and so does not
+ * report its target hot as a side exit's word does (it is the code after the loop,
+ * which its own probe makes a head).  0 (nothing emitted) for any other member. */
 static int loop_back(em *e, unsigned bo, unsigned bi) {
   if (!e->last || !e->loop || (int32_t)e->body0 - (int32_t)e->n < -0x7F00)
     return 0; /* (a path of 16 blocks is far shorter than a bc's 32 KiB back) */

@@ -168,7 +168,7 @@ expect "superblocks: the dump shows one looping to its head" 0 '^superblock 0x.*
 # branch itself, a bc back to the head's body after the end's probe (dbt/branch.c,
 # loop_back), not in a side exit for the loop's exit and a b back.
 loop_backs() {
-  python3 - "${1:-$tmp/dump}" <<'PY'
+  python3 - "$tmp/dump" <<'PY'
 import re, sys
 lines = open(sys.argv[1]).read().split("\n")
 back = plain = 0
