@@ -5,14 +5,14 @@
  */
 #include "emit.h"
 
-/* Puts the branch condition at pc into cr7 (or finds it in cr6, where the slt-family
- * instruction that set the register it tests left it: liveness.c); returns the BO/BI
- * that branch when taken. */
+/* Puts the branch condition at pc into cr7 (or finds it in the CR field where the
+ * slt-family instruction that set the register it tests left it: liveness.c); returns
+ * the BO/BI that branch when taken. */
 static void branch_cond(em *e, uint32_t pc, uint32_t w, unsigned *bo, unsigned *bi) {
   unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);
-  if (e->lt_branch == pc) {
-    *bo = e->lt_taken ? PPC_BO_TRUE : PPC_BO_FALSE;
-    *bi = 4 * CR6 + PPC_LT;
+  unsigned f = e->lt_regs ? tr_lt_branch(e, pc, w, bo) : 0;
+  if (f) {
+    *bi = 4 * f + PPC_LT;
     return;
   }
   if (op == OP_COP1) { /* bc1f/bc1t: FCC n is FCSR bit 23 (n = 0) or 24 + n */
@@ -238,6 +238,8 @@ void tr_unimpl_exit(em *e, uint32_t pc) {
 void tr_emitted(em *e, uint32_t pc, uint32_t w, int r, uint32_t mark) {
   tr_note_align(e, w);
   tr_note_confine(e, w);
+  if (e->lt_regs)
+    tr_lt_written(e, pc, w);
   if (r == T_HELPER) {
     e->n = mark;
     exit_to(e, DBT_EXIT_HELPER);

@@ -19,7 +19,7 @@
 /* ------------------------------------------------------------ registers */
 
 enum { R0 = 0, RS = DBT_R_STATE, RP = DBT_R_PROF, R3 = 3, R4 = 4, RH = DBT_R_HI };
-enum { CR0 = 0, CR1 = 1, CR6 = 6, CR7 = 7 }; /* cr6: the slt family's (liveness.c) */
+enum { CR0 = 0, CR1 = 1, CR6 = 6, CR7 = 7 }; /* cr2-cr6: the slt family's (liveness.c) */
 #define BI7(bit) (4 * CR7 + (bit))
 
 /* ------------------------------------------------------------ the emitter */
@@ -109,11 +109,15 @@ typedef struct em {
   /* The guest instruction being emitted and its block's first (dbt_core.insn_of). */
   uint32_t cur_pc, blk_pc;
   const int8_t *hr; /* where each MIPS register lives (dbt_host_regs) */
-  /* Set-on-less-than fused with its branch (liveness.c): the guest pc of the block's
-   * branch that tests cr6's LT in place of the register the slt set (0: none), whether
-   * it is taken when LT is set; and whether a delay slot is being emitted. */
-  uint32_t lt_branch;
-  int lt_taken, in_delay;
+  /* Set-on-less-than's comparisons (liveness.c): the MIPS registers whose value a CR
+   * field holds as its LT bit (bit r for $r) and each one's field, the next field the
+   * slt family takes, and the guest pc of the last slt; and whether a delay slot is
+   * being emitted. */
+  uint32_t lt_regs;
+  uint8_t lt_field[32];
+  unsigned lt_next;
+  uint32_t lt_at;
+  int in_delay;
 } em;
 
 /* The code is big-endian PowerPC words at offsets that are multiples of 4 in buffers
@@ -377,14 +381,21 @@ branch tr_decode_branch(uint32_t pc, uint32_t w);
 /* ------------------------------------------------------------ set-on-less-than and its
  * branch (liveness.c) */
 
-/* For the slt-family instruction at pc writing rd (its comparison in cr6): the block's
- * branch at branch_pc may test cr6 in place of rd (fuse; taken when LT is set if
- * taken_if_lt), and rd need not be set at all (dead: nothing reads the value). */
-typedef struct lt_plan {
-  uint32_t branch_pc;
-  int fuse, dead, taken_if_lt;
-} lt_plan;
-lt_plan tr_lt_plan(const em *e, uint32_t pc, unsigned rd);
+/* The CR field the next slt-family instruction compares into (what it held is
+ * forgotten). */
+unsigned tr_lt_take(em *e);
+/* The slt at pc has compared into field f for rd: whether rd need not be set at all
+ * (its value dead but for the branch and conditional moves that test f in its place). */
+int tr_lt_dead(em *e, uint32_t pc, unsigned rd, unsigned f);
+/* The field that holds the register the conditional branch w at pc tests against
+ * zero, its BO when it does (taken when LT is set or clear); 0: none. */
+unsigned tr_lt_branch(const em *e, uint32_t pc, uint32_t w, unsigned *bo);
+/* Instruction w at pc emitted: the fields of the registers it writes are forgotten. */
+void tr_lt_written(em *e, uint32_t pc, uint32_t w);
+/* The CR field that holds $r's value as its LT bit (0: none). */
+static inline unsigned tr_lt_of(const em *e, unsigned r) {
+  return e->lt_regs >> r & 1 ? e->lt_field[r] : 0;
+}
 
 /* ------------------------------------------------------------ the unit's end (branch.c) */
 

@@ -16,18 +16,15 @@ static uint32_t mk_subu(unsigned d, unsigned s, unsigned t) {
   return ppc_subf(d, t, s);
 }
 
-/* Set-on-less-than at pc, its comparison made into cr6: copy its LT bit into rd,
- * unless the block's branch tests cr6 in its place and nothing reads the value
- * (liveness.c); note the branch that may. */
-static void set_lt(em *e, uint32_t pc, unsigned rd) {
-  lt_plan p = tr_lt_plan(e, pc, rd);
-  e->lt_branch = p.fuse ? p.branch_pc : 0;
-  e->lt_taken = p.taken_if_lt;
-  if (p.dead)
+/* Set-on-less-than at pc, its comparison made into field f: copy its LT bit into rd,
+ * unless only the block's branch and conditional moves read the value, testing f in
+ * its place (liveness.c). */
+static void set_lt(em *e, uint32_t pc, unsigned rd, unsigned f) {
+  if (tr_lt_dead(e, pc, rd, f))
     return;
   unsigned d = dst(e, rd);
   put(e, ppc_mfcr(R0));
-  put(e, ppc_rlwinm(d, R0, 4 * CR6 + PPC_LT + 1, 31, 31));
+  put(e, ppc_rlwinm(d, R0, 4 * f + PPC_LT + 1, 31, 31));
   commit(e, rd, d);
 }
 
@@ -97,14 +94,20 @@ static void divide(em *e, uint32_t w, int is_unsigned) {
   put(e, ppc_stw(R0, RS, DBT_ST_HI));
 }
 
-/* movz/movn: rd = rs when rt is (not) zero. */
+/* movz/movn: rd = rs when rt is (not) zero; rt set by an slt whose comparison a CR
+ * field still holds (liveness.c) is tested there: 1 exactly when LT is set. */
 static void cond_move(em *e, uint32_t w, int on_zero) {
   unsigned rd = mips_rd(w);
   if (!rd)
     return;
-  unsigned t = src(e, mips_rt(w), R4), s = src(e, mips_rs(w), R3);
-  put(e, ppc_cmpwi(CR1, t, 0));
-  put(e, ppc_bc(on_zero ? PPC_BO_FALSE : PPC_BO_TRUE, 4 * CR1 + PPC_EQ, 8));
+  unsigned s = src(e, mips_rs(w), R3), f = tr_lt_of(e, mips_rt(w));
+  if (f) {
+    put(e, ppc_bc(on_zero ? PPC_BO_TRUE : PPC_BO_FALSE, 4 * f + PPC_LT, 8));
+  } else {
+    unsigned t = src(e, mips_rt(w), R4);
+    put(e, ppc_cmpwi(CR1, t, 0));
+    put(e, ppc_bc(on_zero ? PPC_BO_FALSE : PPC_BO_TRUE, 4 * CR1 + PPC_EQ, 8));
+  }
   if (e->hr[rd] >= 0)
     put(e, ppc_mr((unsigned)e->hr[rd], s));
   else
@@ -271,9 +274,9 @@ int tr_special(em *e, uint32_t pc, uint32_t w) {
   case F_SLTU: {
     if (!rd)
       return T_OK;
-    unsigned s = src(e, rs, R3), t = src(e, rt, R4);
-    put(e, mips_funct(w) == F_SLT ? ppc_cmpw(CR6, s, t) : ppc_cmplw(CR6, s, t));
-    set_lt(e, pc, rd);
+    unsigned s = src(e, rs, R3), t = src(e, rt, R4), f = tr_lt_take(e);
+    put(e, mips_funct(w) == F_SLT ? ppc_cmpw(f, s, t) : ppc_cmplw(f, s, t));
+    set_lt(e, pc, rd, f);
     return T_OK;
   }
   case F_TGE:
@@ -337,16 +340,16 @@ int tr_immediate(em *e, uint32_t pc, uint32_t w) {
   case OP_SLTIU: {
     if (!rt)
       return T_OK;
-    unsigned s = src(e, rs, R3);
+    unsigned s = src(e, rs, R3), f = tr_lt_take(e);
     if (op == OP_SLTI) {
-      put(e, ppc_cmpwi(CR6, s, imm));
+      put(e, ppc_cmpwi(f, s, imm));
     } else if (imm >= 0) {
-      put(e, ppc_cmplwi(CR6, s, (uint16_t)imm));
+      put(e, ppc_cmplwi(f, s, (uint16_t)imm));
     } else {
       put(e, ppc_li(R4, imm));
-      put(e, ppc_cmplw(CR6, s, R4));
+      put(e, ppc_cmplw(f, s, R4));
     }
-    set_lt(e, pc, rt);
+    set_lt(e, pc, rt, f);
     return T_OK;
   }
   case OP_ANDI:

@@ -1,5 +1,6 @@
 /*
- * liveness.c - set-on-less-than fused with the branch that tests it.
+ * liveness.c - set-on-less-than fused with the branch and the conditional moves that
+ * test it.
  *
  * MIPS has no condition codes: a compiler's `if (a < b)` is
  *
@@ -10,22 +11,27 @@
  *                                cmpwi cr7, r6, 0        (the branch tests rd)
  *                                bne   cr7, L
  *
- * five PowerPC instructions where the 405's own code has two, cmpw and blt.  The
- * slt-family instructions (slt, sltu, slti, sltiu) compare into cr6, which nothing
- * else in translated code writes, and the block's conditional branch tests cr6's
- * LT in place of rd when it tests rd against zero and nothing between the two
- * (the delay slot included) writes rd or compares into cr6 again: one instruction
- * fewer (tr_lt_plan's fuse).
+ * five PowerPC instructions where the 405's own code has two, cmpw and blt; and its
+ * `x = a < b ? a : x` is slt and movn, which tested rd again (cmpwi, bc over an mr).
+ * Each slt-family instruction (slt, sltu, slti, sltiu) of a block compares into a CR
+ * field of its own, cr6 down to cr2 in turn, which nothing else in translated code
+ * writes; while the field holds rd's value (rd not written since, fewer than five slts
+ * after it) the block's conditional branch tests its LT in place of rd when it tests
+ * rd against zero, and so does a movz or movn on rd (tr_lt_branch, cond_move): one
+ * instruction fewer each.  Compilers schedule the slts of a min and a max together
+ * before their moves: one field would hold only the last.
  *
- * And when rd's value is dead there -- no instruction reads it before the branch,
- * nor its delay slot, and on every path from the branch it is written before it is
- * read -- rd is not set at all (tr_lt_plan's dead): cmpw and bc, as the 405's code.
- * The paths are followed through the guest's code (tr_dead_from), a few branches
- * deep and a few dozen instructions far; where they cannot be (an indirect jump, a
- * return, a system call or trap, the end of the budget) the value is live.  So a
- * dead rd keeps the value it had in the guest state until its next write; only a
- * signal handler that reads the interrupted context's registers could see it (its
- * value is never used by the program: a handler's return restores it unused).
+ * And when nothing else reads rd's value -- no instruction other than those before
+ * the branch, nor the delay slot, and on every path from the branch it is written
+ * before it is read, or it is written in the block after its moves -- rd is not set at
+ * all (tr_lt_dead): cmpw and bc, as the 405's code.  The paths are followed through
+ * the guest's code (dead_from), a few branches deep and a few dozen instructions far;
+ * where they cannot be (an indirect jump, a return, a system call or trap, the end of
+ * the budget) the value is live.  So a dead rd keeps the value it had in the guest
+ * state until its next write; only a signal handler that reads the interrupted
+ * context's registers could see it (its value is never used by the program: a
+ * handler's return restores it unused), and nothing between the slt and the value's
+ * end may fault, so that none resumes there.
  */
 #include "emit.h"
 
@@ -183,6 +189,23 @@ static int dead_from(const dbt_core *c, uint32_t pc, uint32_t r, unsigned depth,
   }
 }
 
+/* Whether the registers in r are written before they are read on every path from the
+ * branch b at pc, its delay slot ds having run (not read them). */
+static int dead_after(const dbt_core *c, uint32_t pc, branch b, uint32_t ds, uint32_t r,
+                      unsigned *budget) {
+  uint32_t link = b.link ? 1u << b.link : 0; /* written whether taken or not */
+  int taken_kills = ((kills(ds) | link) & r) != 0;
+  int fall_kills = ((b.likely ? link : kills(ds) | link) & r) != 0; /* likely: slot annulled */
+  switch (b.kind) {
+  case B_INDIRECT: return taken_kills;
+  case B_ALWAYS: return taken_kills || dead_from(c, b.target, r, DEAD_DEPTH, budget);
+  case B_NEVER: return fall_kills || dead_from(c, pc + 8, r, DEAD_DEPTH, budget);
+  default:
+    return (taken_kills || dead_from(c, b.target, r, DEAD_DEPTH, budget)) &&
+           (fall_kills || dead_from(c, pc + 8, r, DEAD_DEPTH, budget));
+  }
+}
+
 /* Whether the conditional branch w tests register rd against zero: beq/bne with
  * $zero (either side), bgtz/blez (rd is 0 or 1: > 0 is its being set), and the
  * likely forms.  *taken_if_lt: whether the branch is taken when rd is 1. */
@@ -203,44 +226,106 @@ static int tests_against_zero(uint32_t w, unsigned rd, int *taken_if_lt) {
   }
 }
 
-lt_plan tr_lt_plan(const em *e, uint32_t pc, unsigned rd) {
-  lt_plan p = {0, 0, 0, 0};
+/* The fields the slt family compares into, taken in turn within a block: nothing else
+ * in translated code writes them (cr0 and cr1 are scratch, cr7 holds branch
+ * conditions across delay slots), and the runtime's entries save and restore the
+ * whole CR. */
+static const uint8_t lt_fields[] = {6, 5, 4, 3, 2};
+enum { LT_FIELDS = sizeof lt_fields };
+
+/* Whether w is an slt-family instruction that compares (not into $zero, which
+ * emits nothing): it takes the next field. */
+static inline __attribute__((always_inline)) int compares(uint32_t w) {
+  unsigned op = mips_op(w);
+  return is_slt(w) && (op == OP_SPECIAL ? mips_rd(w) : mips_rt(w)) != 0;
+}
+
+/* Whether w is a conditional move (movz, movn) that tests rd against zero, and not into
+ * rd: it may test rd's field in its place (insn_alu.c's cond_move). */
+static inline __attribute__((always_inline)) int moves_on(uint32_t w, unsigned rd) {
+  unsigned f = mips_funct(w);
+  return mips_op(w) == OP_SPECIAL && (f == F_MOVZ || f == F_MOVN) && mips_rt(w) == rd &&
+         mips_rd(w) != rd;
+}
+
+unsigned tr_lt_take(em *e) {
+  unsigned f = lt_fields[e->lt_next];
+  e->lt_next = e->lt_next + 1 < LT_FIELDS ? e->lt_next + 1 : 0;
+  for (uint32_t m = e->lt_regs; m; m &= m - 1) { /* (at most LT_FIELDS of them) */
+    unsigned r = (unsigned)__builtin_ctz(m);
+    if (e->lt_field[r] == f)
+      e->lt_regs &= ~(1u << r);
+  }
+  return f;
+}
+
+void tr_lt_written(em *e, uint32_t pc, uint32_t w) {
+  if (pc != e->lt_at) /* (the slt itself sets its register) */
+    e->lt_regs &= ~gpr_writes(w);
+}
+
+unsigned tr_lt_branch(const em *e, uint32_t pc, uint32_t w, unsigned *bo) {
+  uint32_t ds;
+  int taken_if_lt;
+  unsigned rs = mips_rs(w), rt = mips_rt(w), r = rs ? rs : rt;
+  if (!r || !tr_lt_of(e, r) || !tests_against_zero(w, r, &taken_if_lt) ||
+      tr_fetch(e->c, pc + 4, &ds) < 0 || is_slt(ds))
+    return 0; /* (a delay slot's slt would take a field before the bc tests it) */
+  *bo = taken_if_lt ? PPC_BO_TRUE : PPC_BO_FALSE;
+  return tr_lt_of(e, r);
+}
+
+/* The plan: followed from the slt to the end of rd's value in the block (a write of
+ * rd) or the block's branch, where the branch and the moves on rd test its field
+ * while it holds it (fewer than LT_FIELDS compares after it, rd not written), and
+ * nothing else reads rd; and, at the branch, on every path from it (dead_from). */
+int tr_lt_dead(em *e, uint32_t pc, unsigned rd, unsigned f) {
+  e->lt_at = pc;
+  e->lt_field[rd] = (uint8_t)f;
+  e->lt_regs |= 1u << rd;
   const dbt_core *c = e->c;
   if (e->in_delay || !rd)
-    return p; /* the branch that tests it is the next block's */
+    return 0; /* the branch that tests it is the next block's */
   unsigned max = c->max_insns && c->max_insns < MAX_BLOCK ? c->max_insns : MAX_BLOCK;
-  uint32_t used = 0; /* rd read between the two */
-  int safe = 1;      /* and nothing there can fault (a signal's handler would resume there) */
+  uint32_t r = 1u << rd;
+  uint32_t used = 0;  /* rd read other than in its field */
+  int safe = 1;       /* and nothing there can fault (a signal's handler would resume there) */
+  unsigned later = 0; /* compares since, each taking a field */
+  int tested = 0, held = 1; /* rd's field tested in its place; still holding it */
   for (uint32_t at = pc + 4, n = (pc - e->blk_pc) / 4 + 1; n < max; at += 4, n++) {
     uint32_t w, ds;
     if (tr_fetch(c, at, &w) < 0 || exposes(w))
-      return p;
+      return 0;
     branch b = decode(at, w);
     if (b.kind == B_NONE) {
-      if (is_slt(w) || (gpr_writes(w) >> rd & 1))
-        return p; /* cr6 compared again, or the branch would test another value */
+      if (held && moves_on(w, rd)) { /* it cannot fault; its rs and rd are read */
+        tested = 1;
+        used |= ((1u << mips_rs(w)) | (1u << mips_rd(w))) & ~1u;
+        continue;
+      }
+      if (gpr_writes(w) >> rd & 1) /* rd's value ends here */
+        return tested && safe && !(used & r) && effect(w, r) == KILL;
+      if (compares(w) && ++later == LT_FIELDS)
+        held = 0;
       used |= reads(w);
       safe &= cannot_fault(w);
       continue;
     }
     int taken_if_lt;
-    if (b.kind != B_COND || !tests_against_zero(w, rd, &taken_if_lt) ||
-        tr_fetch(c, at + 4, &ds) < 0 || decode(at + 4, ds).kind != B_NONE || exposes(ds) ||
-        is_slt(ds))
-      return p;
-    p.branch_pc = at;
-    p.fuse = 1;
-    p.taken_if_lt = taken_if_lt;
-    unsigned budget = DEAD_BUDGET;
-    uint32_t r = 1u << rd;
-    if (safe && cannot_fault(ds) && !((used | reads(ds)) & r)) {
-      if ((kills(ds) & r) && !b.likely)
-        p.dead = 1;
-      else
-        p.dead = ((kills(ds) & r) || dead_from(c, b.target, r, DEAD_DEPTH, &budget)) &&
-                 dead_from(c, at + 8, r, DEAD_DEPTH, &budget);
+    int fuse = held && b.kind == B_COND && tests_against_zero(w, rd, &taken_if_lt);
+    if (tr_fetch(c, at + 4, &ds) < 0 || decode(at + 4, ds).kind != B_NONE || exposes(ds) ||
+        is_slt(ds) || !safe || !cannot_fault(ds))
+      return 0;
+    if (held && moves_on(ds, rd)) { /* a move in the delay slot tests the field too */
+      tested = 1;
+      used |= ((1u << mips_rs(ds)) | (1u << mips_rd(ds))) & ~1u;
+    } else {
+      used |= reads(ds);
     }
-    return p;
+    if ((!fuse && !tested) || (used & r))
+      return 0;
+    unsigned budget = DEAD_BUDGET;
+    return dead_after(c, at, b, ds, r, &budget);
   }
-  return p; /* the block ends before its branch */
+  return 0; /* the block ends before its branch */
 }

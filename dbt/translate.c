@@ -66,7 +66,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   out->edge_site = DBT_EDGE_NONE;
   e->block = out;
   e->blk_pc = e->cur_pc = pc;
-  e->lt_branch = 0;
+  e->lt_regs = e->lt_next = 0;
   out->guest_pc = pc;
   out->host_addr = e->addr + e->n;
   uint32_t mark0 = prof_begin(e);
@@ -171,7 +171,7 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->sbp = NULL;
   e->mem = NULL;
   e->mo = NULL;
-  e->lt_branch = 0;
+  e->lt_regs = e->lt_next = 0;
   e->in_delay = 0;
   e->edge_next = c->edge_site_next;
   tr_align_start(e);

@@ -241,15 +241,32 @@ expect event_trace_unwritable 2 'cannot write /nonexistent/x.trace' \
 expect dump_side_by_side 7 'addiu \$sp, \$sp, -0x[0-9a-f]+ +\| [0-9a-f]{8}  [0-9a-f]{8}  (addi|stwu?|lwz|lis) ' \
   "$HW" run --dump - "$G/exitcode-O2"
 # Set-on-less-than and its branch (dbt/liveness.c; the guest's output is test_guest's):
-# in tests/guest/asm/sltbranch.S the branch tests cr6 in place of the register 55 times
-# (bc on cr6), and the register is set (mfcr) only where its value is live: the 16
+# in tests/guest/asm/sltbranch.S the branch tests cr6 in place of the register 56 times
+# (bc on cr6), and the register is set (mfcr) only where its value is live: the 15
 # cases that read it, and __show's sltiu (in two blocks).
 "$HW" run --quiet --dump "$tmp/slt.dump" "$G/asm/sltbranch" >/dev/null 2>&1
-expect slt_fused_and_dead 0 '^fused 55, set 18$' python3 -c '
+expect slt_fused_and_dead 0 '^fused 56, set 17$' python3 -c '
 import re, sys
 d = open(sys.argv[1]).read()
 print("fused %d, set %d" % (len(re.findall(r"  b[a-z]* cr6, ", d)), len(re.findall(r"  mfcr r0", d))))' \
   "$tmp/slt.dump"
+# ... and the conditional moves that test it (tests/guest/asm/sltmove.S): each slt of a
+# block compares into a field of its own (cr6 down to cr2), and a movz or movn tests the
+# field (a bc over its move) in 31 of the 32 moves -- 34 in the dump, the min/max loop's
+# three translated twice (its head is a block of its own too); the one that does not is
+# the sixth slt's victim, a cmpwi on the register.  38 bc test a field: the moves, the
+# two branches on an slt, and __show's (twice).  10 registers are set: the 8 cases that
+# read the value otherwise (as a move's source or destination, between, after, past a
+# load that can fault) and __show's sltiu (twice).
+"$HW" run --quiet --dump "$tmp/sltmove.dump" "$G/asm/sltmove" >/dev/null 2>&1
+expect slt_moves_fused 0 '^moves 34, fields 38, set 10, unfused 1$' python3 -c '
+import re, sys
+d = open(sys.argv[1]).read()
+print("moves %d, fields %d, set %d, unfused %d" % (
+    len(re.findall(r"  b(?:ge|lt) cr[2-6], 0x[0-9a-f]+\n[^\n]*  (?:mr|stw) ", d)),
+    len(re.findall(r"  b[a-z]* cr[2-6], ", d)), len(re.findall(r"  mfcr r0", d)),
+    len(re.findall(r"  cmpwi cr1, r[0-9]+, 0\n[^\n]*  b[a-z]+ cr1, 0x[0-9a-f]+\n[^\n]*  (?:mr|stw) ", d))))' \
+  "$tmp/sltmove.dump"
 
 # --- the board's caches (sim/vcache.c; the micro-benchmarks are test_caches):
 # the translator's code-cache writes must be made visible to instruction fetch
