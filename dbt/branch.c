@@ -24,24 +24,32 @@ static void branch_cond(em *e, uint32_t pc, uint32_t w, unsigned *bo, unsigned *
     *bi = BI7(PPC_EQ);
     return;
   }
-  unsigned s = src(e, rs, R3);
-  if ((op == OP_BEQ || op == OP_BNE || op == OP_BEQL || op == OP_BNEL) && rt != 0) {
-    unsigned t = src(e, rt, R4);
-    put(e, ppc_cmpw(CR7, s, t));
+  /* The register tested against zero (0: two registers compared). */
+  int two = (op == OP_BEQ || op == OP_BNE || op == OP_BEQL || op == OP_BNEL) && rt != 0;
+  unsigned r = !two ? rs : rs == 0 ? rt : 0;
+  unsigned crf = CR7;
+  if (r && e->cr0_regs && tr_cr0_branch(e, pc, r)) {
+    crf = CR0;
   } else {
-    put(e, ppc_cmpwi(CR7, s, 0));
+    unsigned s = src(e, rs, R3);
+    if (two) {
+      unsigned t = src(e, rt, R4);
+      put(e, ppc_cmpw(CR7, s, t));
+    } else {
+      put(e, ppc_cmpwi(CR7, s, 0));
+    }
   }
   switch (op) {
   case OP_BEQ:
-  case OP_BEQL: *bo = PPC_BO_TRUE, *bi = BI7(PPC_EQ); break;
+  case OP_BEQL: *bo = PPC_BO_TRUE, *bi = 4 * crf + PPC_EQ; break;
   case OP_BNE:
-  case OP_BNEL: *bo = PPC_BO_FALSE, *bi = BI7(PPC_EQ); break;
+  case OP_BNEL: *bo = PPC_BO_FALSE, *bi = 4 * crf + PPC_EQ; break;
   case OP_BLEZ:
-  case OP_BLEZL: *bo = PPC_BO_FALSE, *bi = BI7(PPC_GT); break;
+  case OP_BLEZL: *bo = PPC_BO_FALSE, *bi = 4 * crf + PPC_GT; break;
   case OP_BGTZ:
-  case OP_BGTZL: *bo = PPC_BO_TRUE, *bi = BI7(PPC_GT); break;
+  case OP_BGTZL: *bo = PPC_BO_TRUE, *bi = 4 * crf + PPC_GT; break;
   default: /* REGIMM: bit 0 of rt: 0 bltz family, 1 bgez family */
-    *bo = (rt & 1) ? PPC_BO_FALSE : PPC_BO_TRUE, *bi = BI7(PPC_LT);
+    *bo = (rt & 1) ? PPC_BO_FALSE : PPC_BO_TRUE, *bi = 4 * crf + PPC_LT;
     break;
   }
 }
@@ -247,6 +255,7 @@ void tr_emitted(em *e, uint32_t pc, uint32_t w, int r, uint32_t mark) {
   }
   if (r != T_UNIMPL)
     tr_confine_kept(e);
+  tr_cr0_emitted(e, w, r, mark);
 }
 
 /* The delay slot: an instruction, or SIGILL if it is itself a branch (qemu-mips

@@ -118,6 +118,15 @@ typedef struct em {
   unsigned lt_next;
   uint32_t lt_at;
   int in_delay;
+  /* Record forms (cr0.c): the mapped MIPS registers whose value the last word of the
+   * instruction that set them computed, in a form that can record it in cr0, nothing
+   * having written cr0 since (bit r for $r), and each one's word (an offset). */
+  uint32_t cr0_regs;
+  uint32_t cr0_at[32];
+  int cr0_hold; /* the block's branch tests cr0: nothing more is noted in the block */
+  /* Whether the block is entered only from the one before, falling through (a
+   * superblock's member after the head): what cr0 holds carries into it. */
+  int carry;
 } em;
 
 /* The code is big-endian PowerPC words at offsets that are multiples of 4 in buffers
@@ -396,6 +405,14 @@ void tr_lt_written(em *e, uint32_t pc, uint32_t w);
 static inline unsigned tr_lt_of(const em *e, unsigned r) {
   return e->lt_regs >> r & 1 ? e->lt_field[r] : 0;
 }
+
+/* ------------------------------------------------------------ record forms (cr0.c) */
+
+/* Instruction w emitted from offset mark (tr_insn returned r): what cr0 can hold. */
+void tr_cr0_emitted(em *e, uint32_t w, int r, uint32_t mark);
+/* The conditional branch at pc tests $reg against zero: whether cr0 holds the
+ * comparison, the word that computed $reg now recording it (else the branch compares). */
+int tr_cr0_branch(em *e, uint32_t pc, unsigned reg);
 
 /* ------------------------------------------------------------ the unit's end (branch.c) */
 

@@ -67,6 +67,9 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   e->block = out;
   e->blk_pc = e->cur_pc = pc;
   e->lt_regs = e->lt_next = 0;
+  if (!e->carry)
+    e->cr0_regs = 0;
+  e->cr0_hold = 0;
   out->guest_pc = pc;
   out->host_addr = e->addr + e->n;
   uint32_t mark0 = prof_begin(e);
@@ -171,8 +174,8 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->sbp = NULL;
   e->mem = NULL;
   e->mo = NULL;
-  e->lt_regs = e->lt_next = 0;
-  e->in_delay = 0;
+  e->lt_regs = e->lt_next = e->cr0_regs = 0;
+  e->carry = e->cr0_hold = e->in_delay = 0;
   e->edge_next = c->edge_site_next;
   tr_align_start(e);
   tr_confine_start(e);
@@ -250,6 +253,7 @@ int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_prob
     return -1;
   for (; i < t->n; i++) {
     e.head = i == 0;
+    e.carry = i > 0;
     e.last = i + 1 == t->n;
     e.next = e.last ? t->next : t->pc[i + 1];
     e.loop = e.last && t->next == t->pc[0];

@@ -26,7 +26,8 @@
  *   r6..r31      26 MIPS registers; $at, $t7, $t8, $k0, $k1, HI, LO live in the
  *                state ($at: never executed in the workloads' hot code, counted);
  *                with --confine, $s7 too, and r26 holds DBT_GUEST_TOP (DBT_R_LIMIT)
- *   cr7          branch conditions (no other code touches it); cr0, cr1 scratch;
+ *   cr7          branch conditions (no other code touches it); cr1 scratch; cr0
+ *                scratch, or an ALU result's comparison with zero (cr0.c)
  *   cr2..cr6     the comparisons of a block's slt family, in turn (liveness.c)
  *   LR           the return address of an exit stub (it locates the exit)
  *   CTR          indirect jump targets
