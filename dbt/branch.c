@@ -255,7 +255,8 @@ void tr_emitted(em *e, uint32_t pc, uint32_t w, int r, uint32_t mark) {
   }
   if (r != T_UNIMPL)
     tr_confine_kept(e);
-  tr_cr0_emitted(e, w, r, mark);
+  if (e->in_trace)
+    tr_cr0_emitted(e, w, r, mark);
 }
 
 /* The delay slot: an instruction, or SIGILL if it is itself a branch (qemu-mips

@@ -106,6 +106,7 @@ void tr_check_align(em *e, uint32_t pc, unsigned mb, unsigned b, int16_t off, un
       trap_if(e, PPC_BO_ALWAYS, 0, pc, DBT_SIGBUS);
     return;
   }
+  tr_cr0_clobbered(e); /* (the andi.) */
   if (off & m) {
     put(e, ppc_addi(R0, b, off));
     put(e, ppc_andi_(R0, R0, m));

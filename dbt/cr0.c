@@ -10,12 +10,16 @@
  * record form (`add.`, `subf.`, `and.`, `or.`, `xor.`, `nor.`, `slw.`, `srw.`, `sraw.`,
  * `srawi.`, `rlwinm.`, `mullw.`, `addic.` for `addi`; `andi.` always records).
  *
- * So the translator notes, after each guest instruction, the mapped register whose
+ * So the translator notes, after each guest ALU instruction, the mapped register whose
  * value its last PowerPC word computed in a form that can record (tr_cr0_emitted), and
  * forgets the notes when a word that writes cr0 is emitted (an `andi.`, the alignment
- * checks' `andi.`) or the register is written again.  When the block's branch then
- * tests a noted register against zero, the word is patched to its record form and the
- * branch tests cr0 (tr_cr0_branch): one instruction fewer, as the 405's code.  The
+ * checks' `andi.`: tr_cr0_clobbered; the FPU helper's gate) or the register is
+ * written again.  When the block's branch then tests a noted register against zero,
+ * the word is patched to its record form and the branch tests cr0 (tr_cr0_branch): one
+ * instruction fewer, as the 405's code.  It does so in superblocks only: the notes
+ * cost the translator on the board more than they save in plain blocks, most of which
+ * run a few times (bzip2 at test size, unprofiled: 2.2 M cycles more translating,
+ * 18 %, for 0.2 M fewer in the guest's code), where a superblock's code runs often.  The
  * delay slot runs between the two in the translation, so it must not write cr0: a
  * slot that is a load or store (its checks), an `andi` or a coprocessor instruction
  * keeps the compare.  In a superblock cr0 carries from one member into the next (each
@@ -63,30 +67,6 @@ static int records(uint32_t x, uint32_t *patch) {
   }
 }
 
-/* Whether word x writes cr0: a record form, a compare into cr0. */
-static int writes_cr0(uint32_t x) {
-  unsigned op = x >> 26;
-  switch (op) {
-  case 13:
-  case 28:
-  case 29: return 1; /* addic., andi., andis. */
-  case 10:
-  case 11: return ((x >> 23) & 7) == 0; /* cmpli, cmpi */
-  case 20:
-  case 21:
-  case 23: return x & 1; /* rlwimi., rlwinm., rlwnm. */
-  case 31: {
-    unsigned xo = (x >> 1) & 0x3FF;
-    if (xo == 0 || xo == 32)
-      return ((x >> 23) & 7) == 0; /* cmp, cmpl */
-    return (x & 1) || xo == 144;   /* a record form (stwcx. too); mtcrf */
-  }
-  case 19:
-    return ((x >> 1) & 0x3FF) != 16 && ((x >> 1) & 0x3FF) != 528; /* CR ops (not bclr, bcctr) */
-  default: return 0;
-  }
-}
-
 /* Whether MIPS instruction w, in a delay slot, is translated without writing cr0:
  * not a load or store (their alignment checks), an andi, or a coprocessor's. */
 static int keeps_cr0(uint32_t w) {
@@ -102,7 +82,7 @@ static int computes(uint32_t w) {
   switch (op) {
   case OP_SPECIAL:
     return f == F_SLL || f == F_SRL || f == F_SRA || f == F_SLLV || f == F_SRLV || f == F_SRAV ||
-           f == F_ADDU || f == F_SUBU || f == F_AND || f == F_OR || f == F_XOR || f == F_NOR;
+           (f >= F_ADDU && f <= F_NOR && f != F_SUB);
   case OP_SPECIAL2: return f == F2_MUL;
   default: return op == OP_ADDIU || op == OP_ANDI;
   }
@@ -111,15 +91,11 @@ static int computes(uint32_t w) {
 void tr_cr0_emitted(em *e, uint32_t w, int r, uint32_t mark) {
   if (r == T_HELPER) /* the helper's gate compares into cr0 (dbt_emit_stubs) */
     e->cr0_regs = 0;
-  if (e->cr0_regs) {
+  if (e->cr0_regs)
     e->cr0_regs &= ~gpr_writes(w);
-    for (uint32_t at = mark; at < e->n && e->cr0_regs; at += 4)
-      if (writes_cr0(word_at(e, at)))
-        e->cr0_regs = 0;
-  }
-  unsigned rd = mips_op(w) == OP_SPECIAL || mips_op(w) == OP_SPECIAL2 ? mips_rd(w) : mips_rt(w);
   uint32_t patched;
-  if (e->cr0_hold || r != T_OK || !computes(w) || !rd || e->hr[rd] < 0 || e->n == mark ||
+  unsigned rd = mips_op(w) == OP_SPECIAL || mips_op(w) == OP_SPECIAL2 ? mips_rd(w) : mips_rt(w);
+  if (r != T_OK || e->cr0_hold || !computes(w) || !rd || e->hr[rd] < 0 || e->n == mark ||
       records(word_at(e, e->n - 4), &patched) != e->hr[rd])
     return;
   e->cr0_regs |= 1u << rd;

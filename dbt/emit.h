@@ -124,9 +124,11 @@ typedef struct em {
   uint32_t cr0_regs;
   uint32_t cr0_at[32];
   int cr0_hold; /* the block's branch tests cr0: nothing more is noted in the block */
-  /* Whether the block is entered only from the one before, falling through (a
-   * superblock's member after the head): what cr0 holds carries into it. */
-  int carry;
+  /* Whether the block is a superblock's member (cr0.c works there, in the code that
+   * runs most, where its cost of translation pays), and whether it is entered only
+   * from the one before, falling through (a member after the head): what cr0 holds
+   * carries into it. */
+  int in_trace, carry;
 } em;
 
 /* The code is big-endian PowerPC words at offsets that are multiples of 4 in buffers
@@ -408,6 +410,10 @@ static inline unsigned tr_lt_of(const em *e, unsigned r) {
 
 /* ------------------------------------------------------------ record forms (cr0.c) */
 
+/* A word that writes cr0 is emitted: what it held is forgotten. */
+static inline void tr_cr0_clobbered(em *e) {
+  e->cr0_regs = 0;
+}
 /* Instruction w emitted from offset mark (tr_insn returned r): what cr0 can hold. */
 void tr_cr0_emitted(em *e, uint32_t w, int r, uint32_t mark);
 /* The conditional branch at pc tests $reg against zero: whether cr0 holds the

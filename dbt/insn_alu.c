@@ -359,6 +359,8 @@ int tr_immediate(em *e, uint32_t pc, uint32_t w) {
       return T_OK;
     unsigned s = src(e, rs, R3), d = dst(e, rt);
     uint16_t u = mips_uimm(w);
+    if (op == OP_ANDI)
+      tr_cr0_clobbered(e); /* (andi. records: cr0.c notes rt after it) */
     put(e, op == OP_ANDI  ? ppc_andi_(d, s, u)
            : op == OP_ORI ? ppc_ori(d, s, u)
                           : ppc_xori(d, s, u));

@@ -57,7 +57,8 @@ static inline uint32_t ppc_xori(unsigned ra, unsigned rs, uint16_t ui) {
 static inline uint32_t ppc_xoris(unsigned ra, unsigned rs, uint16_t ui) {
   return ppc_d(27, rs, ra, ui);
 }
-static inline uint32_t ppc_andi_(unsigned ra, unsigned rs, uint16_t ui) { /* sets cr0 */
+static inline uint32_t ppc_andi_(unsigned ra, unsigned rs,
+                                 uint16_t ui) { /* sets cr0 (emitters: tr_cr0_clobbered) */
   return ppc_d(28, rs, ra, ui);
 }
 static inline uint32_t ppc_nop(void) {

@@ -175,7 +175,7 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->mem = NULL;
   e->mo = NULL;
   e->lt_regs = e->lt_next = e->cr0_regs = 0;
-  e->carry = e->cr0_hold = e->in_delay = 0;
+  e->in_trace = e->carry = e->cr0_hold = e->in_delay = 0;
   e->edge_next = c->edge_site_next;
   tr_align_start(e);
   tr_confine_start(e);
@@ -253,6 +253,7 @@ int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_prob
     return -1;
   for (; i < t->n; i++) {
     e.head = i == 0;
+    e.in_trace = 1;
     e.carry = i > 0;
     e.last = i + 1 == t->n;
     e.next = e.last ? t->next : t->pc[i + 1];

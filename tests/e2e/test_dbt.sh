@@ -269,27 +269,37 @@ print("moves %d, fields %d, set %d, unfused %d" % (
   "$tmp/sltmove.dump"
 
 # A branch on a register against zero tests what the ALU instruction that set it
-# recorded (dbt/cr0.c; tests/guest/asm/cr0.S, whose output test_guest checks): 58 branches
-# test cr0 -- the 49 cases of each ALU form and test, the move and negate idioms, the
-# conditional calls, the load of a known-aligned pointer and the delay slot that writes
-# the register between, the first and last loops' heads (each translated twice) and
-# __show's three -- and 14 compare (cmpwi cr7): where cr0 was written between (an
-# andi, an FPU instruction's helper), the register written between, a delay slot that
-# writes cr0 or may (a load), the register in the state, a counter set in the block
-# before (three loops), and __show's loads.  With alignment checks (their andi.) and
-# with superblocks, whose members after the head carry cr0 from the one before (the
-# second loop's counter, set in one block and tested in the next: 3 of its 4 copies
-# test cr0; in the last loop a member's branch tests cr0 and the next tests what its
-# delay slot set, which must not record), the guest's output stays qemu-mips's.
+# recorded (dbt/cr0.c), in superblocks: tests/guest/asm/cr0.S runs every case three
+# times, and with --superblocks --threshold 1 the third pass runs in superblocks, whose
+# output must stay qemu-mips's (test_guest checks the plain run), with alignment checks
+# (their andi.) too.  Each way the translator could get it wrong is a case there
+# whose result changes (checked by breaking each: cr0 written between by an andi, a
+# check or the FPU helper's gate, the register written between, an andi or a load in
+# the delay slot, and a member's branch that tests cr0 followed by one that would patch
+# its delay slot's word).  Plain blocks do not do it: in the unprofiled run no branch
+# tests cr0 and 74 compare; with superblocks 74 test cr0 (the cases' copies in them;
+# 104 compare, in the blocks the first passes ran and where cr0 cannot serve), and in
+# the second loop's superblock (threshold 50), whose counter is set in
+# one member and tested in the next, 3 of its 4 copies of the test carry cr0 from the
+# member before (the head's compares).
 "$HW" run --quiet --dump "$tmp/cr0.dump" "$G/asm/cr0" >/dev/null 2>&1
-expect cr0_fused 0 '^fused 58, compared 14$' python3 -c '
+"$HW" run --quiet --profile hw --superblocks --threshold 1 --dump "$tmp/cr0sb1.dump" "$G/asm/cr0" \
+  >/dev/null 2>&1
+cr0_count() {
+  python3 -c '
 import re, sys
 d = open(sys.argv[1]).read()
 print("fused %d, compared %d" % (len(re.findall(r"  b(?!l )[a-z]+[-+]? 0x", d)),
-                                  len(re.findall(r"  cmpwi cr7, r[0-9]+, 0\n", d))))' "$tmp/cr0.dump"
-expect cr0_unaligned_trap 0 '^PASS: ' tests/guest/compare.sh "$HW run --unaligned trap" "$G/asm/cr0"
+                                  len(re.findall(r"  cmpwi cr7, r[0-9]+, 0\n", d))))' "$1"
+}
+expect cr0_not_in_blocks 0 '^fused 0, compared 74$' cr0_count "$tmp/cr0.dump"
+expect cr0_in_superblocks 0 '^fused 74, compared 104$' cr0_count "$tmp/cr0sb1.dump"
 expect cr0_superblocks 0 '^PASS: ' \
-  tests/guest/compare.sh "$HW run --profile hw --superblocks --threshold 50" "$G/asm/cr0"
+  tests/guest/compare.sh "$HW run --profile hw --superblocks --threshold 1" "$G/asm/cr0"
+expect cr0_unaligned_trap 0 '^PASS: ' \
+  tests/guest/compare.sh "$HW run --unaligned trap --profile hw --superblocks --threshold 1" "$G/asm/cr0"
+expect cr0_host_sw 0 '^PASS: ' \
+  tests/guest/compare.sh "$HW run --runtime host --profile sw --superblocks --threshold 1" "$G/asm/cr0"
 "$HW" run --quiet --profile hw --superblocks --threshold 50 --dump "$tmp/cr0sb.dump" "$G/asm/cr0" \
   >/dev/null 2>&1
 expect cr0_carried 0 '^members 3 of 4$' python3 -c '

@@ -1,6 +1,6 @@
 /*
  * cr0.S - a branch on a register against zero tests what the ALU instruction that set
- * it recorded (dbt/cr0.c: its record form, cr0, in place of a compare):
+ * it recorded (dbt/cr0.c: its record form, cr0, in place of a compare; in superblocks):
  *
  *   addu subu and or nor xor sll srl sra sllv srlv srav addiu andi mul, the move and
  *   negate idioms, each tested by beqz bnez bltz bgez bgtz blez (and likely forms, and
@@ -11,8 +11,10 @@
  *   branch in the next (loops run often enough to make superblocks of them: one where
  *   a member's branch tests cr0 and the next member tests what its delay slot set).
  *
- * Each case keeps a trace in $s0 as branch.S does: the delay slot adds 1, the
- * fall-through path 0x10, the target 0x100.  Exit status 0.
+ * The translator does this in superblocks (the code that runs most), so every case runs
+ * twice: with --superblocks --threshold 1 the second pass runs in superblocks.  Each
+ * case keeps a trace in $s0 as branch.S does: the delay slot adds 1, the fall-through
+ * path 0x10, the target 0x100.  Exit status 0.
  */
 #include "common.h"
 
@@ -46,6 +48,8 @@
         .ent    __start
 __start:
         PUTS    "cr0: start"
+        li      $s7, 3               /* every case three times: the third pass runs */
+top:                                 /* the superblocks the first two formed */
 
         /* ---- each ALU form and each test ---- */
         R3      addu, beqz, 1, -1
@@ -147,7 +151,7 @@ __start:
         sw      $sp, 0($a1)
         lw      $a1, 0($a1)          /* $sp, loaded: its alignment unknown */
         li      $s0, 0
-        subu    $v0, $t0, $t0        /* 0 */
+        subu    $v0, $t1, $t0        /* 1: the check's andi. would say zero */
         lw      $v1, 0($a1)
         beqz    $v0, 1f
         addiu   $s0, $s0, 1
@@ -158,7 +162,7 @@ __start:
         li      $t2, 0x3f800000      /* 1.0f */
         mtc1    $t2, $f0
         li      $s0, 0
-        xor     $v0, $t0, $t0        /* 0 */
+        xor     $v0, $t0, $t1        /* 1: the gate's compare would say zero */
         add.s   $f2, $f0, $f0
         beqz    $v0, 1f
         addiu   $s0, $s0, 1
@@ -252,6 +256,9 @@ __start:
 6:      SHOW    "loop delay slot", $s0
         SHOW    "loop delay slot t2", $t2
 
+        addiu   $s7, $s7, -1
+        bnez    $s7, top
+        nop
         PUTS    "cr0: done"
         EXIT    0
         .end    __start
