@@ -10,7 +10,10 @@
  * the BO/BI that branch when taken. */
 static void branch_cond(em *e, uint32_t pc, uint32_t w, unsigned *bo, unsigned *bi) {
   unsigned op = mips_op(w), rs = mips_rs(w), rt = mips_rt(w);
-  unsigned f = e->lt_regs ? tr_lt_branch(e, pc, w, bo) : 0;
+  /* The register tested against zero (0: two registers compared). */
+  int two = (op == OP_BEQ || op == OP_BNE || op == OP_BEQL || op == OP_BNEL) && rt != 0;
+  unsigned r = !two ? rs : rs == 0 ? rt : 0;
+  unsigned f = e->lt_regs && r ? tr_lt_branch(e, pc, w, r, bo) : 0;
   if (f) {
     *bi = 4 * f + PPC_LT;
     return;
@@ -24,9 +27,6 @@ static void branch_cond(em *e, uint32_t pc, uint32_t w, unsigned *bo, unsigned *
     *bi = BI7(PPC_EQ);
     return;
   }
-  /* The register tested against zero (0: two registers compared). */
-  int two = (op == OP_BEQ || op == OP_BNE || op == OP_BEQL || op == OP_BNEL) && rt != 0;
-  unsigned r = !two ? rs : rs == 0 ? rt : 0;
   unsigned crf = CR7;
   if (r && e->cr0_regs && tr_cr0_branch(e, pc, r)) {
     crf = CR0;

@@ -90,11 +90,11 @@ static int computes(uint32_t w) {
 
 void tr_cr0_emitted(em *e, uint32_t w, int r, uint32_t mark) {
   if (r == T_HELPER) /* the helper's gate compares into cr0 (dbt_emit_stubs) */
-    e->cr0_regs = 0;
+    tr_cr0_clobbered(e);
   if (e->cr0_regs)
     e->cr0_regs &= ~gpr_writes(w);
   uint32_t patched;
-  unsigned rd = mips_op(w) == OP_SPECIAL || mips_op(w) == OP_SPECIAL2 ? mips_rd(w) : mips_rt(w);
+  unsigned rd = alu_dest(w);
   if (r != T_OK || e->cr0_hold || !computes(w) || !rd || e->hr[rd] < 0 || e->n == mark ||
       records(word_at(e, e->n - 4), &patched) != e->hr[rd])
     return;

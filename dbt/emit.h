@@ -125,10 +125,9 @@ typedef struct em {
   uint32_t cr0_at[32];
   int cr0_hold; /* the block's branch tests cr0: nothing more is noted in the block */
   /* Whether the block is a superblock's member (cr0.c works there, in the code that
-   * runs most, where its cost of translation pays), and whether it is entered only
-   * from the one before, falling through (a member after the head): what cr0 holds
-   * carries into it. */
-  int in_trace, carry;
+   * runs most, where its cost of translation pays); a member after the head is
+   * entered only from the one before, falling through: what cr0 holds carries into it. */
+  int in_trace;
 } em;
 
 /* The code is big-endian PowerPC words at offsets that are multiples of 4 in buffers
@@ -314,6 +313,12 @@ static inline void commit(em *e, unsigned m, unsigned h) {
     put(e, ppc_stw(h, RS, DBT_ST_GPR(m)));
 }
 
+/* The register an ALU instruction computes: rd in the register forms (SPECIAL,
+ * SPECIAL2), rt in the immediate ones. */
+static inline unsigned alu_dest(uint32_t w) {
+  return mips_op(w) == OP_SPECIAL || mips_op(w) == OP_SPECIAL2 ? mips_rd(w) : mips_rt(w);
+}
+
 /* A superset of the GPRs an instruction writes (for a jump register saved
  * across its delay slot). */
 static inline uint32_t gpr_writes(uint32_t w) {
@@ -400,7 +405,7 @@ unsigned tr_lt_take(em *e);
 int tr_lt_dead(em *e, uint32_t pc, unsigned rd, unsigned f);
 /* The field that holds the register the conditional branch w at pc tests against
  * zero, its BO when it does (taken when LT is set or clear); 0: none. */
-unsigned tr_lt_branch(const em *e, uint32_t pc, uint32_t w, unsigned *bo);
+unsigned tr_lt_branch(const em *e, uint32_t pc, uint32_t w, unsigned r, unsigned *bo);
 /* Instruction w at pc emitted: the fields of the registers it writes are forgotten. */
 void tr_lt_written(em *e, uint32_t pc, uint32_t w);
 /* The CR field that holds $r's value as its LT bit (0: none). */

@@ -236,8 +236,7 @@ enum { LT_FIELDS = sizeof lt_fields };
 /* Whether w is an slt-family instruction that compares (not into $zero, which
  * emits nothing): it takes the next field. */
 static inline __attribute__((always_inline)) int compares(uint32_t w) {
-  unsigned op = mips_op(w);
-  return is_slt(w) && (op == OP_SPECIAL ? mips_rd(w) : mips_rt(w)) != 0;
+  return is_slt(w) && alu_dest(w) != 0;
 }
 
 /* Whether w is a conditional move (movz, movn) that tests rd against zero, and not into
@@ -264,10 +263,9 @@ void tr_lt_written(em *e, uint32_t pc, uint32_t w) {
     e->lt_regs &= ~gpr_writes(w);
 }
 
-unsigned tr_lt_branch(const em *e, uint32_t pc, uint32_t w, unsigned *bo) {
+unsigned tr_lt_branch(const em *e, uint32_t pc, uint32_t w, unsigned r, unsigned *bo) {
   uint32_t ds;
   int taken_if_lt;
-  unsigned rs = mips_rs(w), rt = mips_rt(w), r = rs ? rs : rt;
   if (!r || !tr_lt_of(e, r) || !tests_against_zero(w, r, &taken_if_lt) ||
       tr_fetch(e->c, pc + 4, &ds) < 0 || is_slt(ds))
     return 0; /* (a delay slot's slt would take a field before the bc tests it) */

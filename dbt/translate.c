@@ -67,7 +67,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
   e->block = out;
   e->blk_pc = e->cur_pc = pc;
   e->lt_regs = e->lt_next = 0;
-  if (!e->carry)
+  if (!e->in_trace || e->head)
     e->cr0_regs = 0;
   e->cr0_hold = 0;
   out->guest_pc = pc;
@@ -175,7 +175,7 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->mem = NULL;
   e->mo = NULL;
   e->lt_regs = e->lt_next = e->cr0_regs = 0;
-  e->in_trace = e->carry = e->cr0_hold = e->in_delay = 0;
+  e->in_trace = e->cr0_hold = e->in_delay = 0;
   e->edge_next = c->edge_site_next;
   tr_align_start(e);
   tr_confine_start(e);
@@ -254,7 +254,6 @@ int dbt_translate_trace(const dbt_core *c, const dbt_trace *t, const dbt_sb_prob
   for (; i < t->n; i++) {
     e.head = i == 0;
     e.in_trace = 1;
-    e.carry = i > 0;
     e.last = i + 1 == t->n;
     e.next = e.last ? t->next : t->pc[i + 1];
     e.loop = e.last && t->next == t->pc[0];
