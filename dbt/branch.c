@@ -196,8 +196,10 @@ static void side_exit(em *e, unsigned bo, unsigned bi, uint32_t dest, int indire
     return;
   }
   e->sides[e->nside++] = (side){e->n, dest, indirect, reg, e->block};
-  if (e->block->side_exits < DBT_SIDE_MAX)
+  if (e->block->side_exits < DBT_SIDE_MAX) {
     e->block->side_dest[e->block->side_exits] = indirect ? 0 : dest;
+    e->block->side_at[e->block->side_exits] = e->addr + e->n;
+  }
   e->block->side_exits++;
   put(e, ppc_bc(bo, bi, 0));
 }

@@ -359,9 +359,9 @@ int rt_link(dbt *d, uint32_t at, uint32_t pc, uint32_t w) {
   return 0;
 }
 
-/* The runtime patches w at `at`, over code that may have run; with the dispatcher on
- * the board, the board has written the same word there (else d->failed). */
-static void patch(dbt *d, uint32_t at, uint32_t w, uint32_t pc) {
+/* With the dispatcher on the board, the board has written the same word there (else
+ * d->failed). */
+void rt_patch(dbt *d, uint32_t at, uint32_t w, uint32_t pc) {
   rt_disp_wrote(d, at, w, pc);
   wr32(d, at, w);
   rt_code_wrote(d, at, 4, 1);
@@ -373,7 +373,7 @@ static void redirect(dbt *d, rec *h, uint32_t host, uint32_t skip) {
   if (h->gen == d->gen) {
     uint32_t old = h->host, w = dbt_chain_word(old, host);
     if (w) {
-      patch(d, old, w, h->pc);
+      rt_patch(d, old, w, h->pc);
       d->entry_insns[(old - DBT_CODE) / 4] = 0;
       d->entry_id[(old - DBT_CODE) / 4] = 0;
     }
@@ -424,7 +424,7 @@ void rt_links_to(dbt *d, uint32_t pc, uint32_t host) {
       continue;
     w = (d->links[i].at & 1) ? dbt_retarget_bc(rd32(d, at), at, host) : dbt_chain_word(at, host);
     if (w)
-      patch(d, at, w, pc);
+      rt_patch(d, at, w, pc);
   }
 }
 

@@ -174,6 +174,8 @@ typedef struct dbt_stats {
   uint64_t superblock_bytes;       /* their code, side exits' stubs included */
   uint64_t superblock_dup_bytes;   /* ... for blocks another copy of which was there */
   uint64_t superblock_budget;      /* the duplication allowed (UINT64_MAX: no limit) */
+  uint64_t superblock_exits_hot;   /* side exits whose words turned hot, their counts read */
+  uint64_t superblock_exits_taken; /* ... taken more than the path went on: predicted taken */
   uint64_t superblock_insns;       /* guest instructions executed inside superblocks */
   uint64_t superblock_ns;          /* host time forming them (not simulated cycles) */
   uint64_t regions;                /* probe regions formed (region.c) */

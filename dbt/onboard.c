@@ -36,7 +36,7 @@ _Static_assert(XLATE_STAGE_MAX / 4 <= XLATE_INSN_MAX &&
                    XLATE_STAGE >= DBT_CODE + DBT_CODE_MAX,
                "a place that fits the staging window fits the insn_of window; the staging "
                "window lies past the code cache, in the RAM the runtime needs");
-_Static_assert(sizeof(dbt_block) == 13 * 4 && sizeof(dbt_trace) == 34 * 4 &&
+_Static_assert(sizeof(dbt_block) == 15 * 4 && sizeof(dbt_trace) == 34 * 4 &&
                    sizeof(dbt_place) == 6 * 4 && sizeof(dbt_sb_probes) == 5 * 4 &&
                    sizeof(dbt_member) == 5 * 4 && sizeof(dbt_member_out) == 11 * 4,
                "the structures in xlate_req are 32-bit words on both sides");

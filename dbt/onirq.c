@@ -112,12 +112,17 @@ int rt_irq_drain(dbt *d, unsigned what, void (*on_hot)(void *ctx, uint32_t word)
   do {
     if (call(d, &q, s) < 0)
       return -1;
+    /* the side exits the crossings' words evaluated, in order (firmware/heads.c) */
+    uint32_t nflips = d->o.superblocks ? rd32(d, XLATE_HEADS_FLIPS) : 0, f = 0;
     for (uint32_t i = 0; i < q.found; i++) {
-      uint32_t word = rd32(d, XLATE_IRQ_HOT + 4 * i);
+      uint32_t word = rd32(d, XLATE_IRQ_HOT + 4 * i), at = XLATE_HEADS_FLIPS + 16 * (f + 1);
       rt_sb_pended(d);
+      if (d->o.superblocks)
+        rt_sb_board_eval(d, f < nflips && rd32(d, at) == i ? (f++, at) : 0);
       on_hot(ctx, word);
-      if (d->o.superblocks && rt_sb_check_head(d, rd32(d, XLATE_HEADS_PENDED + 4 * i),
-                                               "the crossing of word", word) < 0)
+      if (d->o.superblocks && (rt_sb_check_head(d, rd32(d, XLATE_HEADS_PENDED + 4 * i),
+                                                "the crossing of word", word) < 0 ||
+                               rt_sb_check_eval(d, word) < 0))
         return -1;
     }
     for (unsigned i = 0; i < d->nhooks && q.cct_n; i++)

@@ -34,6 +34,24 @@ uint32_t rt_sb_pended(dbt *d) {
   return pc;
 }
 
+void rt_sb_board_eval(dbt *d, uint32_t at) {
+  sb_state *s = d->sb;
+  s->board_evaluated = at != 0;
+  for (unsigned i = 0; at && i < 3; i++)
+    s->board_eval[i] = rd32(d, at + 4 + 4 * i);
+}
+
+int rt_sb_check_eval(dbt *d, uint32_t word) {
+  if (!d->sb->board_evaluated)
+    return 0;
+  d->sb->board_evaluated = 0;
+  return errf(d->failed, sizeof d->failed,
+              "the board evaluated a side exit's prediction (its bc at %#x) at the crossing of "
+              "word %#x, the runtime none",
+              d->sb->board_eval[0], word),
+         -1;
+}
+
 int rt_sb_check_head(dbt *d, uint32_t board, const char *what, uint32_t v) {
   uint32_t host = rt_sb_pended(d);
   char b[32] = "no pending head", h[32] = "none";

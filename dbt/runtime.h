@@ -325,6 +325,9 @@ void rt_reset_jump_table(dbt *d);
  * PPC405, dcbst / icbi / isync, charged (vboard_code_sync), unless
  * --omit-cache-sync leaves some out, for the tests that the board catches it. */
 void rt_code_wrote(dbt *d, uint32_t addr, uint32_t len, int patch);
+/* The runtime patches w at `at`, over code that may have run (for guest pc, named when
+ * the dispatcher on the board wrote another word there: d->failed). */
+void rt_patch(dbt *d, uint32_t at, uint32_t w, uint32_t pc);
 /* A unit placed (rt_place): its n bytes of code and its out-of-line code written. */
 void rt_code_placed(dbt *d, const dbt_place *pl, uint32_t n);
 /* Patches the branch at `at` (bit 0: a bc) into w, which reaches guest pc's
@@ -495,6 +498,12 @@ void rt_sb_trips(dbt *d);
  * the sw profile's scan reported, superblock.c): -1 with d->failed when they differ. */
 uint32_t rt_sb_pended(dbt *d);
 int rt_sb_check_head(dbt *d, uint32_t board, const char *what, uint32_t v);
+/* The board's evaluation of the crossing at hand's side exit ({its bc, its count, the
+ * passes past it} at XLATE_HEADS_FLIPS, firmware/heads.c; 0: none), before the crossing
+ * is handled (onirq.c); rt_sb_check_eval after it: -1 with d->failed when the board
+ * evaluated an exit the runtime did not. */
+void rt_sb_board_eval(dbt *d, uint32_t at);
+int rt_sb_check_eval(dbt *d, uint32_t word);
 int rt_sb_word(const dbt *d, uint32_t spc); /* spc is a superblock's word, not a block */
 int rt_sb_reserve(dbt *d, dbt_sb_probes *p);
 int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_block out[],

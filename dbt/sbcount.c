@@ -70,7 +70,9 @@ struct sb_inst {
   uint32_t trap_addr[DBT_TRACE_MAX], trap_size[DBT_TRACE_MAX];
   uint32_t nexits;
   uint32_t exit_dest[DBT_SIDE_MAX * DBT_TRACE_MAX]; /* guest pc (0: an indirect target) */
+  uint32_t exit_at[DBT_SIDE_MAX * DBT_TRACE_MAX];   /* its bc */
   uint32_t exit_hot;                                /* sw: exits reported hot (bits) */
+  uint32_t exit_predicted;                          /* hw: exits whose counts were read */
   uint32_t left[DBT_TRACE_MAX]; /* times the run left member i mid-path (rt_sb_leave) */
 };
 
@@ -168,8 +170,10 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
     x->host[i] = out[i].host_addr;
     x->trap_addr[i] = out[i].trap_addr;
     x->trap_size[i] = out[i].trap_size;
-    for (unsigned j = 0; j < out[i].side_exits; j++)
+    for (unsigned j = 0; j < out[i].side_exits; j++) {
       x->exit_dest[exits + j] = out[i].side_dest[j];
+      x->exit_at[exits + j] = out[i].side_at[j];
+    }
     exits += out[i].side_exits;
   }
   x->nexits = exits;
@@ -189,16 +193,67 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
 
 /* ------------------------------------------------------------ hot exits */
 
+#define Y_BIT (1u << 21) /* a bc's BO's low bit: its static prediction reversed */
+
+/* Side exit k of x turned hot (hw): taken more often than the passes went on past it
+ * (the superblock's end and its later exits: they are numbered in path order), its bc
+ * is predicted taken from now on (dbt_sb_exit_taken).  The counts are the IP's and its
+ * spill table's, read by the runtime, or with the runtime on the board by the board's
+ * handler (firmware/heads.c), which patches the bc itself: the runtime checks its word
+ * and charges the patch's dcbst / icbi.  (sw: the prediction stays the path's.) */
+static void predict(dbt *d, sb_inst *x, uint32_t k) {
+  sb_state *s = d->sb;
+  uint32_t at = x->exit_at[k];
+  uint64_t taken, on;
+  if (!rt_hw_mode(d) || x->gen != d->gen || !at || (x->exit_predicted >> k & 1))
+    return;
+  x->exit_predicted |= 1u << k;
+  if (rt_disp_on_board(d)) {
+    if (!s->board_evaluated) /* (the board's table of sites was full) */
+      return;
+    s->board_evaluated = 0;
+    if (s->board_eval[0] != at) {
+      if (!d->failed[0])
+        errf(d->failed, sizeof d->failed,
+             "the board evaluated the side exit at %#x, the runtime's is at %#x", s->board_eval[0],
+             at);
+      return;
+    }
+    taken = s->board_eval[1];
+    on = s->board_eval[2];
+  } else {
+    taken = rt_ip_count(d, word_of(s, x->exit_ix + k));
+    on = rt_ip_count(d, x->p.end_key);
+    for (uint32_t j = k + 1; j < x->nexits; j++)
+      on += rt_ip_count(d, word_of(s, x->exit_ix + j));
+  }
+  d->st.superblock_exits_hot++;
+  uint32_t w = rd32(d, at);
+  if (dbt_sb_exit_taken(taken, on)) {
+    d->st.superblock_exits_taken++;
+    rt_patch(d, at, w | Y_BIT, x->pc[0]);
+  } else if (w & Y_BIT) { /* (only the board can have set it) */
+    if (!d->failed[0])
+      errf(d->failed, sizeof d->failed,
+           "the board predicted the side exit at %#x taken, %llu times against %llu went on", at,
+           (unsigned long long)taken, (unsigned long long)on);
+  }
+}
+
 /* A side exit taken `threshold` times leaves the path where the program now runs:
  * its target heads a superblock of its own (as Dynamo starts a trace at a hot
- * exit), even when it is a member of another.  The IP reports the exit's word (hw);
- * the counters' scan finds it (sw). */
+ * exit), even when it is a member of another; and its prediction is set from the
+ * counts (predict).  The IP reports the exit's word (hw); the counters' scan finds it
+ * (sw). */
 void rt_sb_hot_word(dbt *d, uint32_t spc, void (*hot_exit)(dbt *d, uint32_t pc)) {
   int64_t ix = index_of(d->sb, spc);
   for (size_t i = 0; ix >= 0 && i < d->sb->ninst; i++) {
-    const sb_inst *x = &d->sb->inst[i];
-    if (ix >= x->exit_ix && ix < (int64_t)x->exit_ix + x->nexits && x->exit_dest[ix - x->exit_ix])
-      hot_exit(d, x->exit_dest[ix - x->exit_ix]);
+    sb_inst *x = &d->sb->inst[i];
+    if (ix >= x->exit_ix && ix < (int64_t)x->exit_ix + x->nexits) {
+      if (x->exit_dest[ix - x->exit_ix])
+        hot_exit(d, x->exit_dest[ix - x->exit_ix]);
+      predict(d, x, (uint32_t)(ix - x->exit_ix));
+    }
   }
 }
 

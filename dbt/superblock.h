@@ -40,6 +40,8 @@ typedef struct sb_trip {
 typedef struct sb_state {
   size_t pending;              /* hot blocks waiting to head a superblock (SB_PENDING) */
   uint32_t pended;             /* the pc the last crossing made pending (rt_sb_pended) */
+  uint32_t board_eval[3];      /* the board's evaluation of the crossing's side exit: its bc, */
+  int board_evaluated;         /* its count, the passes past it (rt_sb_board_eval) */
   dbt_trace t;                 /* the path being recorded (t.n = 0: none) */
   int ready;                   /* t is complete: form it at the next pause */
   int scan_due;                /* sw, the runtime on the board: its scan at the next pause */

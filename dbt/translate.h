@@ -237,8 +237,17 @@ typedef struct dbt_block {
   uint32_t flags;                   /* how it ends: HWPROF_EVENT_* (hwprof_regs.h) */
   uint32_t side_exits;              /* in a superblock: its side exits (numbered in path order) */
   uint32_t side_dest[DBT_SIDE_MAX]; /* ... where each goes (0: an indirect jump's target) */
+  uint32_t side_at[DBT_SIDE_MAX];   /* ... each one's bc (a PowerPC address) */
   uint32_t trap_addr, trap_size;    /* its out-of-line trap stubs (PowerPC; size 0: none) */
 } dbt_block;
+
+/* A superblock's side exit taken `taken` times where `on` passes went on past it, when its
+ * word turns hot: whether its bc is now predicted taken (its y bit set; side exits are
+ * emitted predicted not taken, the way the recorded path went).  The board's choice
+ * (firmware/heads.c) and the runtime's (dbt/superblock.c) are this one. */
+static inline int dbt_sb_exit_taken(uint64_t taken, uint64_t on) {
+  return taken > on;
+}
 
 /* Whether a block that ends as `flags` says (dbt_block) leaves its function: a call or a
  * return.  A superblock's path ends after one (dbt/superblock.c, firmware/record.c). */

@@ -165,16 +165,17 @@ $(XLATE_DRV): $(XLATE_DIR)/%.o: driver/%.c driver/hwprof.h driver/hwprof_regs.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(XLATE_CFLAGS) -MMD -MP -c $< -o $@
 
-# ... and five that differ from the host's, for the tests that the runtime finds it
+# ... and six that differ from the host's, for the tests that the runtime finds it
 # (tests/e2e/test_runtime.sh): every translation in one bit (--runtime checked), every
 # chaining patch in one (any board run), every path recorded in where it goes on, the
-# choice of heads in taking superblocks' members, and a probe region's plan in the
-# order of its first two members.
+# choice of heads in taking superblocks' members, a probe region's plan in the order of
+# its first two members, and a side exit's prediction from the counts left unmade.
 XLATE_WRONG        := $(BUILD)/firmware/xlate-wrong.elf
 XLATE_WRONG_CHAIN  := $(BUILD)/firmware/xlate-wrongchain.elf
 XLATE_WRONG_RECORD := $(BUILD)/firmware/xlate-wrongrecord.elf
 XLATE_WRONG_HEADS  := $(BUILD)/firmware/xlate-wrongheads.elf
 XLATE_WRONG_PLAN   := $(BUILD)/firmware/xlate-wrongplan.elf
+XLATE_WRONG_PREDICT := $(BUILD)/firmware/xlate-wrongpredict.elf
 $(XLATE_DIR)/xlate-wrong.o: firmware/xlate.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG -MMD -MP -c $< -o $@
@@ -187,6 +188,9 @@ $(XLATE_DIR)/record-wrong.o: firmware/record.c
 $(XLATE_DIR)/heads-wrong.o: firmware/heads.c
 	@mkdir -p $(@D)
 	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG_HEADS -MMD -MP -c $< -o $@
+$(XLATE_DIR)/heads-wrongpredict.o: firmware/heads.c
+	@mkdir -p $(@D)
+	$(FW_CC) $(XLATE_CFLAGS) -DXLATE_WRONG_PREDICT -MMD -MP -c $< -o $@
 
 $(XLATE_DIR)/late-wrong/regions.o: firmware/regions.c
 	@mkdir -p $(@D)
@@ -204,6 +208,10 @@ $(XLATE_WRONG_RECORD): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/disp
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_HEADS): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
                       $(XLATE_DIR)/record.o $(XLATE_DIR)/heads-wrong.o $(XLATE_LATE) $(XLATE_LDS)
+	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
+$(XLATE_WRONG_PREDICT): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
+                        $(XLATE_DIR)/record.o $(XLATE_DIR)/heads-wrongpredict.o $(XLATE_LATE) \
+                        $(XLATE_LDS)
 	$(XLATE_LINK) -o $@ $(filter %.o,$^) -lgcc
 $(XLATE_WRONG_PLAN): $(XLATE_BASE_OBJS) $(XLATE_DIR)/xlate.o $(XLATE_DIR)/dispatch.o \
                      $(XLATE_DIR)/record.o $(XLATE_DIR)/heads.o $(XLATE_DIR)/late-wrong/regions.o \

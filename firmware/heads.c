@@ -13,7 +13,8 @@
  *   - a superblock's entry word is claimed and does nothing; its side exit's word
  *     makes the exit's target a pending head, member or not, as Dynamo starts a trace
  *     at a hot exit (the superblocks' words, a table at XLATE_HEADS_WORDS, filled
- *     when a superblock's head is redirected to it);
+ *     when a superblock's head is redirected to it), and sets the exit's prediction
+ *     from the IP's counts (below);
  *   - any other key is a block's guest pc, which becomes a pending head unless it
  *     already heads or is in a superblock.
  * The sw profile has no IP: its periodic scan (swscan.c) reports counters, a block's
@@ -25,6 +26,15 @@
  * (record.c) begins a path only at a pending head, which is then no longer
  * pending; a superblock's redirection (dispatch.c) makes its head a head and its
  * other members members; a flush leaves only the pending heads.
+ *
+ * Side exits predicted from the counts (hw): a side exit's bc is emitted predicted not
+ * taken, the way the recorded path went.  When its word turns hot, its count and the
+ * passes that went on past it (the superblock's end word and its later exits' words,
+ * read from the IP and its spill table: xlate_irq_count) decide (dbt_sb_exit_taken), and
+ * an exit taken more often than not gets its bc's y bit.  The sites are a table at
+ * XLATE_HEADS_EXITS (filled with the words; when it is full, an exit keeps its
+ * prediction), and each exit a request evaluated goes to XLATE_HEADS_FLIPS for the
+ * runtime to check (dbt/superblock.c), which also charges the patch's dcbst / icbi.
  *
  * What the board does not do here is notice the CPU entering a pending head: the
  * runtime's block observer does (superblock.c), and the path's first request to the
@@ -51,7 +61,7 @@ static struct {
   uint32_t pc[DBT_TRACE_MAX], counter[DBT_TRACE_MAX];
   uint32_t members, exits, probes;
   dbt_sb_probes p;
-  uint32_t dest[DBT_SIDE_MAX * DBT_TRACE_MAX];
+  uint32_t dest[DBT_SIDE_MAX * DBT_TRACE_MAX], at[DBT_SIDE_MAX * DBT_TRACE_MAX];
 } last;
 
 #define SEEN       ((uint32_t *)XLATE_HEADS_SEEN)
@@ -60,6 +70,11 @@ static struct {
 #define WHAT_ENTRY 1u /* a superblock's entry or end */
 #define WHAT_EXIT  2u /* a side exit: its target (0: an indirect jump's) */
 #define WHAT_BLOCK 3u /* a block (sw): its guest pc */
+#define EXITS      ((uint32_t *)XLATE_HEADS_EXITS) /* {key, at, end, later} */
+#define FLIPS      ((uint32_t *)XLATE_HEADS_FLIPS) /* n, then {crossing, at, taken, on} */
+#define WORD(a)    (*(volatile uint32_t *)(uintptr_t)(a))
+#define Y_BIT      (1u << 21) /* a bc's BO's low bit: the prediction reversed */
+static uint32_t nexits;
 
 /* The table's key of counter c (never 0, and apart from what the hash drops). */
 static uint32_t key_of(uint32_t c) {
@@ -111,6 +126,33 @@ static uint32_t *word_at(uint32_t key) {
       return &WORDS[2 * i];
 }
 
+/* A side exit's site by its key, or the free one where it would go. */
+static uint32_t *exit_of(uint32_t key) {
+  for (uint32_t i = hash(key) & (XLATE_HEADS_EXITS_CAP - 1);;
+       i = (i + 1) & (XLATE_HEADS_EXITS_CAP - 1))
+    if (!EXITS[4 * i] || EXITS[4 * i] == key)
+      return &EXITS[4 * i];
+}
+
+/* Side exit `key` turned hot at crossing i: its prediction from the counts. */
+static void predict(uint32_t key, uint32_t i) {
+  uint32_t *x = exit_of(key), n = FLIPS[0];
+  if (!x[0] || n == XLATE_HEADS_FLIPS_CAP)
+    return;
+  uint32_t taken = xlate_irq_count(key), on = xlate_irq_count(x[2]);
+  for (uint32_t j = 1; j <= x[3]; j++)
+    on += xlate_irq_count(key + 4 * j);
+  if (dbt_sb_exit_taken(taken, on)) {
+    WORD(x[1]) |= Y_BIT;
+#ifdef XLATE_WRONG_PREDICT /* a prediction left unmade, for the runtime's test */
+    WORD(x[1]) ^= Y_BIT;
+#endif
+  }
+  uint32_t *f = &FLIPS[4 * (n + 1)];
+  f[0] = i, f[1] = x[1], f[2] = taken, f[3] = on;
+  FLIPS[0] = n + 1;
+}
+
 /* What a key stands for, or 0. */
 static uint32_t what_of(uint32_t key) {
   const uint32_t *w = word_at(key);
@@ -128,7 +170,7 @@ static uint32_t make_pending(uint32_t pc, int exit) {
   return pc;
 }
 
-int64_t xlate_heads_word(uint32_t word) {
+int64_t xlate_heads_word(uint32_t word, uint32_t crossing) {
   if (dedupe) {
     int f = first(word);
     if (f <= 0)
@@ -136,8 +178,13 @@ int64_t xlate_heads_word(uint32_t word) {
   }
   uint32_t key = dbt_words_key(xlate_words(), word);
   uint32_t what = what_of(key & ~3u);
-  if (what) /* a superblock's word */
-    return (what & 3u) == WHAT_EXIT && what > WHAT_EXIT ? make_pending(what & ~3u, 1) : 0;
+  if (what && (what & 3u) == WHAT_EXIT) { /* a side exit's word */
+    uint32_t pc = what > WHAT_EXIT ? make_pending(what & ~3u, 1) : 0;
+    predict(key & ~3u, crossing);
+    return pc;
+  }
+  if (what) /* a superblock's entry or end */
+    return 0;
 #ifdef XLATE_WRONG_HEADS /* a choice of heads one word off, for the runtime's test */
   key ^= 4;
 #endif
@@ -204,8 +251,10 @@ void xlate_heads_trace(const xlate_req *q, const dbt_block *out, uint32_t member
   for (uint32_t i = 0; i < members; i++) {
     last.pc[i] = q->trace.pc[i];
     last.counter[i] = q->trace.counter[i];
-    for (uint32_t j = 0; j < out[i].side_exits; j++)
-      last.dest[last.exits++] = out[i].side_dest[j];
+    for (uint32_t j = 0; j < out[i].side_exits; j++, last.exits++) {
+      last.dest[last.exits] = out[i].side_dest[j];
+      last.at[last.exits] = out[i].side_at[j];
+    }
   }
 }
 
@@ -238,6 +287,12 @@ int xlate_heads_formed(uint32_t pc) {
       if (word_set(sw ? key_of(last.p.exit_counter + k) : last.p.exit_key + 4 * k,
                    last.dest[k] | WHAT_EXIT) < 0)
         return -2;
+    for (uint32_t k = 0; !sw && k < last.exits && 4 * (nexits + 1) <= 3 * XLATE_HEADS_EXITS_CAP;
+         k++, nexits++) { /* (full: the rest keep their prediction) */
+      uint32_t *x = exit_of(last.p.exit_key + 4 * k);
+      x[0] = last.p.exit_key + 4 * k, x[1] = last.at[k];
+      x[2] = last.p.end_key, x[3] = last.exits - 1 - k;
+    }
   }
   last.members = 0;
   return 0;
@@ -246,5 +301,8 @@ int xlate_heads_formed(uint32_t pc) {
 void xlate_heads_flush(void) {
   for (uint32_t i = 0; i < XLATE_MAP_SLOTS / 32; i++)
     head[i] = member[i] = 0;
+  for (uint32_t i = 0; i < 4 * XLATE_HEADS_EXITS_CAP; i++) /* (their code is gone) */
+    EXITS[i] = 0;
+  nexits = 0;
   last.members = 0;
 }

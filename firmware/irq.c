@@ -250,14 +250,22 @@ static int drain(xlate_disp *q) {
   return 0;
 }
 
+uint32_t xlate_irq_count(uint32_t key) {
+  uint32_t word = dbt_words_word(xlate_words(), key), c = 0;
+  if (hwprof_lookup(&dev, word, &c) < 0)
+    c = 0;
+  return c + hwprof_spill_table_lookup(&table, word);
+}
+
 void xlate_irq(xlate_disp *q) {
   nhot = ncct = 0;
   q->more = q->full = 0;
   int err = q->what & XLATE_IRQ_START ? start(q) : 0;
   cct_at = xlate_cctq_at();
   q->err = (uint32_t)(err < 0 ? err : drain(q));
+  ((uint32_t *)XLATE_HEADS_FLIPS)[0] = 0;                   /* (the exits they evaluate: heads.c) */
   for (uint32_t i = 0; heads && !q->err && i < nhot; i++) { /* the heads they make */
-    int64_t pc = xlate_heads_word(HOT[i]);
+    int64_t pc = xlate_heads_word(HOT[i], i);
     if (pc < 0)
       q->err = (uint32_t)-HWPROF_ENOSPC, q->full = XLATE_IRQ_HEADS;
     ((uint32_t *)XLATE_HEADS_PENDED)[i] = pc < 0 ? 0 : (uint32_t)pc;

@@ -106,7 +106,16 @@
 /* >= XLATE_SCAN_OUT_CAP; then for each slot of the dispatcher's map the superblock its
  * block last became a member of (a uint16_t: heads.c, MEMBER_OF) */
 #define XLATE_HEADS_MEMBER_OF (XLATE_HEADS_PENDED + 4u * XLATE_IRQ_HOT_CAP)
-#define XLATE_HEADS_END       (XLATE_HEADS_MEMBER_OF + 2u * XLATE_MAP_SLOTS)
+/* ... then the side exits' sites (hw; heads.c, "Side exits predicted from the counts"):
+ * XLATE_HEADS_EXITS_CAP of {key, the bc's address, the superblock's end word, the later
+ * exits}, at most three quarters used; and the exits a request's crossings evaluated:
+ * a count, then XLATE_HEADS_FLIPS_CAP of {the crossing's index, the bc's address, the
+ * exit's count, the count of the passes that went on past it}. */
+#define XLATE_HEADS_EXITS     (XLATE_HEADS_MEMBER_OF + 2u * XLATE_MAP_SLOTS)
+#define XLATE_HEADS_EXITS_CAP 0x00000800u
+#define XLATE_HEADS_FLIPS     (XLATE_HEADS_EXITS + 16u * XLATE_HEADS_EXITS_CAP)
+#define XLATE_HEADS_FLIPS_CAP 0x000001FFu
+#define XLATE_HEADS_END       (XLATE_HEADS_FLIPS + 16u * (XLATE_HEADS_FLIPS_CAP + 1u))
 /* ... and the IP's edges it drained, past the sw profile's edge sites (dbt.h):
  * XLATE_IRQ_EDGE_HEADS hash chains' heads (an index + 1, 0: none; zero when the image
  * is loaded, as its bss), then XLATE_IRQ_EDGE_CAP xlate_edge. */
@@ -300,8 +309,9 @@ typedef struct xlate_plan {
  * -1 full). */
 int32_t xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
-void xlate_scan(xlate_disp *q); /* firmware/swscan.c */
-void xlate_irq(xlate_disp *q);  /* firmware/irq.c */
+void xlate_scan(xlate_disp *q);         /* firmware/swscan.c */
+void xlate_irq(xlate_disp *q);          /* firmware/irq.c */
+uint32_t xlate_irq_count(uint32_t key); /* ... a key's count: the IP's and its spill table's */
 /* The packets' queue (firmware/cctq.c): where the next packet goes; the packets of
  * ring words from .. to - 1 (running counts, mask: the ring's words - 1) appended (how
  * many); the sw probes' ring queued (XLATE_CCT_SW). */
@@ -334,8 +344,9 @@ int32_t xlate_map_slot(uint32_t pc, int add);
 void xlate_map_flush(void);
 dbt_words *xlate_words(void);
 /* The choice of heads (firmware/heads.c): the hw profile's, turned on (sets: the IP
- * reports a word more than once); a crossing's word (the pc it made a pending head, 0:
- * none, -1: the words seen are too many); the sw profile's, a block's counter noted
+ * reports a word more than once); a crossing's word, the request's `crossing`th (the pc
+ * it made a pending head, 0: none, -1: the words seen are too many; a side exit's
+ * prediction it evaluated to XLATE_HEADS_FLIPS); the sw profile's, a block's counter noted
  * (-1: too many), the counters a scan reported (their pending heads to
  * XLATE_HEADS_PENDED); a path begun at slot (-1: not a pending head); whether a path
  * from slot `from` ends at slot once the duplication budget is spent (a member it ends at
@@ -343,7 +354,7 @@ dbt_words *xlate_words(void);
  * redirected to it (dispatch.c: -1 not the last translated, -2 its words or counters do not fit); a
  * flush. */
 void xlate_heads_start(int sets);
-int64_t xlate_heads_word(uint32_t word);
+int64_t xlate_heads_word(uint32_t word, uint32_t crossing);
 int xlate_heads_block(uint32_t counter, uint32_t pc);
 void xlate_heads_reported(const uint32_t *counters, uint32_t n);
 int xlate_heads_begin(int32_t slot);

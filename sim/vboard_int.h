@@ -55,6 +55,7 @@
 
 typedef struct block {
   uint32_t addr, size, first; /* first: the first instruction word, to spot rewrites */
+  uint32_t last;              /* ... and the last (a bc whose prediction was patched) */
   uint32_t cost;              /* cycles for the whole block (branch predicted right) */
   uint32_t n;                 /* instructions */
   uint32_t cond_target_taken; /* ends in bc: 1 if statically predicted taken */

@@ -255,7 +255,8 @@ static block *decode_block(vboard *b, block *k, uint32_t addr, uint32_t size, co
 /* The block's entry in the cache if it holds these instructions, else decoded anew. */
 static inline block *cached_block(vboard *b, uint32_t addr, uint32_t size, const uint8_t *buf) {
   block *k = &b->cache[(addr >> 2) & (BLOCK_CACHE - 1)];
-  if (k->prefix && k->addr == addr && k->size == size && k->first == be32(buf))
+  if (k->prefix && k->addr == addr && k->size == size && k->first == be32(buf) &&
+      k->last == be32(buf + size - 4))
     return k;
   return decode_block(b, k, addr, size, buf);
 }
@@ -296,6 +297,7 @@ static block *decode_block(vboard *b, block *k, uint32_t addr, uint32_t size, co
   k->addr = addr;
   k->size = size;
   k->first = be32(buf);
+  k->last = be32(buf + size - 4);
   k->n = n;
   k->cost = 0;
   k->cond = 0;

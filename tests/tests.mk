@@ -146,7 +146,8 @@ DBT_TESTS := tests/e2e/test_dbt.sh tests/e2e/test_guest.sh tests/e2e/test_randpr
 # and runs first.
 TEST_JOBS ?= $(NPROC)
 TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(XLATE_WRONG) $(XLATE_WRONG_CHAIN) \
-                $(XLATE_WRONG_RECORD) $(XLATE_WRONG_HEADS) $(XLATE_WRONG_PLAN) $(DTBS) $(GUEST_BINS) \
+                $(XLATE_WRONG_RECORD) $(XLATE_WRONG_HEADS) $(XLATE_WRONG_PLAN) \
+                $(XLATE_WRONG_PREDICT) $(DTBS) $(GUEST_BINS) \
                 $(DBT_TEST_BINS) $(OUTSIDE_BINS) $(BUILD)/tests/mipsgen $(WORKLOADS) \
                 $(QEMU_COUNT) $(BUILD)/tools/bench_ip.o $(FUZZ_REPLAYS) $(REAL_BINS) \
                 $(NATIVE_WORKLOADS) $(NATIVE_TEST_BINS)

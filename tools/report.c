@@ -272,6 +272,9 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
     fprintf(f, "null");
   else
     fprintf(f, "%llu", (unsigned long long)s->superblock_budget);
+  fprintf(f, ",\"superblock_exits_hot\":%llu,\"superblock_exits_taken\":%llu",
+          (unsigned long long)s->superblock_exits_hot,
+          (unsigned long long)s->superblock_exits_taken);
   fprintf(f,
           ",\"regions\":{\"formed\":%llu,\"dropped\":%llu,\"members\":%llu,\"derived_ways\":%llu,"
           "\"adjacent\":%llu,\"board_cycles\":%llu,\"events\":%llu,\"block_entries\":%llu}",
@@ -471,6 +474,12 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             "for blocks already in a superblock, or repeated in an unrolled loop\n",
             (unsigned long long)s->superblock_bytes, (unsigned long long)s->superblock_dup_bytes,
             budget);
+    if (s->superblock_exits_hot)
+      fprintf(f,
+              "hwprof: superblock side exits  %llu turned hot, %llu of them taken more often than "
+              "the path went on past them: predicted taken from then on\n",
+              (unsigned long long)s->superblock_exits_hot,
+              (unsigned long long)s->superblock_exits_taken);
   }
   if (s->fp_gate + s->fp_exits)
     fprintf(f,

@@ -319,14 +319,16 @@ expect "runtime: --stats says what the dispatcher cost on the board" 0 \
 # --- a translator that differs from the host's in one bit is caught at its first
 # block, so is a dispatcher that patches a chained branch one word off, a path
 # recorder whose paths go on elsewhere at its first superblock, a choice of heads
-# one word off at its first threshold crossing, and a probe region's plan with its
-# first two members swapped at the first region; a missing image is an
+# one word off at its first threshold crossing, a probe region's plan with its first
+# two members swapped at the first region, and a side exit's prediction from the
+# counts left unmade (tests/guest/asm/predict.S) at the runtime's patch; a missing image is an
 # error, and so is an image built for another interface (its interface word, xlate.h's
 # XLATE_ABI_AT, left out: an image older than the word, or a stale build's): hwprof
 # finds each beside itself.
 mkdir -p "$tmp/wrong/firmware" "$tmp/wrongchain/firmware" "$tmp/wrongrecord/firmware" \
-  "$tmp/wrongheads/firmware" "$tmp/wrongplan/firmware" "$tmp/none/firmware" "$tmp/stale/firmware"
-for d in wrong wrongchain wrongrecord wrongheads wrongplan none stale; do
+  "$tmp/wrongheads/firmware" "$tmp/wrongplan/firmware" "$tmp/wrongpredict/firmware" \
+  "$tmp/none/firmware" "$tmp/stale/firmware"
+for d in wrong wrongchain wrongrecord wrongheads wrongplan wrongpredict none stale; do
   cp "$HW" "$tmp/$d/hwprof"
   ln -s "$(cd "$B" && pwd)/dtb" "$tmp/$d/dtb"
   cp "$B/firmware/fpcost.elf" "$tmp/$d/firmware/"
@@ -349,6 +351,11 @@ expect "runtime: a board run finds a choice of heads that makes another block pe
   "the choice of superblock heads on the board made no pending head at the crossing of word 0x[0-9a-f]+, the runtime 0x[0-9a-f]+" \
   "$tmp/wrongheads/hwprof" run --runtime board --profile hw --superblocks --threshold 50 \
   "$B/guest/sort-O2"
+cp "$B/firmware/xlate-wrongpredict.elf" "$tmp/wrongpredict/firmware/xlate.elf"
+expect "runtime: a board run finds a side exit's prediction left unmade" 126 \
+  "the dispatcher on the board wrote 0x[0-9a-f]+ at 0x[0-9a-f]+ for guest pc 0x[0-9a-f]+, the runtime 0x[0-9a-f]+" \
+  "$tmp/wrongpredict/hwprof" run --runtime board --profile hw --superblocks --threshold 100 \
+  --sb-budget 0 "$B/guest/asm/predict"
 cp "$B/firmware/xlate-wrongplan.elf" "$tmp/wrongplan/firmware/xlate.elf"
 expect "runtime: a board run finds a probe region's plan in another order" 126 \
   "the region's plan on the board differs from the runtime's at place 0 of the members' order \(the runtime's member there: guest pc 0x[0-9a-f]+\)" \

@@ -302,6 +302,35 @@ else
   fails=$((fails + 1))
 fi
 
+# --- side exits predicted from the counts (tests/guest/asm/predict.S): of its two loops'
+# side exits that turn hot, the one taken more often than the path went on past it is
+# predicted taken from then on, the other keeps its prediction; the same on the board and
+# on the host, the output qemu-mips's, the counts exact (what the flips save is
+# measured by the bench: docs/superblocks.md).
+g=$B/guest/asm/predict
+for rt in board host; do
+  expect "superblocks: side exits predicted from the counts ($rt)" 0 \
+    'superblock side exits +2 turned hot, 1 of them taken more often than the path went on' \
+    "$HW" run --runtime "$rt" --stats --quiet --profile hw --superblocks --threshold 100 \
+    --sb-budget 0 --json "$tmp/predict-$rt.json" "$g"
+  expect "superblocks: predicted side exits, hw = sw = entries ($rt)" 0 'counts exact' \
+    check_counts "$tmp/predict-$rt.json"
+done
+expect "superblocks: predicted side exits, the output qemu-mips's" 0 \
+  'result +every difference accounted for' \
+  "$HW" compare --superblocks 100 "$g"
+same_predictions() {
+  python3 - "$tmp/predict-board.json" "$tmp/predict-host.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for k in ("superblock_exits_hot", "superblock_exits_taken"):
+    assert a[k] == b[k], (k, a[k], b[k])
+print("the same predictions: %d hot, %d taken" % (a["superblock_exits_hot"], a["superblock_exits_taken"]))
+PY
+}
+expect "superblocks: predicted side exits, the board's = the host's" 0 'the same predictions' \
+  same_predictions
+
 # --- usage
 expect "superblocks: the default threshold" 0 'superblocks +[1-9][0-9]* formed' \
   "$HW" run --profile hw --superblocks --stats --quiet "$p" test
