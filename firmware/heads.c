@@ -34,7 +34,7 @@
  * an exit taken more often than not gets its bc's y bit.  The sites are a table at
  * XLATE_HEADS_EXITS (filled with the words; when it is full, an exit keeps its
  * prediction), and each exit a request evaluated goes to XLATE_HEADS_FLIPS for the
- * runtime to check (dbt/superblock.c), which also charges the patch's dcbst / icbi.
+ * runtime to check (dbt/sbcount.c), which also charges the patch's dcbst / icbi.
  *
  * What the board does not do here is notice the CPU entering a pending head: the
  * runtime's block observer does (superblock.c), and the path's first request to the

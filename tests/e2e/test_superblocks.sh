@@ -309,10 +309,12 @@ fi
 # measured by the bench: docs/superblocks.md).
 g=$B/guest/asm/predict
 for rt in board host; do
-  expect "superblocks: side exits predicted from the counts ($rt)" 0 \
-    'superblock side exits +2 turned hot, 1 of them taken more often than the path went on' \
-    "$HW" run --runtime "$rt" --stats --quiet --profile hw --superblocks --threshold 100 \
-    --sb-budget 0 --json "$tmp/predict-$rt.json" "$g"
+  for prof in hw all; do
+    expect "superblocks: side exits predicted from the counts ($rt, $prof)" 0 \
+      'superblock side exits +2 turned hot, 1 of them taken more often than the path went on' \
+      "$HW" run --runtime "$rt" --stats --quiet --profile "$prof" --superblocks --threshold 100 \
+      --sb-budget 0 --json "$tmp/predict-$rt.json" "$g"
+  done
   expect "superblocks: predicted side exits, hw = sw = entries ($rt)" 0 'counts exact' \
     check_counts "$tmp/predict-$rt.json"
 done
