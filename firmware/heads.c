@@ -30,8 +30,8 @@
  * Side exits predicted from the counts (hw): a side exit's bc is emitted predicted not
  * taken, the way the recorded path went.  When its word turns hot, its count and the
  * passes that went on past it (the superblock's end word and its later exits' words,
- * read from the IP and its spill table: xlate_irq_count) decide (dbt_sb_exit_taken), and
- * an exit taken more often than not gets its bc's y bit.  The sites are a table at
+ * read from the IP and its spill table by the handler's `count`, irq.c) decide (dbt_sb_exit_taken),
+ * and an exit taken more often than not gets its bc's y bit.  The sites are a table at
  * XLATE_HEADS_EXITS (filled with the words; when it is full, an exit keeps its
  * prediction), and each exit a request evaluated goes to XLATE_HEADS_FLIPS for the
  * runtime to check (dbt/sbcount.c), which also charges the patch's dcbst / icbi.
@@ -135,13 +135,13 @@ static uint32_t *exit_of(uint32_t key) {
 }
 
 /* Side exit `key` turned hot at crossing i: its prediction from the counts. */
-static void predict(uint32_t key, uint32_t i) {
+static void predict(uint32_t key, uint32_t i, uint32_t (*count)(uint32_t key)) {
   uint32_t *x = exit_of(key), n = FLIPS[0];
   if (!x[0] || n == XLATE_HEADS_FLIPS_CAP)
     return;
-  uint32_t taken = xlate_irq_count(key), on = xlate_irq_count(x[2]);
+  uint32_t taken = count(key), on = count(x[2]);
   for (uint32_t j = 1; j <= x[3]; j++)
-    on += xlate_irq_count(key + 4 * j);
+    on += count(key + 4 * j);
   if (dbt_sb_exit_taken(taken, on)) {
     WORD(x[1]) |= Y_BIT;
 #ifdef XLATE_WRONG_PREDICT /* a prediction left unmade, for the runtime's test */
@@ -170,7 +170,7 @@ static uint32_t make_pending(uint32_t pc, int exit) {
   return pc;
 }
 
-int64_t xlate_heads_word(uint32_t word, uint32_t crossing) {
+int64_t xlate_heads_word(uint32_t word, uint32_t crossing, uint32_t (*count)(uint32_t key)) {
   if (dedupe) {
     int f = first(word);
     if (f <= 0)
@@ -180,7 +180,7 @@ int64_t xlate_heads_word(uint32_t word, uint32_t crossing) {
   uint32_t what = what_of(key & ~3u);
   if (what && (what & 3u) == WHAT_EXIT) { /* a side exit's word */
     uint32_t pc = what > WHAT_EXIT ? make_pending(what & ~3u, 1) : 0;
-    predict(key & ~3u, crossing);
+    predict(key & ~3u, crossing, count);
     return pc;
   }
   if (what) /* a superblock's entry or end */

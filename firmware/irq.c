@@ -250,7 +250,8 @@ static int drain(xlate_disp *q) {
   return 0;
 }
 
-uint32_t xlate_irq_count(uint32_t key) {
+/* A key's count: the IP's and its spill table's (heads.c's side exits' predictions). */
+static uint32_t count(uint32_t key) {
   uint32_t word = dbt_words_word(xlate_words(), key), c = 0;
   if (hwprof_lookup(&dev, word, &c) < 0)
     c = 0;
@@ -265,7 +266,7 @@ void xlate_irq(xlate_disp *q) {
   q->err = (uint32_t)(err < 0 ? err : drain(q));
   ((uint32_t *)XLATE_HEADS_FLIPS)[0] = 0;                   /* (the exits they evaluate: heads.c) */
   for (uint32_t i = 0; heads && !q->err && i < nhot; i++) { /* the heads they make */
-    int64_t pc = xlate_heads_word(HOT[i], i);
+    int64_t pc = xlate_heads_word(HOT[i], i, count);
     if (pc < 0)
       q->err = (uint32_t)-HWPROF_ENOSPC, q->full = XLATE_IRQ_HEADS;
     ((uint32_t *)XLATE_HEADS_PENDED)[i] = pc < 0 ? 0 : (uint32_t)pc;

@@ -309,9 +309,8 @@ typedef struct xlate_plan {
  * -1 full). */
 int32_t xlate_map_set(uint32_t pc, uint32_t host);
 void xlate_dispatch(xlate_disp *q);
-void xlate_scan(xlate_disp *q);         /* firmware/swscan.c */
-void xlate_irq(xlate_disp *q);          /* firmware/irq.c */
-uint32_t xlate_irq_count(uint32_t key); /* ... a key's count: the IP's and its spill table's */
+void xlate_scan(xlate_disp *q); /* firmware/swscan.c */
+void xlate_irq(xlate_disp *q);  /* firmware/irq.c */
 /* The packets' queue (firmware/cctq.c): where the next packet goes; the packets of
  * ring words from .. to - 1 (running counts, mask: the ring's words - 1) appended (how
  * many); the sw probes' ring queued (XLATE_CCT_SW). */
@@ -346,7 +345,8 @@ dbt_words *xlate_words(void);
 /* The choice of heads (firmware/heads.c): the hw profile's, turned on (sets: the IP
  * reports a word more than once); a crossing's word, the request's `crossing`th (the pc
  * it made a pending head, 0: none, -1: the words seen are too many; a side exit's
- * prediction it evaluated to XLATE_HEADS_FLIPS); the sw profile's, a block's counter noted
+ * prediction it evaluated, from the counts `count` reads, to XLATE_HEADS_FLIPS); the sw profile's,
+ * a block's counter noted
  * (-1: too many), the counters a scan reported (their pending heads to
  * XLATE_HEADS_PENDED); a path begun at slot (-1: not a pending head); whether a path
  * from slot `from` ends at slot once the duplication budget is spent (a member it ends at
@@ -354,7 +354,7 @@ dbt_words *xlate_words(void);
  * redirected to it (dispatch.c: -1 not the last translated, -2 its words or counters do not fit); a
  * flush. */
 void xlate_heads_start(int sets);
-int64_t xlate_heads_word(uint32_t word, uint32_t crossing);
+int64_t xlate_heads_word(uint32_t word, uint32_t crossing, uint32_t (*count)(uint32_t key));
 int xlate_heads_block(uint32_t counter, uint32_t pc);
 void xlate_heads_reported(const uint32_t *counters, uint32_t n);
 int xlate_heads_begin(int32_t slot);
