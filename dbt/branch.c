@@ -77,8 +77,8 @@ static void far_chain(em *e, uint32_t at, uint32_t target) {
 static void predict(em *e, uint32_t at, int taken) {
   if (e->overflow)
     return;
-  uint32_t w = word_at(e, at) & ~(1u << 21);
-  patch(e, at, w | (((int16_t)w < 0) != taken ? 1u << 21 : 0));
+  uint32_t w = word_at(e, at) & ~DBT_BC_Y;
+  patch(e, at, w | (((int16_t)w < 0) != taken ? DBT_BC_Y : 0));
 }
 
 /* To guest pc target: a b to its stub. */

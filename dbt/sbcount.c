@@ -193,8 +193,6 @@ int rt_sb_record(dbt *d, const dbt_trace *t, const dbt_sb_probes *p, const dbt_b
 
 /* ------------------------------------------------------------ hot exits */
 
-#define Y_BIT (1u << 21) /* a bc's BO's low bit: its static prediction reversed */
-
 /* Side exit k of x turned hot (hw): taken more often than the passes went on past it
  * (the superblock's end and its later exits: they are numbered in path order), its bc
  * is predicted taken from now on (dbt_sb_exit_taken).  The counts are the IP's and its
@@ -231,8 +229,8 @@ static void predict(dbt *d, sb_inst *x, uint32_t k) {
   uint32_t w = rd32(d, at);
   if (dbt_sb_exit_taken(taken, on)) {
     d->st.superblock_exits_taken++;
-    rt_patch(d, at, w | Y_BIT, x->pc[0]);
-  } else if (w & Y_BIT) { /* (only the board can have set it) */
+    rt_patch(d, at, w | DBT_BC_Y, x->pc[0]);
+  } else if (w & DBT_BC_Y) { /* (only the board can have set it) */
     if (!d->failed[0])
       errf(d->failed, sizeof d->failed,
            "the board predicted the side exit at %#x taken, %llu times against %llu went on", at,

@@ -305,6 +305,6 @@ uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target) {
     return 0;
   unsigned bo = bc >> 21 & 31;
   if ((bo & 0x16) == PPC_BO_FALSE && ((int16_t)bc < 0) != (d < 0))
-    bc ^= 1u << 21; /* on a CR bit: the y bit keeps its prediction as the sign changes */
+    bc ^= DBT_BC_Y; /* on a CR bit: the y bit keeps its prediction as the sign changes */
   return (bc & 0xFFFF0003u) | ((uint32_t)d & 0xFFFCu);
 }

@@ -241,10 +241,14 @@ typedef struct dbt_block {
   uint32_t trap_addr, trap_size;    /* its out-of-line trap stubs (PowerPC; size 0: none) */
 } dbt_block;
 
+/* A bc's y bit (its BO's low bit): it reverses the bc's static prediction (backward
+ * taken, forward not). */
+#define DBT_BC_Y (1u << 21)
+
 /* A superblock's side exit taken `taken` times where `on` passes went on past it, when its
  * word turns hot: whether its bc is now predicted taken (its y bit set; side exits are
  * emitted predicted not taken, the way the recorded path went).  The board's choice
- * (firmware/heads.c) and the runtime's (dbt/superblock.c) are this one. */
+ * (firmware/heads.c) and the runtime's (dbt/sbcount.c) are this one. */
 static inline int dbt_sb_exit_taken(uint64_t taken, uint64_t on) {
   return taken > on;
 }

@@ -73,7 +73,6 @@ static struct {
 #define EXITS      ((uint32_t *)XLATE_HEADS_EXITS) /* {key, at, end, later} */
 #define FLIPS      ((uint32_t *)XLATE_HEADS_FLIPS) /* n, then {crossing, at, taken, on} */
 #define WORD(a)    (*(volatile uint32_t *)(uintptr_t)(a))
-#define Y_BIT      (1u << 21) /* a bc's BO's low bit: the prediction reversed */
 static uint32_t nexits;
 
 /* The table's key of counter c (never 0, and apart from what the hash drops). */
@@ -143,9 +142,9 @@ static void predict(uint32_t key, uint32_t i, uint32_t (*count)(uint32_t key)) {
   for (uint32_t j = 1; j <= x[3]; j++)
     on += count(key + 4 * j);
   if (dbt_sb_exit_taken(taken, on)) {
-    WORD(x[1]) |= Y_BIT;
+    WORD(x[1]) |= DBT_BC_Y;
 #ifdef XLATE_WRONG_PREDICT /* a prediction left unmade, for the runtime's test */
-    WORD(x[1]) ^= Y_BIT;
+    WORD(x[1]) ^= DBT_BC_Y;
 #endif
   }
   uint32_t *f = &FLIPS[4 * (n + 1)];
