@@ -10,7 +10,8 @@
  *   [DBT_MMAP_BASE, DBT_MMAP_END)   mmap2 (first fit, 4 KiB pages)
  *   [DBT_STACK_BASE, ..._FLOOR)     off the bus: below the stack, a guard
  *   [DBT_STACK_FLOOR, DBT_GUEST_TOP) the stack, Linux's 8 MiB (RLIMIT_STACK, as
- *                                   qemu-mips gives it); argv, envp, auxv at the top
+ *                                   qemu-mips gives it); argv, envp, auxv at the top,
+ *                                   from DBT_STACK_ALIGN
  *   [DBT_GUEST_TOP, DBT_GUARD_TOP)  64 KiB off the bus: a guard (translate.c, confine)
  *   [DBT_GUARD_TOP, ...)            the translator's: exit stubs, CPU state,
  *                                   counters, code cache (dbt.h)
@@ -37,6 +38,11 @@
 #define DBT_STACK_FLOOR (DBT_GUEST_TOP - DBT_STACK_LIMIT)
 #define DBT_GUARD_TOP   0x0C000000u /* [DBT_GUEST_TOP, here): off the bus (translate.c, confine) */
 #define DBT_PAGE        4096u
+/* The initial stack pointer's alignment (guest_build_stack): 8 KiB, the ML300's data
+ * cache way (256 sets of 32-byte lines), so that where the program's stack frames fall
+ * in that cache does not depend on how long its arguments and environment are.  Linux
+ * pads there too (arch_align_stack, at random, less than a page or two). */
+#define DBT_STACK_ALIGN 8192u
 
 #define GUEST_MAX_SEGS 16
 

@@ -1,7 +1,8 @@
 /*
  * loader.c - validates a static MIPS32 o32 big-endian ELF executable, loads it
  * into guest memory and builds the initial stack as the Linux kernel does
- * (argc, argv, envp, auxv; strings and AT_RANDOM bytes above them).
+ * (argc, argv, envp, auxv; strings and AT_RANDOM bytes above them), the stack
+ * pointer at a multiple of DBT_STACK_ALIGN (guest.h).
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -212,7 +213,7 @@ int guest_build_stack(uint8_t *mem, const char *path, const char *platform, int 
 #define PUSH_STR(s, dst)                                                                           \
   do {                                                                                             \
     size_t n_ = strlen(s) + 1;                                                                     \
-    if (p - DBT_STACK_FLOOR < n_ + 65536) {                                                        \
+    if (p - DBT_STACK_FLOOR < n_ + 65536 + DBT_STACK_ALIGN) {                                      \
       free(ptrs);                                                                                  \
       return errf(err, errlen, "arguments and environment do not fit the stack"), -1;              \
     }                                                                                              \
@@ -241,7 +242,11 @@ int guest_build_stack(uint8_t *mem, const char *path, const char *platform, int 
     else if (aux[i][0] == AT_PLATFORM || aux[i][0] == AT_BASE_PLATFORM)
       aux[i][1] = plat;
   uint32_t words = 1 + (uint32_t)argc + 1 + (uint32_t)envc + 1 + 2 * naux;
-  uint32_t q = (p - 4 * words) & ~15u;
+  if ((p - DBT_STACK_FLOOR) / 4 < words + (65536 + DBT_STACK_ALIGN) / 4) {
+    free(ptrs);
+    return errf(err, errlen, "arguments and environment do not fit the stack"), -1;
+  }
+  uint32_t q = (p - 4 * words) & ~(DBT_STACK_ALIGN - 1); /* (the strings' length moves nothing) */
   *sp = q;
   dbt_put_be32(mem + q, (uint32_t)argc), q += 4;
   for (int i = 0; i < argc; i++)

@@ -5,7 +5,8 @@
 # profiling modes store exactly once per block entry (hw) and count every entry
 # (sw); a tiny code cache is flushed and refilled without changing the result;
 # --dump lists MIPS and PowerPC side by side (and shows slt fused with its branch);
-# --event-trace writes the IP's event stream, each block's flags included.  Prints
+# --event-trace writes the IP's event stream, each block's flags included; the stack
+# pointer starts aligned whatever the arguments' and environment's length.  Prints
 # PASS/FAIL for tests/run.sh.
 set -u
 B=${BUILD:-build}
@@ -83,6 +84,12 @@ expect guest_writes_cct_pointer_hw_unused 0 'exited with status 0' \
 expect guest_writes_fpu_exit_word 126 \
   "the guest wrote the translator's memory: the runtime was led to address 0xfffffff0, outside the board's RAM" \
   "$HW" run --caches off "$G/dbt/fpword"
+# --- the stack pointer at the start: aligned, whatever the arguments' and environment's
+# length (so that they do not move the program's stack in the data cache)
+expect stack_aligned_short 0 '^sp: 00000000' env -i A=x "$HW" run "$G/dbt/stackalign"
+expect stack_aligned_long 0 '^sp: 00000000' env -i A="$(printf '%0300d' 0)" B=y "$HW" run \
+  "$G/dbt/stackalign" "$(printf '%0100d' 0)" z
+expect stack_argc 0 '^argc: 00000003' "$HW" run "$G/dbt/stackalign" a b
 expect nosys_enosys 0 '^v0: 00000059' "$HW" run "$G/dbt/nosys"
 "$HW" run "$G/dbt/nosys" >"$out" 2>&1
 if [ "$(grep -c 'unsupported system call 4999' "$out")" -eq 1 ] && grep -q '^a3: 00000001' "$out"; then
