@@ -824,8 +824,9 @@ int cmd_compare(int argc, char **argv) {
               "; %zu of them where qemu-mips differs from itself (a second run, the stack %d "
               "bytes lower, later)%s: %s",
               q.own_varies, CMP_VARY_PAD,
-              q.ours_second ? " or ours does (a second run, unprofiled, the stack as much lower)"
-                            : "",
+              q.ours_second
+                  ? " or ours does (a second run, unprofiled, its stack 8 KiB or more lower)"
+                  : "",
               q.ok ? "address- or time-dependent" : "the rest NOT accounted for");
     fprintf(rep, "\n");
     fprintf(rep,

@@ -12,7 +12,8 @@
  * another moment.  Where the two qemu-mips runs disagree with each other, in the
  * same function, the difference is the program's (address- or time-dependent)
  * and is explained.  What that leaves is checked against a second run of ours,
- * unprofiled, its environment as much longer: our stack lies elsewhere than
+ * unprofiled, its environment as much longer (its stack a multiple of DBT_STACK_ALIGN
+ * lower, and its argument and environment strings CMP_VARY_PAD): our stack lies elsewhere than
  * qemu-mips's, so an address the program branches on may move across a boundary
  * in our runs where it does not in qemu-mips's (Lua's string cache, keyed by a C
  * string's address modulo 53, takes other slots for the argument strings of one

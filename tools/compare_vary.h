@@ -11,9 +11,10 @@
 
 #include "guest.h"
 
-/* The second run's extra environment variable, and its length in bytes. */
+/* The second run's extra environment variable, and its length in bytes: more than our
+ * stack's alignment (guest.h), so that our second run's stack lies lower too. */
 #define CMP_VARY_VAR "HWPROF_COMPARE_RUN"
-#define CMP_VARY_PAD 240
+#define CMP_VARY_PAD (DBT_STACK_ALIGN + 240)
 
 typedef struct cmp_vary {
   uint32_t lo, n;   /* the text's first address, its instructions */
