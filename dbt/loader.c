@@ -200,6 +200,10 @@ static int load_image(guest *g, const uint8_t *img, size_t len, const char *path
   return 0;
 }
 
+/* What the stack keeps free below the strings and the arrays: the program's first 64 KiB
+ * and the alignment's gap. */
+#define STACK_SPARE (65536u + DBT_STACK_ALIGN)
+
 int guest_build_stack(uint8_t *mem, const char *path, const char *platform, int argc,
                       char *const argv[], char *const envp[], uint32_t (*aux)[2], unsigned naux,
                       uint32_t *sp, char *err, size_t errlen) {
@@ -213,7 +217,7 @@ int guest_build_stack(uint8_t *mem, const char *path, const char *platform, int 
 #define PUSH_STR(s, dst)                                                                           \
   do {                                                                                             \
     size_t n_ = strlen(s) + 1;                                                                     \
-    if (p - DBT_STACK_FLOOR < n_ + 65536 + DBT_STACK_ALIGN) {                                      \
+    if (p - DBT_STACK_FLOOR < n_ + STACK_SPARE) {                                                  \
       free(ptrs);                                                                                  \
       return errf(err, errlen, "arguments and environment do not fit the stack"), -1;              \
     }                                                                                              \
@@ -242,7 +246,7 @@ int guest_build_stack(uint8_t *mem, const char *path, const char *platform, int 
     else if (aux[i][0] == AT_PLATFORM || aux[i][0] == AT_BASE_PLATFORM)
       aux[i][1] = plat;
   uint32_t words = 1 + (uint32_t)argc + 1 + (uint32_t)envc + 1 + 2 * naux;
-  if ((p - DBT_STACK_FLOOR) / 4 < words + (65536 + DBT_STACK_ALIGN) / 4) {
+  if ((p - DBT_STACK_FLOOR) / 4 < words + STACK_SPARE / 4) {
     free(ptrs);
     return errf(err, errlen, "arguments and environment do not fit the stack"), -1;
   }

@@ -819,15 +819,16 @@ int cmd_compare(int argc, char **argv) {
             q.own_differ);
     if (n_own)
       fprintf(rep, " (--own named %u functions)", own_named);
-    if (q.second)
+    if (q.second) {
       fprintf(rep,
               "; %zu of them where qemu-mips differs from itself (a second run, the stack %d "
-              "bytes lower, later)%s: %s",
-              q.own_varies, CMP_VARY_PAD,
-              q.ours_second
-                  ? " or ours does (a second run, unprofiled, its stack 8 KiB or more lower)"
-                  : "",
-              q.ok ? "address- or time-dependent" : "the rest NOT accounted for");
+              "bytes lower, later)",
+              q.own_varies, CMP_VARY_PAD);
+      if (q.ours_second)
+        fprintf(rep, " or ours does (a second run, unprofiled, its stack %u KiB or more lower)",
+                DBT_STACK_ALIGN / 1024);
+      fprintf(rep, ": %s", q.ok ? "address- or time-dependent" : "the rest NOT accounted for");
+    }
     fprintf(rep, "\n");
     fprintf(rep,
             "library code          %zu instructions executed, %zu counts differ "
