@@ -31,9 +31,9 @@ static void branch_cond(em *e, uint32_t pc, uint32_t w, unsigned *bo, unsigned *
   if (r && e->cr0_regs && tr_cr0_branch(e, pc, r)) {
     crf = CR0;
   } else {
-    unsigned s = src(e, rs, R3);
+    unsigned s = src_any(e, rs, R3); /* (one word reads them, a cmpw or a cmpwi) */
     if (two) {
-      unsigned t = src(e, rt, R4);
+      unsigned t = src_any(e, rt, R4);
       put(e, ppc_cmpw(CR7, s, t));
     } else {
       put(e, ppc_cmpwi(CR7, s, 0));
@@ -252,6 +252,7 @@ void tr_emitted(em *e, uint32_t pc, uint32_t w, int r, uint32_t mark) {
     tr_lt_written(e, pc, w);
   if (r == T_HELPER) {
     e->n = mark;
+    tr_held_forget(e); /* (what the words taken back held) */
     exit_to(e, DBT_EXIT_HELPER);
     put(e, pc);
   }
@@ -291,6 +292,7 @@ static int delay_slot(em *e, uint32_t pc) {
   e->checked &= c0, e->near &= n0, e->konst &= k0 & ~gpr_writes(w); /* (its value may differ) */
   if (r == T_UNIMPL) {
     e->n = mark;
+    tr_held_forget(e);
     tr_unimpl_exit(e, pc);
     return -1;
   }
@@ -346,11 +348,11 @@ void tr_terminate(em *e, uint32_t pc, uint32_t w, const branch *b) {
   case B_NEVER: tr_go_to(e, pc + 8); break;
   case B_INDIRECT: {
     if (saved)
-      put(e, ppc_lwz(R3, RS, DBT_ST_TMP));
+      tr_held_load(e, R3, DBT_ST_TMP);
     else if (b->reg == 0)
       put(e, ppc_li(R3, 0));
     else if (e->hr[b->reg] < 0)
-      put(e, ppc_lwz(R3, RS, DBT_ST_GPR(b->reg)));
+      tr_held_load(e, R3, DBT_ST_GPR(b->reg));
     unsigned t = saved || e->hr[b->reg] < 0 ? R3 : (unsigned)e->hr[b->reg];
     tr_cct_packet(e, pc, tr_event_flags(b), (int)t, 0, 0, 0);
     if ((e->c->profile == DBT_PROFILE_SW || e->c->profile == DBT_PROFILE_ALL) &&

@@ -9,7 +9,7 @@
 # with onrecord.c, its path recorder on the board, and sbcount.c, region.c with regionplan.c, its plan, sigframe.c, fpgate.c with fpcost.c and fpu.c, confine.c); the
 # dispatcher (dispatch.c) and the public face (dbt.c).
 
-DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o words.o insn.o insn_alu.o insn_mem.o insn_fpu.o checks.o decode.o liveness.o cr0.o branch.o probes.o \
+DBT_OBJS := $(addprefix $(BUILD)/dbt/,translate.o held.o words.o insn.o insn_alu.o insn_mem.o insn_fpu.o checks.o decode.o liveness.o cr0.o branch.o probes.o \
               loader.o guest_syms.o guest_log.o guest_mem.o syscall.o guest_fs.o guest_socket.o \
               guest_clock.o process.o guest_signal.o guest_rlimit.o syscost.o \
               util.o cycles.o window.o onboard.o ondispatch.o onregion.o cache.o dump.o fault.o \

@@ -50,6 +50,7 @@ typedef struct side {
 typedef struct stream {
   uint8_t *p;
   uint32_t addr, n, cap;
+  uint32_t held_until; /* held.c: em's, for the stream not being emitted into */
 } stream;
 
 typedef struct em {
@@ -128,7 +129,21 @@ typedef struct em {
    * runs most, where its cost of translation pays); a member after the head is
    * entered only from the one before, falling through: what cr0 holds carries into it. */
   int in_trace;
+  /* Spilled registers' words still in host registers (held.c): the state offset of
+   * the word each host register holds (0: none), and the offset of the current
+   * stream before which no register takes a new one (a skip's target). */
+  int16_t held[32];
+  uint32_t held_mask; /* bit r: held[r] is a word's */
+  uint32_t held_until;
 } em;
+
+/* (hidden: put calls it last, a branch without the PLT's set-up in the board's image) */
+__attribute__((visibility("hidden"))) void tr_held_word(em *e, uint32_t w);
+__attribute__((visibility("hidden"))) void tr_held_patched(em *e, uint32_t at, uint32_t w);
+static inline void tr_held_forget(em *e) {
+  e->held_mask = 0;
+}
+void tr_held_load(em *e, unsigned r, int16_t off);
 
 /* The code is big-endian PowerPC words at offsets that are multiples of 4 in buffers
  * that start on a word: on a big-endian host (the board's translator) a word is one
@@ -150,10 +165,14 @@ static inline void store_word(uint8_t *p, uint32_t w) {
 #endif
 }
 
-/* Rewrites the word emitted at byte offset at. */
+/* Rewrites the word emitted at byte offset at.  A branch made to reach the current
+ * word makes it a merge: nothing is held there (held.c). */
 static inline void patch(em *e, uint32_t at, uint32_t w) {
-  if (at + 4 <= e->n)
+  if (at + 4 <= e->n) {
     store_word(e->p + at, w);
+    if (((w >> 26) | 2) == 18) /* a b or a bc */
+      tr_held_patched(e, at, w);
+  }
 }
 
 static inline uint32_t word_at(const em *e, uint32_t at) {
@@ -181,6 +200,12 @@ static inline void put(em *e, uint32_t w) {
                                                                      : 0) |
                   (e->prof ? DBT_INSN_PROF : 0));
   }
+  /* What is held changes (held.c): with something held, at any word; else at a bc
+   * that skips forward, or an lwz or stw at r1. */
+  unsigned op = w >> 26;
+  if (e->held_mask ||
+      (op == 16 ? (w & 0xFFFCu) && !(w & 0x8000u) : (op & 0x3B) == 0x20 && ((w >> 16) & 31) == RS))
+    tr_held_word(e, w);
 }
 
 /* Profiling code: what is emitted between prof_begin and prof_end is the profile's (its
@@ -197,10 +222,12 @@ static inline uint32_t prof_end(em *e, uint32_t mark) {
 
 /* Emission moves between the unit's code and its out-of-line code. */
 static inline void swap_stream(em *e) {
-  stream s = {e->p, e->addr, e->n, e->cap};
+  stream s = {e->p, e->addr, e->n, e->cap, e->held_until};
   e->p = e->other.p, e->addr = e->other.addr, e->n = e->other.n, e->cap = e->other.cap;
+  e->held_until = e->other.held_until;
   e->other = s;
   e->cold = !e->cold;
+  tr_held_forget(e); /* (the other stream's code is another path) */
 }
 static inline void to_cold(em *e) {
   if (!e->cold)
@@ -258,6 +285,7 @@ static inline void trap_if(em *e, unsigned bo, unsigned bi, uint32_t pc, uint32_
 /* The bc at `at` (emitted with displacement 0) now reaches the current offset. */
 static inline void land(em *e, uint32_t at) {
   patch(e, at, word_at(e, at) | ((e->n - at) & 0xFFFC));
+  tr_held_forget(e); /* (a merge, also when at is past the end: an overflow) */
 }
 
 /* Out-of-line code at the current offset now belongs to block b's range [*addr,
@@ -294,8 +322,17 @@ static inline unsigned src(em *e, unsigned m, unsigned scratch) {
   }
   if (e->hr[m] >= 0)
     return (unsigned)e->hr[m];
-  put(e, ppc_lwz(scratch, RS, DBT_ST_GPR(m)));
+  tr_held_load(e, scratch, DBT_ST_GPR(m));
   return scratch;
+}
+
+/* As src, for an operand that one word reads, in a place where r0 is a register (not
+ * an addi's rA or an address's base): a spilled register's word that r0 holds
+ * (held.c) is read there, with no word to copy it. */
+static inline unsigned src_any(em *e, unsigned m, unsigned scratch) {
+  if (m && e->hr[m] < 0 && (e->held_mask & 1) && e->held[0] == DBT_ST_GPR(m))
+    return R0;
+  return src(e, m, scratch);
 }
 
 /* As src, for a D-form base: $0 is register 0, which reads as 0 there. */

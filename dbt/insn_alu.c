@@ -7,8 +7,8 @@
 /* rd = f(rs, rt) with a single PowerPC X/XO instruction built by `mk`. */
 static void alu3(em *e, unsigned rd, unsigned rs, unsigned rt,
                  uint32_t (*mk)(unsigned, unsigned, unsigned)) {
-  unsigned s = src(e, rs, R3), t = src(e, rt, R4), d = dst(e, rd);
-  put(e, mk(d, s, t));
+  unsigned s = src_any(e, rs, R3), t = src_any(e, rt, R4), d = dst(e, rd);
+  put(e, mk(d, s, t)); /* (one word, an X or XO form: r0 is a register in each place) */
   commit(e, rd, d);
 }
 
@@ -42,14 +42,14 @@ static void mul64(em *e, uint32_t w, int is_unsigned, int acc) {
   put(e, ppc_mullw(R0, s, t));
   put(e, is_unsigned ? ppc_mulhwu(R4, s, t) : ppc_mulhw(R4, s, t));
   if (acc > 0) { /* HI:LO += R4:R0 */
-    put(e, ppc_lwz(R3, RS, DBT_ST_LO));
+    tr_held_load(e, R3, DBT_ST_LO);
     put(e, ppc_addc(R0, R0, R3));
-    put(e, ppc_lwz(R3, RS, DBT_ST_HI));
+    tr_held_load(e, R3, DBT_ST_HI);
     put(e, ppc_adde(R4, R4, R3));
   } else if (acc < 0) { /* HI:LO -= R4:R0 */
-    put(e, ppc_lwz(R3, RS, DBT_ST_LO));
+    tr_held_load(e, R3, DBT_ST_LO);
     put(e, ppc_subfc(R0, R0, R3));
-    put(e, ppc_lwz(R3, RS, DBT_ST_HI));
+    tr_held_load(e, R3, DBT_ST_HI);
     put(e, ppc_subfe(R4, R4, R3));
   }
   put(e, ppc_stw(R0, RS, DBT_ST_LO));
@@ -89,9 +89,9 @@ static void divide(em *e, uint32_t w, int is_unsigned) {
   }
   put(e, is_unsigned ? ppc_divwu(R0, s, R4) : ppc_divw(R0, s, R4));
   put(e, ppc_stw(R0, RS, DBT_ST_LO));
-  put(e, ppc_mullw(R0, R0, R4));
-  put(e, ppc_subf(R0, R0, s));
-  put(e, ppc_stw(R0, RS, DBT_ST_HI));
+  put(e, ppc_mullw(R4, R0, R4)); /* (r4, so that r0 still holds LO: held.c) */
+  put(e, ppc_subf(R4, R4, s));
+  put(e, ppc_stw(R4, RS, DBT_ST_HI));
 }
 
 /* movz/movn: rd = rs when rt is (not) zero; rt set by an slt whose comparison a CR
@@ -177,7 +177,7 @@ int tr_special(em *e, uint32_t pc, uint32_t w) {
       return T_OK; /* nop, ssnop, ehb */
     if (mips_funct(w) == F_SRL && rs > 1)
       return T_UNIMPL;
-    unsigned t = src(e, rt, R3), d = dst(e, rd);
+    unsigned t = src_any(e, rt, R3), d = dst(e, rd); /* (one word: rlwinm, srawi) */
     if (mips_funct(w) == F_SLL)
       put(e, ppc_rlwinm(d, t, sa, 0, 31 - sa));
     else if (mips_funct(w) == F_SRA)
@@ -217,7 +217,7 @@ int tr_special(em *e, uint32_t pc, uint32_t w) {
   case F_MFLO:
     if (rd) {
       unsigned d = dst(e, rd);
-      put(e, ppc_lwz(d, RS, mips_funct(w) == F_MFHI ? DBT_ST_HI : DBT_ST_LO));
+      tr_held_load(e, d, mips_funct(w) == F_MFHI ? DBT_ST_HI : DBT_ST_LO);
       commit(e, rd, d);
     }
     return T_OK;
@@ -242,7 +242,7 @@ int tr_special(em *e, uint32_t pc, uint32_t w) {
       if (m == 0)
         put(e, ppc_li(d, 0));
       else if (e->hr[m] < 0)
-        put(e, ppc_lwz(d, RS, DBT_ST_GPR(m)));
+        tr_held_load(e, d, DBT_ST_GPR(m));
       else
         put(e, ppc_mr(d, (unsigned)e->hr[m]));
       commit(e, rd, d);
@@ -274,7 +274,7 @@ int tr_special(em *e, uint32_t pc, uint32_t w) {
   case F_SLTU: {
     if (!rd)
       return T_OK;
-    unsigned s = src(e, rs, R3), t = src(e, rt, R4), f = tr_lt_take(e);
+    unsigned s = src_any(e, rs, R3), t = src_any(e, rt, R4), f = tr_lt_take(e);
     put(e, mips_funct(w) == F_SLT ? ppc_cmpw(f, s, t) : ppc_cmplw(f, s, t));
     set_lt(e, pc, rd, f);
     return T_OK;
@@ -423,7 +423,7 @@ int tr_special3(em *e, uint32_t pc, uint32_t w) {
     if (msb < lsb)
       return T_UNIMPL;
     if (d == R0)
-      put(e, ppc_lwz(R0, RS, DBT_ST_GPR(rt)));
+      tr_held_load(e, R0, DBT_ST_GPR(rt));
     put(e, ppc_rlwimi(d, s, lsb, 31 - msb, 31 - lsb));
     commit(e, rt, d);
     return T_OK;

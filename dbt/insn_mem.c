@@ -57,9 +57,10 @@ static void load(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, int sign_byte,
 }
 
 static void store(em *e, uint32_t pc, uint32_t w, unsigned ppc_op, unsigned size) {
-  unsigned b = base(e, mips_rs(w)), t = src(e, mips_rt(w), R4);
+  unsigned b = base(e, mips_rs(w));
   tr_check_align(e, pc, mips_rs(w), b, mips_imm(w), size);
   tr_check_confine(e, mips_rs(w), b, mips_imm(w), size);
+  unsigned t = src_any(e, mips_rt(w), R4); /* (after the checks, which use r0: rS reads r0) */
   put(e, ppc_mem(ppc_op, t, b, mips_imm(w)));
 }
 

@@ -82,8 +82,10 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
       tr_probe_event(e, e->sbp->entry_key, HWPROF_EVENT_PLAIN); /* the IP's pairing */
       out->host_addr = e->addr + e->n; /* member 0 begins past it: direct entries */
     }
-    if (e->head)
+    if (e->head) {
       e->body0 = out->host_addr - e->addr;
+      tr_held_forget(e); /* the loop and the redirected branches enter here */
+    }
     e->probe = 0;
   }
   if (c->cct_ring)
@@ -125,6 +127,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
     tr_emitted(e, pc, w, r, mark);
     if (r == T_UNIMPL) {
       e->n = mark;
+      tr_held_forget(e); /* (what the words taken back held) */
       tr_unimpl_exit(e, pc);
       pc += 4;
       break;
@@ -146,7 +149,7 @@ static int emit_block(em *e, uint32_t pc, uint32_t counter, dbt_block *out) {
 /* A stream at byte offset at of the buffer, cap bytes at most (what is left of it). */
 static stream stream_at(const dbt_core *c, uint32_t at, uint32_t cap) {
   uint32_t left = at < c->buf_size ? c->buf_size - at : 0;
-  return (stream){c->buf + at, c->buf_addr + at, 0, cap < left ? cap : left};
+  return (stream){c->buf + at, c->buf_addr + at, 0, cap < left ? cap : left, 0};
 }
 
 /* The unit's trap stubs and side exits, apart from the emitter's state (one unit is
@@ -177,6 +180,8 @@ static void em_init(em *e, const dbt_core *c, const dbt_place *pl) {
   e->lt_regs = e->lt_next = e->cr0_regs = 0;
   e->in_trace = e->cr0_hold = e->in_delay = 0;
   e->edge_next = c->edge_site_next;
+  tr_held_forget(e);
+  e->held_until = e->other.held_until = 0;
   tr_align_start(e);
   tr_confine_start(e);
 }

@@ -112,7 +112,7 @@ all: $(FPCOST)
 # IP's interrupt handler (firmware/irq.c, with the driver's core, spill ring, edge
 # table and packet ring) and the call/return packets' queue (firmware/cctq.c), linked
 # at XLATE_BASE.
-XLATE_CORE := translate words insn insn_alu insn_mem insn_fpu checks decode liveness cr0 branch probes
+XLATE_CORE := translate held words insn insn_alu insn_mem insn_fpu checks decode liveness cr0 branch probes
 # Built for size (-Os): the image runs between stretches of the guest's code and finds
 # its lines evicted from the 16 KB instruction cache; at -O2 it is 2.7 times the size
 # and a translation costs a quarter more cycles (crafty 10.98 M against 8.83 M;

@@ -302,6 +302,13 @@ else
   fails=$((fails + 1))
 fi
 
+# --- the state's words held in registers (dbt/held.c, tests/guest/asm/held.S) inside
+# superblocks too: every path made one at threshold 1, members falling into members
+# (what is held carries on), its loop's back edge to the body (where nothing is).
+expect "superblocks: the state's words held, the output qemu-mips's" 0 \
+  'result +every difference accounted for' \
+  "$HW" compare --superblocks 1 "$B/guest/asm/held"
+
 # --- side exits predicted from the counts (tests/guest/asm/predict.S): of its two loops'
 # side exits that turn hot, the one taken more often than the path went on past it is
 # predicted taken from then on, the other keeps its prediction; the same on the board and
