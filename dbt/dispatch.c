@@ -549,8 +549,8 @@ int dbt_run(dbt *d, dbt_result *r) {
    * numbered as under Linux. */
   char cwd[PATH_MAX];
   int have_cwd = getcwd(cwd, sizeof cwd) != NULL;
+  uint64_t host_t0 = rt_now_ns(); /* (the entry's translation, and --superblocks-from's) */
   uint32_t host = go(d, d->g.entry, r);
-  uint64_t host_t0 = rt_now_ns();
   while (host) {
     rt_sb_form(d); /* a path recorded before the CPU came back here */
     rt_region_form(d);
