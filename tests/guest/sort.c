@@ -54,7 +54,7 @@ static void merge_sort(int *a, int *tmp, size_t n) {
   memcpy(a, tmp, n * sizeof *a);
 }
 
-#define NINT 5000
+#define NINT 2000
 static int ia[NINT], ib[NINT], itmp[NINT];
 
 static void sort_ints(void) {
