@@ -54,14 +54,21 @@ static void drop(cct *t) {
   free(t);
 }
 
+unsigned prof_cct_rings(const prof_run *pr) {
+  /* (An IP built without the packet unit writes none: only the sw probes' then.) */
+  return (pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL ? PROF_CCT_RING_SW : 0) |
+         ((pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw &&
+                  pr->hw->cfg.cct
+              ? PROF_CCT_RING_IP
+              : 0);
+}
+
 int prof_cct_summary(FILE *f, prof_run *pr) {
   static const char *const board_name[2] = {"the sw probes' packets", "the IP's packets     "};
   size_t n = 0, nb[2] = {0, 0};
   const cct_packet *p = dbt_cct_packets(pr->d, &n), *bp[2];
-  /* (An IP built without the packet unit writes none: only the sw probes' then.) */
-  int has[2] = {pr->profile == DBT_PROFILE_SW || pr->profile == DBT_PROFILE_ALL,
-                (pr->profile == DBT_PROFILE_HW || pr->profile == DBT_PROFILE_ALL) && pr->hw &&
-                    pr->hw->cfg.cct};
+  unsigned rings = prof_cct_rings(pr);
+  int has[2] = {!!(rings & PROF_CCT_RING_SW), !!(rings & PROF_CCT_RING_IP)};
   unsigned threads = cpus();
   double ts = 0, tp = 0, tb = 0;
   cct *seq = p ? tree_of(p, n, 1, &ts) : NULL, *par = seq ? tree_of(p, n, threads, &tp) : NULL;

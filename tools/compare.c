@@ -749,11 +749,14 @@ int cmd_compare(int argc, char **argv) {
           (unsigned long long)ec.traversals, ec.edges);
   hw_vs_sw(rep, ec.has_hw, ec.differ, ec.lost, "no hw edges (the IP has no edge table)");
   int tree_ok = prof_cct_summary(NULL, &pr) == 0;
+  unsigned rings = prof_cct_rings(&pr);
   if (pr.cct)
     fprintf(rep,
             "calling contexts      %zu contexts, %u deep at most, %llu guest instructions; "
-            "sequential and parallel builders: %s\n",
+            "sequential and parallel builders%s%s: %s\n",
             pr.cct->len, pr.cct->max_depth, (unsigned long long)pr.cct->n[0].incl_insns,
+            rings & PROF_CCT_RING_SW ? ", the sw probes' packets" : "",
+            rings & PROF_CCT_RING_IP ? ", the IP's packets" : "",
             tree_ok ? "the same tree" : "DIFFERENT TREES");
   fprintf(rep, "runtime messages      %zu%s\n", ml.n,
           ml.n ? ", apart from the guest's output:" : "");

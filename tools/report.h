@@ -15,6 +15,12 @@
  * and in parallel and timed, summed up on f (NULL: not), kept in pr->cct; -1
  * (said on stderr) when out of memory or when the two trees differ. */
 int prof_cct_summary(FILE *f, prof_run *pr);
+/* The packet rings in the board's RAM whose trees prof_cct_summary also checks against
+ * the runtime's (the same, or -1): the sw probes' (sw and all profiles) and the IP's
+ * (hw and all, when the IP has the packet unit). */
+#define PROF_CCT_RING_SW 1u
+#define PROF_CCT_RING_IP 2u
+unsigned prof_cct_rings(const prof_run *pr);
 /* Its reports (pr->cct set): the JSON's ,"cct":{...} member; the folded stacks
  * and the SVG flame graph (-1 when out of memory, said on stderr), whose chains
  * of calls are cut at PROF_CCT_MAX_FRAMES frames (deeper calls summed in a frame

@@ -22,9 +22,14 @@ for w in "$B"/workloads/*; do
   name=$(basename "$w")
   expect "compare $name test" 0 'result +every difference accounted for' \
     "$HW" compare --json "$tmp/$name.json" "$w" test
+  cp "$out" "$out.cmp"
   expect "$name: own code equal to qemu-mips" 0 '"own_differ":0,' cat "$tmp/$name.json"
   expect "$name: system calls hw = sw = qemu-mips" 0 \
     '"hw_differ":0,"hw_lost":0,"accounted":true.*"syscall_differ":0' cat "$tmp/$name.json"
+  # (the tree from both packet rings on the board, the runtime's: once here, for
+  # tests/e2e/test_cct.sh's time)
+  expect "$name: calling contexts from both rings the runtime's" 0 \
+    "sw probes' packets, the IP's packets: the same tree" cat "$out.cmp"
   expect "$name: bad size refused" 2 'usage' qemu-mips "$w" huge
 done
 
