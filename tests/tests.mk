@@ -153,10 +153,11 @@ TEST_PREREQS := $(TEST_BINS) $(HWPROF) $(FIRMWARE) $(FAULT_FIRMWARE) $(XLATE_WRO
                 $(NATIVE_WORKLOADS) $(NATIVE_TEST_BINS)
 IP_DIFF_TESTS := $(foreach c,$(IP_NETLIST_CONFIGS),$(BUILD)/tests/netlist-$(c)/test_ip_diff) \
                  $(foreach c,$(IP_TEST_CONFIGS),$(BUILD)/tests/$(c)/test_ip_diff)
-SLOW_TESTS := formal/run.sh tests/e2e/test_superblocks.sh tests/e2e/test_cct.sh \
-              tests/e2e/test_workloads.sh tests/e2e/test_randprog.sh tests/e2e/test_guest.sh \
-              tests/e2e/test_dbt.sh $(BUILD)/tests/big/test_ip_diff tests/e2e/test_outside.sh \
-              tests/repo/test_docs.sh
+SLOW_TESTS := formal/run.sh tests/e2e/test_superblocks.sh tests/e2e/test_runtime.sh \
+              tests/e2e/test_workloads.sh tests/e2e/test_real.sh tests/e2e/test_outside.sh \
+              $(BUILD)/tests/big/test_ip_diff tests/e2e/test_regions.sh tests/repo/test_docs.sh \
+              tests/e2e/test_ip_models.sh tests/e2e/test_cct.sh tests/e2e/test_randprog.sh \
+              tests/e2e/test_guest.sh tests/e2e/test_dbt.sh
 TEST_ORDER := tests/repo/test_build.sh $(SLOW_TESTS) \
               $(filter-out $(SLOW_TESTS),$(IP_DIFF_TESTS) $(DBT_TESTS) tests/e2e/test_vp.sh \
                 $(filter-out $(IP_DIFF_TESTS),$(TEST_BINS)))
