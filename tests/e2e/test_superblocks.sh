@@ -54,7 +54,7 @@ else:
     print("%d functions, 0 not accounted for" % j["cct_functions"])' "$1"
 }
 for g in "$B"/guest/*-O2; do
-  name=$(basename "$g")
+  name=$(basename "$g") cx=
   "$HW" compare --brief --runtime host --json "$tmp/plain.json" "$g" >"$tmp/plain" 2>&1
   rc0=$?
   "$HW" compare --brief --runtime host --superblocks 50 "$g" >"$tmp/sb" 2>&1
