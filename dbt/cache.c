@@ -210,10 +210,10 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
     errf(err, errlen, "%s", d->failed);
     return 0;
   }
-  int n = rt_place(d, RT_BLOCKS, translate_block, &u, &pl);
+  int fell, n = rt_place_block(d, pc, translate_block, &u, &pl, &fell);
   if (n == 0) {
     rt_flush(d);
-    n = rt_place(d, RT_BLOCKS, translate_block, &u, &pl);
+    n = rt_place_block(d, pc, translate_block, &u, &pl, &fell);
   }
   d->st.translate_ns += rt_work_end(d, &span);
   if (n == RT_XLATE_FAILED) {
@@ -221,8 +221,11 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
     errf(err, errlen, "%s", d->failed);
     return 0;
   }
-  if (n > 0)
+  if (n > 0) {
+    if (fell) /* (Unicorn may hold a translation of the b it replaces) */
+      vboard_code_changed(d->b, DBT_CODE + pl.at, 4);
     rt_code_placed(d, &pl, (uint32_t)n);
+  }
   if (n <= 0) {
     *sig = n < 0 ? DBT_SIGSEGV : 0;
     if (n == 0)
@@ -237,15 +240,20 @@ uint32_t rt_block_host(dbt *d, uint32_t pc, int *sig, char *err, size_t errlen) 
   r->gen = d->gen;
   r->insns = blk->guest_insns;
   r->flags = blk->flags;
+  r->fell = (uint32_t)fell;
   uint32_t slot = (blk->host_addr - DBT_CODE) / 4;
   d->entry_insns[slot] = (uint16_t)blk->guest_insns;
   d->entry_id[slot] = r->id + 1;
   rt_fire_translated(d, blk);
   d->st.blocks_translated++;
   d->st.guest_insns_translated += blk->guest_insns;
-  d->st.code_bytes += (uint32_t)n + pl.cold_used;
+  d->st.code_bytes += (uint32_t)n + pl.cold_used - 4u * (uint32_t)fell;
+  d->st.fell_through += (uint32_t)fell;
   d->st.prof_insns += blk->prof_insns;
   if (d->o.dump) {
+    if (fell)
+      fprintf(d->o.dump,
+              "  (over the b that ended the block before: its way not taken falls in)\n");
     rt_dump_block(d, blk);
     rt_dump_cold(d, &pl);
   }
@@ -371,7 +379,7 @@ void rt_patch(dbt *d, uint32_t at, uint32_t w, uint32_t pc) {
  * board's request: the same words, checked against the board's. */
 static void redirect(dbt *d, rec *h, uint32_t host, uint32_t skip) {
   if (h->gen == d->gen) {
-    uint32_t old = h->host, w = dbt_chain_word(old, host);
+    uint32_t old = h->host, w = dbt_chain_word(old, host + (h->fell ? skip : 0));
     if (w) {
       rt_patch(d, old, w, h->pc);
       d->entry_insns[(old - DBT_CODE) / 4] = 0;
@@ -398,7 +406,7 @@ void rt_redirect(dbt *d, rec *h, uint32_t host, uint32_t skip) {
   if (skip > XLATE_SKIP_MAX) /* (a far word's 4-instruction probe: every entry runs it) */
     skip = 0;
   if (rt_disp_on_board(d)) {
-    xlate_disp q = {.op = XLATE_REDIRECT, .pc = h->pc, .host = host, .skip = skip};
+    xlate_disp q = {.op = XLATE_REDIRECT, .pc = h->pc, .host = host, .skip = skip, .fell = h->fell};
     if (rt_disp(d, &q, 0) == 0 && q.full)
       errf(d->failed, sizeof d->failed,
            "the dispatcher on the board holds at most %u distinct blocks: the superblock at "

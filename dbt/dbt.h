@@ -159,6 +159,7 @@ typedef struct dbt_stats {
   uint64_t guest_insns;            /* executed */
   uint64_t blocks_executed;        /* translated blocks entered */
   uint64_t blocks_translated;      /* translations, refills included */
+  uint64_t fell_through;           /* ... placed over the b of the block before (window.c) */
   uint64_t distinct_blocks;        /* distinct guest block addresses */
   uint64_t guest_insns_translated; /* static, over all translations */
   uint64_t code_bytes;             /* emitted, over all translations */

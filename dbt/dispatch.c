@@ -267,6 +267,8 @@ static uint32_t exit_chain(dbt *d, uint32_t lr, dbt_result *r) {
   uint32_t host = go_req(d, &q, r);
   if (host && gen == d->gen && q.pc == target) {
     host += rt_find(d, target, 0)->skip; /* (go_req found it) */
+    if (host == site) /* the target went over the branch: the block falls into it (window.c) */
+      return host;
     uint32_t insn = rd32(d, site), w, at = site;
     if ((insn >> 26) == 16) /* a bc */
       w = dbt_retarget_bc(insn, site, host), at = site | 1;

@@ -412,6 +412,8 @@ void rt_region_form(dbt *d) {
     if (b != RG_NONE)
       f.p[b].preds++;
   }
+  for (size_t a = 0; a < f.n; a++) /* the block that falls into it, unlinked (window.c) */
+    f.p[a].preds += f.c[a].r->fell && f.c[a].r->gen == d->gen;
   /* (--member-probes: no derived ways) */
   dbt_rg_plan(f.p, (uint32_t)f.n, RG_RARE, !d->o.member_probes, f.order, scratch);
   rc = plan_on_board(d, &f);

@@ -21,7 +21,7 @@ typedef struct dbt_rg_cand {
   uint32_t to[DBT_MEMBER_WAYS]; /* each way's candidate (DBT_RG_NONE: not one) */
   uint32_t no_way_in;           /* 1: no way may enter its body (it ends in an indirect jump) */
   uint32_t no_derive;           /* 1: it derives no way (its derived way did not pay) */
-  uint32_t preds;               /* branches chained to it now */
+  uint32_t preds;               /* branches chained to it now, and a block falling into it */
   uint64_t count;               /* its estimated entries so far */
   uint64_t recent;              /* its entries in the newest region (new to them: count) */
   uint32_t derive_way;          /* out: the way it derives (DBT_RG_NONE: none) */

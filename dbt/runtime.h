@@ -44,6 +44,7 @@ typedef struct rt_edge_table {
  * none yet); its next unit's code goes at `at`, its out-of-line code at cold_at. */
 typedef struct rt_window {
   uint32_t base, at, cold_at;
+  uint32_t tail_at, tail_pc; /* the last block's b, and where it goes (rt_place_block) */
 } rt_window;
 enum { RT_BLOCKS, RT_SUPERBLOCKS, RT_ARENAS }; /* the units that fill windows of their own */
 
@@ -56,6 +57,7 @@ typedef struct rec {
   uint32_t gen;
   uint32_t insns;
   uint32_t flags; /* how the block ends: HWPROF_EVENT_* (translate.h's dbt_block) */
+  uint32_t fell;  /* the block before it falls into its first word (rt_place_block) */
 } rec;
 
 /* A feature's hooks: what the core (cache.c, fault.c), the dispatcher and the IP's
@@ -214,6 +216,9 @@ typedef int rt_emit_fn(dbt *d, dbt_place *pl, void *ctx);
  * arena's window, or in a fresh window when it does not fit there.  fn's result;
  * 0 when no window has room for it (the cache is full). */
 int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl);
+/* Places the plain block at guest pc as rt_place does, over the b that ends the block
+ * placed before it when that b goes to pc (*fell = 1: that block falls into this one). */
+int rt_place_block(dbt *d, uint32_t pc, rt_emit_fn *fn, void *ctx, dbt_place *pl, int *fell);
 /* No windows: the cache is empty (set-up, flush). */
 void rt_windows_reset(dbt *d);
 /* The board counts the instruction-cache misses on each line of the code cache

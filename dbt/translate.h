@@ -62,7 +62,9 @@
  *     bc  cond, stub_taken      chained: bc cond, taken target (when it reaches)
  *     b   stub_not_taken        chained: b not-taken target
  * so that once chained, none of the words the CPU no longer executes (the stubs and
- * their data) shares an instruction-cache line with code that runs.  A superblock's
+ * their data) shares an instruction-cache line with code that runs.  (The runtime
+ * may place the block translated next over that b, when it is the b's target: the
+ * way not taken then falls into it; runtime.h, rt_place_block.)  A superblock's
  * side exits follow its body: their probes run each time one is taken; a side exit
  * without a probe is its stub alone.  The stubs of traps (teq, an overflow, ...)
  * follow the unit's code.

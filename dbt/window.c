@@ -22,6 +22,23 @@
  * formed.  d->used is the end of the last window opened: every byte of translated
  * code lies below DBT_CODE + d->used.
  *
+ * A block falls into the next.  A block that ends in a conditional branch ends in
+ * `bc cond, stub_taken; b stub_not_taken` (translate.h), and the block translated
+ * next is most often the one its b goes to: the CPU took that way, reached the stub,
+ * and the dispatcher translated the target.  When the block placed next in the
+ * window is that b's target, rt_place_block puts it over the b, and the bc's way not
+ * taken falls into it: one instruction fewer on that way (the 405 charges a cycle for
+ * a b), and a word fewer.  What stays true of the b's word: whatever reaches it goes to
+ * the target's code, as the b did; a branch (the bc) is the word before it, so the
+ * CPU's block ends there and the board sees the target's block entered as before
+ * (rt_observe); its stub, out of line, is never reached again (the dispatcher does
+ * not chain a site that is now its target's first word: dispatch.c), and when the
+ * target later heads a superblock, its old first word, which the block before still
+ * falls into, goes past the head's probe as the branches chained to it do
+ * (cache.c's redirect, the board's in firmware/dispatch.c).  Only a conditional
+ * ending: after a b or a call the CPU would not end its block at the b's word, and
+ * the board would not see the target entered.
+ *
  * Where the instruction-cache misses fall (dbt_stats.icache_misses_*): the board
  * counts each miss on a line of the code cache (rt_count_misses), and at the end of
  * the run each line's misses go to what lies there then: a superblock, plain blocks,
@@ -45,11 +62,14 @@ static int fresh(const dbt *d, const rt_window *w) {
   return w->at == w->base && w->cold_at == w->base + d->window - d->window_cold;
 }
 
+#define NO_TAIL UINT32_MAX
+
 /* w becomes a new window, after the last one opened; -1: the cache has no room. */
 static int open_window(dbt *d, rt_window *w) {
   if (d->o.code_size - d->used < d->window)
     return -1;
   w->base = w->at = d->used;
+  w->tail_at = NO_TAIL;
   w->cold_at = d->used + d->window - d->window_cold;
   d->used += d->window;
   return 0;
@@ -59,8 +79,10 @@ void rt_windows_reset(dbt *d) {
   d->window = d->o.code_size < RT_WINDOW ? d->o.code_size & ~3u : RT_WINDOW;
   d->window_cold = d->window / 4 & ~3u;
   d->used = 0;
-  for (int k = 0; k < RT_ARENAS; k++)
+  for (int k = 0; k < RT_ARENAS; k++) {
     d->win[k].base = UINT32_MAX;
+    d->win[k].tail_at = NO_TAIL;
+  }
 }
 
 int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl) {
@@ -81,6 +103,51 @@ int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl) {
     if (n != 0 || fresh(d, w) || open_window(d, w) < 0)
       return n;
   }
+}
+
+/* The target of the branch word w at code address at (b, bl or bc: its displacement). */
+static uint32_t branch_target(uint32_t w, uint32_t at) {
+  int32_t disp = (w >> 26) == 16 ? (int16_t)(w & 0xFFFCu) : (int32_t)(w << 6) >> 6 & ~3;
+  return at + (uint32_t)disp;
+}
+
+/* The block just placed (n bytes at pl->at, the last in its window): when its code ends
+ * in a conditional branch and a b to its own chain exit's stub (translate.h: `bl` to
+ * the chain exit, the guest target, the b's address), that b and its target are the
+ * window's tail, which the next block may go over. */
+static void note_tail(dbt *d, rt_window *w, const dbt_place *pl, uint32_t n) {
+  if (n < 8 || w->at != pl->at + n)
+    return;
+  uint32_t site = DBT_CODE + pl->at + n - 4, b = rd32(d, site), before = rd32(d, site - 4);
+  if ((b & 0xFC000003u) != 0x48000000u || (before & 0xFC000001u) != 0x40000000u)
+    return; /* not a b after a bc (without link) */
+  uint32_t stub = branch_target(b, site), cold = DBT_CODE + pl->cold_at, bl = rd32(d, stub);
+  if (stub < cold || stub - cold + 12 > pl->cold_used || (bl & 0xFC000003u) != 0x48000001u ||
+      branch_target(bl, stub) != d->core.exit_stub[DBT_EXIT_CHAIN] || rd32(d, stub + 8) != site)
+    return;
+  w->tail_at = site - DBT_CODE;
+  w->tail_pc = rd32(d, stub + 4);
+}
+
+int rt_place_block(dbt *d, uint32_t pc, rt_emit_fn *fn, void *ctx, dbt_place *pl, int *fell) {
+  rt_window *w = window_of(d, RT_BLOCKS);
+  uint32_t site = w->tail_at, b = 0;
+  *fell = w->base != UINT32_MAX && site != NO_TAIL && w->tail_pc == pc && w->at == site + 4;
+  w->tail_at = NO_TAIL;
+  if (*fell) {
+    b = rd32(d, DBT_CODE + site);
+    w->at = site;
+  }
+  int n = rt_place(d, RT_BLOCKS, fn, ctx, pl);
+  if (*fell && (n <= 0 || pl->at != site)) { /* not placed there: the b is the block's again */
+    wr32(d, DBT_CODE + site, b);
+    if (w->at == site)
+      w->at = site + 4;
+    *fell = 0;
+  }
+  if (n > 0)
+    note_tail(d, window_of(d, RT_BLOCKS), pl, (uint32_t)n);
+  return n;
 }
 
 void rt_count_misses(dbt *d) {

@@ -32,6 +32,8 @@ static uint32_t nlinks; /* chained branches */
  * reach it (a bc's 32 KiB), and listed under pc's slot s for redirections. */
 static void chain(xlate_disp *q, xlate_slot *s) {
   uint32_t insn = WORD(q->site), w, at = q->site, to = q->host + 4 * (s->host & 3u);
+  if (to == q->site) /* pc's code went over the branch: the block falls into it */
+    return;
   if ((insn >> 26) == 16) /* a bc */
     w = dbt_retarget_bc(insn, q->site, to), at = q->site | 1;
   else
@@ -69,7 +71,7 @@ static inline __attribute__((always_inline)) void jt_moved(const xlate_disp *q) 
 static inline __attribute__((always_inline)) void retarget(const xlate_disp *q,
                                                            const xlate_slot *s) {
   uint32_t w, old = s->host & ~3u, to = q->host + q->skip;
-  if ((w = dbt_chain_word(old, q->host)))
+  if ((w = dbt_chain_word(old, q->fell ? to : q->host)))
     WORD(old) = w;
   for (uint32_t i = s->links; i; i = LINKS[i - 1].next) {
     uint32_t at = LINKS[i - 1].at;

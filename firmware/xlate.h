@@ -284,6 +284,9 @@ typedef struct xlate_disp {
    * probe: dbt/translate.h, dbt_sb_probes), XLATE_SKIP_MAX at most; the map keeps them in
    * the low bits of its host, as words (xlate_slot). */
   uint32_t skip;
+  /* XLATE_REDIRECT: 1 when the block before pc's old code falls into it (dbt/window.c):
+   * its first word goes past the probe too, as the branches chained to it do. */
+  uint32_t fell;
 } xlate_disp;
 
 #define XLATE_SKIP_MAX 12u /* three words: the low two bits of a slot's host */

@@ -427,7 +427,7 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
       "hwprof: dispatcher entries     %llu (%.1f per million guest instructions): chain "
       "%llu, indirect %llu, syscall %llu, helper %llu\n"
       "hwprof: blocks translated      %llu (%llu distinct, %llu refills of the cache, %llu of "
-      "them for code the guest changed)\n"
+      "them for code the guest changed; %llu placed where the block before falls into them)\n"
       "hwprof: code size              %llu bytes for %llu guest bytes (%.2fx); profile "
       "%.2f instructions per block\n",
       (unsigned long long)s->guest_insns, (unsigned long long)s->blocks_executed,
@@ -439,7 +439,8 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
       (unsigned long long)s->exits[DBT_EXIT_SYSCALL], (unsigned long long)s->exits[DBT_EXIT_HELPER],
       (unsigned long long)s->blocks_translated, (unsigned long long)s->distinct_blocks,
       (unsigned long long)s->flushes, (unsigned long long)s->code_flushes,
-      (unsigned long long)s->code_bytes, (unsigned long long)(4 * s->guest_insns_translated),
+      (unsigned long long)s->fell_through, (unsigned long long)s->code_bytes,
+      (unsigned long long)(4 * s->guest_insns_translated),
       s->guest_insns_translated ? (double)s->code_bytes / (4.0 * (double)s->guest_insns_translated)
                                 : 0.0,
       s->blocks_translated ? (double)s->prof_insns / (double)s->blocks_translated : 0.0);
