@@ -119,8 +119,9 @@ print("laid out: %d of %d derived ways into the next member" % (r["adjacent"], r
 PY
 
 # --member-probes: the regions' code with every member's probe kept, for comparison:
-# the same counts, every block entry an event.
-"$HW" run --quiet --runtime host --profile hw --regions --member-probes \
+# the same counts, every block entry an event.  (Run through env as `same` runs the plain
+# one, so that the guest's environment, `_` included, is the same in both.)
+env -u RUNTIME -u OPTS -u REFILL "$HW" run --quiet --runtime host --profile hw --regions --member-probes \
   --json "$tmp/gzip-keep.json" "$B/workloads/gzip" test >/dev/null 2>&1
 expect regions_member_probes 0 '^kept' python3 - "$tmp/gzip-plain.json" "$tmp/gzip-keep.json" <<'PY'
 import json, sys
