@@ -233,9 +233,7 @@ void tr_held_word(em *e, uint32_t w) {
 }
 
 void tr_held_patched(em *e, uint32_t at, uint32_t w) {
-  int32_t d = (w >> 26) == 16 ? (int16_t)(w & 0xFFFC)
-                              : (int32_t)((w & 0x03FFFFFCu) ^ 0x02000000u) - 0x02000000;
-  if (at + (uint32_t)d == e->n)
+  if (dbt_branch_target(w, at) == e->n)
     tr_held_forget(e); /* a merge */
 }
 

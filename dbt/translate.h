@@ -386,5 +386,12 @@ uint32_t dbt_retarget_bc(uint32_t bc, uint32_t at, uint32_t target);
 static inline uint32_t dbt_branch_to(uint32_t insn, uint32_t at, uint32_t target) {
   return (insn >> 26) == 16 ? dbt_retarget_bc(insn, at, target) : dbt_chain_word(at, target);
 }
+/* Where the branch word insn at `at` goes: a bc's (opcode 16) displacement, else a b's or
+ * bl's. */
+static inline uint32_t dbt_branch_target(uint32_t insn, uint32_t at) {
+  return at + (uint32_t)((insn >> 26) == 16
+                             ? (int16_t)(insn & 0xFFFCu)
+                             : (int32_t)((insn & 0x03FFFFFCu) ^ 0x02000000u) - 0x02000000);
+}
 
 #endif

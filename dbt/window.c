@@ -105,12 +105,6 @@ int rt_place(dbt *d, int kind, rt_emit_fn *fn, void *ctx, dbt_place *pl) {
   }
 }
 
-/* The target of the branch word w at code address at (b, bl or bc: its displacement). */
-static uint32_t branch_target(uint32_t w, uint32_t at) {
-  int32_t disp = (w >> 26) == 16 ? (int16_t)(w & 0xFFFCu) : (int32_t)(w << 6) >> 6 & ~3;
-  return at + (uint32_t)disp;
-}
-
 /* The block just placed (n bytes at pl->at, the last in its window): when its code ends
  * in a conditional branch and a b to its own chain exit's stub (translate.h: `bl` to
  * the chain exit, the guest target, the b's address), that b and its target are the
@@ -121,9 +115,9 @@ static void note_tail(dbt *d, rt_window *w, const dbt_place *pl, uint32_t n) {
   uint32_t site = DBT_CODE + pl->at + n - 4, b = rd32(d, site), before = rd32(d, site - 4);
   if ((b & 0xFC000003u) != 0x48000000u || (before & 0xFC000001u) != 0x40000000u)
     return; /* not a b after a bc (without link) */
-  uint32_t stub = branch_target(b, site), cold = DBT_CODE + pl->cold_at, bl = rd32(d, stub);
+  uint32_t stub = dbt_branch_target(b, site), cold = DBT_CODE + pl->cold_at, bl = rd32(d, stub);
   if (stub < cold || stub - cold + 12 > pl->cold_used || (bl & 0xFC000003u) != 0x48000001u ||
-      branch_target(bl, stub) != d->core.exit_stub[DBT_EXIT_CHAIN] || rd32(d, stub + 8) != site)
+      dbt_branch_target(bl, stub) != d->core.exit_stub[DBT_EXIT_CHAIN] || rd32(d, stub + 8) != site)
     return;
   w->tail_at = site - DBT_CODE;
   w->tail_pc = rd32(d, stub + 4);
@@ -146,7 +140,7 @@ int rt_place_block(dbt *d, uint32_t pc, rt_emit_fn *fn, void *ctx, dbt_place *pl
     *fell = 0;
   }
   if (n > 0)
-    note_tail(d, window_of(d, RT_BLOCKS), pl, (uint32_t)n);
+    note_tail(d, w, pl, (uint32_t)n);
   return n;
 }
 
