@@ -126,15 +126,20 @@ static void note_tail(dbt *d, rt_window *w, const dbt_place *pl, uint32_t n) {
 int rt_place_block(dbt *d, uint32_t pc, rt_emit_fn *fn, void *ctx, dbt_place *pl, int *fell) {
   rt_window *w = window_of(d, RT_BLOCKS);
   uint32_t site = w->tail_at, b = 0;
+  uint8_t kind = 0;
   *fell = w->base != UINT32_MAX && site != NO_TAIL && w->tail_pc == pc && w->at == site + 4;
   w->tail_at = NO_TAIL;
   if (*fell) {
     b = rd32(d, DBT_CODE + site);
+    kind = d->insn_of[site / 4];
     w->at = site;
   }
   int n = rt_place(d, RT_BLOCKS, fn, ctx, pl);
-  if (*fell && (n <= 0 || pl->at != site)) { /* not placed there: the b is the block's again */
+  if (*fell && (n <= 0 || pl->at != site)) {
+    /* Not placed there: the b is the block's again, and so is its word in insn_of (a
+     * try that did not fit wrote its own first word's kind there, a probe's, say). */
     wr32(d, DBT_CODE + site, b);
+    d->insn_of[site / 4] = kind;
     if (w->at == site)
       w->at = site + 4;
     *fell = 0;

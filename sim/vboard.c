@@ -39,7 +39,11 @@
  * Costs are summed per translation block when the block is first seen (with a
  * cumulative cost per instruction, so that an MMIO access inside a block is timed
  * at its own instruction), and a conditional branch's misprediction is charged
- * when the next block shows which way it went.
+ * when the next block shows which way it went.  A block that goes on where the one
+ * before ended (Unicorn cuts straight-line code at a page's end) is charged the
+ * load-use wait of its first instruction on the load that ended the one before: the
+ * core does not see where Unicorn cut, and without it the cycles of the same code
+ * would depend on where it lies.
  *
  * Caches (vcache.h; vboard_set_caches turns them off, for comparison: every
  * access then hits, as the model had it before).  The geometry is the device
@@ -118,6 +122,11 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
       b->r->part_cycles[b->prev->last_part] += 2;
     }
   }
+  /* The block before ends where this one starts (Unicorn cut the code there: a page's
+   * end, its limit of instructions): the pipeline does not see the cut, and this
+   * block's first instruction waits for a load the block before ended with.  (Taken
+   * from the block before now: looking this block up may reuse its entry.) */
+  uint32_t tail = b->prev && addr == b->prev->addr + b->prev->size ? b->prev->last : 0;
   if (b->prof) /* the block before ends here */
     vb_prof_stop(b);
   if (addr >= VBOARD_RESERVED_BASE) { /* the interrupt trampoline: not the guest's */
@@ -205,6 +214,10 @@ static void hook_block(uc_engine *uc, uint64_t addr64, uint32_t size, void *user
       uc_emu_stop(b->uc);
       return;
     }
+  }
+  if (tail && vb_load_use(tail, k->first)) { /* (0 is no load) */
+    b->cycles++;
+    b->r->part_cycles[k->first_part]++;
   }
   b->block_start = b->cycles;
   b->block_extra = 0;

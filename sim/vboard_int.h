@@ -63,6 +63,7 @@ typedef struct block {
   int sets_msr;               /* holds an instruction that writes the MSR (msr_known) */
   uint16_t *prefix;           /* cycles before instruction i */
   unsigned last_part;         /* the part of its last instruction (a mispredicted branch's) */
+  unsigned first_part;        /* ... and of its first (a wait for the block before's load) */
   /* cost's share of each part's instructions (vboard_mark_words) */
   uint32_t part_cost[VBOARD_PARTS];
 } block;
@@ -231,6 +232,8 @@ void vb_stall(vboard *b, uint64_t cycles, uint64_t *counter);
 /* The CPU waits until CPU cycle t; the wait is added to *counter. */
 void vb_wait_until(vboard *b, uint64_t t, uint64_t now, uint64_t *counter);
 block *vb_lookup_block(vboard *b, uint32_t addr, uint32_t size);
+/* Whether instruction `next` waits for the register instruction `load` loads. */
+int vb_load_use(uint32_t load, uint32_t next);
 /* The instruction cache's lines for the block [addr, addr + size), before it
  * runs: -1 (a fault) if the fetch would run instructions that are not the ones
  * in RAM. */

@@ -197,24 +197,31 @@ static int reads_gpr(uint32_t w, unsigned r) {
   return a || b;
 }
 
+/* The general register instruction w loads from memory (a load-use stall's source),
+ * else -1: lwz..lhau, the indexed loads, lwarx. */
+static int loaded_gpr(uint32_t w) {
+  unsigned op = w >> 26, xo = (w >> 1) & 0x3FF;
+  int load =
+      (op >= 32 && op <= 35) || (op >= 40 && op <= 43) ||
+      (op == 31 && (xo == 23 || xo == 55 || xo == 87 || xo == 119 || xo == 279 || xo == 311 ||
+                    xo == 343 || xo == 375 || xo == 534 || xo == 790 || xo == 20));
+  return load ? (int)((w >> 21) & 31) : -1;
+}
+
+int vb_load_use(uint32_t load, uint32_t next) {
+  int rt = loaded_gpr(load);
+  return rt >= 0 && reads_gpr(next, (unsigned)rt);
+}
+
 /* The cycles of instruction w, and in *use those it adds when `next` waits for the
  * register it loads (the load-use stall: the next instruction's wait, in the count of
  * the block's parts). */
 static unsigned insn_cost(uint32_t w, uint32_t next, int has_next, unsigned *use) {
   unsigned op = w >> 26, xo = (w >> 1) & 0x3FF, rt = (w >> 21) & 31;
-  int load = 0;
   unsigned c = 1;
-  *use = 0;
+  *use = has_next && vb_load_use(w, next);
   switch (op) {
   case 7: c = 2; break; /* mulli */
-  case 32:
-  case 33:
-  case 34:
-  case 35:
-  case 40:
-  case 41:
-  case 42:
-  case 43: load = 1; break; /* lwz..lhau */
   case 46:
   case 47: c = 32 - rt; break; /* lmw, stmw */
   case 16: c = 1; break;       /* bc: see the block */
@@ -237,14 +244,9 @@ static unsigned insn_cost(uint32_t w, uint32_t next, int has_next, unsigned *use
       c = 2; /* mtmsr */
     if (xo == 598)
       c = 4; /* sync */
-    if (xo == 23 || xo == 55 || xo == 87 || xo == 119 || xo == 279 || xo == 311 || xo == 343 ||
-        xo == 375 || xo == 534 || xo == 790 || xo == 20)
-      load = 1; /* indexed loads, lwarx */
     break;
   default: break;
   }
-  if (load && has_next && reads_gpr(next, rt))
-    *use = 1;
   return c;
 }
 
@@ -304,6 +306,7 @@ static block *decode_block(vboard *b, block *k, uint32_t addr, uint32_t size, co
   k->sets_msr = 0;
   memset(k->part_cost, 0, sizeof k->part_cost);
   int reserved = addr >= VBOARD_RESERVED_BASE;
+  k->first_part = 0;
   unsigned part = 0, use = 0;
   for (uint32_t i = 0; i < n; i++) {
     uint32_t w = be32(buf + 4 * i);
@@ -313,6 +316,8 @@ static block *decode_block(vboard *b, block *k, uint32_t addr, uint32_t size, co
       continue;
     part = b->part_of ? b->part_of(b->part_ctx, addr + 4 * i) : 0;
     part = part < VBOARD_PARTS ? part : 0;
+    if (i == 0)
+      k->first_part = part;
     k->part_cost[part] += use; /* this instruction's wait for the one before */
     unsigned c = insn_cost(w, i + 1 < n ? be32(buf + 4 * i + 4) : 0, i + 1 < n, &use);
     k->cost += c + use;

@@ -6,8 +6,10 @@
 #  - the profile's words are told apart from the guest's: an unprofiled run has no probe
 #    cycles, a hw run at least one a block entry (the stb), a sw run at least three
 #    (lwz, addi, stw), and the guest's own code costs the same with or without them
-#    (within 0.05 %: code placed elsewhere splits into other CPU blocks and predicts
-#    other branches' directions);
+#    (within 10 parts per million: hw's runs to the cycle, sw's within 15 cycles, which
+#    are not accounted for; the code lies elsewhere in each profile, so this holds only
+#    if the board charges code the same wherever Unicorn cuts it into blocks, and if
+#    the runtime marks every word's kind where it lies);
 #  - with the translator on the board, its cycles are in translate and superblocks;
 #  - every system call costs at least the kernel's entry and exit (121 cycles), and the
 #    bytes read and written cost __copy_tofrom_user's 19 cycles a line more: readstdin
@@ -33,10 +35,11 @@ check() { # NAME, then a python3 program on the JSON files given after it
   fi
 }
 
-run() { # OUT.json, then hwprof run's arguments
+run() { # OUT.json, then hwprof run's arguments (the guest's environment empty: the same
+  # run wherever the test runs, its code laid out the same)
   local j=$1
   shift
-  "$HW" run --quiet --json "$j" "$@" >/dev/null 2>"$j.err" || {
+  env -i "$HW" run --quiet --json "$j" "$@" >/dev/null 2>"$j.err" || {
     echo "(exit $?)" >>"$j.err"
     cat "$j.err" >&2
   }
@@ -56,10 +59,10 @@ def load(p):
     return j, by
 '
 
-# The runtime on the host: on the board its work between the guest's blocks moves the
-# guest code's own cycles (its pipeline and cache state) by up to 1.2 % from one mode to
-# another (coremark, none against hw), more than the 0.05 % asked here; the board's split
-# is checked on crafty below.
+# The runtime on the host, a third of the board's time: with the runtime on the board the
+# guest's code costs the same, to the cycle, in each of these nine runs (measured
+# 2026-12-02, after two mends of that day; on 2026-11-28 it differed by up to 1.2 %); the board's
+# split is checked on crafty below.
 for w in gzip parser coremark; do
   for m in none hw sw; do
     run "$tmp/$w-$m.json" --runtime host --profile $m "$B/workloads/$w" test
@@ -71,7 +74,7 @@ assert hb['probes'] >= h['blocks_executed'], (hb['probes'], h['blocks_executed']
 assert sb['probes'] >= 3 * s['blocks_executed'], (sb['probes'], s['blocks_executed'])
 for m, b in (('hw', hb), ('sw', sb)):
     d = abs(b['guest'] - nb['guest'])
-    assert d <= nb['guest'] * 5e-4, '%s guest %d, none %d' % (m, b['guest'], nb['guest'])
+    assert d <= nb['guest'] * 1e-5, '%s guest %d, none %d' % (m, b['guest'], nb['guest'])
 print('guest %d, hw %+d, sw %+d; probes hw %d, sw %d' % (nb['guest'], hb['guest'] - nb['guest'],
       sb['guest'] - nb['guest'], hb['probes'], sb['probes']))
 " "$tmp/$w-none.json" "$tmp/$w-hw.json" "$tmp/$w-sw.json"
