@@ -206,8 +206,11 @@ typedef struct dbt_stats {
                                       the board's CPU: the above but irq_ns, and the
                                       dispatcher (not simulated cycles) */
   uint64_t icache_misses_sb;       /* instruction-cache misses on superblocks' lines, */
-  uint64_t icache_misses_blocks;   /* on plain blocks' and on out-of-line code's; the board's */
-  uint64_t icache_misses_cold;     /* others are on the runtime's stubs (window.c) */
+  uint64_t icache_misses_blocks;   /* ... plain blocks', */
+  uint64_t icache_misses_cold;     /* ... out-of-line code's, */
+  uint64_t icache_misses_image;    /* ... the runtime's code on the board (its translator,
+                                      dispatcher, interrupt handler); the board's others are
+                                      on the runtime's stubs (window.c) */
   uint64_t fp_gate;                /* FPU instructions the gate ran inside the run (fpgate.c) */
   uint64_t fp_exits;               /* ... and the dispatcher ran */
   uint64_t fp_cycles;              /* ... and their soft-float cycles (fpgate.c) */

@@ -61,6 +61,7 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen) {
     return errf(err, errlen, "%s: entry point %#x is not in [%#x, +%#x)", d->o.xlate_image,
                 d->xlate_entry, XLATE_BASE, XLATE_IMAGE_MAX),
            -1;
+  d->image = XLATE_BASE, d->image_end = XLATE_BASE + XLATE_IMAGE_MAX;
   if (d->o.runtime_profile && vboard_prof_range(d->b, XLATE_BASE, XLATE_BASE + XLATE_IMAGE_MAX) < 0)
     return errf(err, errlen, "--runtime-profile: no memory for the profile of the image"), -1;
   memset(d->ram + XLATE_WORDS, 0, XLATE_END - XLATE_WORDS);      /* far words, map, links */

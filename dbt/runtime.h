@@ -105,8 +105,9 @@ struct dbt {
   uint32_t used;   /* bytes of the code cache in windows (window.c) */
   uint32_t window, window_cold; /* a window's bytes, and its out-of-line part's */
   rt_window win[RT_ARENAS];     /* each arena's window */
-  uint32_t *line_misses;        /* instruction-cache misses per line of the code cache */
-  uint32_t miss_line;           /* ... the line's bytes (rt_count_misses) */
+  uint32_t *line_misses;        /* instruction-cache misses per line of the code cache, */
+  uint32_t miss_line;           /* ... the line's bytes (rt_count_misses), */
+  uint32_t miss_base;           /* ... from here: the code cache's, or the image's below it */
   uint32_t gen;                 /* cache generation: bumped by a flush */
   rec *tab;                     /* open addressing on pc */
   uint32_t tab_mask, tab_used;
@@ -148,12 +149,13 @@ struct dbt {
   int kept_written; /* --confine: the runtime wrote $gp or $sp (rt_confine_kept_ok) */
   dbt_cut *cuts;    /* blocks a fault cut short (dbt_cuts) */
   size_t ncuts, cuts_cap;
-  uint32_t tb_at, tb_end; /* the PowerPC block the CPU entered last (observe) */
-  uint32_t tb_ran_end;    /* ... the end of the last one it ran (not paused before it) */
-  int pause;              /* a feature wants the CPU back at the next block (superblock.c) */
-  char failed[200];       /* why a feature's hook stopped the run (errf; rt_hw_fail) */
-  uint32_t xlate_entry;   /* --runtime board, checked: the translator image's (onboard.c) */
-  int on_board;           /* ... the board's CPU is running it now: no guest blocks */
+  uint32_t tb_at, tb_end;    /* the PowerPC block the CPU entered last (observe) */
+  uint32_t tb_ran_end;       /* ... the end of the last one it ran (not paused before it) */
+  int pause;                 /* a feature wants the CPU back at the next block (superblock.c) */
+  char failed[200];          /* why a feature's hook stopped the run (errf; rt_hw_fail) */
+  uint32_t xlate_entry;      /* --runtime board, checked: the translator image's (onboard.c) */
+  uint32_t image, image_end; /* ... and where the image lies (0, 0: on the host) */
+  int on_board;              /* ... the board's CPU is running it now: no guest blocks */
   const rt_hooks *hooks[RT_MAX_HOOKS]; /* the features', in the order they registered */
   unsigned nhooks;
   /* The hooks on the board's path, each PowerPC block it enters (rt_observe), in a

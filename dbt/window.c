@@ -43,7 +43,9 @@
  * counts each miss on a line of the code cache (rt_count_misses), and at the end of
  * the run each line's misses go to what lies there then: a superblock, plain blocks,
  * or out-of-line code.  (After a refill of the cache, the misses of the code before
- * it count where the code after it lies.)
+ * it count where the code after it lies.)  With the runtime on the board, the lines
+ * of its image (below the code cache) are counted too: its translator's, dispatcher's
+ * and interrupt handler's misses.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -155,19 +157,29 @@ void rt_count_misses(dbt *d) {
     return;
   free(d->line_misses);
   d->miss_line = ci.icache_line;
-  d->line_misses = calloc(d->o.code_size / ci.icache_line + 1, sizeof *d->line_misses);
+  /* From the runtime's image on the board, when it lies below the code cache. */
+  d->miss_base =
+      d->image_end && d->image_end <= DBT_CODE ? d->image & ~(ci.icache_line - 1) : DBT_CODE;
+  uint32_t size = DBT_CODE + d->o.code_size - d->miss_base;
+  d->line_misses = calloc(size / ci.icache_line + 1, sizeof *d->line_misses);
   if (d->line_misses) /* (else not counted: the figures read 0) */
-    vboard_count_icache_misses(d->b, DBT_CODE, d->o.code_size, d->line_misses);
+    vboard_count_icache_misses(d->b, d->miss_base, size, d->line_misses);
 }
 
 void rt_misses_by_place(dbt *d) {
   if (!d->line_misses)
     return;
   vboard_count_icache_misses(d->b, 0, 0, NULL);
-  for (uint32_t l = 0; l <= d->o.code_size / d->miss_line; l++) {
-    uint32_t n = d->line_misses[l], off = l * d->miss_line, words = d->miss_line / 4;
+  uint32_t lines = (DBT_CODE + d->o.code_size - d->miss_base) / d->miss_line;
+  for (uint32_t l = 0; l <= lines; l++) {
+    uint32_t n = d->line_misses[l], a = d->miss_base + l * d->miss_line, off = a - DBT_CODE;
+    uint32_t words = d->miss_line / 4;
     if (!n)
       continue;
+    if (a < DBT_CODE) { /* the image's, or (else) the board's others */
+      d->st.icache_misses_image += a - d->image < d->image_end - d->image ? n : 0;
+      continue;
+    }
     if (off % d->window >= d->window - d->window_cold)
       d->st.icache_misses_cold += n;
     else if (off + d->miss_line <= d->o.code_size && memchr(d->sb_code + off / 4, 1, words))

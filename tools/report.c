@@ -16,9 +16,11 @@
 
 /* ------------------------------------------------------------ summary */
 
-/* The instruction-cache misses outside the code cache: the runtime's stubs. */
+/* The instruction-cache misses outside the code cache and the runtime's image on the
+ * board: the runtime's stubs. */
 static uint64_t misses_runtime(const vboard_result *b, const dbt_stats *s) {
-  uint64_t code = s->icache_misses_sb + s->icache_misses_blocks + s->icache_misses_cold;
+  uint64_t code = s->icache_misses_sb + s->icache_misses_blocks + s->icache_misses_cold +
+                  s->icache_misses_image;
   return b->icache_misses > code ? b->icache_misses - code : 0;
 }
 
@@ -214,11 +216,12 @@ void prof_write_json(FILE *f, const prof_run *pr, unsigned top) {
   if (vboard_caches(pr->b, &ci) && ci.on && ci.icache_size)
     fprintf(f,
             ",\"icache\":{\"lookups\":%llu,\"misses\":%llu,\"stall_cycles\":%llu,\"misses_in\":{"
-            "\"superblocks\":%llu,\"blocks\":%llu,\"out_of_line\":%llu,\"runtime\":%llu}}",
+            "\"superblocks\":%llu,\"blocks\":%llu,\"out_of_line\":%llu,\"runtime_image\":%llu,"
+            "\"runtime\":%llu}}",
             (unsigned long long)b->icache_lines, (unsigned long long)b->icache_misses,
             (unsigned long long)b->icache_stall_cycles, (unsigned long long)s->icache_misses_sb,
             (unsigned long long)s->icache_misses_blocks, (unsigned long long)s->icache_misses_cold,
-            (unsigned long long)misses_runtime(b, s));
+            (unsigned long long)s->icache_misses_image, (unsigned long long)misses_runtime(b, s));
   else
     fprintf(f, ",\"icache\":null");
   const char *const *fpn;
@@ -531,15 +534,17 @@ void prof_write_stats(FILE *f, const prof_run *pr) {
             ci.fill_cycles, (unsigned long long)b->code_sync_lines,
             (unsigned long long)b->code_sync_cycles, pct(b->code_sync_cycles, b->cpu_cycles));
   if (ci.on && ci.icache_size)
-    fprintf(f,
-            "hwprof: fetch misses in        %llu superblocks' lines (%.1f %%), %llu plain "
-            "blocks' (%.1f %%), %llu out-of-line code's (exit stubs: %.1f %%), %llu the "
-            "runtime's stubs' (%.1f %%)\n",
-            (unsigned long long)s->icache_misses_sb, pct(s->icache_misses_sb, b->icache_misses),
-            (unsigned long long)s->icache_misses_blocks,
-            pct(s->icache_misses_blocks, b->icache_misses),
-            (unsigned long long)s->icache_misses_cold, pct(s->icache_misses_cold, b->icache_misses),
-            (unsigned long long)misses_runtime(b, s), pct(misses_runtime(b, s), b->icache_misses));
+    fprintf(
+        f,
+        "hwprof: fetch misses in        %llu superblocks' lines (%.1f %%), %llu plain "
+        "blocks' (%.1f %%), %llu out-of-line code's (exit stubs: %.1f %%), %llu the "
+        "runtime's on the board (translator, dispatcher, interrupt handler: %.1f %%), %llu "
+        "its stubs' (%.1f %%)\n",
+        (unsigned long long)s->icache_misses_sb, pct(s->icache_misses_sb, b->icache_misses),
+        (unsigned long long)s->icache_misses_blocks, pct(s->icache_misses_blocks, b->icache_misses),
+        (unsigned long long)s->icache_misses_cold, pct(s->icache_misses_cold, b->icache_misses),
+        (unsigned long long)s->icache_misses_image, pct(s->icache_misses_image, b->icache_misses),
+        (unsigned long long)misses_runtime(b, s), pct(misses_runtime(b, s), b->icache_misses));
   fprintf(f, "hwprof: cycles by where      ");
   for (int k = 0; k < DBT_CYC_KINDS; k++)
     fprintf(f, "%s%s %llu (%.2f %%)", k ? ", " : "", dbt_cycles_name[k],

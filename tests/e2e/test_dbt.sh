@@ -342,22 +342,25 @@ expect cache_sync_without_icbi_refills 126 'no icbi' \
   "$HW" run --omit-cache-sync icbi --code-cache 4096 --profile hw "$G/printf-O2"
 expect cache_sync_bad 2 'dcbst, icbi or both' "$HW" run --omit-cache-sync all "$G/exitcode-O2"
 # Where the fetch misses fall (dbt/window.c): superblocks' lines, plain blocks',
-# out-of-line code's and the runtime's stubs' add up to the misses; none in
-# superblocks without them; nothing without the caches.
+# out-of-line code's, the runtime's image's on the board and its stubs' add up to the
+# misses; none in superblocks without them; none in the image with the runtime on the
+# host; nothing without the caches.
 "$HW" run --quiet --json "$tmp/ic1.json" "$G/printf-O2" >/dev/null 2>&1
 "$HW" run --quiet --profile hw --superblocks --threshold 50 --json "$tmp/ic2.json" \
   "$G/printf-O2" >/dev/null 2>&1
 "$HW" run --quiet --caches off --json "$tmp/ic3.json" "$G/printf-O2" >/dev/null 2>&1
+"$HW" run --quiet --runtime host --json "$tmp/ic4.json" "$G/printf-O2" >/dev/null 2>&1
 expect icache_misses_by_place 0 checked python3 -c '
 import json, sys
-a, b, c = (json.load(open(f)) for f in sys.argv[1:])
-for j in (a, b):
+a, b, c, h = (json.load(open(f)) for f in sys.argv[1:])
+for j in (a, b, h):
     m = j["icache"]["misses_in"]
     assert sum(m.values()) == j["icache"]["misses"] > 0, j["icache"]
     assert m["blocks"] > 0 and m["out_of_line"] > 0 and m["runtime"] > 0, m
+    assert (m["runtime_image"] > 0) == (j is not h), m
 assert a["icache"]["misses_in"]["superblocks"] == 0 and b["icache"]["misses_in"]["superblocks"] > 0
 assert len(b["superblocks"]) > 0 and c["icache"] is None
-print("checked")' "$tmp/ic1.json" "$tmp/ic2.json" "$tmp/ic3.json"
+print("checked")' "$tmp/ic1.json" "$tmp/ic2.json" "$tmp/ic3.json" "$tmp/ic4.json"
 expect icache_misses_by_place_stats 7 'fetch misses in +[0-9]+ superblocks. lines \([0-9.]+ %\), [0-9]+ plain blocks' \
   "$HW" run --stats "$G/exitcode-O2"
 expect caches_default_on 0 'instruction cache +16 KB 2-way, 32-byte lines.*' \
