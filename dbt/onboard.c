@@ -62,7 +62,7 @@ int rt_onboard_init(dbt *d, char *err, size_t errlen) {
                 d->xlate_entry, XLATE_BASE, XLATE_IMAGE_MAX),
            -1;
   d->image = XLATE_BASE, d->image_end = XLATE_BASE + XLATE_IMAGE_MAX;
-  if (d->o.runtime_profile && vboard_prof_range(d->b, XLATE_BASE, XLATE_BASE + XLATE_IMAGE_MAX) < 0)
+  if (d->o.runtime_profile && vboard_prof_range(d->b, d->image, d->image_end) < 0)
     return errf(err, errlen, "--runtime-profile: no memory for the profile of the image"), -1;
   memset(d->ram + XLATE_WORDS, 0, XLATE_END - XLATE_WORDS);      /* far words, map, links */
   memset(d->ram + XLATE_IRQ_EDGES, 0, 4 * XLATE_IRQ_EDGE_HEADS); /* the handler's edges */

@@ -61,8 +61,8 @@ def load(p):
 
 # The runtime on the host, a third of the board's time: with the runtime on the board the
 # guest's code costs the same, to the cycle, in each of these nine runs (measured
-# 2026-12-02, after two mends of that day; on 2026-11-28 it differed by up to 1.2 %); the board's
-# split is checked on crafty below.
+# 2026-12-02, after two mends of that day; on 2026-11-28 it differed by up to 1.2 %);
+# the board's split is checked on crafty below.
 for w in gzip parser coremark; do
   for m in none hw sw; do
     run "$tmp/$w-$m.json" --runtime host --profile $m "$B/workloads/$w" test
