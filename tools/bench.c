@@ -142,10 +142,11 @@ typedef struct row {
    * cycles probing its table for a free or matching slot. */
   uint64_t entries, spilled, evicted, probe_cycles;
   double probe_cpb, probe_own_cpb; /* (hw - none) / entries; the probes' own (cycles_by) */
-  /* Superblocks: hw+sb and sw+sb over opt, and none over hw+sb (%); how many the
-   * hw+sb run formed, the share of its guest instructions run inside them (%), and
-   * the host time it took to form them (ms, not in simulated cycles). */
-  double oh_hw_sb, oh_sw_sb, speedup_hw_sb;
+  /* Superblocks: hw+sb and sw+sb over opt, none over hw+sb, and none over opt (what the
+   * superblocks buy unprofiled) (%); how many the hw+sb run formed, the share of its
+   * guest instructions run inside them (%), and the host time it took to form them (ms,
+   * not in simulated cycles). */
+  double oh_hw_sb, oh_sw_sb, speedup_hw_sb, speedup_opt;
   uint64_t superblocks;
   double coverage, form_ms;
   double host_s[NMODES]; /* host wall-clock seconds of each run, whole: not simulated */
@@ -340,6 +341,7 @@ static void bench_one(const workload *wl, const char *dtb, const dbt_options *ba
     w->oh_hw_sb = 100.0 * ((double)w->cycles[HW_SB] / (double)w->cycles[OPT] - 1);
     w->oh_sw_sb = 100.0 * ((double)w->cycles[SW_SB] / (double)w->cycles[OPT] - 1);
     w->speedup_hw_sb = 100.0 * ((double)w->cycles[NONE] / (double)w->cycles[HW_SB] - 1);
+    w->speedup_opt = 100.0 * ((double)w->cycles[NONE] / (double)w->cycles[OPT] - 1);
     w->superblocks = pr[HW_SB].st.superblocks;
     w->coverage = pr[HW_SB].st.guest_insns ? 100.0 * (double)pr[HW_SB].st.superblock_insns /
                                                  (double)pr[HW_SB].st.guest_insns
@@ -467,26 +469,28 @@ static void print_superblocks(FILE *f, const row *w, size_t n, int nw, uint32_t 
   fprintf(f,
           "\nSuperblocks formed at the IP's hot interrupt (threshold %u), counts derived from "
           "where their passes leave;\nopt: the hw+sb run's superblocks formed before the run, "
-          "no profiling.  %s\n\n",
+          "no profiling.  %s\nspeedup: none over hw+sb; opt speedup: none over opt, what the "
+          "superblocks buy unprofiled.\n\n",
           threshold,
           runtime == DBT_RUNTIME_HOST
               ? "Host-side formation is not in the cycles."
               : "Forming them (recording, translation, redirection) is in the cycles.");
-  fprintf(f, "%-*s %13s %13s %13s %10s %10s %10s %11s %6s %7s %9s\n", nw, "workload", "cycles opt",
-          "cycles hw+sb", "cycles sw+sb", "hw+sb/opt", "sw+sb/opt", "speedup", "hw+sb=sw+sb", "sbs",
-          "cover", "form ms");
+  fprintf(f, "%-*s %13s %13s %13s %10s %10s %10s %12s %11s %6s %7s %9s\n", nw, "workload",
+          "cycles opt", "cycles hw+sb", "cycles sw+sb", "hw+sb/opt", "sw+sb/opt", "speedup",
+          "opt speedup", "hw+sb=sw+sb", "sbs", "cover", "form ms");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     if (!r->ok)
       continue;
-    fprintf(f, "%-*s %13llu %13llu %13llu %9.2f%% %9.2f%% %9.2f%% %11s %6llu %6.1f%% %9.1f\n", nw,
-            r->name, (unsigned long long)r->cycles[OPT], (unsigned long long)r->cycles[HW_SB],
+    fprintf(f,
+            "%-*s %13llu %13llu %13llu %9.2f%% %9.2f%% %9.2f%% %11.2f%% %11s %6llu %6.1f%% %9.1f\n",
+            nw, r->name, (unsigned long long)r->cycles[OPT], (unsigned long long)r->cycles[HW_SB],
             (unsigned long long)r->cycles[SW_SB], r->oh_hw_sb, r->oh_sw_sb, r->speedup_hw_sb,
-            r->sb_eq_sbsw ? "yes" : "NO", (unsigned long long)r->superblocks, r->coverage,
-            r->form_ms);
+            r->speedup_opt, r->sb_eq_sbsw ? "yes" : "NO", (unsigned long long)r->superblocks,
+            r->coverage, r->form_ms);
   }
-  fprintf(f, "%-*s %13s %13s %13s %9.2f%% %9.2f%% %9.2f%%\n", nw, "geomean", "", "", "",
-          GEO(oh_hw_sb), GEO(oh_sw_sb), GEO(speedup_hw_sb));
+  fprintf(f, "%-*s %13s %13s %13s %9.2f%% %9.2f%% %9.2f%% %11.2f%%\n", nw, "geomean", "", "", "",
+          GEO(oh_hw_sb), GEO(oh_sw_sb), GEO(speedup_hw_sb), GEO(speedup_opt));
 }
 
 /* What superblocks do to the code and the instruction cache: the code translated
@@ -727,56 +731,57 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold, int 
     }
     fprintf(f, "%s\n{\"name\":", i ? "," : "");
     prof_json_str(f, r->name);
-    fprintf(f,
-            ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
-            "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu,\"sw_sb\":%llu,\"opt\":%llu,"
-            "\"native\":%s},\"ratio_to_native\":%s,\"native_fp_pct\":%s,"
-            "\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f,"
-            "\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},\"speedup_pct\":{\"hw_sb\":%.4f},"
-            "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,"
-            "\"hw_sb_equals_sw_sb\":%s,\"superblocks\":%llu,\"coverage_pct\":%.4f,"
-            "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
-            "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
-            "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
-            "\"probe_cycles_per_block\":%.4f,\"probe_own_cycles_per_block\":%.4f,"
-            "\"events_spilled\":%llu,\"entries_evicted\":%llu,"
-            "\"ip_probe_cycles\":%llu,"
-            "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
-            "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
-            "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
-            "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f},"
-            "\"translate_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
-            "\"dispatch_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}",
-            r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
-            (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
-            (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
-            (unsigned long long)r->cycles[HW_WORD], (unsigned long long)r->cycles[SW_SB],
-            (unsigned long long)r->cycles[OPT], nat, ratio, fp, r->oh[HW], r->oh[SW], r->oh_hw_sb,
-            r->oh[HW_WORD], r->oh_sw_sb, r->oh[HW_SB], r->speedup_hw_sb,
-            r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
-            r->word_eq_sw ? "true" : "false", r->sb_eq_sbsw ? "true" : "false",
-            (unsigned long long)r->superblocks, r->coverage, r->form_ms, r->distinct,
-            r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
-            (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall,
-            (unsigned long long)r->entries, r->probe_cpb, r->probe_own_cpb,
-            (unsigned long long)r->spilled, (unsigned long long)r->evicted,
-            (unsigned long long)r->probe_cycles, (unsigned long long)r->cycles[HW_CCT],
-            (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
-            r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
-            r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
-            (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB],
-            r->xlate_pct[NONE], r->xlate_pct[HW], r->xlate_pct[SW], r->xlate_pct[HW_SB],
-            r->disp_pct[NONE], r->disp_pct[HW], r->disp_pct[SW], r->disp_pct[HW_SB]);
+    fprintf(
+        f,
+        ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
+        "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu,\"sw_sb\":%llu,\"opt\":%llu,"
+        "\"native\":%s},\"ratio_to_native\":%s,\"native_fp_pct\":%s,"
+        "\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f,"
+        "\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},\"speedup_pct\":{\"hw_sb\":%.4f,\"opt\":%.4f},"
+        "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,"
+        "\"hw_sb_equals_sw_sb\":%s,\"superblocks\":%llu,\"coverage_pct\":%.4f,"
+        "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
+        "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
+        "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
+        "\"probe_cycles_per_block\":%.4f,\"probe_own_cycles_per_block\":%.4f,"
+        "\"events_spilled\":%llu,\"entries_evicted\":%llu,"
+        "\"ip_probe_cycles\":%llu,"
+        "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
+        "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
+        "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
+        "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f},"
+        "\"translate_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
+        "\"dispatch_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}",
+        r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
+        (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
+        (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
+        (unsigned long long)r->cycles[HW_WORD], (unsigned long long)r->cycles[SW_SB],
+        (unsigned long long)r->cycles[OPT], nat, ratio, fp, r->oh[HW], r->oh[SW], r->oh_hw_sb,
+        r->oh[HW_WORD], r->oh_sw_sb, r->oh[HW_SB], r->speedup_hw_sb, r->speedup_opt,
+        r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
+        r->word_eq_sw ? "true" : "false", r->sb_eq_sbsw ? "true" : "false",
+        (unsigned long long)r->superblocks, r->coverage, r->form_ms, r->distinct, r->block_insns,
+        (unsigned long long)r->events, (unsigned long long)r->lost,
+        (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall,
+        (unsigned long long)r->entries, r->probe_cpb, r->probe_own_cpb,
+        (unsigned long long)r->spilled, (unsigned long long)r->evicted,
+        (unsigned long long)r->probe_cycles, (unsigned long long)r->cycles[HW_CCT],
+        (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW],
+        r->host_s[NONE], r->host_s[HW], r->host_s[SW], r->host_s[HW_SB],
+        (unsigned long long)r->code_bytes[NONE], (unsigned long long)r->code_bytes[HW_SB],
+        r->imiss_pct[NONE], r->imiss_pct[HW_SB], r->xlate_pct[NONE], r->xlate_pct[HW],
+        r->xlate_pct[SW], r->xlate_pct[HW_SB], r->disp_pct[NONE], r->disp_pct[HW], r->disp_pct[SW],
+        r->disp_pct[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
           "\"hw_word\":%.4f,\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},"
-          "\"geomean_speedup_pct\":{\"hw_sb\":%.4f},"
+          "\"geomean_speedup_pct\":{\"hw_sb\":%.4f,\"opt\":%.4f},"
           "\"geomean_host_ratio\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
           "\"geomean_ratio_to_native\":%s}\n",
           geomean_pct(w, n, HW), geomean_pct(w, n, SW), GEO(oh_hw_sb), geomean_pct(w, n, HW_WORD),
-          GEO(oh_sw_sb), geomean_pct(w, n, HW_SB), GEO(speedup_hw_sb), host_ratio(w, n, HW),
-          host_ratio(w, n, SW), host_ratio(w, n, HW_SB), geo_nat);
+          GEO(oh_sw_sb), geomean_pct(w, n, HW_SB), GEO(speedup_hw_sb), GEO(speedup_opt),
+          host_ratio(w, n, HW), host_ratio(w, n, SW), host_ratio(w, n, HW_SB), geo_nat);
 }
 
 static void write_csv(FILE *f, const row *w, size_t n) {
@@ -790,7 +795,7 @@ static void write_csv(FILE *f, const row *w, size_t n) {
              "events_spilled,ip_probe_cycles,cpu_stall_cycles,code_bytes_none,code_bytes_hw_sb,"
              "icache_miss_none_pct,icache_miss_hw_sb_pct,cycles_native,ratio_to_native_none,"
              "ratio_to_native_opt,ratio_to_native_hw_sb,native_fp_pct,"
-             "probe_own_cycles_per_block\n");
+             "probe_own_cycles_per_block,speedup_opt_pct\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &w[i];
     fprintf(f,
@@ -816,7 +821,7 @@ static void write_csv(FILE *f, const row *w, size_t n) {
               r->to_native[1], r->to_native[2], r->native_fp_pct);
     else
       fprintf(f, ",,,,,");
-    fprintf(f, "%.4f\n", r->probe_own_cpb);
+    fprintf(f, "%.4f,%.4f\n", r->probe_own_cpb, r->speedup_opt);
   }
 }
 

@@ -112,6 +112,7 @@ for w in ws:
         assert abs(w["overhead_pct"][m] - 100.0 * (c[m] / c["opt"] - 1)) < 1e-3
     assert abs(w["overhead_pct"]["hw_sb_over_none"] - 100.0 * (c["hw_sb"] / c["none"] - 1)) < 1e-3
     assert abs(w["speedup_pct"]["hw_sb"] - 100.0 * (c["none"] / c["hw_sb"] - 1)) < 1e-3
+    assert abs(w["speedup_pct"]["opt"] - 100.0 * (c["none"] / c["opt"] - 1)) < 1e-3
     # (strings: its superblocks' code is faster than its blocks' -- 3.2 % with the
     # runtime on the host --, but on the board translating them costs more than that
     # since the blocks' branches are predicted as the guest's code goes, 2026-11-30)
@@ -142,11 +143,13 @@ for w in ws:
 geo = lambda v: 100 * (math.exp(sum(math.log(1 + x / 100) for x in v) / len(v)) - 1)
 for m in ("hw", "sw", "hw_sb", "hw_word", "sw_sb", "hw_sb_over_none"):
     assert abs(geo([w["overhead_pct"][m] for w in ws]) - j["geomean_overhead_pct"][m]) < 1e-3
-assert abs(geo([w["speedup_pct"]["hw_sb"] for w in ws]) - j["geomean_speedup_pct"]["hw_sb"]) < 1e-3
+for m in ("hw_sb", "opt"):
+    assert abs(geo([w["speedup_pct"][m] for w in ws]) - j["geomean_speedup_pct"][m]) < 1e-3
 assert j["threshold"] == 500
 rows = [r.split(",") for r in open(sys.argv[2]).read().splitlines()]
 assert len(rows) == 3 and all(len(r) == len(rows[0]) for r in rows), "CSV rows"
 col = dict(zip(rows[0], rows[1]))
+assert abs(float(col["speedup_opt_pct"]) - ws[0]["speedup_pct"]["opt"]) < 1e-3, col
 assert int(col["code_bytes_hw_sb"]) == ws[0]["code_bytes"]["hw_sb"], col
 assert abs(float(col["icache_miss_none_pct"]) - ws[0]["icache_miss_pct"]["none"]) < 1e-3, col
 # The floor: strings ran natively (fewer cycles than translated, none and opt and
