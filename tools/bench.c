@@ -732,47 +732,47 @@ static void write_json(FILE *f, const row *w, size_t n, uint32_t threshold, int 
     }
     fprintf(f, "%s\n{\"name\":", i ? "," : "");
     prof_json_str(f, r->name);
-    fprintf(
-        f,
-        ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
-        "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu,\"sw_sb\":%llu,\"opt\":%llu,"
-        "\"native\":%s},\"ratio_to_native\":%s,\"native_fp_pct\":%s,"
-        "\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f,"
-        "\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},\"speedup_pct\":{\"hw_sb\":%.4f,\"opt\":%.4f},"
-        "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,"
-        "\"hw_sb_equals_sw_sb\":%s,\"superblocks\":%llu,\"coverage_pct\":%.4f,"
-        "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
-        "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
-        "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
-        "\"probe_cycles_per_block\":%.4f,\"probe_own_cycles_per_block\":%.4f,"
-        "\"events_spilled\":%llu,\"entries_evicted\":%llu,"
-        "\"ip_probe_cycles\":%llu,"
-        "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
-        "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
-        "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
-        "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f},"
-        "\"translate_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
-        "\"dispatch_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}",
-        r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
-        (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
-        (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
-        (unsigned long long)r->cycles[HW_WORD], (unsigned long long)r->cycles[SW_SB],
-        (unsigned long long)r->cycles[OPT], nat, ratio, fp, r->oh[HW], r->oh[SW], r->oh_hw_sb,
-        r->oh[HW_WORD], r->oh_sw_sb, r->oh[HW_SB], r->speedup_hw_sb, r->speedup_opt,
-        r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
-        r->word_eq_sw ? "true" : "false", r->sb_eq_sbsw ? "true" : "false",
-        (unsigned long long)r->superblocks, r->coverage, r->form_ms, r->distinct, r->block_insns,
-        (unsigned long long)r->events, (unsigned long long)r->lost,
-        (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall,
-        (unsigned long long)r->entries, r->probe_cpb, r->probe_own_cpb,
-        (unsigned long long)r->spilled, (unsigned long long)r->evicted,
-        (unsigned long long)r->probe_cycles, (unsigned long long)r->cycles[HW_CCT],
-        (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW], r->oh[SW_CCT] - r->oh[SW],
-        r->host_s[NONE], r->host_s[HW], r->host_s[SW], r->host_s[HW_SB],
-        (unsigned long long)r->code_bytes[NONE], (unsigned long long)r->code_bytes[HW_SB],
-        r->imiss_pct[NONE], r->imiss_pct[HW_SB], r->xlate_pct[NONE], r->xlate_pct[HW],
-        r->xlate_pct[SW], r->xlate_pct[HW_SB], r->disp_pct[NONE], r->disp_pct[HW], r->disp_pct[SW],
-        r->disp_pct[HW_SB]);
+    fprintf(f,
+            ",\"size\":\"%s\",\"ok\":%s,\"guest_insns\":%llu,\"cycles\":{\"none\":%llu,\"hw\":%llu,"
+            "\"sw\":%llu,\"hw_sb\":%llu,\"hw_word\":%llu,\"sw_sb\":%llu,\"opt\":%llu,"
+            "\"native\":%s},\"ratio_to_native\":%s,\"native_fp_pct\":%s,"
+            "\"overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,\"hw_word\":%.4f,"
+            "\"sw_sb\":%.4f,\"hw_sb_over_none\":%.4f},"
+            "\"speedup_pct\":{\"hw_sb\":%.4f,\"opt\":%.4f},"
+            "\"hw_equals_sw\":%s,\"hw_sb_equals_sw\":%s,\"hw_word_equals_sw\":%s,"
+            "\"hw_sb_equals_sw_sb\":%s,\"superblocks\":%llu,\"coverage_pct\":%.4f,"
+            "\"superblock_host_ms\":%.3f,\"distinct_blocks\":%zu,"
+            "\"mean_block_insns\":%.4f,\"events\":%llu,\"events_lost\":%llu,"
+            "\"fifo_stall_cycles\":%llu,\"cpu_stall_cycles\":%llu,\"block_entries\":%llu,"
+            "\"probe_cycles_per_block\":%.4f,\"probe_own_cycles_per_block\":%.4f,"
+            "\"events_spilled\":%llu,\"entries_evicted\":%llu,"
+            "\"ip_probe_cycles\":%llu,"
+            "\"cct\":{\"cycles_hw\":%llu,\"cycles_sw\":%llu,\"hw_pct\":%.4f,\"sw_pct\":%.4f},"
+            "\"host_s\":{\"none\":%.3f,\"hw\":%.3f,\"sw\":%.3f,\"hw_sb\":%.3f},"
+            "\"code_bytes\":{\"none\":%llu,\"hw_sb\":%llu},"
+            "\"icache_miss_pct\":{\"none\":%.4f,\"hw_sb\":%.4f},"
+            "\"translate_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f},"
+            "\"dispatch_pct\":{\"none\":%.4f,\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f}}",
+            r->size, r->ok ? "true" : "false", (unsigned long long)r->insns,
+            (unsigned long long)r->cycles[NONE], (unsigned long long)r->cycles[HW],
+            (unsigned long long)r->cycles[SW], (unsigned long long)r->cycles[HW_SB],
+            (unsigned long long)r->cycles[HW_WORD], (unsigned long long)r->cycles[SW_SB],
+            (unsigned long long)r->cycles[OPT], nat, ratio, fp, r->oh[HW], r->oh[SW], r->oh_hw_sb,
+            r->oh[HW_WORD], r->oh_sw_sb, r->oh[HW_SB], r->speedup_hw_sb, r->speedup_opt,
+            r->hw_eq_sw ? "true" : "false", r->sb_eq_sw ? "true" : "false",
+            r->word_eq_sw ? "true" : "false", r->sb_eq_sbsw ? "true" : "false",
+            (unsigned long long)r->superblocks, r->coverage, r->form_ms, r->distinct,
+            r->block_insns, (unsigned long long)r->events, (unsigned long long)r->lost,
+            (unsigned long long)r->fifo_stall, (unsigned long long)r->cpu_stall,
+            (unsigned long long)r->entries, r->probe_cpb, r->probe_own_cpb,
+            (unsigned long long)r->spilled, (unsigned long long)r->evicted,
+            (unsigned long long)r->probe_cycles, (unsigned long long)r->cycles[HW_CCT],
+            (unsigned long long)r->cycles[SW_CCT], r->oh[HW_CCT] - r->oh[HW],
+            r->oh[SW_CCT] - r->oh[SW], r->host_s[NONE], r->host_s[HW], r->host_s[SW],
+            r->host_s[HW_SB], (unsigned long long)r->code_bytes[NONE],
+            (unsigned long long)r->code_bytes[HW_SB], r->imiss_pct[NONE], r->imiss_pct[HW_SB],
+            r->xlate_pct[NONE], r->xlate_pct[HW], r->xlate_pct[SW], r->xlate_pct[HW_SB],
+            r->disp_pct[NONE], r->disp_pct[HW], r->disp_pct[SW], r->disp_pct[HW_SB]);
   }
   fprintf(f,
           "],\n\"geomean_overhead_pct\":{\"hw\":%.4f,\"sw\":%.4f,\"hw_sb\":%.4f,"
