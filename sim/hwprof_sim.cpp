@@ -10,7 +10,8 @@
 //
 // Two models of the same RTL.  The checked model (Vhwprof) is Verilated with the
 // RTL's assertions (--assert, HWPROF_ASSERT) and FST tracing: every library has it,
-// and it is the one the IP's own tests and --wave use.  The fast model
+// and it is the one the IP's own tests and --wave use (a gate-level netlist's library,
+// HWPROF_SIM_NO_WAVES, has it without tracing: no waveform there).  The fast model
 // (Vhwprof_fast, HWPROF_SIM_HAS_FAST; the default configuration's library only) has
 // neither, and evaluates a cycle in about two thirds of the time (docs/benchmarks.md,
 // "Host speed"): the board runs it unless asked for the checked one.  Both are the same
@@ -470,7 +471,13 @@ hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config) {
   if (config->model == HWPROF_SIM_FAST && !config->wave_path)
     return make<Vhwprof_fast, false>(config, HWPROF_SIM_FAST);
 #endif
+#ifdef HWPROF_SIM_NO_WAVES
+  if (config->wave_path)
+    return nullptr; // Verilated without --trace-fst (the netlists' libraries)
+  return make<Vhwprof, false>(config, HWPROF_SIM_CHECKED);
+#else
   return make<Vhwprof, true>(config, HWPROF_SIM_CHECKED);
+#endif
 }
 
 hwprof_sim_model hwprof_sim_model_of(const hwprof_sim *s) {

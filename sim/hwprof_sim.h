@@ -64,7 +64,8 @@ typedef struct hwprof_sim_xfer {
 /* Creates an instance and holds it in reset for a few cycles.  The IP then
  * clears its table (2^INDEX_BITS cycles, STATUS.BUSY); transactions issued
  * meanwhile are served as the IP allows.  NULL config: no waveform, seed 1, the checked model.
- * Returns NULL when out of memory or the waveform file cannot be opened. */
+ * Returns NULL when out of memory or the waveform file cannot be opened, or when a
+ * waveform is asked of a library built without tracing (a gate-level netlist's). */
 hwprof_sim *hwprof_sim_new(const hwprof_sim_config *config);
 /* The model an instance runs (the fast one only where this library has it). */
 hwprof_sim_model hwprof_sim_model_of(const hwprof_sim *s);

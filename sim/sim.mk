@@ -50,14 +50,23 @@ IP_NETLIST_CONFIGS := default narrow sets counts
 VLT_BASE_FLAGS := --cc -O3 --x-assign fast --x-initial unique --top-module $(RTL_TOP)
 VLT_FLAGS      := $(VLT_BASE_FLAGS) --trace-fst --prefix Vhwprof
 VLT_FAST_FLAGS := $(VLT_BASE_FLAGS) --prefix Vhwprof_fast -Irtl
+# The gate-level netlists' models (only test_ip_diff runs them, and never asks for a
+# waveform): no tracing, and their C++ at -O1.  Tracing every net was two fifths of
+# their source; without it and at -O1 the four build in 233 s of CPU instead of 476 s,
+# and their tests run as long as at -O2 (docs/testing.md, "The budget").
+VLT_NOWAVE_FLAGS    := $(VLT_BASE_FLAGS) --prefix Vhwprof
+NETLIST_OPT         := -O1
 
-# $(call vlib,DIR,SOURCES,VERILATOR_FLAGS,CXX_DEFINES[,FAST]): $(BUILD)/sim/DIR/libhwprof_sim.a,
-# the checked model (Vhwprof, in obj/) and, when FAST is "fast", the fast one too
-# (Vhwprof_fast, in fast/).
+# $(call vlib,DIR,SOURCES,VERILATOR_FLAGS,CXX_DEFINES,FAST,NOWAVES,OPT):
+# $(BUILD)/sim/DIR/libhwprof_sim.a, the checked model (Vhwprof, in obj/) and, when FAST is
+# "fast", the fast one too (Vhwprof_fast, in fast/).  NOWAVES, when not empty: the checked
+# model is Verilated without --trace-fst (CXX_DEFINES must then have
+# -DHWPROF_SIM_NO_WAVES); OPT: its C++'s optimisation (empty: -O2).  Every argument is
+# given, empty or not, so that 'make lint-make' finds none undefined.
 define vlib
 $(BUILD)/sim/$(1)/obj/Vhwprof.mk: $(2) $(RTL_INCS) sim/sim.mk
 	@rm -rf $(BUILD)/sim/$(1)/obj && mkdir -p $(BUILD)/sim/$(1)/obj
-	$(VERILATOR) $(VLT_FLAGS) $(3) -Mdir $(BUILD)/sim/$(1)/obj $(2)
+	$(VERILATOR) $(if $(6),$(VLT_NOWAVE_FLAGS),$(VLT_FLAGS)) $(3) -Mdir $(BUILD)/sim/$(1)/obj $(2)
 
 $(if $(5),
 $(BUILD)/sim/$(1)/fast/Vhwprof_fast.mk: $(2) $(RTL_INCS) sim/sim.mk
@@ -67,7 +76,7 @@ $(BUILD)/sim/$(1)/fast/Vhwprof_fast.mk: $(2) $(RTL_INCS) sim/sim.mk
 
 $(BUILD)/sim/$(1)/libhwprof_sim.a: $(BUILD)/sim/$(1)/obj/Vhwprof.mk sim/hwprof_sim.cpp \
                                    sim/hwprof_sim.h $(if $(5),$(BUILD)/sim/$(1)/fast/Vhwprof_fast.mk)
-	+$(MAKE) -s -C $(BUILD)/sim/$(1)/obj -f Vhwprof.mk CXX="$(CXX)" OPT_FAST=-O2 \
+	+$(MAKE) -s -C $(BUILD)/sim/$(1)/obj -f Vhwprof.mk CXX="$(CXX)" OPT_FAST=$(or $(7),-O2) \
 	  OPT_GLOBAL=-O2 Vhwprof__ALL.a $(VLT_GLOBAL)
 	$(if $(5),+$(MAKE) -s -C $(BUILD)/sim/$(1)/fast -f Vhwprof_fast.mk CXX="$(CXX)" OPT_FAST=-O2 \
 	  OPT_GLOBAL=-O2 Vhwprof_fast__ALL.a)
@@ -85,11 +94,11 @@ endef
 
 # The default configuration's library (the board's, SIM_LIB) has both models.
 $(foreach c,$(sort $(IP_TEST_CONFIGS) $(IP_BENCH_CONFIGS)),$(eval \
-  $(call vlib,$(c),$(RTL_SRCS),$(VLT_RTL_FLAGS) $(IPCFG_$(c)),,$(if $(filter default,$(c)),fast))))
+  $(call vlib,$(c),$(RTL_SRCS),$(VLT_RTL_FLAGS) $(IPCFG_$(c)),,$(if $(filter default,$(c)),fast),,)))
 
 $(foreach c,$(IP_NETLIST_CONFIGS),$(eval \
   $(call vlib,netlist-$(c),sim/netlist.vlt $(BUILD)/netlist/$(c)/netlist.v $(YOSYS_SIMCELLS),$(VLT_NET_FLAGS),\
-    -DHWPROF_SIM_NETLIST,)))
+    -DHWPROF_SIM_NETLIST -DHWPROF_SIM_NO_WAVES,,nowaves,$(NETLIST_OPT))))
 
 SIM_LIB := $(BUILD)/sim/default/libhwprof_sim.a
 all: $(SIM_LIB)

@@ -54,8 +54,10 @@
  * HWPROF_DIFF_ROUNDS of each kind (default 3; 1 over the RTL).  HWPROF_SOAK=K
  * (make soak) multiplies the events per stream by K.
  */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "ip_util.h"
@@ -933,6 +935,20 @@ int main(void) {
            NETLIST_OR_RTL, HWPROF_IP_PARAMS[0] ? HWPROF_IP_PARAMS : "defaults");
   check_context = ctx;
 
+#ifdef HWPROF_NETLIST
+  /* A netlist's model is built without tracing (sim/sim.mk): asked for a waveform in a
+   * file it could write, the library says no instead of writing none. */
+  char wave[] = "/tmp/hwprof-netlist-wave-XXXXXX";
+  int fd = mkstemp(wave);
+  hwprof_sim_config waved = {wave, seed, HWPROF_SIM_CHECKED};
+  hwprof_sim *w = fd >= 0 ? hwprof_sim_new(&waved) : NULL;
+  printf("%s: test_netlist_refuses_a_waveform%s\n", fd >= 0 && !w ? "PASS" : "FAIL",
+         fd < 0 ? " (no temporary file)" : "");
+  check_failed_tests += fd < 0 || w != NULL;
+  hwprof_sim_free(w);
+  if (fd >= 0)
+    close(fd), unlink(wave);
+#endif
   ip_built_params(&D.p);
   D.rng = seed;
   hwprof_sim_config cfg = {NULL, seed, HWPROF_SIM_CHECKED};
